@@ -1,0 +1,2 @@
+export * from "./money/paise.ts";
+export * from "./vouchers/voucher-type.ts";

@@ -1,0 +1,33 @@
+// `npm start`: build the web app when it is missing or older than its sources, then run the server
+// (which migrates the database before it listens).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const builtIndex = path.join(root, "web", "dist", "index.html");
+const sources = [
+  path.join(root, "web", "src"),
+  path.join(root, "web", "index.html"),
+  path.join(root, "domain", "src"),
+];
+
+function newestModification(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(
+    stat.mtimeMs,
+    ...readdirSync(entry).map((name) => newestModification(path.join(entry, name))),
+  );
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestModification))) {
+  console.log(builtAt === 0 ? "Building the web app…" : "Web sources changed; rebuilding…");
+  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+await import("../server/src/main.ts");

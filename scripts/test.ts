@@ -1,0 +1,82 @@
+// `npm test`: every suite. Unit, property and API tests (vitest: domain with its coverage gate,
+// server on SQLite and — with TEST_DATABASE_URL — PostgreSQL, web components), then the Chromium
+// end-to-end suite against a freshly built app. Ends with one line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const resultsDir = path.join(root, "test-results");
+const ci = process.env.CI === "true";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+if (ci && !process.env.TEST_DATABASE_URL) {
+  console.error("CI=true needs TEST_DATABASE_URL: the API tests must also run on PostgreSQL.");
+  process.exit(1);
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn("TEST_DATABASE_URL is not set: API tests run on SQLite only.");
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+
+const vitestJson = path.join(resultsDir, "vitest.json");
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--coverage",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+}
+if (vitestStatus !== 0) exitCode = vitestStatus;
+
+if (existsSync(chromium)) {
+  const buildStatus = run("npm", ["run", "build", "-w", "web"]);
+  if (buildStatus !== 0) {
+    exitCode = buildStatus;
+  } else {
+    const e2eStatus = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+      CI: "true",
+    });
+    const e2eJson = path.join(resultsDir, "e2e.json");
+    if (existsSync(e2eJson)) {
+      const stats = JSON.parse(readFileSync(e2eJson, "utf8")).stats ?? {};
+      passed += stats.expected ?? 0;
+      failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+    }
+    if (e2eStatus !== 0) exitCode = e2eStatus;
+  }
+} else if (ci) {
+  console.error(
+    `CI=true needs Chromium at ${chromium} (Debian's chromium package) for the e2e suite.`,
+  );
+  exitCode = 1;
+} else {
+  console.warn(
+    `Chromium not found at ${chromium}: the e2e suite did not run (install Debian's chromium).`,
+  );
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(exitCode !== 0 ? exitCode : failed > 0 ? 1 : 0);

@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { v7 as uuidv7 } from "uuid";
+import type { Config } from "./config.ts";
+import type { AppDatabase } from "./db/database.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { miscRoutes } from "./modules/misc/misc.routes.ts";
+
+export interface AppOptions {
+  config: Pick<Config, "webDistDir" | "logLevel" | "cookieSecret">;
+  database: AppDatabase;
+  /** Id of the latest migration applied, reported by /api/health. */
+  migrationId: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : uuidv7();
+    },
+    // Reverse proxies in front of a production deployment set X-Forwarded-For.
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifyCookie, { secret: options.config.cookieSecret });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Bahi API", version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  const deps = { database: options.database, migrationId: options.migrationId };
+  await app.register(healthRoutes, { prefix: "/api", ...deps });
+  await app.register(miscRoutes, { prefix: "/api", ...deps });
+
+  const indexHtml = path.join(options.config.webDistDir, "index.html");
+  const servesWeb = existsSync(indexHtml);
+  if (servesWeb) {
+    await app.register(fastifyStatic, {
+      root: options.config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite fingerprints everything under assets/, so those never change under one name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    if (!isApi && servesWeb && (request.method === "GET" || request.method === "HEAD")) {
+      // History fallback: the React router decides what every other path shows.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+  });
+
+  return app;
+}

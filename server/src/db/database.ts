@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** PostgreSQL schema the tables live in (tests use one schema per run); undefined for SQLite. */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; schema?: string; maxConnections?: number };
+
+// PostgreSQL returns bigint and numeric as strings; our amounts are paise within 2^53, so numbers
+// are exact, and every engine then hands back the same JavaScript types (STYLE.md, Portable SQL).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): AppDatabase {
+  return options.kind === "sqlite" ? openSqlite(options.file) : openPostgres(options);
+}
+
+function openSqlite(file: string): AppDatabase {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // WAL keeps readers off the writer's back; NORMAL is durable at every checkpoint in WAL mode.
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: "sqlite", schema: undefined, close: () => db.destroy() };
+}
+
+function openPostgres(options: {
+  url: string;
+  schema?: string;
+  maxConnections?: number;
+}): AppDatabase {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", schema: options.schema, close: () => db.destroy() };
+}
+
+/** The database the configuration asks for: PostgreSQL when a URL is given, else SQLite in dataDir. */
+export function databaseOptionsFromConfig(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "sqlite", file: path.join(config.dataDir, "bahi.db") };
+}

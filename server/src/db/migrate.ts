@@ -1,0 +1,26 @@
+import { Migrator } from "kysely/migration";
+import type { AppDatabase } from "./database.ts";
+import { MIGRATIONS } from "./migrations/index.ts";
+
+/** Applies every pending migration; returns the id of the latest one applied to this database. */
+export async function migrateToLatest(database: AppDatabase): Promise<string> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+  const applied = await migrator.getMigrations();
+  return (
+    applied
+      .filter((migration) => migration.executedAt)
+      .map((migration) => migration.name)
+      .sort()
+      .at(-1) ?? ""
+  );
+}

@@ -1,0 +1,69 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { appRoutes } from "./router.tsx";
+import { type Session, SessionStateProvider } from "./session.tsx";
+
+const ORG = { _id: "org-1", name: "Sharma Traders", startingYear: "2024-25" };
+
+function renderAt(path: string, session: Session) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionStateProvider value={session}>
+          <RouterProvider router={router} />
+        </SessionStateProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response("{}", { status: 200 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("route groups of spec 2.1–2.3", () => {
+  test("signed out, / goes to /signin", async () => {
+    const router = renderAt("/", { status: "signedOut", organisations: [] });
+    expect(await screen.findByRole("heading", { name: "Sign in to Bahi" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/signin");
+  });
+
+  test("signed in without organisations, / goes to /add-organisation", () => {
+    const router = renderAt("/", { status: "signedIn", organisations: [] });
+    expect(router.state.location.pathname).toBe("/add-organisation");
+  });
+
+  test("signed in, / goes to the first organisation's dashboard", () => {
+    const router = renderAt("/", { status: "signedIn", organisations: [ORG] });
+    expect(router.state.location.pathname).toMatch(/^\/org-1\/20\d\d-\d\d\/dashboard$/);
+  });
+
+  test("a public-only page sends a signed-in user home", () => {
+    const router = renderAt("/signin", { status: "signedIn", organisations: [] });
+    expect(router.state.location.pathname).toBe("/add-organisation");
+  });
+
+  test("organisation routes need a session", () => {
+    const router = renderAt("/org-1/2024-25/dashboard", { status: "signedOut", organisations: [] });
+    expect(router.state.location.pathname).toBe("/signin");
+  });
+
+  test("another person's organisation id is not found", async () => {
+    renderAt("/org-2/2024-25/dashboard", { status: "signedIn", organisations: [ORG] });
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+
+  test("an unknown path shows the not-found page", async () => {
+    renderAt("/what/is/this", { status: "signedOut", organisations: [] });
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+});

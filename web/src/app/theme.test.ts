@@ -1,0 +1,13 @@
+import { expect, test } from "vitest";
+import { PALETTE, theme } from "./theme.ts";
+
+test("the palette has the spec's 12 colours: 4 hues × Light, normal, Dark (spec 9)", () => {
+  expect(Object.keys(PALETTE)).toHaveLength(12);
+  for (const hue of ["blue", "green", "red", "orange"] as const) {
+    const shades = theme.colors?.[hue];
+    expect(shades?.[0]).toBe(PALETTE[`${hue}Light`]);
+    expect(shades?.[6]).toBe(PALETTE[hue]);
+    expect(shades?.[9]).toBe(PALETTE[`${hue}Dark`]);
+    expect(shades).toHaveLength(10);
+  }
+});
