@@ -16,11 +16,24 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "./config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { createAuthenticator } from "./modules/auth/auth.guard.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
+import { createTransports } from "./modules/messaging/transports.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends queued email, SMS and WhatsApp; tests call flush() to deliver at once. */
+    outbox: OutboxWorker;
+  }
+}
+
+export type AppConfig = Omit<Config, "port" | "host" | "databaseUrl">;
+
 export interface AppOptions {
-  config: Pick<Config, "webDistDir" | "logLevel" | "cookieSecret">;
+  config: AppConfig;
   database: AppDatabase;
   /** Id of the latest migration applied, reported by /api/health. */
   migrationId: string;
@@ -55,15 +68,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
-  const deps = { database: options.database, migrationId: options.migrationId };
+  const { config, database } = options;
+  const db = database.db;
+  const outbox = startOutboxWorker(db, createTransports(config), app.log);
+  app.addHook("onClose", () => outbox.stop());
+  app.decorate("outbox", outbox);
+  const authenticator = createAuthenticator(db, config.cookieSecret);
+  const authDeps = {
+    db,
+    cookieSecret: config.cookieSecret,
+    publicUrl: config.publicUrl,
+    sendQueuedMessages: () => void outbox.flush(),
+  };
+
+  const deps = { database, migrationId: options.migrationId };
   await app.register(healthRoutes, { prefix: "/api", ...deps });
   await app.register(miscRoutes, { prefix: "/api", ...deps });
+  await app.register(authRoutes, {
+    prefix: "/api",
+    deps: authDeps,
+    authenticator,
+    sensitiveRateLimit: config.authRateLimitPerMinute,
+  });
 
-  const indexHtml = path.join(options.config.webDistDir, "index.html");
+  const indexHtml = path.join(config.webDistDir, "index.html");
   const servesWeb = existsSync(indexHtml);
   if (servesWeb) {
     await app.register(fastifyStatic, {
-      root: options.config.webDistDir,
+      root: config.webDistDir,
       wildcard: false,
       index: false,
       setHeaders: (reply, filePath) => {

@@ -17,6 +17,13 @@ export interface Config {
   logLevel: string;
   /** Signs session cookies. Generated once and kept in the data folder when not given. */
   cookieSecret: string;
+  /** smtp(s)://user:pass@host:port sends mail for real; unset writes .eml files to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address people reach the app at, used in links inside emails. */
+  publicUrl: string;
+  /** Sign-in, sign-up, OTP and reset calls allowed per minute from one client address. */
+  authRateLimitPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -39,6 +46,10 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPOSITORY_ROOT, "web", "dist")),
     logLevel: env.LOG_LEVEL ?? "info",
     cookieSecret: env.COOKIE_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM ?? "Bahi <no-reply@bahi.local>",
+    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
   };
 }
 

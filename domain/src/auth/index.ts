@@ -1,0 +1,3 @@
+export * from "./auth-schemas.ts";
+export * from "./roles.ts";
+export * from "./session-messages.ts";

@@ -1,0 +1,376 @@
+import { SESSION_MESSAGES } from "@bahi/domain";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  cookieHeader,
+  createTestApp,
+  latestOtpFor,
+  readOutboxMail,
+  type TestContext,
+} from "../../../test/test-app.ts";
+import { ACCESS_COOKIE, REFRESH_COOKIE } from "./auth.cookies.ts";
+import { signAccessToken } from "./tokens.ts";
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(() => context.close());
+
+const inject = (...args: Parameters<TestContext["app"]["inject"]>) => context.app.inject(...args);
+
+let counter = 0;
+function newPerson() {
+  counter += 1;
+  return {
+    name: `Asha Verma ${counter}`,
+    email: `asha${counter}@example.in`,
+    password: "correct horse 42",
+    mobileNumber: `98765${String(43210 + counter).padStart(5, "0")}`,
+  };
+}
+
+async function signUpAndVerify(person = newPerson()) {
+  const signUp = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+  expect(signUp.statusCode).toBe(200);
+  const { userId } = signUp.json();
+  const otp = await latestOtpFor(context, person.email);
+  const verify = await inject({
+    method: "POST",
+    url: "/api/auth/verify/signup/otp",
+    payload: { userId, otp },
+  });
+  expect(verify.statusCode).toBe(200);
+  return { person, userId, cookies: cookieHeader(verify), verify };
+}
+
+describe("sign-up", () => {
+  test("mails a 6-digit code and a link; the code verifies and signs in", async () => {
+    const { person, verify, cookies } = await signUpAndVerify();
+    expect(verify.json()).toMatchObject({
+      success: true,
+      token: "PRESENT",
+      user: { name: person.name, email: person.email, emailVerified: true },
+    });
+    expect(verify.json().user.userSupportId).toMatch(/^BH[2-9A-HJ-NP-Z]{8}$/);
+    const names = verify.cookies.map((cookie) => cookie.name);
+    expect(names).toEqual(expect.arrayContaining([ACCESS_COOKIE, REFRESH_COOKIE]));
+    expect(verify.cookies.every((cookie) => cookie.httpOnly)).toBe(true);
+
+    const check = await inject({
+      method: "GET",
+      url: "/api/auth/checkToken",
+      headers: { cookie: cookies },
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json().user.email).toBe(person.email);
+
+    const mail = (await readOutboxMail(context)).find((m) => m.includes(`To: ${person.email}`));
+    expect(mail).toMatch(/verify\/signup\/token\/[\w-]{20,}/);
+  });
+
+  test("the emailed link verifies too", async () => {
+    const person = newPerson();
+    await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    const mail = (await readOutboxMail(context))
+      .filter((m) => m.includes(`To: ${person.email}`))
+      .at(-1);
+    const token = /verify\/signup\/token\/([\w-]+)/.exec(mail ?? "")?.[1];
+    const verify = await inject({
+      method: "POST",
+      url: "/api/auth/verify/signup/token",
+      payload: { token },
+    });
+    expect(verify.statusCode).toBe(200);
+    const again = await inject({
+      method: "POST",
+      url: "/api/auth/verify/signup/token",
+      payload: { token },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(
+      "This link is not valid or has expired. Please request a new one.",
+    );
+  });
+
+  test.each([
+    [{ email: "not-an-email" }, "email", "Please enter a valid email address"],
+    [{ password: "short" }, "password", "Password must be at least 8 characters."],
+    [{ mobileNumber: "12345" }, "mobileNumber", "Mobile number must be exactly 10 digits."],
+    [{ name: "  " }, "name", "Name is required."],
+  ])("refuses %o with a clear message", async (change, path, message) => {
+    const response = await inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { ...newPerson(), ...change },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual({ path, message });
+  });
+
+  test("a verified email cannot sign up again", async () => {
+    const { person } = await signUpAndVerify();
+    const again = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("An account with this email already exists. Please sign in.");
+  });
+
+  test("wrong codes are counted; after 5 the code is locked even for the right one", async () => {
+    const person = newPerson();
+    const { userId } = (
+      await inject({ method: "POST", url: "/api/auth/signup", payload: person })
+    ).json();
+    const otp = await latestOtpFor(context, person.email);
+    const wrong = otp === "000000" ? "111111" : "000000";
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await inject({
+        method: "POST",
+        url: "/api/auth/verify/signup/otp",
+        payload: { userId, otp: wrong },
+      });
+      answers.push(response.statusCode);
+    }
+    expect(answers).toEqual([400, 400, 400, 400, 429]);
+    const right = await inject({
+      method: "POST",
+      url: "/api/auth/verify/signup/otp",
+      payload: { userId, otp },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe("Too many wrong attempts. Please request a new OTP.");
+  });
+});
+
+describe("sign-in and the session", () => {
+  test("wrong password and unknown person get the same answer", async () => {
+    const { person } = await signUpAndVerify();
+    const wrong = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: person.email, password: "nope nope" },
+    });
+    const unknown = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "nobody@example.in", password: "nope nope" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe("Incorrect email or password.");
+  });
+
+  test("an unverified person is sent a fresh code instead of a session", async () => {
+    const person = newPerson();
+    await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    const before = (await readOutboxMail(context)).length;
+    const login = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: person.email.toUpperCase(), password: person.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ verificationRequired: true, email: person.email });
+    expect(login.cookies).toHaveLength(0);
+    expect((await readOutboxMail(context)).length).toBe(before + 1);
+  });
+
+  test("401s say which case applies (spec/api.md §8)", async () => {
+    const { userId } = await signUpAndVerify();
+    const none = await inject({ method: "GET", url: "/api/auth/checkToken" });
+    expect(none.json().message).toBe(SESSION_MESSAGES.noToken);
+    const forged = await inject({
+      method: "GET",
+      url: "/api/auth/checkToken",
+      headers: { cookie: `${ACCESS_COOKIE}=v1.a.b.9999999999.forged` },
+    });
+    expect(forged.json().message).toBe(SESSION_MESSAGES.invalidToken);
+    const expiredToken = signAccessToken(
+      { userId, sessionId: "s", exp: Math.floor(Date.now() / 1000) - 1 },
+      "test-cookie-secret-test-cookie-secret",
+    );
+    const expired = await inject({
+      method: "GET",
+      url: "/api/auth/checkToken",
+      headers: { cookie: `${ACCESS_COOKIE}=${expiredToken}` },
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe(SESSION_MESSAGES.tokenExpired);
+    const refreshWithout = await inject({ method: "POST", url: "/api/auth/refreshToken" });
+    expect(refreshWithout.json().message).toBe(SESSION_MESSAGES.refreshTokenInvalid);
+  });
+
+  test("refresh rotates the token; a spent token presented later revokes the whole session", async () => {
+    const { verify } = await signUpAndVerify();
+    const firstRefresh = verify.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? "";
+    const refreshed = await inject({
+      method: "POST",
+      url: "/api/auth/refreshToken",
+      headers: { cookie: `${REFRESH_COOKIE}=${firstRefresh}` },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const secondRefresh = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? "";
+    expect(secondRefresh).not.toBe(firstRefresh);
+    const newCookies = cookieHeader(refreshed);
+    expect(
+      (
+        await inject({
+          method: "GET",
+          url: "/api/auth/checkToken",
+          headers: { cookie: newCookies },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // Age the spent token past the two-tabs race window, then present it again: theft.
+    await context.testDatabase.database.db
+      .updateTable("refresh_tokens")
+      .set({ used_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("used_at", "is not", null)
+      .execute();
+    const reused = await inject({
+      method: "POST",
+      url: "/api/auth/refreshToken",
+      headers: { cookie: `${REFRESH_COOKIE}=${firstRefresh}` },
+    });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(SESSION_MESSAGES.refreshTokenInvalid);
+    const afterTheft = await inject({
+      method: "GET",
+      url: "/api/auth/checkToken",
+      headers: { cookie: newCookies },
+    });
+    expect(afterTheft.json().message).toBe(SESSION_MESSAGES.invalidToken);
+    const secondUse = await inject({
+      method: "POST",
+      url: "/api/auth/refreshToken",
+      headers: { cookie: `${REFRESH_COOKIE}=${secondRefresh}` },
+    });
+    expect(secondUse.statusCode).toBe(401);
+  });
+
+  test("two tabs refreshing with the same token at once both keep the session", async () => {
+    const { verify } = await signUpAndVerify();
+    const cookie = `${REFRESH_COOKIE}=${verify.cookies.find((c) => c.name === REFRESH_COOKIE)?.value}`;
+    const [a, b] = await Promise.all([
+      inject({ method: "POST", url: "/api/auth/refreshToken", headers: { cookie } }),
+      inject({ method: "POST", url: "/api/auth/refreshToken", headers: { cookie } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  });
+
+  test("logout revokes the session and clears the cookies", async () => {
+    const { cookies } = await signUpAndVerify();
+    const logout = await inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: cookies },
+    });
+    expect(logout.json()).toEqual({
+      success: true,
+      message: "You have been successfully logged out.",
+    });
+    expect(logout.cookies.every((cookie) => cookie.value === "")).toBe(true);
+    const check = await inject({
+      method: "GET",
+      url: "/api/auth/checkToken",
+      headers: { cookie: cookies },
+    });
+    expect(check.json().message).toBe(SESSION_MESSAGES.invalidToken);
+    const again = await inject({ method: "POST", url: "/api/auth/logout" });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe("forgotten password", () => {
+  test("an unknown email gets the same answer and no mail", async () => {
+    const before = (await readOutboxMail(context)).length;
+    const response = await inject({
+      method: "POST",
+      url: "/api/auth/forgotPassword",
+      payload: { email: "ghost@example.in" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await readOutboxMail(context)).length).toBe(before);
+  });
+
+  test("the OTP sets a new password and signs out every session", async () => {
+    const { person, cookies } = await signUpAndVerify();
+    const forgot = await inject({
+      method: "POST",
+      url: "/api/auth/forgotPassword",
+      payload: { email: person.email },
+    });
+    const otp = await latestOtpFor(context, person.email);
+    const reset = await inject({
+      method: "POST",
+      url: "/api/auth/verify/reset/otp",
+      payload: { userId: forgot.json().userId, otp, password: "a brand new secret" },
+    });
+    expect(reset.statusCode).toBe(200);
+    const old = await inject({
+      method: "GET",
+      url: "/api/auth/checkToken",
+      headers: { cookie: cookies },
+    });
+    expect(old.statusCode).toBe(401);
+    const oldPassword = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: person.email, password: person.password },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: person.email, password: "a brand new secret" },
+    });
+    expect(newPassword.json().success).toBe(true);
+  });
+
+  test("the emailed link sets a new password once", async () => {
+    const { person } = await signUpAndVerify();
+    await inject({
+      method: "POST",
+      url: "/api/auth/forgotPassword",
+      payload: { email: person.email },
+    });
+    const mail = (await readOutboxMail(context))
+      .filter((m) => m.includes(`To: ${person.email}`))
+      .at(-1);
+    const token = /verify\/reset\/token\/([\w-]+)/.exec(mail ?? "")?.[1];
+    const reset = await inject({
+      method: "POST",
+      url: "/api/auth/verify/reset/token",
+      payload: { token, password: "linked new secret" },
+    });
+    expect(reset.statusCode).toBe(200);
+    const replay = await inject({
+      method: "POST",
+      url: "/api/auth/verify/reset/token",
+      payload: { token, password: "another new secret" },
+    });
+    expect(replay.statusCode).toBe(400);
+  });
+});
+
+describe("rate limits", () => {
+  test("sign-in attempts are limited per client address", async () => {
+    const limited = await createTestApp({ authRateLimitPerMinute: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const response = await limited.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: "x@example.in", password: "whatever1" },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

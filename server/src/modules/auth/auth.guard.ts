@@ -1,0 +1,97 @@
+import { SESSION_MESSAGES } from "@bahi/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { ACCESS_COOKIE } from "./auth.cookies.ts";
+import { hashSecret, verifyAccessToken } from "./tokens.ts";
+
+/** Who is calling: a signed-in person, or an organisation's API key (acting for that one only). */
+export type Caller =
+  | { kind: "user"; userId: string; sessionId: string }
+  | { kind: "apiKey"; userId: string; organisationId: string; apiKeyId: string };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export const API_KEY_HEADER = "x-api-key";
+
+const unauthorised = (message: string) => new AppError(401, message);
+
+export interface Authenticator {
+  /** preHandler: sets request.caller or answers 401 with the message the client acts on. */
+  requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export function createAuthenticator(db: Kysely<Database>, cookieSecret: string): Authenticator {
+  return {
+    async requireCaller(request) {
+      const apiKey = request.headers[API_KEY_HEADER];
+      if (typeof apiKey === "string" && apiKey.length > 0) {
+        request.caller = await authenticateApiKey(db, apiKey);
+        return;
+      }
+      const token = request.cookies[ACCESS_COOKIE];
+      if (!token) throw unauthorised(SESSION_MESSAGES.noToken);
+      const check = verifyAccessToken(token, cookieSecret);
+      if (!check.ok) {
+        throw unauthorised(
+          check.reason === "expired"
+            ? SESSION_MESSAGES.tokenExpired
+            : SESSION_MESSAGES.invalidToken,
+        );
+      }
+      // The session row makes sign-out and refresh-token reuse take effect at once.
+      const session = await db
+        .selectFrom("sessions")
+        .select(["id", "revoked_at", "expires_at"])
+        .where("id", "=", check.claims.sessionId)
+        .where("user_id", "=", check.claims.userId)
+        .executeTakeFirst();
+      if (!session || session.revoked_at || session.expires_at <= new Date().toISOString()) {
+        throw unauthorised(SESSION_MESSAGES.invalidToken);
+      }
+      request.caller = {
+        kind: "user",
+        userId: check.claims.userId,
+        sessionId: check.claims.sessionId,
+      };
+    },
+  };
+}
+
+async function authenticateApiKey(db: Kysely<Database>, key: string): Promise<Caller> {
+  const row = await db
+    .selectFrom("api_keys")
+    .innerJoin("organisations", "organisations.id", "api_keys.organisation_id")
+    .select(["api_keys.id", "api_keys.organisation_id", "api_keys.created_by_user_id"])
+    .where("api_keys.key_hash", "=", hashSecret(key))
+    .where("api_keys.deleted_at", "is", null)
+    .where("organisations.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) throw unauthorised("Invalid API key.");
+  return {
+    kind: "apiKey",
+    userId: row.created_by_user_id,
+    organisationId: row.organisation_id,
+    apiKeyId: row.id,
+  };
+}
+
+/** The caller of a route behind requireCaller. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorised(SESSION_MESSAGES.noToken);
+  return request.caller;
+}
+
+/** The signed-in person; API keys cannot use personal routes (profile, own organisations…). */
+export function signedInUserOf(request: FastifyRequest): { userId: string; sessionId: string } {
+  const caller = callerOf(request);
+  if (caller.kind !== "user") {
+    throw new AppError(403, "An API key cannot be used for this call; sign in as a person.");
+  }
+  return caller;
+}
