@@ -1,4 +1,5 @@
 import { SESSION_MESSAGES } from "@bahi/domain";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   cookieHeader,
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
-const inject = (...args: Parameters<TestContext["app"]["inject"]>) => context.app.inject(...args);
+const inject = (options: InjectOptions) => context.app.inject(options);
 
 let counter = 0;
 function newPerson() {

@@ -101,7 +101,7 @@ export async function consumeVerificationToken(
     .where("token_hash", "=", hashSecret(input.token))
     .where("purpose", "=", input.purpose)
     .executeTakeFirst();
-  if (!code || !code.user_id || code.consumed_at || code.expires_at <= nowIso()) {
+  if (!code?.user_id || code.consumed_at || code.expires_at <= nowIso()) {
     throw new AppError(400, VERIFICATION_MESSAGES.invalidLink);
   }
   await markConsumed(db, code.id);

@@ -70,7 +70,7 @@ export async function requireOrganisationAccess(
       .where("user_id", "=", caller.userId)
       .where("removed_at", "is", null)
       .executeTakeFirst();
-    if (!membership || membership.active !== 1) throw new AppError(403, ACCESS_MESSAGES.noAccess);
+    if (membership?.active !== 1) throw new AppError(403, ACCESS_MESSAGES.noAccess);
     access = {
       organisation,
       userId: caller.userId,
