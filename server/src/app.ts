@@ -21,7 +21,11 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
 import { createTransports } from "./modules/messaging/transports.ts";
+import { demoRoutes } from "./modules/demo/demo.routes.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
+import type { ModuleDeps } from "./modules/module-deps.ts";
+import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -90,6 +94,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     authenticator,
     sensitiveRateLimit: config.authRateLimitPerMinute,
   });
+  const moduleDeps: ModuleDeps = {
+    db,
+    config,
+    authenticator,
+    auth: authDeps,
+    sendQueuedMessages: authDeps.sendQueuedMessages,
+  };
+  for (const routes of [organisationsRoutes, usersRoutes, demoRoutes]) {
+    await app.register(routes, { prefix: "/api", deps: moduleDeps });
+  }
 
   const indexHtml = path.join(config.webDistDir, "index.html");
   const servesWeb = existsSync(indexHtml);

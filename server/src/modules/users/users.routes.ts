@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ModuleDeps } from "../module-deps.ts";
+
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async () => {};
