@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_COOKIE_SECRET } from "./support/server.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -16,7 +17,7 @@ if (!existsSync(chromiumPath)) {
 // The main process makes one data folder; workers inherit it through the environment.
 process.env.BAHI_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "bahi-e2e-"));
 const port = Number(process.env.BAHI_E2E_PORT ?? 3947);
-export const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: here,
@@ -59,6 +60,9 @@ export default defineConfig({
       DATA_DIR: process.env.BAHI_E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // Known to the specs (support/server.ts) so they can mint an expired access token.
+      COOKIE_SECRET: E2E_COOKIE_SECRET,
+      PUBLIC_URL: baseURL,
     },
   },
 });
