@@ -6,4 +6,5 @@ export * from "./identity/index.ts";
 export * from "./ledger/index.ts";
 export * from "./money/index.ts";
 export * from "./reference/index.ts";
-export * from "./vouchers/voucher-type.ts";
+export * from "./schemas/index.ts";
+export * from "./vouchers/index.ts";

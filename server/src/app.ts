@@ -21,11 +21,16 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
 import { createTransports } from "./modules/messaging/transports.ts";
+import { ChangeFeed } from "./modules/changes/change-feed.ts";
+import { changesRoutes } from "./modules/changes/changes.routes.ts";
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
+import { bookRoutes } from "./modules/ledger/book.routes.ts";
+import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -96,14 +101,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const moduleDeps: ModuleDeps = {
     db,
+    kind: database.kind,
     config,
     authenticator,
     auth: authDeps,
     sendQueuedMessages: authDeps.sendQueuedMessages,
   };
-  for (const routes of [organisationsRoutes, usersRoutes, demoRoutes]) {
+  for (const routes of [organisationsRoutes, usersRoutes, demoRoutes, lockPeriodsRoutes, bookRoutes]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
+  const feed = new ChangeFeed(db);
+  const announceChange = (organisationId: string) => void feed.announce(organisationId);
+  await app.register(changesRoutes, { prefix: "/api", deps: moduleDeps, feed });
+  await app.register(vouchersRoutes, { prefix: "/api", deps: moduleDeps, kind: database.kind, announceChange });
 
   const indexHtml = path.join(config.webDistDir, "index.html");
   const servesWeb = existsSync(indexHtml);

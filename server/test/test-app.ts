@@ -19,7 +19,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config: {
       dataDir,
       webDistDir: "/nonexistent-web-dist",
-      logLevel: "silent",
+      logLevel: process.env.BAHI_TEST_LOG ?? "silent",
       cookieSecret: "test-cookie-secret-test-cookie-secret",
       smtpUrl: undefined,
       mailFrom: "Bahi <no-reply@bahi.test>",
@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     },
     database: testDatabase.database,
     migrationId: testDatabase.migrationId,
-    logger: false,
+    logger: process.env.BAHI_TEST_LOG ? { level: process.env.BAHI_TEST_LOG } : false,
   });
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MobileNumberText } from "../schemas/text-fields.ts";
 
 // Payloads of spec/api.md §7 "Auth" and "Demo". The spec leaves sign-up validation unshown
 // (product.md 5); these limits are ours and are recorded in docs/decisions/004.
@@ -18,14 +19,14 @@ export const NewPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-/** spec 5 "Account save": digits only; a leading 0 dropped when over 10 digits; exactly 10. */
+/**
+ * spec 5 "Account save": digits only; a leading 0 dropped when over 10 digits; exactly 10
+ * ('Mobile number must be exactly 10 digits.'). A number is read as its digits.
+ */
 export const MobileNumber = z
   .union([z.string(), z.number()])
-  .transform((value) => {
-    const digits = String(value).replace(/\D/g, "");
-    return digits.length > 10 && digits.startsWith("0") ? digits.slice(1) : digits;
-  })
-  .refine((digits) => digits.length === 10, "Mobile number must be exactly 10 digits.");
+  .transform((value) => String(value))
+  .pipe(MobileNumberText);
 
 export const Otp = z
   .union([z.string(), z.number()])

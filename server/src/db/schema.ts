@@ -16,6 +16,21 @@ export interface Database {
   audit_logs: AuditLogsTable;
   accounts: AccountsTable;
   outbox_messages: OutboxMessagesTable;
+  items: ItemsTable;
+  custom_fields: CustomFieldsTable;
+  master_versions: MasterVersionsTable;
+  gstin_records: GstinRecordsTable;
+  closing_stock: ClosingStockTable;
+  vouchers: VouchersTable;
+  voucher_versions: VoucherVersionsTable;
+  postings: PostingsTable;
+  account_balances: AccountBalancesTable;
+  stock_movements: StockMovementsTable;
+  item_stock_balances: ItemStockBalancesTable;
+  bill_allocations: BillAllocationsTable;
+  lock_periods: LockPeriodsTable;
+  entry_templates: EntryTemplatesTable;
+  change_events: ChangeEventsTable;
 }
 
 export type Flag = 0 | 1;
@@ -198,4 +213,201 @@ export interface OutboxMessagesTable {
   created_at: string;
   next_attempt_at: string;
   sent_at: string | null;
+}
+
+export interface ItemsTable {
+  organisation_id: string;
+  id: string;
+  name: string;
+  name_key: string;
+  description: string | null;
+  type: "goods" | "services";
+  uom: string | null;
+  hsn_code: string | null;
+  sac_code: string | null;
+  gst_rate: string | null;
+  cess_rate: string | null;
+  opening_quantity_milli: number;
+  opening_value_paise: number;
+  selling_price_paise: number;
+  sale_discount_centi: number;
+  purchase_price_paise: number;
+  purchase_discount_centi: number;
+  custom_field_values: string;
+  active: Flag;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface CustomFieldsTable {
+  organisation_id: string;
+  id: string;
+  name: string;
+  name_key: string;
+  description: string | null;
+  type: string;
+  applicable_for: string;
+  print_in_pdf: Flag;
+  active: Flag;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface MasterVersionsTable {
+  organisation_id: string;
+  entity_type: "account" | "item" | "customField";
+  entity_id: string;
+  version: number;
+  action: "created" | "edited" | "deleted" | "activated" | "deactivated";
+  document: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface GstinRecordsTable {
+  organisation_id: string;
+  gstin: string;
+  legal_name: string | null;
+  trade_name: string | null;
+  display_name: string | null;
+  registration_type: string | null;
+  status: string | null;
+  registration_date: string | null;
+  cancellation_date: string | null;
+  address: string | null;
+  state_code: string | null;
+  source: string;
+  fetched_at: string;
+  updated_at: string;
+}
+
+export interface ClosingStockTable {
+  organisation_id: string;
+  account_id: string;
+  month: string;
+  value_paise: number;
+  updated_at: string;
+  updated_by_user_id: string | null;
+}
+
+export interface VouchersTable {
+  organisation_id: string;
+  id: string;
+  type: string;
+  year: string;
+  date: string;
+  number: string;
+  number_key: string;
+  party_account_id: string | null;
+  party_name: string | null;
+  amount_paise: number;
+  pending_paise: number | null;
+  status: string | null;
+  narration: string | null;
+  search_text: string;
+  document: string;
+  source_type: string | null;
+  source_id: string | null;
+  converted_to_type: string | null;
+  converted_to_id: string | null;
+  version: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+
+export interface VoucherVersionsTable {
+  organisation_id: string;
+  voucher_id: string;
+  version: number;
+  action: "created" | "edited" | "deleted";
+  document: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface PostingsTable {
+  organisation_id: string;
+  voucher_id: string;
+  line_no: number;
+  voucher_type: string;
+  date: string;
+  account_id: string;
+  amount_paise: number;
+}
+
+export interface AccountBalancesTable {
+  organisation_id: string;
+  account_id: string;
+  month: string;
+  debit_paise: number;
+  credit_paise: number;
+}
+
+export interface StockMovementsTable {
+  organisation_id: string;
+  voucher_id: string;
+  line_no: number;
+  voucher_type: string;
+  date: string;
+  item_id: string;
+  quantity_milli: number;
+  value_paise: number;
+}
+
+export interface ItemStockBalancesTable {
+  organisation_id: string;
+  item_id: string;
+  month: string;
+  quantity_in_milli: number;
+  quantity_out_milli: number;
+  value_in_paise: number;
+  value_out_paise: number;
+}
+
+export interface BillAllocationsTable {
+  organisation_id: string;
+  voucher_id: string;
+  line_no: number;
+  invoice_id: string;
+  amount_paise: number;
+}
+
+export interface LockPeriodsTable {
+  organisation_id: string;
+  year: string;
+  month: string;
+  transaction_type: string;
+  locked: Flag;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface EntryTemplatesTable {
+  organisation_id: string;
+  id: string;
+  type: string;
+  name: string;
+  document: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ChangeEventsTable {
+  organisation_id: string;
+  id: string;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  user_id: string | null;
+  created_at: string;
 }

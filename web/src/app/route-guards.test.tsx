@@ -3,15 +3,16 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { makeOrganisation } from "../test/fixtures.ts";
 import { appRoutes } from "./router.tsx";
 import { type Session, SessionStateProvider } from "./session.tsx";
 
-const ORG = { _id: "org-1", name: "Sharma Traders", startingYear: "2024-25" };
+const ORG = makeOrganisation();
 
 function renderAt(path: string, session: Session) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
         <SessionStateProvider value={session}>
           <RouterProvider router={router} />

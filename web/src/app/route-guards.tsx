@@ -1,15 +1,24 @@
+import { canManage, type Management, selectableFinancialYears, todayCivil } from "@bahi/domain";
 import { Center, Loader } from "@mantine/core";
 import { Navigate, Outlet, useParams } from "react-router";
+import { NoAccessPage } from "../features/not-found/NoAccessPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
-import { isValidFinancialYearRoute } from "./routes.ts";
+import { InactiveOrganisationPage } from "../features/organisations/InactiveOrganisationPage.tsx";
+import { isValidFinancialYearRoute, organisationStartPath } from "./routes.ts";
 import { useSession } from "./session.tsx";
+import { useCurrentScope } from "./shell/use-current-scope.ts";
 
-function FullPageLoader() {
+export function FullPageLoader() {
   return (
     <Center h="100vh" aria-busy="true">
       <Loader aria-label="Loading" />
     </Center>
   );
+}
+
+function SignInRedirect() {
+  const { signInPath } = useSession();
+  return <Navigate to={signInPath ?? "/signin"} replace />;
 }
 
 /** spec 2.1: visible only when signed out; a signed-in user is sent to the home route. */
@@ -30,39 +39,49 @@ export function RedirectWhenSignedIn({ to }: { to: string }) {
 export function SignedInRoutes() {
   const { status } = useSession();
   if (status === "loading") return <FullPageLoader />;
-  return status === "signedIn" ? <Outlet /> : <Navigate to="/signin" replace />;
+  return status === "signedIn" ? <Outlet /> : <SignInRedirect />;
 }
 
-/** spec 2.3: /{organisationId}/{year}/… needs sign-in, an organisation of the user's and a year. */
+/**
+ * spec 2.3: /{organisationId}/{year}/… needs sign-in, one of the person's organisations, active,
+ * and a year that organisation offers (spec 3: from its starting year to the current one).
+ */
 export function OrganisationYearRoutes() {
   const { status, organisations } = useSession();
   const { organisationId, year } = useParams();
   // Only a financial year in the second segment makes this an organisation route at all.
   if (!year || !isValidFinancialYearRoute(year)) return <NotFoundPage />;
   if (status === "loading") return <FullPageLoader />;
-  if (status === "signedOut") return <Navigate to="/signin" replace />;
-  if (!organisations.some((o) => o._id === organisationId)) return <NotFoundPage />;
+  if (status === "signedOut") return <SignInRedirect />;
+  const organisation = organisations.find((o) => o._id === organisationId);
+  if (!organisation) return <NotFoundPage />;
+  if (!organisation.active) return <InactiveOrganisationPage organisation={organisation} />;
+  const years: readonly string[] = selectableFinancialYears(organisation.startingYear, todayCivil());
+  if (!years.includes(year)) return <NotFoundPage />;
   return <Outlet />;
 }
 
-/** spec 2.2: `/` goes to the first organisation's dashboard, /add-organisation, or /signin. */
+/**
+ * spec 2.2: `/` goes to the first organisation's start page, /add-organisation when the person
+ * has none, or /signin. With organisations that are all inactive, /organisations (the fallback)
+ * is where they can be made active again.
+ */
 export function HomeRedirect() {
   const { status, organisations } = useSession();
   if (status === "loading") return <FullPageLoader />;
-  if (status === "signedOut") return <Navigate to="/signin" replace />;
-  const first = organisations[0];
-  if (!first) return <Navigate to="/add-organisation" replace />;
-  return (
-    <Navigate
-      to={`/${first._id}/${currentFinancialYearFor(first.startingYear)}/dashboard`}
-      replace
-    />
-  );
+  if (status === "signedOut") return <SignInRedirect />;
+  if (organisations.length === 0) return <Navigate to="/add-organisation" replace />;
+  const first = organisations.find((o) => o.active);
+  if (!first) return <Navigate to="/organisations" replace />;
+  return <Navigate to={organisationStartPath(first)} replace />;
 }
 
-function currentFinancialYearFor(startingYear: string): string {
-  const today = new Date();
-  const startYear = today.getMonth() >= 3 ? today.getFullYear() : today.getFullYear() - 1;
-  const current = `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
-  return current < startingYear ? startingYear : current;
+/**
+ * Settings pages for managers only (docs/decisions/004): others are not offered the page, and one
+ * opened by its address says why instead of showing controls the server would refuse.
+ */
+export function ManagersOnlyRoutes({ what }: { what: Management }) {
+  const scope = useCurrentScope();
+  if (scope && canManage(scope.organisation.role, what)) return <Outlet />;
+  return <NoAccessPage />;
 }

@@ -1,28 +1,94 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { ForgotPasswordPage } from "../features/auth/ForgotPasswordPage.tsx";
+import { ResetPasswordOtpPage } from "../features/auth/ResetPasswordOtpPage.tsx";
+import { ResetPasswordTokenPage } from "../features/auth/ResetPasswordTokenPage.tsx";
 import { SignInPage } from "../features/auth/SignInPage.tsx";
+import { SignUpCompletedPage } from "../features/auth/SignUpCompletedPage.tsx";
+import { SignUpPage } from "../features/auth/SignUpPage.tsx";
+import { VerifySignUpOtpPage } from "../features/auth/VerifySignUpOtpPage.tsx";
+import { VerifySignUpTokenPage } from "../features/auth/VerifySignUpTokenPage.tsx";
+import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
+import { DemoLoginCompletedPage } from "../features/demo/DemoLoginCompletedPage.tsx";
+import { DemoLoginPage } from "../features/demo/DemoLoginPage.tsx";
+import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
+import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
+import { AddOrganisationPage } from "../features/organisations/AddOrganisationPage.tsx";
+import { OrganisationsPage } from "../features/organisations/OrganisationsPage.tsx";
+import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import {
   HomeRedirect,
+  ManagersOnlyRoutes,
   OrganisationYearRoutes,
   PublicOnlyRoutes,
+  RedirectWhenSignedIn,
   SignedInRoutes,
 } from "./route-guards.tsx";
+import { OrganisationShell } from "./shell/OrganisationShell.tsx";
+import { PersonShell } from "./shell/PersonShell.tsx";
 
 /** The three route groups of spec/product.md 2.1–2.3, each behind its guard. */
 export const appRoutes: RouteObject[] = [
   { path: "/", element: <HomeRedirect /> },
   {
     element: <PublicOnlyRoutes />,
-    children: [{ path: "/signin", element: <SignInPage /> }],
+    children: [
+      { path: "/signin", element: <SignInPage /> },
+      // spec/api.md §2 lists /login among the auth pages: the same sign-in.
+      { path: "/login", element: <Navigate to="/signin" replace /> },
+      { path: "/signup", element: <SignUpPage /> },
+      { path: "/forgetPassword", element: <ForgotPasswordPage /> },
+      { path: "/verify/reset/otp/:userId", element: <ResetPasswordOtpPage /> },
+      { path: "/verify/reset/token/:token", element: <ResetPasswordTokenPage /> },
+    ],
+  },
+  {
+    element: <RedirectWhenSignedIn to="/demo-login-completed" />,
+    children: [{ path: "/demo-login", element: <DemoLoginPage /> }],
+  },
+  {
+    element: <RedirectWhenSignedIn to="/sign-up-completed" />,
+    children: [
+      { path: "/verify/signup/otp/:userId/:email", element: <VerifySignUpOtpPage /> },
+      { path: "/verify/signup/token/:token", element: <VerifySignUpTokenPage /> },
+    ],
   },
   {
     element: <SignedInRoutes />,
-    children: [],
+    children: [
+      {
+        element: <PersonShell />,
+        children: [
+          { path: "/organisations", element: <OrganisationsPage /> },
+          { path: "/add-organisation", element: <AddOrganisationPage /> },
+        ],
+      },
+      { path: "/demo-login-completed", element: <DemoLoginCompletedPage /> },
+      { path: "/sign-up-completed", element: <SignUpCompletedPage /> },
+    ],
   },
   {
     path: "/:organisationId/:year",
     element: <OrganisationYearRoutes />,
-    children: [{ path: "*", element: <NotFoundPage /> }],
+    children: [
+      {
+        element: <OrganisationShell />,
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: "dashboard", element: <DashboardPage /> },
+          {
+            element: <ManagersOnlyRoutes what="settings" />,
+            children: [{ path: "settings/organisation", element: <OrganisationSettingsPage /> }],
+          },
+          {
+            element: <ManagersOnlyRoutes what="users" />,
+            children: [{ path: "settings/users", element: <UsersSettingsPage /> }],
+          },
+          { path: "settings/profile", element: <ProfilePage /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
   },
   { path: "*", element: <NotFoundPage /> },
 ];

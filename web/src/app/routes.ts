@@ -1,3 +1,5 @@
+import { selectableFinancialYears, todayCivil } from "@bahi/domain";
+
 /** Financial years the product offers (spec 3): 2021-22 through 2029-30. */
 export function isValidFinancialYearRoute(year: string): boolean {
   const match = /^(\d{4})-(\d{2})$/.exec(year);
@@ -22,4 +24,25 @@ export const PUBLIC_AUTH_PATHS = [
 
 export function isPublicAuthPath(pathname: string): boolean {
   return PUBLIC_AUTH_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/** The financial year an organisation opens in: the latest selectable one (spec 3, 2.3). */
+export function currentYearOf(startingYear: string, today: string = todayCivil()): string {
+  return selectableFinancialYears(startingYear, today).at(-1) ?? startingYear;
+}
+
+/** '/{organisationId}/{year}/{page}' (spec 2.3). */
+export function organisationPath(organisationId: string, year: string, page: string): string {
+  return `/${encodeURIComponent(organisationId)}/${year}/${page}`;
+}
+
+/**
+ * The organisation's start page (spec 2.3: switching organisation "goes to the start page").
+ * The keyboard start screen (spec 2.4) is not built yet, so this is the dashboard until it is.
+ */
+export function organisationStartPath(
+  organisation: { _id: string; startingYear: string },
+  today: string = todayCivil(),
+): string {
+  return organisationPath(organisation._id, currentYearOf(organisation.startingYear, today), "dashboard");
 }

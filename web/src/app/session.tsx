@@ -1,43 +1,88 @@
-import { useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext } from "react";
-import { ApiError, apiRequest } from "../api/http.ts";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from "react";
+import { SessionEndedError } from "../api/errors.ts";
+import { api } from "../api/http.ts";
+import {
+  fetchOrganisations,
+  ORGANISATIONS_QUERY_KEY,
+  type OrganisationSummary,
+} from "../features/organisations/organisations.api.ts";
+import { type AuthStore, authStore, markSignedIn } from "./session-store.ts";
+
+export type { OrganisationSummary } from "../features/organisations/organisations.api.ts";
 
 export type SessionStatus = "loading" | "signedIn" | "signedOut";
-
-export interface OrganisationSummary {
-  _id: string;
-  name: string;
-  startingYear: string;
-}
 
 export interface Session {
   status: SessionStatus;
   organisations: OrganisationSummary[];
+  /** Where guards send a signed-out person (spec/api.md §8: /signin or /signin?forceLogout=true). */
+  signInPath?: string;
 }
 
 const SessionContext = createContext<Session>({ status: "loading", organisations: [] });
 
-export const SESSION_QUERY_KEY = ["session"] as const;
+/**
+ * spec/api.md §4: a successful token check at start-up marks the person authenticated; a failed
+ * one logs out and resets the user state. Once per page load, whatever React re-runs.
+ */
+const startupChecks = new WeakMap<AuthStore, Promise<void>>();
 
-async function loadSession(): Promise<Omit<Session, "status"> | null> {
-  try {
-    await apiRequest("GET", "/auth/checkToken");
-  } catch (error) {
-    // spec/api.md §4: a failed token check at start-up means signed out.
-    if (error instanceof ApiError && error.status < 500) return null;
-    throw error;
-  }
-  const list = await apiRequest<{ organisations: OrganisationSummary[] }>("GET", "/organisations");
-  return { organisations: list.organisations };
+export function checkTokenAtStartup(store: AuthStore): Promise<void> {
+  const running = startupChecks.get(store);
+  if (running) return running;
+  const check = api
+    .request<{ token?: unknown }>("GET", "/auth/checkToken")
+    .then((answer) => markSignedIn(store, answer))
+    .catch(async (error: unknown) => {
+      // An ended session was already logged out and sent to the sign-in page by the client.
+      if (error instanceof SessionEndedError) return;
+      await api.logout();
+      store.dispatch({ type: "logout" });
+    });
+  startupChecks.set(store, check);
+  return check;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: loadSession, retry: false });
-  const value: Session = query.isPending
-    ? { status: "loading", organisations: [] }
-    : query.data
-      ? { status: "signedIn", organisations: query.data.organisations }
-      : { status: "signedOut", organisations: [] };
+/** Forgets the person: auth flag, organisations and every cached answer (spec 4, logout). */
+export function resetClientSession(queryClient: QueryClient, signInPath = "/signin"): void {
+  authStore.dispatch({ type: "logout", signInPath });
+  queryClient.clear();
+}
+
+export function useAuthState(store: AuthStore = authStore) {
+  return useSyncExternalStore(store.subscribe, store.getState);
+}
+
+export function SessionProvider({
+  children,
+  store = authStore,
+}: {
+  children: ReactNode;
+  store?: AuthStore;
+}) {
+  const auth = useAuthState(store);
+  useEffect(() => {
+    void checkTokenAtStartup(store);
+  }, [store]);
+  const organisations = useQuery({
+    queryKey: ORGANISATIONS_QUERY_KEY,
+    queryFn: fetchOrganisations,
+    enabled: auth.isAuthenticated,
+    retry: false,
+  });
+  const status: SessionStatus = !auth.checked
+    ? "loading"
+    : !auth.isAuthenticated
+      ? "signedOut"
+      : organisations.isPending
+        ? "loading"
+        : "signedIn";
+  const value: Session = {
+    status,
+    organisations: auth.isAuthenticated ? (organisations.data ?? []) : [],
+    signInPath: auth.signInPath,
+  };
   return <SessionStateProvider value={value}>{children}</SessionStateProvider>;
 }
 

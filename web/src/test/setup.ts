@@ -25,3 +25,11 @@ class NoopResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+// Mantine's Select and Menu scroll the active option into view.
+Element.prototype.scrollIntoView ??= () => {};

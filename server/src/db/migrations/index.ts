@@ -1,11 +1,19 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-foundation.ts";
 import * as m0002 from "./0002-people-and-organisations.ts";
+import * as m0003 from "./0003-organisation-settings.ts";
+import * as m0004 from "./0004-user-contacts.ts";
+import * as m0005 from "./0005-masters.ts";
+import * as m0006 from "./0006-vouchers.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_foundation": m0001,
   "0002_people_and_organisations": m0002,
+  "0003_organisation_settings": m0003,
+  "0004_user_contacts": m0004,
+  "0005_masters": m0005,
+  "0006_vouchers": m0006,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

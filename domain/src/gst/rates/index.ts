@@ -1,0 +1,2 @@
+export * from "./cess-rate.ts";
+export * from "./gst-rate.ts";

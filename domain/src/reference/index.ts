@@ -1,0 +1,42 @@
+export {
+  ACCOUNT_GROUPS,
+  ACCOUNT_NATURES,
+  type AccountClassification,
+  type AccountGroup,
+  type AccountNature,
+  type AccountStatement,
+  type BalanceSide,
+  CASH_AND_BANK_NATURES,
+  findAccountGroup,
+  GST_RATE_NATURES,
+  isAccountNature,
+  isBalanceSheetGroup,
+  isCashOrBankNature,
+  isGstRateNature,
+  isPartyNature,
+  PARTY_NATURES,
+} from "./account-groups.ts";
+export {
+  findGstRegistrationType,
+  GST_REGISTRATION_TYPE_VALUES,
+  GST_REGISTRATION_TYPES,
+  type GstRegistrationType,
+  type GstRegistrationTypeEntry,
+  isGstRegistrationType,
+  mapLookupRegistrationType,
+} from "./gst-registration-types.ts";
+export {
+  findPlaceOfSupply,
+  findStateByCode,
+  findStateById,
+  isRegistrationStateCode,
+  LEGACY_STATE_CODES,
+  NO_STATE,
+  OTHER_COUNTRIES_CODE,
+  OTHER_TERRITORY_CODE,
+  PLACES_OF_SUPPLY,
+  type PlaceOfSupply,
+  STATES,
+  type State,
+} from "./states.ts";
+export { findUqcUnit, UQC_UNITS, type UqcUnit } from "./uqc-units.ts";

@@ -1,0 +1,4 @@
+export * from "./document-options.ts";
+export * from "./number-series.ts";
+export * from "./prepare-voucher.ts";
+export * from "./voucher-error.ts";

@@ -1,0 +1,572 @@
+import type {
+  ComputedDocument,
+  DocumentInput,
+  ItemLineInput,
+  TotalMismatch,
+} from "../../gst/compute/index.ts";
+import { checkDeclaredTotals, computeDocument, DocumentError } from "../../gst/compute/index.ts";
+import { LedgerError } from "../../ledger/ledger-error.ts";
+import { type PostableVoucher, postVoucher } from "../../ledger/post-voucher.ts";
+import type { Posting } from "../../ledger/posting.ts";
+import type { SystemAccounts } from "../../ledger/system-accounts.ts";
+import { formatAmount, type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
+import { isCashOrBankNature } from "../../reference/index.ts";
+import type {
+  AccountDetailLine,
+  BillWiseAllocation,
+  ItemDetailLine,
+} from "../../schemas/entry-lines.ts";
+import { getVoucherDefinition } from "../voucher-registry.ts";
+import type { PostingVoucherType, VoucherType } from "../voucher-type.ts";
+import { EXPORT_SEZ_OPTIONS } from "./document-options.ts";
+import { VoucherError } from "./voucher-error.ts";
+
+/** What the engine needs to know about the organisation and the records a voucher names. */
+export interface VoucherContext {
+  organisation: {
+    /** Two-digit state code of the organisation's GSTIN; null when unregistered. */
+    stateCode: string | null;
+    gstRegistered: boolean;
+    gstRegType: string | null;
+    manageInventory: boolean;
+  };
+  systemAccounts: SystemAccounts;
+  /** Every account the payload names, by id (the caller loads them; unknown ids are refused). */
+  accounts: ReadonlyMap<string, { name: string; nature: string; active: boolean }>;
+  /** Every item the payload names, by id. */
+  items: ReadonlyMap<string, { name: string; type: "goods" | "services" }>;
+}
+
+export interface StockMovement {
+  lineNo: number;
+  itemId: string;
+  /** Thousandths of a unit; positive in, negative out. */
+  quantityMilli: number;
+  /** The line's taxable value in paise, signed like the quantity. */
+  valuePaise: Paise;
+}
+
+/** Money of this voucher set against an invoice (receipt, credit note) or bill (payment, debit note). */
+export interface BillAllocation {
+  invoiceId: string;
+  /** The party the invoice must belong to. */
+  partyAccountId: string;
+  invoiceType: "salesInvoice" | "purchases";
+  amountPaise: Paise;
+  path: string;
+}
+
+export interface PreparedVoucher {
+  type: VoucherType;
+  date: string;
+  year: string;
+  /** As typed; undefined when the server is to take the next number. */
+  number: string | undefined;
+  partyAccountId: string | null;
+  partyName: string | null;
+  /** The amount lists show and sort by. */
+  amountPaise: Paise;
+  narration: string | null;
+  postings: Posting[];
+  stock: StockMovement[];
+  allocations: BillAllocation[];
+  /** The document a converted quotation, order or challan came from. */
+  source: { type: VoucherType; id: string } | null;
+  /** Lower-cased words the list search matches: number, party, accounts, amount. */
+  searchTerms: string[];
+  /** The payload as stored and returned, with every amount the server's own. */
+  document: Record<string, unknown>;
+}
+
+/** A voucher whose declared totals disagree with the server's computation by more than a paisa. */
+export class DeclaredTotalsError extends VoucherError {
+  readonly mismatches: TotalMismatch[];
+
+  constructor(mismatches: TotalMismatch[]) {
+    super(mismatches.map((m) => m.message).join(" "), "totalAmount");
+    this.name = "DeclaredTotalsError";
+    this.mismatches = mismatches;
+  }
+}
+
+type DocumentPayload = {
+  date: string;
+  year: string;
+  invoiceNumber?: string | undefined;
+  cashOrDebtorAccountId: string;
+  partyName?: string | undefined;
+  pos?: string | undefined;
+  rcmApplicable?: boolean | undefined;
+  gstPaymentTypeInExportOrSez?: string | undefined;
+  roundOff?: boolean | undefined;
+  itemDetails: readonly ItemDetailLine[];
+  accountDetails: readonly AccountDetailLine[];
+  grossAmount: number;
+  cgstAmount: number;
+  sgstAmount: number;
+  igstAmount: number;
+  roundOffAmount: number;
+  totalAmount: number;
+  narration?: string | undefined;
+  type?: string | undefined;
+  billWiseEntries?: readonly BillWiseAllocation[] | undefined;
+  quotationId?: string | undefined;
+  salesOrderId?: string | undefined;
+  deliveryChallanId?: string | undefined;
+  purchaseOrderId?: string | undefined;
+};
+
+type SettlementPayload = {
+  date: string;
+  year: string;
+  narration?: string | undefined;
+  entries: readonly {
+    accountId: string;
+    amount: number;
+    billWiseEntries?: readonly BillWiseAllocation[];
+  }[];
+};
+type ReceiptPayload = SettlementPayload & { receivedAccountId: string; receivedAmount: number };
+type PaymentPayload = SettlementPayload & { paidAccountId: string; paidAmount: number };
+type FundTransferPayload = {
+  date: string;
+  year: string;
+  narration?: string | undefined;
+  paidAccountId: string;
+  paidAmount: number;
+  receivedAccountId: string;
+  receivedAmount: number;
+};
+type JournalPayload = {
+  date: string;
+  year: string;
+  narration?: string | undefined;
+  entries: readonly { accountId: string; debitAmount: number; creditAmount: number }[];
+};
+
+/**
+ * Turns a validated payload of any of the 12 types into what the server stores: the amounts
+ * recomputed, the ledger postings (balanced, or a throw), stock movements and bill allocations.
+ * Pure: the caller loads the accounts and items it names into `context`.
+ */
+export function prepareVoucher(
+  type: VoucherType,
+  payload: Record<string, unknown>,
+  context: VoucherContext,
+): PreparedVoucher {
+  try {
+    switch (type) {
+      case "receipts":
+        return prepareReceipt(payload as ReceiptPayload, context);
+      case "payments":
+        return preparePayment(payload as PaymentPayload, context);
+      case "fundTransfer":
+        return prepareFundTransfer(payload as FundTransferPayload, context);
+      case "journalEntry":
+        return prepareJournal(payload as JournalPayload, context);
+      default:
+        return prepareDocument(type, payload as DocumentPayload, context);
+    }
+  } catch (error) {
+    // The rules of gst/compute and ledger speak to the user already; give them a payload path.
+    if (error instanceof DocumentError) throw new VoucherError(error.message, pathOf(error.path));
+    if (error instanceof LedgerError) throw new VoucherError(error.message, pathOf(error.path));
+    throw error;
+  }
+}
+
+// gst/compute and ledger name their own fields; these are the payload's names for them.
+const PAYLOAD_FIELD_NAMES: Record<string, string> = {
+  itemLines: "itemDetails",
+  accountLines: "accountDetails",
+  receivedAmountPaise: "receivedAmount",
+  paidAmountPaise: "paidAmount",
+  amountPaise: "amount",
+  debitPaise: "debitAmount",
+  creditPaise: "creditAmount",
+};
+
+function pathOf(path: readonly (string | number)[]): string {
+  return path.map((part) => PAYLOAD_FIELD_NAMES[part] ?? part).join(".");
+}
+
+function requireAccount(context: VoucherContext, accountId: string, path: string) {
+  const account = context.accounts.get(accountId);
+  if (!account) throw new VoucherError("This account does not exist in the organisation.", path);
+  if (!account.active) throw new VoucherError(`The account ${account.name} is inactive.`, path);
+  return account;
+}
+
+function requireCashOrBank(context: VoucherContext, accountId: string, path: string) {
+  const account = requireAccount(context, accountId, path);
+  if (!isCashOrBankNature(account.nature)) {
+    throw new VoucherError(`${account.name} is not a Cash, Bank or Bank OD/CC account.`, path);
+  }
+  return account;
+}
+
+const toPaise = (rupees: number): Paise => rupeesToPaise(rupees);
+
+function post(voucher: PostableVoucher, context: VoucherContext): Posting[] {
+  return postVoucher(voucher, context.systemAccounts);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item-line documents: sales, purchases, notes, quotation, orders, delivery challan.
+
+export function toDocumentInput(payload: DocumentPayload, context: VoucherContext): DocumentInput {
+  const { organisation } = context;
+  const exportOrSez = EXPORT_SEZ_OPTIONS.find(
+    (o) => o.value === payload.gstPaymentTypeInExportOrSez,
+  );
+  const supplierStateCode = organisation.stateCode ?? "";
+  return {
+    supplierStateCode,
+    // No place of supply given means the supplier's own state: an intra-state supply.
+    placeOfSupply: payload.pos ?? supplierStateCode,
+    // Composition dealers and unregistered businesses charge no GST on their bills.
+    gstApplicable:
+      organisation.gstRegistered &&
+      organisation.stateCode !== null &&
+      organisation.gstRegType !== "composition",
+    supplyType: exportOrSez?.supplyType ?? "regular",
+    exportOrSezPayment: exportOrSez?.payment,
+    reverseCharge: payload.rcmApplicable === true,
+    roundOff: payload.roundOff !== false,
+    itemLines: payload.itemDetails.map(toItemLineInput),
+    accountLines: payload.accountDetails.map((line) => ({
+      amountPaise: toPaise(line.amount),
+      gstRate: line.gstRate,
+      cessRate: line.cessRate,
+    })),
+  };
+}
+
+function toItemLineInput(line: ItemDetailLine): ItemLineInput {
+  return {
+    quantity: line.quantity,
+    ratePaise: toPaise(line.rate),
+    discount:
+      line.discount === 0
+        ? undefined
+        : line.discountType === "amount"
+          ? { kind: "amount", paise: toPaise(line.discount) }
+          : { kind: "percent", percent: line.discount },
+    gstRate: line.gstRate,
+    cessRate: line.cessRate,
+  };
+}
+
+function prepareDocument(
+  type: VoucherType,
+  payload: DocumentPayload,
+  context: VoucherContext,
+): PreparedVoucher {
+  const definition = getVoucherDefinition(type);
+  const party = requireAccount(context, payload.cashOrDebtorAccountId, "cashOrDebtorAccountId");
+  payload.itemDetails.forEach((line, index) => {
+    if (!context.items.has(line.itemId)) {
+      throw new VoucherError(
+        "This item does not exist in the organisation.",
+        `itemDetails.${index}.itemId`,
+      );
+    }
+  });
+  payload.accountDetails.forEach((line, index) =>
+    requireAccount(context, line.accountId, `accountDetails.${index}.accountId`),
+  );
+
+  const computed = computeDocument(toDocumentInput(payload, context));
+  const mismatches = checkDeclaredTotals(computed, {
+    grossPaise: toPaise(payload.grossAmount),
+    cgstPaise: toPaise(payload.cgstAmount),
+    sgstPaise: toPaise(payload.sgstAmount),
+    igstPaise: toPaise(payload.igstAmount),
+    roundOffPaise: toPaise(payload.roundOffAmount),
+    totalPaise: toPaise(payload.totalAmount),
+  });
+  if (mismatches.length > 0) throw new DeclaredTotalsError(mismatches);
+
+  const postings = definition.posts
+    ? post(
+        {
+          type: type as Exclude<
+            PostingVoucherType,
+            "receipts" | "payments" | "fundTransfer" | "journalEntry"
+          >,
+          partyAccountId: payload.cashOrDebtorAccountId,
+          computed,
+          accountLineAccountIds: payload.accountDetails.map((line) => line.accountId),
+        },
+        context,
+      )
+    : [];
+
+  const partyName = payload.partyName ?? party.name;
+  return {
+    type,
+    date: payload.date,
+    year: payload.year,
+    number: payload.invoiceNumber,
+    partyAccountId: payload.cashOrDebtorAccountId,
+    partyName,
+    amountPaise: computed.totalPaise,
+    narration: payload.narration ?? null,
+    postings,
+    stock: listStockMovements(type, payload, computed, context),
+    allocations: listNoteAllocations(type, payload),
+    source: findSource(payload),
+    searchTerms: [
+      payload.invoiceNumber ?? "",
+      partyName,
+      party.name,
+      ...payload.accountDetails.map((line) => context.accounts.get(line.accountId)?.name ?? ""),
+      ...amountTerms(computed.totalPaise),
+    ],
+    document: describeComputedDocument(payload, computed),
+  };
+}
+
+function listStockMovements(
+  type: VoucherType,
+  payload: DocumentPayload,
+  computed: ComputedDocument,
+  context: VoucherContext,
+): StockMovement[] {
+  const direction = getVoucherDefinition(type).movesStock;
+  if (!direction || !context.organisation.manageInventory) return [];
+  // A note that only corrects a price moves no goods (docs/decisions/006).
+  if ((type === "creditNote" || type === "debitNote") && payload.type === "adjustment") return [];
+  const sign = direction === "in" ? 1 : -1;
+  const movements: StockMovement[] = [];
+  payload.itemDetails.forEach((line, index) => {
+    if (context.items.get(line.itemId)?.type !== "goods") return;
+    movements.push({
+      lineNo: index + 1,
+      itemId: line.itemId,
+      // Quantities carry at most 3 decimals (schema), so this is exact.
+      quantityMilli: sign * Math.round(line.quantity * 1000),
+      valuePaise: sign * (computed.itemLines[index]?.taxablePaise ?? 0),
+    });
+  });
+  return movements;
+}
+
+function listNoteAllocations(type: VoucherType, payload: DocumentPayload): BillAllocation[] {
+  if (type !== "creditNote" && type !== "debitNote") return [];
+  return (payload.billWiseEntries ?? []).map((entry, index) => ({
+    invoiceId: entry.entryId,
+    partyAccountId: payload.cashOrDebtorAccountId,
+    invoiceType: type === "creditNote" ? "salesInvoice" : "purchases",
+    amountPaise: toPaise(entry.amount),
+    path: `billWiseEntries.${index}.amount`,
+  }));
+}
+
+function findSource(payload: DocumentPayload): PreparedVoucher["source"] {
+  if (payload.quotationId) return { type: "quotation", id: payload.quotationId };
+  if (payload.salesOrderId) return { type: "salesOrder", id: payload.salesOrderId };
+  if (payload.deliveryChallanId) return { type: "deliveryChallan", id: payload.deliveryChallanId };
+  if (payload.purchaseOrderId) return { type: "purchaseOrder", id: payload.purchaseOrderId };
+  return null;
+}
+
+/** The payload with every amount replaced by the server's computation (the server's figures are the truth). */
+function describeComputedDocument(payload: DocumentPayload, computed: ComputedDocument) {
+  const rupees = paiseToRupees;
+  return {
+    ...payload,
+    itemDetails: payload.itemDetails.map((line, index) => {
+      const c = computed.itemLines[index];
+      return c
+        ? {
+            ...line,
+            amount: rupees(c.taxablePaise),
+            cgstAmount: rupees(c.cgstPaise),
+            sgstAmount: rupees(c.sgstPaise),
+            igstAmount: rupees(c.igstPaise),
+            cessAmount: rupees(c.cessPaise),
+          }
+        : line;
+    }),
+    accountDetails: payload.accountDetails.map((line, index) => {
+      const c = computed.accountLines[index];
+      return c
+        ? {
+            ...line,
+            cgstAmount: rupees(c.cgstPaise),
+            sgstAmount: rupees(c.sgstPaise),
+            igstAmount: rupees(c.igstPaise),
+            cessAmount: rupees(c.cessPaise),
+          }
+        : line;
+    }),
+    grossAmount: rupees(computed.grossPaise),
+    cgstAmount: rupees(computed.cgstPaise),
+    sgstAmount: rupees(computed.sgstPaise),
+    igstAmount: rupees(computed.igstPaise),
+    cessAmount: rupees(computed.cessPaise),
+    roundOffAmount: rupees(computed.roundOffPaise),
+    totalAmount: rupees(computed.totalPaise),
+    taxKind: computed.taxKind,
+  };
+}
+
+/** "1,180.00", "1180.00" and "1180": the ways a person types an amount into the search box. */
+function amountTerms(paise: Paise): string[] {
+  const grouped = formatAmount(paise);
+  const plain = grouped.replaceAll(",", "");
+  return [grouped, plain, plain.replace(/\.00$/, "")];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account-line vouchers: receipt, payment, fund transfer, journal.
+
+function prepareSettlement(
+  type: "receipts" | "payments",
+  payload: SettlementPayload,
+  cashOrBank: { accountId: string; amount: number; path: string },
+  context: VoucherContext,
+): PreparedVoucher {
+  requireCashOrBank(context, cashOrBank.accountId, cashOrBank.path);
+  const entries = payload.entries.map((entry, index) => {
+    const account = requireAccount(context, entry.accountId, `entries.${index}.accountId`);
+    return { accountId: entry.accountId, amountPaise: toPaise(entry.amount), name: account.name };
+  });
+  const amountPaise = toPaise(cashOrBank.amount);
+  const postings =
+    type === "receipts"
+      ? post(
+          {
+            type,
+            receivedAccountId: cashOrBank.accountId,
+            receivedAmountPaise: amountPaise,
+            entries,
+          },
+          context,
+        )
+      : post(
+          { type, paidAccountId: cashOrBank.accountId, paidAmountPaise: amountPaise, entries },
+          context,
+        );
+  const invoiceType = type === "receipts" ? "salesInvoice" : "purchases";
+  const allocations = payload.entries.flatMap((entry, index) =>
+    (entry.billWiseEntries ?? []).map((allocation, allocationIndex) => ({
+      invoiceId: allocation.entryId,
+      partyAccountId: entry.accountId,
+      invoiceType,
+      amountPaise: toPaise(allocation.amount),
+      path: `entries.${index}.billWiseEntries.${allocationIndex}.amount`,
+    })),
+  ) satisfies BillAllocation[];
+  const single = entries.length === 1 ? entries[0] : undefined;
+  const cashOrBankName = context.accounts.get(cashOrBank.accountId)?.name ?? "";
+  return {
+    type,
+    date: payload.date,
+    year: payload.year,
+    number: undefined,
+    partyAccountId: single?.accountId ?? null,
+    partyName: entries.map((entry) => entry.name).join(", "),
+    amountPaise,
+    narration: payload.narration ?? null,
+    postings,
+    stock: [],
+    allocations,
+    source: null,
+    searchTerms: [
+      cashOrBankName,
+      ...entries.map((entry) => entry.name),
+      ...amountTerms(amountPaise),
+    ],
+    document: { ...payload },
+  };
+}
+
+function prepareReceipt(payload: ReceiptPayload, context: VoucherContext): PreparedVoucher {
+  return prepareSettlement(
+    "receipts",
+    payload,
+    {
+      accountId: payload.receivedAccountId,
+      amount: payload.receivedAmount,
+      path: "receivedAccountId",
+    },
+    context,
+  );
+}
+
+function preparePayment(payload: PaymentPayload, context: VoucherContext): PreparedVoucher {
+  return prepareSettlement(
+    "payments",
+    payload,
+    { accountId: payload.paidAccountId, amount: payload.paidAmount, path: "paidAccountId" },
+    context,
+  );
+}
+
+function prepareFundTransfer(
+  payload: FundTransferPayload,
+  context: VoucherContext,
+): PreparedVoucher {
+  const from = requireCashOrBank(context, payload.paidAccountId, "paidAccountId");
+  const to = requireCashOrBank(context, payload.receivedAccountId, "receivedAccountId");
+  const amountPaise = toPaise(payload.paidAmount);
+  if (toPaise(payload.receivedAmount) !== amountPaise) {
+    throw new VoucherError("Paid and received amounts must be equal.", "receivedAmount");
+  }
+  return {
+    type: "fundTransfer",
+    date: payload.date,
+    year: payload.year,
+    number: undefined,
+    partyAccountId: null,
+    partyName: null,
+    amountPaise,
+    narration: payload.narration ?? null,
+    postings: post(
+      {
+        type: "fundTransfer",
+        paidAccountId: payload.paidAccountId,
+        receivedAccountId: payload.receivedAccountId,
+        amountPaise,
+      },
+      context,
+    ),
+    stock: [],
+    allocations: [],
+    source: null,
+    searchTerms: [from.name, to.name, ...amountTerms(amountPaise)],
+    document: { ...payload },
+  };
+}
+
+function prepareJournal(payload: JournalPayload, context: VoucherContext): PreparedVoucher {
+  const entries = payload.entries.map((entry, index) => {
+    const account = requireAccount(context, entry.accountId, `entries.${index}.accountId`);
+    return {
+      accountId: entry.accountId,
+      debitPaise: toPaise(entry.debitAmount),
+      creditPaise: toPaise(entry.creditAmount),
+      name: account.name,
+    };
+  });
+  const postings = post({ type: "journalEntry", entries }, context);
+  const amountPaise = entries.reduce((total, entry) => total + entry.debitPaise, 0);
+  return {
+    type: "journalEntry",
+    date: payload.date,
+    year: payload.year,
+    number: undefined,
+    partyAccountId: null,
+    partyName: null,
+    amountPaise,
+    narration: payload.narration ?? null,
+    postings,
+    stock: [],
+    allocations: [],
+    source: null,
+    searchTerms: [...entries.map((entry) => entry.name), ...amountTerms(amountPaise)],
+    document: { ...payload },
+  };
+}

@@ -1,0 +1,116 @@
+import type { InvoiceStatus } from "./invoice-status.ts";
+import type { ListColumn } from "./list-columns.ts";
+import type { ListFilterFieldSpec } from "./list-filter-fields.ts";
+import type { RowAction, RowActionId } from "./row-actions.ts";
+import type { VoucherType } from "./voucher-type.ts";
+
+/** 'items': item-line documents; 'accounts': account-line vouchers (receipt, payment, fund transfer, journal). */
+export type VoucherShape = "items" | "accounts";
+
+export type StockDirection = "in" | "out";
+
+export type PartySide = "customer" | "supplier";
+
+/** The `type` of a last-ten-transactions row (spec 3, "Transaction summary row"). */
+export const SUMMARY_TYPES = [
+  "sales",
+  "purchases",
+  "creditnote",
+  "debitnote",
+  "receipt",
+  "payment",
+  "journal",
+  "fundtransfer",
+] as const;
+
+export type SummaryType = (typeof SUMMARY_TYPES)[number];
+
+/** Per-family calls beyond the common set (api.md 7, "Extras"). */
+export const ENTRY_EXTRA_CALLS = ["getreceipts", "getpayments", "lastinvoicenumber"] as const;
+
+export type EntryExtraCall = (typeof ENTRY_EXTRA_CALLS)[number];
+
+/** Query parameters that carry a source document into sales/add or purchases/add (spec 2.6). */
+export const CONVERSION_QUERY_PARAMS = [
+  "quotationId",
+  "salesOrderId",
+  "deliveryChallanId",
+  "purchaseOrderId",
+] as const;
+
+export type ConversionQueryParam = (typeof CONVERSION_QUERY_PARAMS)[number];
+
+export interface VoucherConversion {
+  readonly into: VoucherType;
+  readonly queryParam: ConversionQueryParam;
+  readonly action: RowActionId;
+}
+
+/**
+ * Create Receipt / Create Payment (spec 2.6, spec 4): opens the add screen of `into` prefilled with
+ * the account, the amount (pendingAmt, else totalAmount) and the invoice number, only while the
+ * status is one of `allowedStatuses`; otherwise the refusal toast (api.md 8) is shown.
+ */
+export interface VoucherSettlement {
+  readonly into: VoucherType;
+  readonly action: RowActionId;
+  readonly allowedStatuses: readonly InvoiceStatus[];
+  readonly refusal: { readonly title: string; readonly message: string };
+}
+
+export interface VoucherTitles {
+  /** The start-menu and quick-create name (spec 2.4). */
+  readonly singular: string;
+  readonly plural: string;
+  /** The list screen title (spec 2.5); 'Sales Invoice' is singular there, as the spec shows it. */
+  readonly list: string;
+}
+
+export interface VoucherEmptyStates {
+  readonly empty: { readonly heading: string; readonly description: string };
+  readonly noMatch: { readonly heading: string; readonly description: string };
+}
+
+/** Per-document settings (api.md 7 "Settings"; product 2.3 settings/ routes). */
+export interface VoucherSettingsCalls {
+  /** POST /settings/{callName} */
+  readonly callName: string;
+  /** GET /settings/{getCallName}; credit note keeps the spec's capitalised 'getCreditNotesettings'. */
+  readonly getCallName: string;
+  /** The web route settings/{routeWord}. */
+  readonly routeWord: string;
+}
+
+export interface VoucherTypeDefinition {
+  readonly id: VoucherType;
+  /** The route word of spec 2.3: /{org}/{year}/{routeWord}/list, add, edit/{id}... */
+  readonly routeWord: string;
+  /** The API family path of api.md 7, without the /api prefix. */
+  readonly apiFamily: string;
+  /** The list GET under the family: always the family's last path segment + 'list'. */
+  readonly listCallName: string;
+  /** The key of the record array in the list response (spec 3). */
+  readonly listKey: string;
+  readonly titles: VoucherTitles;
+  readonly emptyStates: VoucherEmptyStates;
+  readonly shape: VoucherShape;
+  /** Writes ledger postings (DESIGN.md 4). */
+  readonly posts: boolean;
+  /** Which way the item lines move stock, or null when the type moves none. */
+  readonly movesStock: StockDirection | null;
+  readonly partySide: PartySide | null;
+  readonly hasDueDate: boolean;
+  readonly summaryType: SummaryType | null;
+  readonly listColumns: readonly ListColumn[];
+  readonly rowActions: readonly RowAction[];
+  /** Types this one converts into (the create-* actions that carry a query parameter). */
+  readonly conversions: readonly VoucherConversion[];
+  readonly settlement: VoucherSettlement | null;
+  readonly filterFields: readonly ListFilterFieldSpec[];
+  /** The custom-field applicableFor value of this type; equal to the id. */
+  readonly customFieldKey: VoucherType;
+  /** Has gettemplates, gettemplatedetails, addtemplate, edittemplatename and template. */
+  readonly supportsTemplates: boolean;
+  readonly extraCalls: readonly EntryExtraCall[];
+  readonly settings: VoucherSettingsCalls | null;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { isVoucherType, POSTING_VOUCHER_TYPES, VOUCHER_TYPES } from "./voucher-type.ts";
+
+describe("voucher types", () => {
+  it("has 12 types, 8 of which post", () => {
+    expect(VOUCHER_TYPES).toHaveLength(12);
+    expect(POSTING_VOUCHER_TYPES).toHaveLength(8);
+    expect(VOUCHER_TYPES).toEqual(expect.arrayContaining([...POSTING_VOUCHER_TYPES]));
+  });
+
+  it.each([
+    ["salesInvoice", true],
+    ["deliveryChallan", true],
+    ["sales", false],
+    ["SalesInvoice", false],
+  ])("isVoucherType(%s) -> %s", (value, expected) => {
+    expect(isVoucherType(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,136 @@
+import {
+  addDays,
+  endOfMonth,
+  financialYearOf,
+  financialYearRange,
+  findAccountGroup,
+  isBalanceSheetGroup,
+  monthOf,
+} from "@bahi/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+// Balances as at a date, from the per-month totals plus the postings of the last, partial month:
+// never a sum over all postings of a busy account (DESIGN.md §4 "Balances", §9).
+
+export interface AccountFacts {
+  id: string;
+  name: string;
+  groupId: number;
+  systemKey: string | null;
+  openingBalancePaise: number;
+}
+
+/** Net (debit − credit) per account over [fromDate, toDate], both inclusive. */
+export async function sumMovements(
+  db: Kysely<Database>,
+  organisationId: string,
+  fromDate: string,
+  toDate: string,
+  accountId?: string,
+): Promise<Map<string, { debit: number; credit: number }>> {
+  const totals = new Map<string, { debit: number; credit: number }>();
+  if (fromDate > toDate) return totals;
+  const add = (id: string, debit: number, credit: number) => {
+    const row = totals.get(id) ?? { debit: 0, credit: 0 };
+    row.debit += debit;
+    row.credit += credit;
+    totals.set(id, row);
+  };
+  const fromMonth = fromDate.slice(0, 7);
+  const toMonth = toDate.slice(0, 7);
+  // Whole months strictly inside the range come from the monthly table.
+  const wholeFrom = fromDate.endsWith("-01") ? fromMonth : nextMonth(fromMonth);
+  const wholeTo = isLastDayOfMonth(toDate) ? toMonth : previousMonth(toMonth);
+  if (wholeFrom <= wholeTo) {
+    let query = db
+      .selectFrom("account_balances")
+      .select([
+        "account_id",
+        (eb) => eb.fn.sum<number>("debit_paise").as("debit"),
+        (eb) => eb.fn.sum<number>("credit_paise").as("credit"),
+      ])
+      .where("organisation_id", "=", organisationId)
+      .where("month", ">=", wholeFrom)
+      .where("month", "<=", wholeTo)
+      .groupBy("account_id");
+    if (accountId) query = query.where("account_id", "=", accountId);
+    for (const row of await query.execute())
+      add(row.account_id, Number(row.debit), Number(row.credit));
+  }
+  // The partial months at either end come from the postings themselves.
+  const partial: [string, string][] = [];
+  if (wholeFrom > wholeTo) partial.push([fromDate, toDate]);
+  else {
+    if (wholeFrom !== fromMonth) partial.push([fromDate, endOfMonth(fromDate)]);
+    if (wholeTo !== toMonth) partial.push([`${toMonth}-01`, toDate]);
+  }
+  for (const [from, to] of partial) {
+    let query = db
+      .selectFrom("postings")
+      .select([
+        "account_id",
+        sql<number>`sum(case when amount_paise > 0 then amount_paise else 0 end)`.as("debit"),
+        sql<number>`sum(case when amount_paise < 0 then -amount_paise else 0 end)`.as("credit"),
+      ])
+      .where("organisation_id", "=", organisationId)
+      .where("date", ">=", from)
+      .where("date", "<=", to)
+      .groupBy("account_id");
+    if (accountId) query = query.where("account_id", "=", accountId);
+    for (const row of await query.execute())
+      add(row.account_id, Number(row.debit), Number(row.credit));
+  }
+  return totals;
+}
+
+export const EARLIEST_DATE = "2000-01-01";
+
+/**
+ * Each account's balance at the start of `date` (DESIGN.md §4 "Years"): balance-sheet accounts
+ * carry everything before; income and expense accounts only what falls in the date's financial
+ * year, and their earlier years' result sits in the Profit & Loss account under Reserves.
+ * Opening balances are as at the start of the organisation's starting year.
+ */
+export async function openingBalancesAt(
+  db: Kysely<Database>,
+  organisationId: string,
+  startingYear: string,
+  accounts: readonly AccountFacts[],
+  date: string,
+): Promise<Map<string, number>> {
+  const year = financialYearOf(date);
+  const yearStart = financialYearRange(year).startDate;
+  const beforeYear = await sumMovements(db, organisationId, EARLIEST_DATE, addDays(yearStart, -1));
+  const inYearBefore = await sumMovements(db, organisationId, yearStart, addDays(date, -1));
+  const net = (map: Map<string, { debit: number; credit: number }>, id: string) => {
+    const row = map.get(id);
+    return row ? row.debit - row.credit : 0;
+  };
+  const openingCounts = startingYear <= year;
+  const balances = new Map<string, number>();
+  let retained = 0;
+  for (const account of accounts) {
+    const opening = openingCounts ? account.openingBalancePaise : 0;
+    const group = findAccountGroup(account.groupId);
+    if (!group) throw new Error(`account ${account.id} has an unknown group ${account.groupId}`);
+    if (isBalanceSheetGroup(group)) {
+      balances.set(
+        account.id,
+        opening + net(beforeYear, account.id) + net(inYearBefore, account.id),
+      );
+    } else {
+      const ownYear = startingYear === year ? opening : 0;
+      retained += (startingYear < year ? opening : 0) + net(beforeYear, account.id);
+      balances.set(account.id, ownYear + net(inYearBefore, account.id));
+    }
+  }
+  const profitAndLoss = accounts.find((account) => account.systemKey === "profitAndLoss");
+  if (profitAndLoss)
+    balances.set(profitAndLoss.id, (balances.get(profitAndLoss.id) ?? 0) + retained);
+  return balances;
+}
+
+const nextMonth = (month: string) => monthOf(addDays(endOfMonth(`${month}-01`), 1));
+const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
+const isLastDayOfMonth = (date: string) => endOfMonth(date) === date;

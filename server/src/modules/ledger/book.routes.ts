@@ -1,0 +1,134 @@
+import { EntityId, FinancialYearText } from "@bahi/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf } from "../auth/auth.guard.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import * as book from "./book.service.ts";
+import { readLedger, readTrialBalance } from "./ledger.service.ts";
+
+const CivilDate = z.iso.date({ error: "Dates are YYYY-MM-DD." });
+const Skip = z.coerce.number().int().min(0, "Skip cannot be negative.").default(0);
+const Limit = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, `Limit must be between 1 and ${max}.`)
+    .max(max, `Limit must be between 1 and ${max}.`)
+    .default(fallback);
+
+/** Reads across the books: ledger, trial balance and the small calls screens make about entries. */
+export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const guard = { preHandler: deps.authenticator.requireCaller };
+  const db = deps.db;
+
+  app.get(
+    "/ledger/getLedger",
+    {
+      ...guard,
+      schema: {
+        querystring: z.object({
+          organisationId: EntityId,
+          accountId: EntityId,
+          startDate: CivilDate,
+          endDate: CivilDate,
+          skip: Skip,
+          limit: Limit(500, 50),
+        }),
+      },
+    },
+    async (request) => readLedger(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    "/reports/trialbalance",
+    {
+      ...guard,
+      schema: {
+        querystring: z.object({
+          organisationId: EntityId,
+          year: FinancialYearText,
+          date: CivilDate.optional(),
+        }),
+      },
+    },
+    async (request) => readTrialBalance(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    "/misc/lastInvoiceNumber",
+    {
+      ...guard,
+      schema: { querystring: z.object({ organisationId: EntityId, year: FinancialYearText }) },
+    },
+    async (request) =>
+      book.readLastNumbers(db, callerOf(request), request.query.organisationId, request.query.year),
+  );
+
+  const openBills = z.object({ organisationId: EntityId, accountId: EntityId });
+  app.get(
+    "/misc/getOpenInvoices",
+    { ...guard, schema: { querystring: openBills } },
+    async (request) =>
+      book.readOpenBills(
+        db,
+        callerOf(request),
+        "salesInvoice",
+        request.query.organisationId,
+        request.query.accountId,
+      ),
+  );
+  app.get(
+    "/misc/getOpenPurchaseBills",
+    { ...guard, schema: { querystring: openBills } },
+    async (request) =>
+      book.readOpenBills(
+        db,
+        callerOf(request),
+        "purchases",
+        request.query.organisationId,
+        request.query.accountId,
+      ),
+  );
+
+  app.get(
+    "/misc/updatelog",
+    {
+      ...guard,
+      schema: {
+        querystring: z.object({ organisationId: EntityId, skip: Skip, limit: Limit(500, 50) }),
+      },
+    },
+    async (request) => book.readUpdateLog(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    "/reports/lasttentransactions",
+    {
+      ...guard,
+      schema: { querystring: z.object({ organisationId: EntityId, year: FinancialYearText }) },
+    },
+    async (request) =>
+      book.readLastTenTransactions(
+        db,
+        callerOf(request),
+        request.query.organisationId,
+        request.query.year,
+      ),
+  );
+
+  app.get(
+    "/search/topsearch",
+    {
+      ...guard,
+      schema: {
+        querystring: z.object({
+          organisationId: EntityId,
+          year: FinancialYearText,
+          searchText: z.string().max(100, "Search text cannot be more than 100 characters."),
+          searchIn: z.enum(book.SEARCH_IN_VALUES).default("all"),
+        }),
+      },
+    },
+    async (request) => book.topSearch(db, callerOf(request), request.query),
+  );
+};

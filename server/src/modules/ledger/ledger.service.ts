@@ -1,0 +1,280 @@
+import {
+  financialYearRange,
+  findAccountGroup,
+  getVoucherDefinition,
+  isVoucherType,
+  paiseToRupees,
+  type VoucherType,
+} from "@bahi/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
+import { type AccountFacts, openingBalancesAt, sumMovements } from "./balances.ts";
+
+const side = (paise: number) => (paise < 0 ? "cr" : "dr");
+
+function describeBalance(paise: number) {
+  return {
+    amount: paiseToRupees(Math.abs(paise)),
+    type: side(paise) as "dr" | "cr",
+    signed: paiseToRupees(paise),
+  };
+}
+
+async function loadAccounts(db: Kysely<Database>, organisationId: string): Promise<AccountFacts[]> {
+  const rows = await db
+    .selectFrom("accounts")
+    .select(["id", "name", "group_id", "system_key", "opening_balance_paise"])
+    .where("organisation_id", "=", organisationId)
+    .where("deleted_at", "is", null)
+    .orderBy("name")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    groupId: row.group_id,
+    systemKey: row.system_key,
+    openingBalancePaise: row.opening_balance_paise,
+  }));
+}
+
+export interface LedgerQuery {
+  organisationId: string;
+  accountId: string;
+  startDate: string;
+  endDate: string;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * An account's ledger for a date range (issue "voucher engine": enough to check the engine; the
+ * screen and sending come with reports): opening balance, each voucher with its counter-accounts
+ * and a running balance, and the closing balance.
+ */
+export async function readLedger(db: Kysely<Database>, caller: Caller, query: LedgerQuery) {
+  if (query.startDate > query.endDate)
+    throw badRequest("The start date cannot be after the end date.");
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "right",
+    subject: "account",
+    action: "view",
+  });
+  const organisationId = access.organisation.id;
+  const accounts = await loadAccounts(db, organisationId);
+  const account = accounts.find((candidate) => candidate.id === query.accountId);
+  if (!account) throw notFound("This account does not exist in the organisation.");
+
+  const opening =
+    (
+      await openingBalancesAt(
+        db,
+        organisationId,
+        access.organisation.starting_year,
+        [account],
+        query.startDate,
+      )
+    ).get(account.id) ?? 0;
+  const inRange = db
+    .selectFrom("postings")
+    .where("postings.organisation_id", "=", organisationId)
+    .where("postings.account_id", "=", account.id)
+    .where("postings.date", ">=", query.startDate)
+    .where("postings.date", "<=", query.endDate);
+  const [totals, beforePage, rows] = await Promise.all([
+    inRange
+      .select([
+        (eb) => eb.fn.countAll<number>().as("count"),
+        sql<number>`coalesce(sum(case when amount_paise > 0 then amount_paise else 0 end), 0)`.as(
+          "debit",
+        ),
+        sql<number>`coalesce(sum(case when amount_paise < 0 then -amount_paise else 0 end), 0)`.as(
+          "credit",
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+    // The running balance of a page starts from everything on the pages before it.
+    db
+      .selectFrom(
+        inRange
+          .select("postings.amount_paise")
+          .orderBy("postings.date")
+          .orderBy("postings.voucher_id")
+          .orderBy("postings.line_no")
+          .limit(query.skip)
+          .as("earlier"),
+      )
+      .select(sql<number>`coalesce(sum(earlier.amount_paise), 0)`.as("total"))
+      .executeTakeFirstOrThrow(),
+    inRange
+      .innerJoin("vouchers", (join) =>
+        join
+          .onRef("vouchers.organisation_id", "=", "postings.organisation_id")
+          .onRef("vouchers.id", "=", "postings.voucher_id"),
+      )
+      .select([
+        "postings.voucher_id",
+        "postings.line_no",
+        "postings.date",
+        "postings.amount_paise",
+        "vouchers.type",
+        "vouchers.number",
+        "vouchers.narration",
+        "vouchers.party_name",
+      ])
+      .orderBy("postings.date")
+      .orderBy("postings.voucher_id")
+      .orderBy("postings.line_no")
+      .offset(query.skip)
+      .limit(query.limit)
+      .execute(),
+  ]);
+  const counterNames = await findCounterAccounts(
+    db,
+    organisationId,
+    account.id,
+    rows.map((row) => row.voucher_id),
+    accounts,
+  );
+  let running = opening + Number(beforePage.total);
+  const entries = rows.map((row) => {
+    running += row.amount_paise;
+    return {
+      voucherId: row.voucher_id,
+      voucherType: row.type,
+      voucherTitle: isVoucherType(row.type)
+        ? getVoucherDefinition(row.type as VoucherType).titles.singular
+        : row.type,
+      date: row.date,
+      number: row.number,
+      narration: row.narration,
+      counterAccount: counterNames.get(row.voucher_id) ?? "",
+      debit: row.amount_paise > 0 ? paiseToRupees(row.amount_paise) : 0,
+      credit: row.amount_paise < 0 ? paiseToRupees(-row.amount_paise) : 0,
+      balance: describeBalance(running),
+    };
+  });
+  const debit = Number(totals.debit);
+  const credit = Number(totals.credit);
+  return {
+    account: {
+      _id: account.id,
+      name: account.name,
+      nature: findAccountGroup(account.groupId)?.name ?? "",
+    },
+    startDate: query.startDate,
+    endDate: query.endDate,
+    openingBalance: describeBalance(opening),
+    totalDebit: paiseToRupees(debit),
+    totalCredit: paiseToRupees(credit),
+    closingBalance: describeBalance(opening + debit - credit),
+    count: Number(totals.count),
+    entries,
+  };
+}
+
+/** For each voucher, the names of the accounts on the other side of the ledger's account. */
+async function findCounterAccounts(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountId: string,
+  voucherIds: readonly string[],
+  accounts: readonly AccountFacts[],
+): Promise<Map<string, string>> {
+  if (voucherIds.length === 0) return new Map();
+  const names = new Map(accounts.map((account) => [account.id, account.name]));
+  const rows = await db
+    .selectFrom("postings")
+    .select(["voucher_id", "account_id", "amount_paise"])
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "in", [...new Set(voucherIds)])
+    .where("account_id", "!=", accountId)
+    .orderBy("voucher_id")
+    .orderBy("line_no")
+    .execute();
+  const byVoucher = new Map<string, { name: string; amount: number }[]>();
+  for (const row of rows) {
+    const list = byVoucher.get(row.voucher_id) ?? [];
+    list.push({ name: names.get(row.account_id) ?? "", amount: Math.abs(row.amount_paise) });
+    byVoucher.set(row.voucher_id, list);
+  }
+  // Tally shows the main counter-account; the largest amount is it, the rest are "and others".
+  return new Map(
+    [...byVoucher].map(([voucherId, list]) => {
+      const sorted = [...list].sort((a, b) => b.amount - a.amount);
+      const first = sorted[0]?.name ?? "";
+      return [voucherId, sorted.length > 1 ? `${first} and others` : first];
+    }),
+  );
+}
+
+/**
+ * Trial balance as at a date: each account's opening for the financial year, the year's debits
+ * and credits up to the date, and the closing balance. If opening balances do not net to zero the
+ * difference is its own line, as Tally shows it, so the totals always agree.
+ */
+export async function readTrialBalance(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: { organisationId: string; year: string; date?: string | undefined },
+) {
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "right",
+    subject: "account",
+    action: "view",
+  });
+  const organisationId = access.organisation.id;
+  const range = financialYearRange(query.year);
+  const date = query.date ?? range.endDate;
+  if (date < range.startDate || date > range.endDate) {
+    throw badRequest("Date should be within current financial year.");
+  }
+  const accounts = await loadAccounts(db, organisationId);
+  const [openings, movements] = await Promise.all([
+    openingBalancesAt(
+      db,
+      organisationId,
+      access.organisation.starting_year,
+      accounts,
+      range.startDate,
+    ),
+    sumMovements(db, organisationId, range.startDate, date),
+  ]);
+  let totalDebit = 0;
+  let totalCredit = 0;
+  let openingSum = 0;
+  const rows = [];
+  for (const account of accounts) {
+    const opening = openings.get(account.id) ?? 0;
+    const movement = movements.get(account.id) ?? { debit: 0, credit: 0 };
+    const closing = opening + movement.debit - movement.credit;
+    openingSum += opening;
+    if (opening === 0 && movement.debit === 0 && movement.credit === 0) continue;
+    if (closing > 0) totalDebit += closing;
+    else totalCredit += -closing;
+    rows.push({
+      accountId: account.id,
+      name: account.name,
+      group: findAccountGroup(account.groupId)?.name ?? "",
+      opening: describeBalance(opening),
+      debit: paiseToRupees(movement.debit),
+      credit: paiseToRupees(movement.credit),
+      closing: describeBalance(closing),
+      closingDebit: closing > 0 ? paiseToRupees(closing) : 0,
+      closingCredit: closing < 0 ? paiseToRupees(-closing) : 0,
+    });
+  }
+  const difference = -openingSum;
+  if (difference > 0) totalDebit += difference;
+  if (difference < 0) totalCredit += -difference;
+  return {
+    year: query.year,
+    date,
+    accounts: rows,
+    differenceInOpeningBalances: describeBalance(difference),
+    totalDebit: paiseToRupees(totalDebit),
+    totalCredit: paiseToRupees(totalCredit),
+  };
+}

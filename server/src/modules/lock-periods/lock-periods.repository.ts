@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+export const ALL_TRANSACTION_TYPES = "all";
+
+export function listLockPeriods(db: Kysely<Database>, organisationId: string, year: string) {
+  return db
+    .selectFrom("lock_periods")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("year", "=", year)
+    .orderBy("month")
+    .orderBy("transaction_type")
+    .execute();
+}
+
+/** Whether a (month, type) is locked, by its own row or by the whole month's. */
+export async function isMonthLocked(
+  db: Kysely<Database>,
+  organisationId: string,
+  month: string,
+  transactionType: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("lock_periods")
+    .select("transaction_type")
+    .where("organisation_id", "=", organisationId)
+    .where("month", "=", month)
+    .where("transaction_type", "in", [transactionType, ALL_TRANSACTION_TYPES])
+    .where("locked", "=", 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function upsertLockPeriod(db: Kysely<Database>, row: Database["lock_periods"]) {
+  await db
+    .insertInto("lock_periods")
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(["organisation_id", "year", "month", "transaction_type"])
+        .doUpdateSet({
+          locked: row.locked,
+          updated_at: row.updated_at,
+          updated_by: row.updated_by,
+        }),
+    )
+    .execute();
+}

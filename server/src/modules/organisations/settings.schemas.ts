@@ -1,0 +1,52 @@
+import { MOBILE_LENGTH_MESSAGE, normaliseMobile, validateEmail } from "@bahi/domain";
+import { z } from "zod";
+import { Flag, OrganisationId } from "./organisations.schemas.ts";
+
+export const IMAGE_KINDS = ["logo", "signature"] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+export const MAX_IMAGE_BYTES = 1024 * 1024;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} cannot be more than ${max} characters.`);
+
+/**
+ * POST /settings/organisation, from a multipart form (every value text) or JSON. A field left out
+ * keeps its value; an empty one clears it.
+ */
+export const OrganisationSettingsInput = z.object({
+  organisationId: OrganisationId,
+  billWiseEntry: Flag("Bill-wise entry").optional(),
+  useTemplates: Flag("Use templates").optional(),
+  showLogo: Flag("Show logo").optional(),
+  showSignature: Flag("Show signature").optional(),
+  mobile: z
+    .union([z.string(), z.number()], { error: MOBILE_LENGTH_MESSAGE })
+    .transform((value) => normaliseMobile(String(value)))
+    .refine((mobile) => mobile === "" || mobile.length === 10, MOBILE_LENGTH_MESSAGE)
+    .optional(),
+  email: text("Email", 254)
+    .toLowerCase()
+    .refine(
+      (email) => email === "" || validateEmail(email) === null,
+      "Please enter a valid email address",
+    )
+    .optional(),
+  signatoryName: text("Signatory name", 100).optional(),
+  lineAboveSignature: text("Line above signature", 200).optional(),
+  qrText: text("QR text", 500).optional(),
+});
+export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsInput>;
+
+export const RemoveFileQuery = z.object({
+  organisationId: OrganisationId,
+  type: z.enum(IMAGE_KINDS, { error: "Type must be logo or signature." }),
+});
+
+export const FileParams = z.object({
+  organisationId: OrganisationId,
+  kind: z.enum(IMAGE_KINDS, { error: "File must be logo or signature." }),
+});

@@ -1,0 +1,215 @@
+import type { Kysely } from "kysely";
+import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { nowIso } from "../../lib/clock.ts";
+import { writeAuditLog } from "../audit/audit.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import { type AccessNeed, requireOrganisationAccess } from "./organisation-access.ts";
+import {
+  deleteImage,
+  detectImageType,
+  readImage,
+  type StoredImage,
+  writeImage,
+} from "./organisation-files.ts";
+import {
+  findLiveOrganisation,
+  lockLiveOrganisation,
+  updateOrganisation,
+} from "./organisations.repository.ts";
+import type { ImageKind, OrganisationSettingsInput } from "./settings.schemas.ts";
+
+const MANAGE_SETTINGS: AccessNeed = { kind: "manage", what: "settings" };
+
+export const SETTINGS_MESSAGES = {
+  notAnImage: (kind: ImageKind) => `The ${kind} must be a PNG, JPEG or WebP image.`,
+  noFile: (kind: ImageKind) => `No ${kind} has been uploaded.`,
+} as const;
+
+/** The organisation part of organisations.settings; other modules keep their own keys beside it. */
+interface OrganisationSettingsDocument {
+  useTemplates: boolean;
+  mobile: string;
+  email: string;
+  signatoryName: string;
+  lineAboveSignature: string;
+  showLogo: boolean;
+  showSignature: boolean;
+  qrText: string;
+  logo: StoredImage | null;
+  signature: StoredImage | null;
+}
+
+const DEFAULTS: OrganisationSettingsDocument = {
+  useTemplates: false,
+  mobile: "",
+  email: "",
+  signatoryName: "",
+  lineAboveSignature: "",
+  showLogo: true,
+  showSignature: true,
+  qrText: "",
+  logo: null,
+  signature: null,
+};
+
+const SETTINGS_KEY = "organisation";
+
+function readDocument(organisation: OrganisationsTable) {
+  const all = JSON.parse(organisation.settings) as Record<string, unknown>;
+  const own = (all[SETTINGS_KEY] ?? {}) as Partial<OrganisationSettingsDocument>;
+  return { all, own: { ...DEFAULTS, ...own } };
+}
+
+function fileUrl(organisationId: string, kind: ImageKind, image: StoredImage | null) {
+  // The file name changes with every upload, so the URL does too and caches never show an old one.
+  return image ? `/api/files/${organisationId}/${kind}?v=${image.fileName.split(".")[0]}` : null;
+}
+
+function presentSettings(organisation: OrganisationsTable) {
+  const { own } = readDocument(organisation);
+  return {
+    organisationId: organisation.id,
+    name: organisation.name,
+    gstin: organisation.gstin,
+    billWiseEntry: organisation.bill_wise_entry === 1,
+    useTemplates: own.useTemplates,
+    mobile: own.mobile,
+    email: own.email,
+    signatoryName: own.signatoryName,
+    lineAboveSignature: own.lineAboveSignature,
+    showLogo: own.showLogo,
+    showSignature: own.showSignature,
+    qrText: own.qrText,
+    logoUrl: fileUrl(organisation.id, "logo", own.logo),
+    signatureUrl: fileUrl(organisation.id, "signature", own.signature),
+  };
+}
+
+export async function readOrganisationSettings(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+) {
+  const access = await requireOrganisationAccess(db, caller, organisationId);
+  return presentSettings(access.organisation);
+}
+
+export type UploadedImages = Partial<Record<ImageKind, Buffer>>;
+
+/** Checks every image first, writes the new files, then saves settings and log in one transaction. */
+export async function saveOrganisationSettings(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: OrganisationSettingsInput,
+  uploads: UploadedImages,
+) {
+  const { organisationId } = input;
+  const access = await requireOrganisationAccess(deps.db, caller, organisationId, MANAGE_SETTINGS);
+  const checked = Object.entries(uploads).map(([kind, bytes]) => {
+    const type = detectImageType(bytes);
+    if (!type) throw badRequest(SETTINGS_MESSAGES.notAnImage(kind as ImageKind));
+    return { kind: kind as ImageKind, bytes, type };
+  });
+
+  const now = nowIso();
+  const written: Partial<Record<ImageKind, StoredImage>> = {};
+  const replaced: StoredImage[] = [];
+  let organisation: OrganisationsTable | undefined;
+  try {
+    for (const { kind, bytes, type } of checked) {
+      written[kind] = await writeImage(deps.config.dataDir, organisationId, kind, bytes, type, now);
+    }
+    organisation = await deps.db.transaction().execute(async (trx) => {
+      const current = await lockLiveOrganisation(trx, organisationId, now);
+      if (!current) throw notFound("Organisation not found.");
+      const { all, own } = readDocument(current);
+      const { organisationId: _, billWiseEntry, ...fields } = input;
+      const next: OrganisationSettingsDocument = { ...own };
+      const changed: string[] = billWiseEntry === undefined ? [] : ["billWiseEntry"];
+      for (const [key, value] of Object.entries(fields)) {
+        if (value === undefined) continue;
+        Object.assign(next, { [key]: value });
+        changed.push(key);
+      }
+      for (const [kind, image] of Object.entries(written) as [ImageKind, StoredImage][]) {
+        if (own[kind]) replaced.push(own[kind]);
+        next[kind] = image;
+        changed.push(kind);
+      }
+      await updateOrganisation(trx, organisationId, {
+        settings: JSON.stringify({ ...all, [SETTINGS_KEY]: next }),
+        ...(billWiseEntry === undefined ? {} : { bill_wise_entry: billWiseEntry ? 1 : 0 }),
+        updated_at: now,
+      });
+      await writeAuditLog(trx, {
+        organisationId,
+        userId: access.userId,
+        action: "edit",
+        entityType: "organisationSettings",
+        entityId: organisationId,
+        summary: `Changed the organisation settings${changed.length ? `: ${changed.join(", ")}` : ""}.`,
+      });
+      return findLiveOrganisation(trx, organisationId);
+    });
+  } catch (error) {
+    const unused = Object.values(written);
+    await Promise.all(
+      unused.map((image) => deleteImage(deps.config.dataDir, organisationId, image)),
+    );
+    throw error;
+  }
+  // Only after the commit: until then the old files are the ones in use.
+  await Promise.all(
+    replaced.map((image) => deleteImage(deps.config.dataDir, organisationId, image)),
+  );
+  if (!organisation) throw notFound("Organisation not found.");
+  return presentSettings(organisation);
+}
+
+export async function removeOrganisationFile(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: { organisationId: string; type: ImageKind },
+) {
+  const { organisationId, type: kind } = input;
+  const access = await requireOrganisationAccess(deps.db, caller, organisationId, MANAGE_SETTINGS);
+  let removed: StoredImage | null = null;
+  const organisation = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockLiveOrganisation(trx, organisationId, nowIso());
+    if (!current) throw notFound("Organisation not found.");
+    const { all, own } = readDocument(current);
+    removed = own[kind];
+    if (removed) {
+      await updateOrganisation(trx, organisationId, {
+        settings: JSON.stringify({ ...all, [SETTINGS_KEY]: { ...own, [kind]: null } }),
+        updated_at: nowIso(),
+      });
+      await writeAuditLog(trx, {
+        organisationId,
+        userId: access.userId,
+        action: "delete",
+        entityType: "organisationSettings",
+        entityId: organisationId,
+        summary: `Removed the ${kind}.`,
+      });
+    }
+    return findLiveOrganisation(trx, organisationId);
+  });
+  if (removed) await deleteImage(deps.config.dataDir, organisationId, removed);
+  if (!organisation) throw notFound("Organisation not found.");
+  return presentSettings(organisation);
+}
+
+export async function readOrganisationFile(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: { organisationId: string; kind: ImageKind },
+) {
+  const access = await requireOrganisationAccess(deps.db, caller, input.organisationId);
+  const image = readDocument(access.organisation).own[input.kind];
+  const bytes = image && (await readImage(deps.config.dataDir, input.organisationId, image));
+  if (!image || !bytes) throw notFound(SETTINGS_MESSAGES.noFile(input.kind));
+  return { bytes, mimeType: image.mimeType, etag: `"${image.fileName}"` };
+}

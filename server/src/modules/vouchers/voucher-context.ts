@@ -1,0 +1,73 @@
+import { findAccountGroup, type VoucherContext } from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { loadSystemAccounts } from "../organisations/system-accounts.ts";
+
+/** Every id a payload names under an `accountId`-like key, wherever it sits. */
+function collectIds(payload: unknown, keys: ReadonlySet<string>, into: Set<string>): Set<string> {
+  if (Array.isArray(payload)) {
+    for (const value of payload) collectIds(value, keys, into);
+  } else if (payload && typeof payload === "object") {
+    for (const [key, value] of Object.entries(payload)) {
+      if (keys.has(key) && typeof value === "string") into.add(value);
+      else collectIds(value, keys, into);
+    }
+  }
+  return into;
+}
+
+const ACCOUNT_KEYS = new Set([
+  "accountId",
+  "cashOrDebtorAccountId",
+  "receivedAccountId",
+  "paidAccountId",
+]);
+const ITEM_KEYS = new Set(["itemId"]);
+
+/** The organisation's facts and the accounts and items a payload names, for prepareVoucher. */
+export async function loadVoucherContext(
+  db: Kysely<Database>,
+  organisation: OrganisationsTable,
+  payload: Record<string, unknown>,
+): Promise<VoucherContext> {
+  const accountIds = [...collectIds(payload, ACCOUNT_KEYS, new Set())];
+  const itemIds = [...collectIds(payload, ITEM_KEYS, new Set())];
+  const [systemAccounts, accountRows, itemRows] = await Promise.all([
+    loadSystemAccounts(db, organisation.id),
+    accountIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("accounts")
+          .select(["id", "name", "group_id", "active"])
+          .where("organisation_id", "=", organisation.id)
+          .where("id", "in", accountIds)
+          .where("deleted_at", "is", null)
+          .execute(),
+    itemIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("items")
+          .select(["id", "name", "type"])
+          .where("organisation_id", "=", organisation.id)
+          .where("id", "in", itemIds)
+          .where("deleted_at", "is", null)
+          .execute(),
+  ]);
+  return {
+    organisation: {
+      stateCode: organisation.state_code,
+      gstRegistered: organisation.gst_registered === 1,
+      gstRegType: organisation.gst_reg_type,
+      manageInventory: organisation.manage_inventory === 1,
+    },
+    systemAccounts,
+    accounts: new Map(
+      accountRows.map((row) => {
+        const group = findAccountGroup(row.group_id);
+        if (!group) throw new Error(`account ${row.id} has an unknown group ${row.group_id}`);
+        return [row.id, { name: row.name, nature: group.name, active: row.active === 1 }];
+      }),
+    ),
+    items: new Map(itemRows.map((row) => [row.id, { name: row.name, type: row.type }])),
+  };
+}

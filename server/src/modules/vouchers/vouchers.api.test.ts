@@ -1,0 +1,535 @@
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  as,
+  balancesFromMonthlyTable,
+  balancesFromPostings,
+  insertAccount,
+  insertItem,
+  systemAccountId,
+} from "../../../test/books.ts";
+import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+
+let context: TestContext;
+let owner: Person;
+let org: string;
+let ravi: string;
+let sharma: string;
+let mehta: string;
+let bank: string;
+let cash: string;
+let rent: string;
+let rice: string;
+
+const inject = (options: InjectOptions) => context.app.inject(options);
+const YEAR = "2025-26";
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    gstRegistered: true,
+    gstin: "27AAPFU0939F1ZV",
+    gstRegType: "regular",
+    startingYear: "2025-26",
+    billWiseEntry: true,
+  }));
+  ravi = await insertAccount(context, org, {
+    name: "Ravi Stores",
+    nature: "Debtors",
+    stateCode: "27",
+  });
+  sharma = await insertAccount(context, org, {
+    name: "Sharma & Sons",
+    nature: "Debtors",
+    stateCode: "29",
+  });
+  mehta = await insertAccount(context, org, { name: "Mehta Supplies", nature: "Creditors" });
+  bank = await insertAccount(context, org, { name: "HDFC Bank", nature: "Bank" });
+  rent = await insertAccount(context, org, { name: "Office Rent", nature: "Indirect Expense" });
+  cash = await systemAccountId(context, org, "cash");
+  rice = await insertItem(context, org, { name: "Basmati Rice" });
+});
+afterAll(() => context.close());
+
+/** A sales invoice of `quantity` × ₹500 at 18 %, intra-state to Ravi (worked by hand below). */
+function salesInvoice(overrides: Record<string, unknown> = {}, quantity = 2) {
+  const taxable = quantity * 500;
+  const half = Math.round(taxable * 9) / 100;
+  return {
+    organisationId: org,
+    year: YEAR,
+    date: "2025-05-10",
+    cashOrDebtorAccountId: ravi,
+    pos: "27",
+    itemDetails: [
+      {
+        itemId: rice,
+        quantity,
+        rate: 500,
+        discountType: "percent",
+        discount: 0,
+        gstRate: 18,
+        amount: taxable,
+      },
+    ],
+    accountDetails: [],
+    grossAmount: taxable,
+    cgstAmount: half,
+    sgstAmount: half,
+    igstAmount: 0,
+    roundOffAmount: 0,
+    totalAmount: taxable + 2 * half,
+    ...overrides,
+  };
+}
+
+async function add(family: string, payload: Record<string, unknown>, person = owner) {
+  return inject({ method: "POST", url: `/api/${family}/add`, headers: as(person), payload });
+}
+
+async function addOk(family: string, payload: Record<string, unknown>) {
+  const response = await add(family, payload);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { entryId: string; version: number; number: string };
+}
+
+async function details(family: string, entryId: string) {
+  const response = await inject({
+    method: "GET",
+    url: `/api/${family}/getsingleentrydetails?organisationId=${org}&entryId=${entryId}`,
+    headers: as(owner),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().entry;
+}
+
+async function trialBalance() {
+  const response = await inject({
+    method: "GET",
+    url: `/api/reports/trialbalance?organisationId=${org}&year=${YEAR}`,
+    headers: as(owner),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function ledgerOf(accountId: string) {
+  const response = await inject({
+    method: "GET",
+    url: `/api/ledger/getLedger?organisationId=${org}&accountId=${accountId}&startDate=2025-04-01&endDate=2026-03-31`,
+    headers: as(owner),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+describe("sales invoice", () => {
+  test("saving posts to the ledger, numbers the series and answers in the list", async () => {
+    const first = await addOk("salesinvoice", salesInvoice());
+    const second = await addOk("salesinvoice", salesInvoice());
+    expect([first.number, second.number]).toEqual(["1", "2"]);
+    const entry = await details("salesinvoice", first.entryId);
+    // Worked by hand: 2 × ₹500 = ₹1,000; 9 % CGST ₹90 + 9 % SGST ₹90; total ₹1,180.
+    expect(entry).toMatchObject({
+      totalAmount: 1180,
+      cgstAmount: 90,
+      sgstAmount: 90,
+      invoiceNumber: "1",
+      status: "pending",
+      pendingAmt: 1180,
+      version: 1,
+    });
+    const ledger = await ledgerOf(ravi);
+    expect(ledger.closingBalance).toEqual({ amount: 2360, type: "dr", signed: 2360 });
+    expect(ledger.entries[0]).toMatchObject({
+      number: "1",
+      debit: 1180,
+      credit: 0,
+      counterAccount: "Sales and others",
+    });
+    const list = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${org}&year=${YEAR}&limit=1`,
+      headers: as(owner),
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body.salesInvoices).toHaveLength(1);
+    expect(body.count).toBeGreaterThanOrEqual(2);
+    expect(body.pageTotal).toBe(1180);
+  });
+
+  test("an inter-state invoice charges IGST", async () => {
+    const saved = await addOk(
+      "salesinvoice",
+      salesInvoice({
+        cashOrDebtorAccountId: sharma,
+        pos: "29",
+        cgstAmount: 0,
+        sgstAmount: 0,
+        igstAmount: 180,
+      }),
+    );
+    expect(await details("salesinvoice", saved.entryId)).toMatchObject({
+      igstAmount: 180,
+      taxKind: "inter",
+    });
+  });
+
+  test("totals that disagree with the server's computation are refused and nothing is saved", async () => {
+    const before = await trialBalance();
+    const response = await add("salesinvoice", salesInvoice({ totalAmount: 1181 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Total amount should be 1,180.00, not 1,181.00");
+    expect(await trialBalance()).toEqual(before);
+  });
+
+  test("a number already used in the year is refused", async () => {
+    await addOk("salesinvoice", salesInvoice({ invoiceNumber: "INV/25-26/001" }));
+    const again = await add("salesinvoice", salesInvoice({ invoiceNumber: "INV/25-26/001" }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(
+      "Number INV/25-26/001 is already used by another entry in 2025-26.",
+    );
+    const next = await inject({
+      method: "GET",
+      url: `/api/misc/lastInvoiceNumber?organisationId=${org}&year=${YEAR}`,
+      headers: as(owner),
+    });
+    expect(next.json().nextInvoiceNumber).toMatch(/^(INV\/25-26\/002|\d+)$/);
+  });
+
+  test("a date outside the financial year is refused", async () => {
+    const response = await add("salesinvoice", salesInvoice({ date: "2026-04-01" }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Date should be within current financial year.");
+  });
+});
+
+describe("versions, edits and deletes", () => {
+  test("an edit creates a version; a stale edit gets 409 and changes nothing", async () => {
+    const saved = await addOk("salesinvoice", salesInvoice());
+    const edit = (version: number, quantity: number) =>
+      inject({
+        method: "PUT",
+        url: "/api/salesinvoice/edit",
+        headers: as(owner),
+        payload: { ...salesInvoice({}, quantity), entryId: saved.entryId, version },
+      });
+    const first = await edit(1, 3);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(2);
+    const stale = await edit(1, 5);
+    expect(stale.statusCode).toBe(409);
+    expect((await details("salesinvoice", saved.entryId)).totalAmount).toBe(1770);
+    const log = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/getoldentrylist?organisationId=${org}&entryId=${saved.entryId}`,
+      headers: as(owner),
+    });
+    expect(
+      log.json().logs.map((row: { first: boolean; latest: boolean }) => [row.first, row.latest]),
+    ).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    const old = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/getoldentrydetails?organisationId=${org}&entryId=${saved.entryId}&version=1`,
+      headers: as(owner),
+    });
+    expect(old.json().entry).toMatchObject({ totalAmount: 1180, version: 1, isCurrent: false });
+  });
+
+  test("two edits of one voucher at once: one wins, one gets 409, nothing is lost", async () => {
+    const saved = await addOk("salesinvoice", salesInvoice());
+    const edit = (quantity: number) =>
+      inject({
+        method: "PUT",
+        url: "/api/salesinvoice/edit",
+        headers: as(owner),
+        payload: { ...salesInvoice({}, quantity), entryId: saved.entryId, version: 1 },
+      });
+    const answers = await Promise.all([edit(4), edit(6)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const entry = await details("salesinvoice", saved.entryId);
+    expect(entry.version).toBe(2);
+    expect([2360, 3540]).toContain(entry.totalAmount);
+    expect(await balancesFromMonthlyTable(context, org)).toEqual(
+      await balancesFromPostings(context, org),
+    );
+  });
+
+  test("a delete is soft: the entry leaves the books, the deleted list and its versions remain", async () => {
+    const saved = await addOk("salesinvoice", salesInvoice({ narration: "to be deleted" }));
+    const before = await balancesFromPostings(context, org);
+    const deleted = await inject({
+      method: "DELETE",
+      url: `/api/salesinvoice/delete?organisationId=${org}&entryIds[]=${saved.entryId}`,
+      headers: as(owner),
+    });
+    expect(deleted.json().message).toBe("1 entry Deleted Successfully.");
+    const after = await balancesFromPostings(context, org);
+    expect(after.get(ravi)).toBe((before.get(ravi) ?? 0) - 118_000);
+    const list = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${org}&year=${YEAR}&deleted=true`,
+      headers: as(owner),
+    });
+    expect(list.json().salesInvoices.map((row: { _id: string }) => row._id)).toContain(
+      saved.entryId,
+    );
+    const log = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/getoldentrylist?organisationId=${org}&entryId=${saved.entryId}`,
+      headers: as(owner),
+    });
+    expect(log.json().logs.at(-1)).toMatchObject({ _id: "deleted", action: "deleted" });
+  });
+});
+
+describe("bill-wise receipts", () => {
+  test("a receipt against two invoices settles one and part of the other, and follows edits and deletes", async () => {
+    const party = await insertAccount(context, org, {
+      name: "Gupta Traders",
+      nature: "Debtors",
+      stateCode: "27",
+    });
+    const a = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
+    const b = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
+    const receipt = (amountB: number) => ({
+      organisationId: org,
+      year: YEAR,
+      date: "2025-06-01",
+      receivedAccountId: bank,
+      receivedAmount: 1180 + amountB,
+      entries: [
+        {
+          accountId: party,
+          amount: 1180 + amountB,
+          billWiseEntries: [
+            { entryId: a.entryId, amount: 1180 },
+            { entryId: b.entryId, amount: amountB },
+          ],
+        },
+      ],
+    });
+    const saved = await addOk("receipts", receipt(500));
+    expect(await details("salesinvoice", a.entryId)).toMatchObject({
+      status: "received",
+      pendingAmt: 0,
+    });
+    expect(await details("salesinvoice", b.entryId)).toMatchObject({
+      status: "partial",
+      pendingAmt: 680,
+    });
+    const open = await inject({
+      method: "GET",
+      url: `/api/misc/getOpenInvoices?organisationId=${org}&accountId=${party}`,
+      headers: as(owner),
+    });
+    expect(open.json().invoices.map((row: { _id: string }) => row._id)).toEqual([b.entryId]);
+
+    const over = await add("receipts", receipt(700));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toContain("is pending on");
+
+    const edited = await inject({
+      method: "PUT",
+      url: "/api/receipts/edit",
+      headers: as(owner),
+      payload: { ...receipt(1180), entryId: saved.entryId },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await details("salesinvoice", b.entryId)).toMatchObject({
+      status: "received",
+      pendingAmt: 0,
+    });
+
+    const refuse = await inject({
+      method: "DELETE",
+      url: `/api/salesinvoice/delete?organisationId=${org}&entryIds[]=${a.entryId}`,
+      headers: as(owner),
+    });
+    expect(refuse.statusCode).toBe(409);
+
+    await inject({
+      method: "DELETE",
+      url: `/api/receipts/delete?organisationId=${org}&entryIds[]=${saved.entryId}`,
+      headers: as(owner),
+    });
+    expect(await details("salesinvoice", a.entryId)).toMatchObject({
+      status: "pending",
+      pendingAmt: 1180,
+    });
+    const settlements = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/getreceipts?organisationId=${org}&entryId=${a.entryId}`,
+      headers: as(owner),
+    });
+    expect(settlements.json().entries).toEqual([]);
+  });
+});
+
+describe("other types", () => {
+  test("a journal whose debits and credits differ is refused, saying by how much", async () => {
+    const response = await add("journalentry", {
+      organisationId: org,
+      year: YEAR,
+      date: "2025-07-01",
+      entries: [
+        { accountId: rent, debitAmount: 1000, creditAmount: 0 },
+        { accountId: cash, debitAmount: 0, creditAmount: 900 },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/100\.00/);
+  });
+
+  test("a fund transfer and a payment post where they should", async () => {
+    await addOk("fundtransfer", {
+      organisationId: org,
+      year: YEAR,
+      date: "2025-07-02",
+      paidAccountId: cash,
+      paidAmount: 10_000,
+      receivedAccountId: bank,
+      receivedAmount: 10_000,
+    });
+    await addOk("payments", {
+      organisationId: org,
+      year: YEAR,
+      date: "2025-07-03",
+      paidAccountId: bank,
+      paidAmount: 2500,
+      entries: [{ accountId: rent, amount: 2500 }],
+    });
+    expect((await ledgerOf(rent)).closingBalance).toEqual({
+      amount: 2500,
+      type: "dr",
+      signed: 2500,
+    });
+  });
+
+  test("a quotation converted into an invoice records the link both ways; it cannot be converted twice", async () => {
+    const quotation = await addOk("otherentries/quotation", salesInvoice());
+    const invoice = await addOk("salesinvoice", salesInvoice({ quotationId: quotation.entryId }));
+    expect(await details("otherentries/quotation", quotation.entryId)).toMatchObject({
+      convertedToId: invoice.entryId,
+      convertedToType: "salesInvoice",
+    });
+    expect(await details("salesinvoice", invoice.entryId)).toMatchObject({
+      sourceId: quotation.entryId,
+      sourceType: "quotation",
+    });
+    const twice = await add("salesinvoice", salesInvoice({ quotationId: quotation.entryId }));
+    expect(twice.statusCode).toBe(400);
+    const numbers = await inject({
+      method: "GET",
+      url: `/api/otherentries/quotation/lastinvoicenumber?organisationId=${org}&year=${YEAR}`,
+      headers: as(owner),
+    });
+    expect(numbers.json()).toEqual({
+      lastInvoiceNumber: quotation.number,
+      nextInvoiceNumber: String(Number(quotation.number) + 1),
+    });
+  });
+
+  test("a purchase moves stock in; the trial balance always agrees", async () => {
+    await addOk(
+      "purchases",
+      salesInvoice({ cashOrDebtorAccountId: mehta, date: "2025-05-02", pos: "27" }, 10),
+    );
+    const trial = await trialBalance();
+    expect(trial.totalDebit).toBe(trial.totalCredit);
+    expect(await balancesFromMonthlyTable(context, org)).toEqual(
+      await balancesFromPostings(context, org),
+    );
+  });
+});
+
+describe("locks and rights", () => {
+  test("a locked month refuses add, edit and delete with a message naming the lock", async () => {
+    const saved = await addOk("salesinvoice", salesInvoice({ date: "2025-08-05" }));
+    const lock = await inject({
+      method: "POST",
+      url: "/api/settings/lockPeriod",
+      headers: as(owner),
+      payload: {
+        organisationId: org,
+        year: YEAR,
+        month: 8,
+        transactionType: "salesInvoice",
+        locked: true,
+      },
+    });
+    expect(lock.statusCode, lock.body).toBe(200);
+    const refused = await add("salesinvoice", salesInvoice({ date: "2025-08-20" }));
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().message).toBe(
+      "Sales Invoice entries dated in Aug 2025 are locked. Unlock the period in Settings → Lock Period to change them.",
+    );
+    const deleteRefused = await inject({
+      method: "DELETE",
+      url: `/api/salesinvoice/delete?organisationId=${org}&entryIds[]=${saved.entryId}`,
+      headers: as(owner),
+    });
+    expect(deleteRefused.statusCode).toBe(423);
+    expect(
+      (
+        await add("receipts", {
+          organisationId: org,
+          year: YEAR,
+          date: "2025-08-20",
+          receivedAccountId: bank,
+          receivedAmount: 1,
+          entries: [{ accountId: ravi, amount: 1 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    await inject({
+      method: "POST",
+      url: "/api/settings/lockPeriodWholeMonth",
+      headers: as(owner),
+      payload: { organisationId: org, year: YEAR, month: 8, locked: false },
+    });
+    expect((await add("salesinvoice", salesInvoice({ date: "2025-08-20" }))).statusCode).toBe(200);
+  });
+
+  test("a member without the right to add sales invoices is refused", async () => {
+    const viewer = await signUpPerson(context);
+    await context.testDatabase.database.db
+      .insertInto("memberships")
+      .values({
+        organisation_id: org,
+        user_id: viewer.userId,
+        role: "viewer",
+        rights: "[]",
+        active: 1,
+        created_at: "2025-01-01T00:00:00Z",
+        updated_at: "2025-01-01T00:00:00Z",
+        removed_at: null,
+      })
+      .execute();
+    expect((await add("salesinvoice", salesInvoice(), viewer)).statusCode).toBe(403);
+    const list = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${org}&year=${YEAR}`,
+      headers: as(viewer),
+    });
+    expect(list.statusCode).toBe(200);
+  });
+
+  test("another organisation's person sees nothing", async () => {
+    const stranger = await signUpPerson(context);
+    const response = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${org}&year=${YEAR}`,
+      headers: as(stranger),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain("Ravi");
+  });
+});

@@ -1,0 +1,194 @@
+import {
+  getVoucherDefinition,
+  type ListFilter,
+  type ListSortValue,
+  paiseToRupees,
+  suggestNextVoucherNumber,
+  type VoucherType,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { DatabaseKind } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
+import { listVoucherRows, summariseVouchers } from "./voucher-list.ts";
+import { presentVoucher } from "./voucher-presenter.ts";
+import * as repo from "./vouchers.repository.ts";
+import { VOUCHER_MESSAGES } from "./vouchers.service.ts";
+
+export interface ReadDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+}
+
+const viewRight = (type: VoucherType) => ({
+  kind: "right" as const,
+  subject: type,
+  action: "view" as const,
+});
+
+export async function getVoucherDetails(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  entryId: string,
+) {
+  await requireOrganisationAccess(deps.db, caller, organisationId, viewRight(type));
+  const row = await repo.findVoucher(deps.db, organisationId, entryId);
+  // A deleted entry stays readable (its old-version pages open from the deleted list).
+  if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
+  return presentVoucher(row);
+}
+
+export interface ListVouchersInput {
+  organisationId: string;
+  year: string;
+  skip: number;
+  limit: number;
+  sortBy: ListSortValue;
+  searchText?: string | undefined;
+  filters?: ListFilter | undefined;
+  deleted: boolean;
+}
+
+/** spec 3: the list answer is `{ <listKey>: [...], count, pageTotal, total }`. */
+export async function listVouchers(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  input: ListVouchersInput,
+) {
+  await requireOrganisationAccess(deps.db, caller, input.organisationId, viewRight(type));
+  const query = { ...input, type };
+  const [rows, summary] = await Promise.all([
+    listVoucherRows(deps.db, deps.kind, query),
+    summariseVouchers(deps.db, deps.kind, query),
+  ]);
+  const pageTotalPaise = rows.reduce((total, row) => total + row.amount_paise, 0);
+  return {
+    [getVoucherDefinition(type).listKey]: rows.map(presentVoucher),
+    count: summary.count,
+    pageTotal: paiseToRupees(pageTotalPaise),
+    total: paiseToRupees(summary.totalPaise),
+  };
+}
+
+/** Every matching row, for the PDF and Excel downloads. */
+export async function listAllVoucherRows(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  input: ListVouchersInput,
+) {
+  const access = await requireOrganisationAccess(
+    deps.db,
+    caller,
+    input.organisationId,
+    viewRight(type),
+  );
+  const rows = await listVoucherRows(deps.db, deps.kind, {
+    ...input,
+    type,
+    skip: 0,
+    limit: undefined,
+  });
+  return { organisation: access.organisation, rows };
+}
+
+/** The Log dialog (spec 4): Created / Edited / Deleted rows of an entry. */
+export async function listOldVersions(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  entryId: string,
+) {
+  await requireOrganisationAccess(deps.db, caller, organisationId, viewRight(type));
+  const row = await repo.findVoucher(deps.db, organisationId, entryId);
+  if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
+  const versions = await repo.listVoucherVersions(deps.db, organisationId, entryId);
+  const latest = versions.at(-1)?.version;
+  return {
+    // spec 3 "Log entry": _id is 'deleted' for a deletion; first marks the creation.
+    logs: versions.map((version) => ({
+      _id: version.action === "deleted" ? "deleted" : entryId,
+      entryId,
+      version: version.version,
+      first: version.version === 1,
+      latest: version.version === latest,
+      action: version.action,
+      userName: version.user_name ?? "",
+      date: version.created_at,
+    })),
+  };
+}
+
+export async function getOldVersion(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  entryId: string,
+  version: number,
+) {
+  await requireOrganisationAccess(deps.db, caller, organisationId, viewRight(type));
+  const row = await repo.findVoucher(deps.db, organisationId, entryId);
+  if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
+  const stored = await repo.findVoucherVersion(deps.db, organisationId, entryId, version);
+  if (!stored) throw notFound(`Version ${version} of this entry does not exist.`);
+  return {
+    entry: {
+      ...JSON.parse(stored.document),
+      _id: entryId,
+      version: stored.version,
+      action: stored.action,
+      savedAt: stored.created_at,
+      currentVersion: row.version,
+      isCurrent: stored.version === row.version && !row.deleted_at,
+    },
+  };
+}
+
+/** `lastinvoicenumber` / `misc/lastInvoiceNumber`: the last number of the series and the next. */
+export async function suggestNumber(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  year: string,
+) {
+  await requireOrganisationAccess(deps.db, caller, organisationId, viewRight(type));
+  const last = await repo.findLastVoucherNumber(deps.db, organisationId, type, year);
+  return { lastInvoiceNumber: last, nextInvoiceNumber: suggestNextVoucherNumber(last) };
+}
+
+/** getreceipts / getpayments: what has been set against an invoice, bill or order. */
+export async function listSettlements(
+  deps: ReadDeps,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  entryId: string,
+) {
+  await requireOrganisationAccess(deps.db, caller, organisationId, viewRight(type));
+  const row = await repo.findVoucher(deps.db, organisationId, entryId);
+  if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
+  // An order, quotation or challan is settled through the invoice it was converted into.
+  const invoiceId =
+    row.converted_to_id && row.type !== "salesInvoice" && row.type !== "purchases"
+      ? row.converted_to_id
+      : row.id;
+  const settlements = await repo.listAllocationsToInvoice(deps.db, organisationId, invoiceId);
+  return {
+    entries: settlements.map((settlement) => ({
+      _id: settlement.id,
+      type: settlement.type,
+      date: settlement.date,
+      number: settlement.number,
+      amount: paiseToRupees(settlement.amount_paise),
+      allocatedAmount: paiseToRupees(settlement.allocated_paise),
+    })),
+  };
+}

@@ -1,0 +1,346 @@
+import type { BillAllocation, Posting, StockMovement, VoucherType } from "@bahi/domain";
+import type { Kysely, Updateable } from "kysely";
+import type { Database, VouchersTable } from "../../db/schema.ts";
+
+export type VoucherRow = VouchersTable;
+
+export function findVoucher(db: Kysely<Database>, organisationId: string, id: string) {
+  return db
+    .selectFrom("vouchers")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export function findVouchersByIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("vouchers")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("id", "in", ids)
+    .execute();
+}
+
+export async function insertVoucher(db: Kysely<Database>, row: VoucherRow): Promise<void> {
+  await db.insertInto("vouchers").values(row).execute();
+}
+
+/** Updates a voucher only if it is still at `expectedVersion`; false when someone saved first. */
+export async function updateVoucherAtVersion(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: string,
+  expectedVersion: number,
+  changes: Updateable<VouchersTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("vouchers")
+    .set(changes)
+    .where("organisation_id", "=", organisationId)
+    .where("id", "=", id)
+    .where("version", "=", expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  id: string,
+  changes: Updateable<VouchersTable>,
+): Promise<void> {
+  await db
+    .updateTable("vouchers")
+    .set(changes)
+    .where("organisation_id", "=", organisationId)
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function insertVoucherVersion(
+  db: Kysely<Database>,
+  row: Database["voucher_versions"],
+): Promise<void> {
+  await db.insertInto("voucher_versions").values(row).execute();
+}
+
+export function listVoucherVersions(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  return db
+    .selectFrom("voucher_versions")
+    .leftJoin("users", "users.id", "voucher_versions.user_id")
+    .select([
+      "voucher_versions.version",
+      "voucher_versions.action",
+      "voucher_versions.created_at",
+      "voucher_versions.user_id",
+      "users.name as user_name",
+    ])
+    .where("voucher_versions.organisation_id", "=", organisationId)
+    .where("voucher_versions.voucher_id", "=", voucherId)
+    .orderBy("voucher_versions.version")
+    .execute();
+}
+
+export function findVoucherVersion(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+  version: number,
+) {
+  return db
+    .selectFrom("voucher_versions")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .where("version", "=", version)
+    .executeTakeFirst();
+}
+
+/** The number in use by another live voucher of the type and year, if any. */
+export function findLiveVoucherByNumber(
+  db: Kysely<Database>,
+  organisationId: string,
+  type: VoucherType,
+  year: string,
+  number: string,
+) {
+  return db
+    .selectFrom("vouchers")
+    .select(["id"])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "=", type)
+    .where("year", "=", year)
+    .where("number", "=", number)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The number of the series' most recent voucher, from which the next one is suggested. */
+export async function findLastVoucherNumber(
+  db: Kysely<Database>,
+  organisationId: string,
+  type: VoucherType,
+  year: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("vouchers")
+    .select(["number"])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "=", type)
+    .where("year", "=", year)
+    .where("deleted_at", "is", null)
+    .orderBy("number_key", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.number ?? null;
+}
+
+export async function insertPostings(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucher: { id: string; type: string; date: string },
+  postings: readonly Posting[],
+): Promise<void> {
+  if (postings.length === 0) return;
+  await db
+    .insertInto("postings")
+    .values(
+      postings.map((posting, index) => ({
+        organisation_id: organisationId,
+        voucher_id: voucher.id,
+        line_no: index + 1,
+        voucher_type: voucher.type,
+        date: voucher.date,
+        account_id: posting.accountId,
+        amount_paise: posting.amountPaise,
+      })),
+    )
+    .execute();
+}
+
+export function listPostingsOfVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  return db
+    .selectFrom("postings")
+    .select(["account_id as accountId", "amount_paise as amountPaise", "date"])
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .orderBy("line_no")
+    .execute();
+}
+
+export async function deletePostingsOfVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  await db
+    .deleteFrom("postings")
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .execute();
+}
+
+export async function insertStockMovements(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucher: { id: string; type: string; date: string },
+  movements: readonly StockMovement[],
+): Promise<void> {
+  if (movements.length === 0) return;
+  await db
+    .insertInto("stock_movements")
+    .values(
+      movements.map((movement) => ({
+        organisation_id: organisationId,
+        voucher_id: voucher.id,
+        line_no: movement.lineNo,
+        voucher_type: voucher.type,
+        date: voucher.date,
+        item_id: movement.itemId,
+        quantity_milli: movement.quantityMilli,
+        value_paise: movement.valuePaise,
+      })),
+    )
+    .execute();
+}
+
+export function listStockOfVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  return db
+    .selectFrom("stock_movements")
+    .select([
+      "item_id as itemId",
+      "quantity_milli as quantityMilli",
+      "value_paise as valuePaise",
+      "date",
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .execute();
+}
+
+export async function deleteStockOfVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  await db
+    .deleteFrom("stock_movements")
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .execute();
+}
+
+export async function insertAllocations(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+  allocations: readonly BillAllocation[],
+): Promise<void> {
+  if (allocations.length === 0) return;
+  await db
+    .insertInto("bill_allocations")
+    .values(
+      allocations.map((allocation, index) => ({
+        organisation_id: organisationId,
+        voucher_id: voucherId,
+        line_no: index + 1,
+        invoice_id: allocation.invoiceId,
+        amount_paise: allocation.amountPaise,
+      })),
+    )
+    .execute();
+}
+
+export function listAllocationsOfVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  return db
+    .selectFrom("bill_allocations")
+    .select(["invoice_id as invoiceId", "amount_paise as amountPaise"])
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .execute();
+}
+
+export async function deleteAllocationsOfVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+) {
+  await db
+    .deleteFrom("bill_allocations")
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .execute();
+}
+
+/** Money set against each invoice, by invoice id, excluding one voucher's own allocations. */
+export async function sumAllocationsByInvoice(
+  db: Kysely<Database>,
+  organisationId: string,
+  invoiceIds: readonly string[],
+  excludeVoucherId?: string,
+): Promise<Map<string, number>> {
+  if (invoiceIds.length === 0) return new Map();
+  let query = db
+    .selectFrom("bill_allocations")
+    .select(["invoice_id", (eb) => eb.fn.sum<number>("amount_paise").as("total")])
+    .where("organisation_id", "=", organisationId)
+    .where("invoice_id", "in", invoiceIds)
+    .groupBy("invoice_id");
+  if (excludeVoucherId) query = query.where("voucher_id", "!=", excludeVoucherId);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.invoice_id, Number(row.total)]));
+}
+
+/** The vouchers (receipts, payments, notes) whose money is set against an invoice. */
+export function listAllocationsToInvoice(
+  db: Kysely<Database>,
+  organisationId: string,
+  invoiceId: string,
+) {
+  return db
+    .selectFrom("bill_allocations")
+    .innerJoin("vouchers", (join) =>
+      join
+        .onRef("vouchers.organisation_id", "=", "bill_allocations.organisation_id")
+        .onRef("vouchers.id", "=", "bill_allocations.voucher_id"),
+    )
+    .select([
+      "vouchers.id",
+      "vouchers.type",
+      "vouchers.date",
+      "vouchers.number",
+      "vouchers.amount_paise",
+      "bill_allocations.amount_paise as allocated_paise",
+    ])
+    .where("bill_allocations.organisation_id", "=", organisationId)
+    .where("bill_allocations.invoice_id", "=", invoiceId)
+    .orderBy("vouchers.date")
+    .execute();
+}
+
+export async function insertChangeEvent(db: Kysely<Database>, row: Database["change_events"]) {
+  await db.insertInto("change_events").values(row).execute();
+}

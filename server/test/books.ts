@@ -1,0 +1,149 @@
+import { findAccountGroup } from "@bahi/domain";
+import { sql } from "kysely";
+import { newId } from "../src/lib/ids.ts";
+import type { Person } from "./people.ts";
+import type { TestContext } from "./test-app.ts";
+
+// Masters for voucher tests, written straight into the tables the masters module owns; the
+// vouchers under test go through the real API.
+
+export async function insertAccount(
+  context: TestContext,
+  organisationId: string,
+  input: {
+    name: string;
+    nature: string;
+    openingBalancePaise?: number;
+    gstin?: string;
+    stateCode?: string;
+  },
+): Promise<string> {
+  const group = findAccountGroup(input.nature);
+  if (!group) throw new Error(`no such nature ${input.nature}`);
+  const id = newId();
+  const now = new Date().toISOString();
+  await context.testDatabase.database.db
+    .insertInto("accounts")
+    .values({
+      organisation_id: organisationId,
+      id,
+      name: input.name,
+      name_key: input.name.toLowerCase(),
+      display_name: input.name,
+      group_id: group.id,
+      system_key: null,
+      opening_balance_paise: input.openingBalancePaise ?? 0,
+      gstin: input.gstin ?? null,
+      state_code: input.stateCode ?? null,
+      gst_rate: null,
+      billing_address: null,
+      shipping_address: null,
+      mobile: null,
+      email: null,
+      pan: null,
+      tan: null,
+      gst_type: null,
+      gst_reg_date: null,
+      gst_cancel_date: null,
+      gst_reg_status: null,
+      gstin_name: null,
+      rcm_sales: 0,
+      rcm_purchase: 0,
+      custom_field_values: "{}",
+      active: 1,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertItem(
+  context: TestContext,
+  organisationId: string,
+  input: { name: string; type?: "goods" | "services"; gstRate?: number },
+): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await context.testDatabase.database.db
+    .insertInto("items")
+    .values({
+      organisation_id: organisationId,
+      id,
+      name: input.name,
+      name_key: input.name.toLowerCase(),
+      description: null,
+      type: input.type ?? "goods",
+      uom: "NOS",
+      hsn_code: null,
+      sac_code: null,
+      gst_rate: String(input.gstRate ?? 18),
+      cess_rate: null,
+      opening_quantity_milli: 0,
+      opening_value_paise: 0,
+      selling_price_paise: 0,
+      sale_discount_centi: 0,
+      purchase_price_paise: 0,
+      purchase_discount_centi: 0,
+      custom_field_values: "{}",
+      active: 1,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function systemAccountId(
+  context: TestContext,
+  organisationId: string,
+  key: string,
+): Promise<string> {
+  const row = await context.testDatabase.database.db
+    .selectFrom("accounts")
+    .select("id")
+    .where("organisation_id", "=", organisationId)
+    .where("system_key", "=", key)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Σ postings per account, straight from the postings table. */
+export async function balancesFromPostings(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("postings")
+    .select(["account_id", (eb) => eb.fn.sum<number>("amount_paise").as("total")])
+    .where("organisation_id", "=", organisationId)
+    .groupBy("account_id")
+    .execute();
+  return new Map(
+    rows.map((row) => [row.account_id, Number(row.total)]).filter(([, total]) => total !== 0) as [
+      string,
+      number,
+    ][],
+  );
+}
+
+/** Σ of the monthly balance table per account: must always equal balancesFromPostings. */
+export async function balancesFromMonthlyTable(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("account_balances")
+    .select(["account_id", sql<number>`sum(debit_paise) - sum(credit_paise)`.as("total")])
+    .where("organisation_id", "=", organisationId)
+    .groupBy("account_id")
+    .execute();
+  return new Map(
+    rows.map((row) => [row.account_id, Number(row.total)]).filter(([, total]) => total !== 0) as [
+      string,
+      number,
+    ][],
+  );
+}
+
+export function as(person: Person) {
+  return { cookie: person.cookies };
+}

@@ -1,0 +1,159 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
+import { notify } from "../../app/notify.tsx";
+import { FormError } from "../../components/FormError.tsx";
+import type { FieldErrors } from "../../components/form-validation.ts";
+import { refreshOrganisations } from "../organisations/organisations.api.ts";
+import { ImageField } from "./ImageField.tsx";
+import {
+  type ImageKind,
+  type OrganisationSettings,
+  organisationSettingsKey,
+  removeOrganisationFile,
+  saveOrganisationSettings,
+} from "./organisation-settings.api.ts";
+import {
+  buildSettingsForm,
+  checkSettings,
+  pickSettingsValues,
+  type SettingsValues,
+  TEXT_LIMITS,
+} from "./settings-form.ts";
+
+export function OrganisationSettingsForm({ settings }: { settings: OrganisationSettings }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => pickSettingsValues(settings));
+  const [files, setFiles] = useState<Partial<Record<ImageKind, File>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<ImageKind | null>(null);
+  const set = (patch: Partial<SettingsValues>) => setValues((current) => ({ ...current, ...patch }));
+  const text = (name: "mobile" | "email" | "signatoryName" | "lineAboveSignature") => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      set({ [name]: event.currentTarget.value }),
+  });
+  const saved = (next: OrganisationSettings) =>
+    queryClient.setQueryData(organisationSettingsKey(settings.organisationId), next);
+
+  async function submit() {
+    const problems = checkSettings(values);
+    setErrors(problems);
+    setFailure(null);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      saved(await saveOrganisationSettings(buildSettingsForm(settings.organisationId, values, files)));
+      setFiles({});
+      // Bill-wise entry is a flag of the organisation itself (lists show a status column by it).
+      await refreshOrganisations(queryClient);
+      notify({ type: "success", title: "Settings saved" });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      setFailure(Object.keys(fields).length > 0 ? null : describeErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function removeSaved(kind: ImageKind) {
+    setRemoving(kind);
+    try {
+      saved(await removeOrganisationFile(settings.organisationId, kind));
+      notify({ type: "success", title: kind === "logo" ? "Logo removed" : "Signature removed" });
+    } catch {
+      // The client has shown the error toast.
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  const image = (kind: ImageKind, label: string, savedUrl: string | null) => (
+    <ImageField
+      label={label}
+      savedUrl={savedUrl}
+      file={files[kind] ?? null}
+      onFileChange={(file) => setFiles((current) => ({ ...current, [kind]: file ?? undefined }))}
+      onRemoveSaved={() => void removeSaved(kind)}
+      removing={removing === kind}
+      disabled={saving}
+    />
+  );
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      withBorder
+      p="lg"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Mobile" type="tel" inputMode="numeric" {...text("mobile")} />
+          <TextInput label="Email" type="email" {...text("email")} />
+          <TextInput
+            label="Signatory name"
+            maxLength={TEXT_LIMITS.signatoryName}
+            {...text("signatoryName")}
+          />
+          <TextInput
+            label="Line above signature"
+            maxLength={TEXT_LIMITS.lineAboveSignature}
+            {...text("lineAboveSignature")}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="QR text"
+          description="Printed as a QR code on documents, for example your UPI payment link"
+          autosize
+          minRows={2}
+          maxLength={TEXT_LIMITS.qrText}
+          value={values.qrText}
+          onChange={(event) => set({ qrText: event.currentTarget.value })}
+          error={errors.qrText}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Switch
+            label="Bill-wise entry"
+            checked={values.billWiseEntry}
+            onChange={(event) => set({ billWiseEntry: event.currentTarget.checked })}
+          />
+          <Switch
+            label="Use templates"
+            checked={values.useTemplates}
+            onChange={(event) => set({ useTemplates: event.currentTarget.checked })}
+          />
+          <Switch
+            label="Show logo on documents"
+            checked={values.showLogo}
+            onChange={(event) => set({ showLogo: event.currentTarget.checked })}
+          />
+          <Switch
+            label="Show signature on documents"
+            checked={values.showSignature}
+            onChange={(event) => set({ showSignature: event.currentTarget.checked })}
+          />
+        </SimpleGrid>
+        <Group align="flex-start" gap="xl">
+          {image("logo", "Logo", settings.logoUrl)}
+          {image("signature", "Signature", settings.signatureUrl)}
+        </Group>
+        <FormError message={failure} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,32 @@
+import { Center, Container, Loader, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
+import { usePageTitle } from "../../components/use-page-title.ts";
+import { fetchOrganisationSettings, organisationSettingsKey } from "./organisation-settings.api.ts";
+import { OrganisationSettingsForm } from "./OrganisationSettingsForm.tsx";
+
+/** /{organisationId}/{year}/settings/organisation (owners and admins). */
+export function OrganisationSettingsPage() {
+  usePageTitle("Organisation Settings");
+  const { organisation } = useOrganisationScope();
+  const settings = useQuery({
+    queryKey: organisationSettingsKey(organisation._id),
+    queryFn: () => fetchOrganisationSettings(organisation._id),
+  });
+  return (
+    <Container size="md">
+      <Title order={1} fz="h2" mb="md">
+        Organisation Settings
+      </Title>
+      {settings.data ? (
+        <OrganisationSettingsForm key={organisation._id} settings={settings.data} />
+      ) : (
+        settings.isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading" />
+          </Center>
+        )
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,51 @@
+import { apiRequest } from "../../api/http.ts";
+
+export interface OrganisationSettings {
+  organisationId: string;
+  name: string;
+  gstin: string | null;
+  billWiseEntry: boolean;
+  useTemplates: boolean;
+  mobile: string;
+  email: string;
+  signatoryName: string;
+  lineAboveSignature: string;
+  showLogo: boolean;
+  showSignature: boolean;
+  qrText: string;
+  logoUrl: string | null;
+  signatureUrl: string | null;
+}
+
+export type ImageKind = "logo" | "signature";
+
+export const organisationSettingsKey = (organisationId: string) =>
+  ["organisation-settings", organisationId] as const;
+
+export async function fetchOrganisationSettings(organisationId: string) {
+  const answer = await apiRequest<{ settings: OrganisationSettings }>(
+    "GET",
+    "/settings/getorganisationsettings",
+    { query: { organisationId }, errorTitle: "Could not load Organisation Details" },
+  );
+  return answer.settings;
+}
+
+/** POST /settings/organisation: a multipart form of the fields, with the logo and signature files when chosen. */
+export async function saveOrganisationSettings(form: FormData) {
+  const answer = await apiRequest<{ settings: OrganisationSettings }>(
+    "POST",
+    "/settings/organisation",
+    { body: form },
+  );
+  return answer.settings;
+}
+
+export async function removeOrganisationFile(organisationId: string, type: ImageKind) {
+  const answer = await apiRequest<{ settings: OrganisationSettings }>(
+    "PATCH",
+    "/settings/removefile",
+    { query: { organisationId, type }, errorTitle: "Could not remove the file" },
+  );
+  return answer.settings;
+}

@@ -1,0 +1,64 @@
+import { validateEmail, validateMobile } from "@bahi/domain";
+import type { FieldErrors } from "../../components/form-validation.ts";
+import type { ImageKind, OrganisationSettings } from "./organisation-settings.api.ts";
+
+export type SettingsValues = Pick<
+  OrganisationSettings,
+  | "billWiseEntry"
+  | "useTemplates"
+  | "mobile"
+  | "email"
+  | "signatoryName"
+  | "lineAboveSignature"
+  | "showLogo"
+  | "showSignature"
+  | "qrText"
+>;
+
+/** Accepted upload types and size, as the server checks them. */
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
+export const MAX_IMAGE_BYTES = 1024 * 1024;
+export const IMAGE_TOO_LARGE = "File is too large (maximum 1 MB).";
+
+export const TEXT_LIMITS = { signatoryName: 100, lineAboveSignature: 200, qrText: 500 } as const;
+
+export function pickSettingsValues(settings: OrganisationSettings): SettingsValues {
+  const { billWiseEntry, useTemplates, mobile, email, signatoryName } = settings;
+  const { lineAboveSignature, showLogo, showSignature, qrText } = settings;
+  return {
+    billWiseEntry,
+    useTemplates,
+    mobile,
+    email,
+    signatoryName,
+    lineAboveSignature,
+    showLogo,
+    showSignature,
+    qrText,
+  };
+}
+
+export function checkSettings(values: SettingsValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const mobile = validateMobile(values.mobile);
+  if (mobile) errors.mobile = mobile;
+  const email = values.email.trim();
+  if (email !== "") {
+    const problem = validateEmail(email);
+    if (problem) errors.email = problem.message;
+  }
+  return errors;
+}
+
+/** The multipart body: every field as text, booleans as "true"/"false", and any chosen files. */
+export function buildSettingsForm(
+  organisationId: string,
+  values: SettingsValues,
+  files: Partial<Record<ImageKind, File>>,
+): FormData {
+  const form = new FormData();
+  form.append("organisationId", organisationId);
+  for (const [key, value] of Object.entries(values)) form.append(key, String(value).trim());
+  for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file);
+  return form;
+}
