@@ -52,7 +52,9 @@ test("an owner invites an accountant with rights on receipts only; the invitee a
   await expect(other).toHaveURL(/\/organisations$/);
   const invitation = other.getByRole("region", { name: `Invitation to ${organisationName}` });
   await expect(invitation).toContainText(`${owner.name} invited you as Accountant.`);
-  await invitation.getByRole("button", { name: `Accept invitation to ${organisationName}` }).click();
+  await invitation
+    .getByRole("button", { name: `Accept invitation to ${organisationName}` })
+    .click();
   await expect(other.getByText(`You have joined ${organisationName}`)).toBeVisible();
   await expect(other.getByRole("row", { name: new RegExp(organisationName) })).toContainText(
     "Accountant",
@@ -60,7 +62,9 @@ test("an owner invites an accountant with rights on receipts only; the invitee a
 
   // Opening the organisation: the users page is not offered, and opening it by address says so.
   await other.getByRole("link", { name: organisationName }).click();
-  await expect(organisationSwitcher(other)).toHaveAccessibleName(`Organisation: ${organisationName}`);
+  await expect(organisationSwitcher(other)).toHaveAccessibleName(
+    `Organisation: ${organisationName}`,
+  );
   const year = new URL(other.url()).pathname.split("/")[2];
   await expect(other.getByRole("navigation", { name: "Settings" })).toBeVisible();
   await expect(other.getByRole("link", { name: "Users" })).toHaveCount(0);
@@ -75,14 +79,25 @@ test("an owner invites an accountant with rights on receipts only; the invitee a
   );
   expect(sent.status()).toBe(403);
   const adding = await request.post("/api/organisation/adduser", {
-    data: { organisationId, email: "someone@example.test", role: "viewer", transactionPermissions: [] },
+    data: {
+      organisationId,
+      email: "someone@example.test",
+      role: "viewer",
+      transactionPermissions: [],
+    },
   });
   expect(adding.status()).toBe(403);
   const rights = await request.get(`/api/user/rights?organisationId=${organisationId}`);
   expect(rights.status()).toBe(200);
   const body = (await rights.json()) as {
     role: string;
-    rights: { transactionType: string; view: boolean; add: boolean; edit: boolean; delete: boolean }[];
+    rights: {
+      transactionType: string;
+      view: boolean;
+      add: boolean;
+      edit: boolean;
+      delete: boolean;
+    }[];
   };
   expect(body.role).toBe("accountant");
   expect(body.rights.filter((line) => line.view).map((line) => line.transactionType)).toEqual([

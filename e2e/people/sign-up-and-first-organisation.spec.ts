@@ -33,7 +33,9 @@ test("a new person signs up with the emailed code, adds an organisation and land
   await expect(page.getByRole("textbox", { name: "State" })).toHaveValue("27 - Maharashtra");
   // A valid GSTIN marks the organisation GST-registered, as Regular.
   await expect(page.getByRole("switch", { name: "GST registered" })).toBeChecked();
-  await expect(page.getByRole("combobox", { name: "GST registration type" })).toHaveValue("Regular");
+  await expect(page.getByRole("combobox", { name: "GST registration type" })).toHaveValue(
+    "Regular",
+  );
 
   const name = `Verma Textiles ${person.email.slice(-18, -13)}`;
   await addOrganisation(page, name);

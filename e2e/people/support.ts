@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { waitForMailMatch } from "../support/server.ts";
+import { readOutboxMails, waitForMailMatch } from "../support/server.ts";
 
 /**
  * Each test is its own person from its own address: sign-up and OTP calls are rate-limited per
@@ -57,7 +57,9 @@ export async function signUp(page: Page, person: Person): Promise<void> {
   await code.fill(otp);
   await code.press("Enter");
   await expect(page).toHaveURL(/\/sign-up-completed$/);
-  await expect(page.getByRole("heading", { name: `Welcome to Bahi, ${person.name}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Welcome to Bahi, ${person.name}` }),
+  ).toBeVisible();
 }
 
 /** From the welcome page, on to adding the first organisation. */
@@ -83,15 +85,50 @@ export async function addOrganisation(
   return { organisationId, year };
 }
 
-/** Picks an option of a Mantine Select by keyboard: focus, type to find it, Enter. */
+/** Picks an option of a select by keyboard: open with ArrowDown, move with ArrowDown, Enter. */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  const select = page.getByRole("combobox", { name: label });
-  await select.focus();
+  await page.getByRole("combobox", { name: label }).focus();
   await page.keyboard.press("ArrowDown");
-  await page.getByRole("option", { name: option, exact: true }).waitFor();
-  await page.getByRole("option", { name: option, exact: true }).click();
+  const target = page.getByRole("option", { name: option, exact: true });
+  await target.waitFor();
+  const count = await page.getByRole("option").count();
+  for (let step = 0; step <= count; step += 1) {
+    if ((await target.getAttribute("data-combobox-selected")) !== null) break;
+    await page.keyboard.press("ArrowDown");
+  }
+  await expect(target).toHaveAttribute("data-combobox-selected");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("combobox", { name: label })).toHaveValue(option);
 }
 
 export function organisationSwitcher(page: Page) {
   return page.getByRole("button", { name: /^Organisation: / });
+}
+
+/** The .eml bodies are quoted-printable: long lines are cut with "=" at the end. */
+function decodeQuotedPrintable(mail: string): string {
+  return mail
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Like waitForMailMatch, for text that a mail encoding may have cut across lines (links). */
+export async function waitForDecodedMailMatch(
+  to: string,
+  pattern: RegExp,
+  { after = 0, timeoutMs = 10_000 }: { after?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = readOutboxMails().filter((mail) => mail.includes(`To: ${to}`));
+    const match = mails.length > after ? pattern.exec(decodeQuotedPrintable(mails.at(-1) ?? "")) : null;
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+}
+
+/** How many mails went to an address so far. */
+export function countMailsTo(to: string): number {
+  return readOutboxMails().filter((mail) => mail.includes(`To: ${to}`)).length;
 }

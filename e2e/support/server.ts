@@ -24,7 +24,11 @@ export function readOutboxMails(): string[] {
 }
 
 /** Waits for a mail to an address matching a pattern and returns the first capture group. */
-export async function waitForMailMatch(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+export async function waitForMailMatch(
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mail = readOutboxMails()

@@ -116,7 +116,10 @@ describe("refresh on an expired access token", () => {
     const late = client.request("GET", "/b");
     await vi.waitFor(() => expect(count("/api/b")).toBe(1));
     gate.resolve();
-    await expect(Promise.all([first, late])).resolves.toEqual([{ path: "/api/a" }, { path: "/api/b" }]);
+    await expect(Promise.all([first, late])).resolves.toEqual([
+      { path: "/api/a" },
+      { path: "/api/b" },
+    ]);
     expect(count(REFRESH)).toBe(1);
   });
 
@@ -204,7 +207,9 @@ describe("an ended session", () => {
     expect((error as SessionEndedError).signInPath).toBe(target);
     expect(count(LOGOUT)).toBe(1);
     expect(count(REFRESH)).toBe(0);
-    const order = server.fetch.mock.calls.map(([input]) => new URL(String(input), "http://x").pathname);
+    const order = server.fetch.mock.calls.map(
+      ([input]) => new URL(String(input), "http://x").pathname,
+    );
     expect(order).toEqual(["/api/a", LOGOUT]);
     expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith(target);
   });
@@ -230,8 +235,12 @@ describe("an ended session", () => {
     "on the public auth page %s nothing logs out or redirects",
     async (path) => {
       const { client, server, count, onSessionEnded } = setUp({ currentPath: () => path });
-      server.fetch.mockImplementationOnce(async () => json(401, { message: SESSION_MESSAGES.noToken }));
-      const error = await client.request("GET", "/auth/checkToken").catch((caught: unknown) => caught);
+      server.fetch.mockImplementationOnce(async () =>
+        json(401, { message: SESSION_MESSAGES.noToken }),
+      );
+      const error = await client
+        .request("GET", "/auth/checkToken")
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ApiError);
       expect(error).not.toBeInstanceOf(SessionEndedError);
       expect(count(LOGOUT)).toBe(0);
@@ -242,7 +251,9 @@ describe("an ended session", () => {
   test("a failed refresh on a public auth page rejects the queued calls without redirecting", async () => {
     const { client, server, count, onSessionEnded } = setUp({ currentPath: () => "/signin" });
     server.state.refreshAnswer = () => json(401, { message: SESSION_MESSAGES.refreshTokenExpired });
-    const error = await client.request("GET", "/auth/checkToken").catch((caught: unknown) => caught);
+    const error = await client
+      .request("GET", "/auth/checkToken")
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(SESSION_MESSAGES.refreshTokenExpired);
     expect(count(LOGOUT)).toBe(0);

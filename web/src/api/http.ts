@@ -39,6 +39,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Shows a danger toast with this title when the call fails (spec/api.md §8 catalogue titles). */
   errorTitle?: string;
+  /**
+   * "endSession" (default): a missing or invalid token, or a failed refresh, logs out and goes to
+   * the sign-in page. "reject": the failure is only returned — for the start-up token check, whose
+   * caller decides (a signed-out visitor may be on a page that needs no session).
+   */
+  onSessionFailure?: "endSession" | "reject";
 }
 
 /** Where an ended session sends the person (spec/api.md §2). */
@@ -63,8 +69,7 @@ export interface ApiClient {
 }
 
 interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
+  resolve: (refreshFailure: ApiError | null) => void;
 }
 
 /**
@@ -134,39 +139,38 @@ export function createApiClient(initial: Partial<ApiClientOptions> = {}): ApiCli
     return endingSession;
   }
 
-  async function failSession(failure: SessionFailure, cause: ApiError): Promise<never> {
-    if (isPublicAuthPath(options.currentPath())) throw cause;
+  async function failSession(
+    failure: SessionFailure,
+    cause: ApiError,
+    request: RequestOptions,
+  ): Promise<never> {
+    if (request.onSessionFailure === "reject" || isPublicAuthPath(options.currentPath())) {
+      throw cause;
+    }
     const signInPath = await endSession(failure);
     throw new SessionEndedError(cause.message, signInPath);
   }
 
   async function refresh(): Promise<void> {
     refreshing = true;
-    let failure: unknown = null;
+    let failure: ApiError | null = null;
     try {
       const response = await send("POST", "/auth/refreshToken", {});
       if (!response.ok) failure = await readError(response);
     } catch (error) {
-      failure = error;
+      failure = new ApiError(401, describeErrorMessage(error));
     }
     refreshing = false;
-    const waiting = queue.splice(0);
-    if (failure === null) {
-      refreshGeneration += 1;
-      for (const waiter of waiting) waiter.resolve();
-      return;
-    }
-    const cause =
-      failure instanceof ApiError ? failure : new ApiError(401, describeErrorMessage(failure));
-    const outcome = await failSession("refreshFailed", cause).catch((error: unknown) => error);
-    for (const waiter of waiting) waiter.reject(outcome);
+    if (failure === null) refreshGeneration += 1;
+    // In the order the calls failed, so that their replays go out in that order.
+    for (const waiter of queue.splice(0)) waiter.resolve(failure);
   }
 
-  /** Resolves when a fresh access token is in the cookie; rejects when the session is over. */
-  function awaitFreshToken(sentInGeneration: number): Promise<void> {
-    if (sentInGeneration !== refreshGeneration) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      queue.push({ resolve, reject });
+  /** Waits for a fresh access token: null once it is in the cookie, else the refresh's failure. */
+  function awaitFreshToken(sentInGeneration: number): Promise<ApiError | null> {
+    if (sentInGeneration !== refreshGeneration) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      queue.push({ resolve });
       if (!refreshing) void refresh();
     });
   }
@@ -184,10 +188,11 @@ export function createApiClient(initial: Partial<ApiClientOptions> = {}): ApiCli
     if (response.status !== 401) throw error;
     const failure = classifySessionFailure(error.message);
     if (failure === "tokenExpired" && !retried) {
-      await awaitFreshToken(generation);
+      const refreshFailure = await awaitFreshToken(generation);
+      if (refreshFailure) return failSession("refreshFailed", refreshFailure, request);
       return attempt<T>(method, path, request, true);
     }
-    if (failure !== null && failure !== "tokenExpired") return failSession(failure, error);
+    if (failure !== null && failure !== "tokenExpired") return failSession(failure, error, request);
     throw error;
   }
 

@@ -30,8 +30,9 @@ api.configure({
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* spec 4 "Notifications": auto-dismiss after 5 seconds */}
-      <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-right" />
+      {/* spec 4 "Notifications": auto-dismiss after 5 seconds. Bottom right, so that they never
+          cover the top bar's user menu and switchers. */}
+      <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ModalsProvider>

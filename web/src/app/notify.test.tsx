@@ -25,9 +25,9 @@ describe("notifications (spec 4)", () => {
 
   test("closes after 5 seconds, with title and message", () => {
     const show = vi.spyOn(notifications, "show").mockReturnValue("n-1");
-    expect(notify({ type: "danger", title: "Could not fetch Organisations", message: "Down." })).toBe(
-      "n-1",
-    );
+    expect(
+      notify({ type: "danger", title: "Could not fetch Organisations", message: "Down." }),
+    ).toBe("n-1");
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({
         color: "red",

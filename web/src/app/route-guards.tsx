@@ -56,7 +56,10 @@ export function OrganisationYearRoutes() {
   const organisation = organisations.find((o) => o._id === organisationId);
   if (!organisation) return <NotFoundPage />;
   if (!organisation.active) return <InactiveOrganisationPage organisation={organisation} />;
-  const years: readonly string[] = selectableFinancialYears(organisation.startingYear, todayCivil());
+  const years: readonly string[] = selectableFinancialYears(
+    organisation.startingYear,
+    todayCivil(),
+  );
   if (!years.includes(year)) return <NotFoundPage />;
   return <Outlet />;
 }

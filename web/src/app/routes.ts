@@ -44,5 +44,9 @@ export function organisationStartPath(
   organisation: { _id: string; startingYear: string },
   today: string = todayCivil(),
 ): string {
-  return organisationPath(organisation._id, currentYearOf(organisation.startingYear, today), "dashboard");
+  return organisationPath(
+    organisation._id,
+    currentYearOf(organisation.startingYear, today),
+    "dashboard",
+  );
 }

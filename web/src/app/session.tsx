@@ -1,7 +1,8 @@
+import { classifySessionFailure } from "@bahi/domain";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from "react";
-import { SessionEndedError } from "../api/errors.ts";
-import { api } from "../api/http.ts";
+import { ApiError } from "../api/errors.ts";
+import { api, FORCED_SIGN_IN_PATH, SIGN_IN_PATH } from "../api/http.ts";
 import {
   fetchOrganisations,
   ORGANISATIONS_QUERY_KEY,
@@ -23,8 +24,11 @@ export interface Session {
 const SessionContext = createContext<Session>({ status: "loading", organisations: [] });
 
 /**
- * spec/api.md §4: a successful token check at start-up marks the person authenticated; a failed
- * one logs out and resets the user state. Once per page load, whatever React re-runs.
+ * spec/api.md §4: a successful token check at start-up marks the person authenticated (an expired
+ * access token is refreshed on the way); a failed one logs out and resets the user state. The
+ * guards then send the person to /signin, or to /signin?forceLogout=true when the session was
+ * invalid or could not be refreshed, or when the logout failed (§8). A page that needs no session
+ * (a link from a mail, the not-found page) stays. Once per page load, whatever React re-runs.
  */
 const startupChecks = new WeakMap<AuthStore, Promise<void>>();
 
@@ -32,20 +36,24 @@ export function checkTokenAtStartup(store: AuthStore): Promise<void> {
   const running = startupChecks.get(store);
   if (running) return running;
   const check = api
-    .request<{ token?: unknown }>("GET", "/auth/checkToken")
+    .request<{ token?: unknown }>("GET", "/auth/checkToken", { onSessionFailure: "reject" })
     .then((answer) => markSignedIn(store, answer))
     .catch(async (error: unknown) => {
-      // An ended session was already logged out and sent to the sign-in page by the client.
-      if (error instanceof SessionEndedError) return;
-      await api.logout();
-      store.dispatch({ type: "logout" });
+      const loggedOut = await api.logout();
+      store.dispatch({ type: "logout", signInPath: signInPathAfter(error, loggedOut) });
     });
   startupChecks.set(store, check);
   return check;
 }
 
+function signInPathAfter(error: unknown, loggedOut: boolean): string {
+  const failure = error instanceof ApiError ? classifySessionFailure(error.message) : null;
+  const forced = !loggedOut || failure === "invalidToken" || failure === "refreshFailed";
+  return forced ? FORCED_SIGN_IN_PATH : SIGN_IN_PATH;
+}
+
 /** Forgets the person: auth flag, organisations and every cached answer (spec 4, logout). */
-export function resetClientSession(queryClient: QueryClient, signInPath = "/signin"): void {
+export function resetClientSession(queryClient: QueryClient, signInPath = SIGN_IN_PATH): void {
   authStore.dispatch({ type: "logout", signInPath });
   queryClient.clear();
 }

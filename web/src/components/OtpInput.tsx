@@ -20,7 +20,9 @@ export function OtpInput({
       maxLength={OTP_LENGTH}
       placeholder="6-digit code"
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, "").slice(0, OTP_LENGTH))}
+      onChange={(event) =>
+        onChange(event.currentTarget.value.replace(/\D/g, "").slice(0, OTP_LENGTH))
+      }
       styles={{ input: { letterSpacing: "0.3em", fontVariantNumeric: "tabular-nums" } }}
       {...props}
     />

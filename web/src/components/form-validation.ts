@@ -2,7 +2,10 @@
 export interface SafeParser<T> {
   safeParse(input: unknown):
     | { success: true; data: T }
-    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+    | {
+        success: false;
+        error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+      };
 }
 
 export type FieldErrors = Partial<Record<string, string>>;

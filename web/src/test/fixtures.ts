@@ -1,6 +1,8 @@
 import type { OrganisationSummary } from "../features/organisations/organisations.api.ts";
 
-export function makeOrganisation(overrides: Partial<OrganisationSummary> = {}): OrganisationSummary {
+export function makeOrganisation(
+  overrides: Partial<OrganisationSummary> = {},
+): OrganisationSummary {
   return {
     _id: "org-1",
     name: "Sharma Traders",

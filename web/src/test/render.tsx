@@ -3,7 +3,7 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { type Session, SessionStateProvider } from "../app/session.tsx";
 import { theme } from "../app/theme.ts";
 

@@ -1,8 +1,12 @@
 import type { Kysely } from "kysely";
 import type { AuditLogsTable, Database } from "../../db/schema.ts";
+import { chunkRows } from "../../lib/chunks.ts";
 
-export async function insertAuditLog(db: Kysely<Database>, row: AuditLogsTable): Promise<void> {
-  await db.insertInto("audit_logs").values(row).execute();
+export async function insertAuditLogs(
+  db: Kysely<Database>,
+  rows: readonly AuditLogsTable[],
+): Promise<void> {
+  for (const chunk of chunkRows(rows)) await db.insertInto("audit_logs").values(chunk).execute();
 }
 
 export interface AuditLogFilter {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
-import { countAuditLogs, insertAuditLog, selectAuditLogs } from "./audit.repository.ts";
+import { countAuditLogs, insertAuditLogs, selectAuditLogs } from "./audit.repository.ts";
 
 export interface AuditEntry {
   organisationId: string;
@@ -24,18 +24,28 @@ const SUMMARY_MAX = 500;
  * the change itself, so a change is never without its log and a log never without its change.
  */
 export async function writeAuditLog(db: Kysely<Database>, entry: AuditEntry): Promise<string> {
-  const id = newId();
-  await insertAuditLog(db, {
+  const [id] = await writeAuditLogs(db, [entry]);
+  return id as string;
+}
+
+/** Many entries in one statement (a batch of vouchers saved together). */
+export async function writeAuditLogs(
+  db: Kysely<Database>,
+  entries: readonly AuditEntry[],
+): Promise<string[]> {
+  const createdAt = nowIso();
+  const rows = entries.map((entry) => ({
     organisation_id: entry.organisationId,
-    id,
+    id: newId(),
     user_id: entry.userId,
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: entry.entityId,
     summary: entry.summary.slice(0, SUMMARY_MAX),
-    created_at: nowIso(),
-  });
-  return id;
+    created_at: createdAt,
+  }));
+  await insertAuditLogs(db, rows);
+  return rows.map((row) => row.id);
 }
 
 export interface AuditLogView {

@@ -59,7 +59,7 @@ export function presentUser(user: users.UserRow) {
 
 // Support ids are read out over the phone: no 0/O or 1/I.
 const SUPPORT_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-function newSupportId(): string {
+export function newSupportId(): string {
   let id = "BH";
   for (let i = 0; i < 8; i += 1) id += SUPPORT_ALPHABET[randomInt(SUPPORT_ALPHABET.length)];
   return id;

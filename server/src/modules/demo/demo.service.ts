@@ -1,13 +1,12 @@
-import { randomInt } from "node:crypto";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import * as people from "../auth/auth.repository.ts";
-import { type ClientMeta, presentUser, startSession } from "../auth/auth.service.ts";
+import { type ClientMeta, newSupportId, presentUser, startSession } from "../auth/auth.service.ts";
 import { consumeVerificationOtp, VERIFICATION_MESSAGES } from "../auth/verification.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { CODE_MESSAGES, sendContactCode } from "../users/contact-codes.ts";
-import { isUniqueViolation } from "../users/users.repository.ts";
 import type { DemoSendOtpInput, DemoVerifyOtpInput } from "./demo.schemas.ts";
 
 export const DEMO_MESSAGES = {
@@ -101,13 +100,4 @@ export function nameFromEmail(email: string): string {
 function sourceOf(input: DemoSendOtpInput): string | null {
   const parts = [input.source1, input.source2, input.gclid, input.fbclid].filter(Boolean);
   return parts.length > 0 ? parts.join(" ").slice(0, 500) : null;
-}
-
-// The same form as auth.service's support ids (read out over the phone: no 0/O or 1/I); auth does
-// not export its generator, so this copy stays until it does.
-const SUPPORT_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-function newSupportId(): string {
-  let id = "BH";
-  for (let i = 0; i < 8; i += 1) id += SUPPORT_ALPHABET[randomInt(SUPPORT_ALPHABET.length)];
-  return id;
 }

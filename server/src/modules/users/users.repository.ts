@@ -60,9 +60,3 @@ export async function setFirstPassword(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** A unique index refused the write: SQLite's and PostgreSQL's ways of saying so. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}

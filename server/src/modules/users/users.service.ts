@@ -8,12 +8,12 @@ import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { consumeVerificationOtp, VERIFICATION_MESSAGES } from "../auth/verification.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { sendContactCode } from "./contact-codes.ts";
 import {
   findOtherUserWithEmail,
   findOtherUserWithVerifiedMobile,
   findPendingCode,
-  isUniqueViolation,
   setFirstPassword,
 } from "./users.repository.ts";
 import type {

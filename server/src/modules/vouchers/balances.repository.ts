@@ -1,105 +1,136 @@
 import type { Posting, StockMovement } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { chunkRows } from "../../lib/chunks.ts";
 
 // Per-month totals kept in the same transaction as the rows they sum (DESIGN.md §4 "Balances"),
-// so balance sheets and trial balances never add up millions of postings. One multi-row upsert
-// per voucher: `excluded` is the row that failed to insert, in SQLite and PostgreSQL alike.
+// so balance sheets and trial balances never add up millions of postings. Changes are summed per
+// (account, month) first and written as one multi-row upsert: `excluded` is the row that failed
+// to insert, in SQLite and PostgreSQL alike.
 
-/** Adds (sign 1) or takes out (sign -1) a voucher's postings from the monthly account balances. */
+export interface DatedPostings {
+  date: string;
+  postings: readonly Pick<Posting, "accountId" | "amountPaise">[];
+}
+
+export interface DatedStock {
+  date: string;
+  movements: readonly Pick<StockMovement, "itemId" | "quantityMilli" | "valuePaise">[];
+}
+
+/** Adds (sign 1) or takes out (sign -1) vouchers' postings from the monthly account balances. */
 export async function applyPostingsToBalances(
   db: Kysely<Database>,
   organisationId: string,
-  date: string,
-  postings: readonly Pick<Posting, "accountId" | "amountPaise">[],
+  vouchers: readonly DatedPostings[],
   sign: 1 | -1,
 ): Promise<void> {
-  if (postings.length === 0) return;
-  const month = date.slice(0, 7);
-  const rows = new Map<string, { debit: number; credit: number }>();
-  for (const posting of postings) {
-    const row = rows.get(posting.accountId) ?? { debit: 0, credit: 0 };
-    if (posting.amountPaise > 0) row.debit += posting.amountPaise * sign;
-    else row.credit += -posting.amountPaise * sign;
-    rows.set(posting.accountId, row);
+  const rows = new Map<
+    string,
+    { accountId: string; month: string; debit: number; credit: number }
+  >();
+  for (const voucher of vouchers) {
+    const month = voucher.date.slice(0, 7);
+    for (const posting of voucher.postings) {
+      const key = `${posting.accountId}|${month}`;
+      const row = rows.get(key) ?? { accountId: posting.accountId, month, debit: 0, credit: 0 };
+      if (posting.amountPaise > 0) row.debit += posting.amountPaise * sign;
+      else row.credit += -posting.amountPaise * sign;
+      rows.set(key, row);
+    }
   }
-  await db
-    .insertInto("account_balances")
-    .values(
-      [...rows].map(([accountId, row]) => ({
-        organisation_id: organisationId,
-        account_id: accountId,
-        month,
-        debit_paise: row.debit,
-        credit_paise: row.credit,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(["organisation_id", "account_id", "month"]).doUpdateSet((eb) => ({
-        debit_paise: eb("account_balances.debit_paise", "+", eb.ref("excluded.debit_paise")),
-        credit_paise: eb("account_balances.credit_paise", "+", eb.ref("excluded.credit_paise")),
-      })),
-    )
-    .execute();
+  for (const chunk of chunkRows([...rows.values()])) {
+    await db
+      .insertInto("account_balances")
+      .values(
+        chunk.map((row) => ({
+          organisation_id: organisationId,
+          account_id: row.accountId,
+          month: row.month,
+          debit_paise: row.debit,
+          credit_paise: row.credit,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["organisation_id", "account_id", "month"]).doUpdateSet((eb) => ({
+          debit_paise: eb("account_balances.debit_paise", "+", eb.ref("excluded.debit_paise")),
+          credit_paise: eb("account_balances.credit_paise", "+", eb.ref("excluded.credit_paise")),
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function applyStockToBalances(
   db: Kysely<Database>,
   organisationId: string,
-  date: string,
-  movements: readonly Pick<StockMovement, "itemId" | "quantityMilli" | "valuePaise">[],
+  vouchers: readonly DatedStock[],
   sign: 1 | -1,
 ): Promise<void> {
-  if (movements.length === 0) return;
-  const month = date.slice(0, 7);
-  const rows = new Map<string, { qin: number; qout: number; vin: number; vout: number }>();
-  for (const movement of movements) {
-    const row = rows.get(movement.itemId) ?? { qin: 0, qout: 0, vin: 0, vout: 0 };
-    if (movement.quantityMilli > 0) {
-      row.qin += movement.quantityMilli * sign;
-      row.vin += movement.valuePaise * sign;
-    } else {
-      row.qout += -movement.quantityMilli * sign;
-      row.vout += -movement.valuePaise * sign;
-    }
-    rows.set(movement.itemId, row);
-  }
-  await db
-    .insertInto("item_stock_balances")
-    .values(
-      [...rows].map(([itemId, row]) => ({
-        organisation_id: organisationId,
-        item_id: itemId,
+  const rows = new Map<
+    string,
+    { itemId: string; month: string; qin: number; qout: number; vin: number; vout: number }
+  >();
+  for (const voucher of vouchers) {
+    const month = voucher.date.slice(0, 7);
+    for (const movement of voucher.movements) {
+      const key = `${movement.itemId}|${month}`;
+      const row = rows.get(key) ?? {
+        itemId: movement.itemId,
         month,
-        quantity_in_milli: row.qin,
-        quantity_out_milli: row.qout,
-        value_in_paise: row.vin,
-        value_out_paise: row.vout,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(["organisation_id", "item_id", "month"]).doUpdateSet((eb) => ({
-        quantity_in_milli: eb(
-          "item_stock_balances.quantity_in_milli",
-          "+",
-          eb.ref("excluded.quantity_in_milli"),
-        ),
-        quantity_out_milli: eb(
-          "item_stock_balances.quantity_out_milli",
-          "+",
-          eb.ref("excluded.quantity_out_milli"),
-        ),
-        value_in_paise: eb(
-          "item_stock_balances.value_in_paise",
-          "+",
-          eb.ref("excluded.value_in_paise"),
-        ),
-        value_out_paise: eb(
-          "item_stock_balances.value_out_paise",
-          "+",
-          eb.ref("excluded.value_out_paise"),
-        ),
-      })),
-    )
-    .execute();
+        qin: 0,
+        qout: 0,
+        vin: 0,
+        vout: 0,
+      };
+      if (movement.quantityMilli > 0) {
+        row.qin += movement.quantityMilli * sign;
+        row.vin += movement.valuePaise * sign;
+      } else {
+        row.qout += -movement.quantityMilli * sign;
+        row.vout += -movement.valuePaise * sign;
+      }
+      rows.set(key, row);
+    }
+  }
+  for (const chunk of chunkRows([...rows.values()])) {
+    await db
+      .insertInto("item_stock_balances")
+      .values(
+        chunk.map((row) => ({
+          organisation_id: organisationId,
+          item_id: row.itemId,
+          month: row.month,
+          quantity_in_milli: row.qin,
+          quantity_out_milli: row.qout,
+          value_in_paise: row.vin,
+          value_out_paise: row.vout,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["organisation_id", "item_id", "month"]).doUpdateSet((eb) => ({
+          quantity_in_milli: eb(
+            "item_stock_balances.quantity_in_milli",
+            "+",
+            eb.ref("excluded.quantity_in_milli"),
+          ),
+          quantity_out_milli: eb(
+            "item_stock_balances.quantity_out_milli",
+            "+",
+            eb.ref("excluded.quantity_out_milli"),
+          ),
+          value_in_paise: eb(
+            "item_stock_balances.value_in_paise",
+            "+",
+            eb.ref("excluded.value_in_paise"),
+          ),
+          value_out_paise: eb(
+            "item_stock_balances.value_out_paise",
+            "+",
+            eb.ref("excluded.value_out_paise"),
+          ),
+        })),
+      )
+      .execute();
+  }
 }

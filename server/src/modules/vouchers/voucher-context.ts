@@ -24,14 +24,14 @@ const ACCOUNT_KEYS = new Set([
 ]);
 const ITEM_KEYS = new Set(["itemId"]);
 
-/** The organisation's facts and the accounts and items a payload names, for prepareVoucher. */
+/** The organisation's facts and the accounts and items the payloads name, for prepareVoucher. */
 export async function loadVoucherContext(
   db: Kysely<Database>,
   organisation: OrganisationsTable,
-  payload: Record<string, unknown>,
+  payloads: readonly Record<string, unknown>[],
 ): Promise<VoucherContext> {
-  const accountIds = [...collectIds(payload, ACCOUNT_KEYS, new Set())];
-  const itemIds = [...collectIds(payload, ITEM_KEYS, new Set())];
+  const accountIds = [...collectIds(payloads, ACCOUNT_KEYS, new Set())];
+  const itemIds = [...collectIds(payloads, ITEM_KEYS, new Set())];
   const [systemAccounts, accountRows, itemRows] = await Promise.all([
     loadSystemAccounts(db, organisation.id),
     accountIds.length === 0

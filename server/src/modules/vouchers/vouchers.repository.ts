@@ -1,6 +1,7 @@
 import type { BillAllocation, Posting, StockMovement, VoucherType } from "@bahi/domain";
-import type { Kysely, Updateable } from "kysely";
+import { type Kysely, sql, type Updateable } from "kysely";
 import type { Database, VouchersTable } from "../../db/schema.ts";
+import { chunkRows } from "../../lib/chunks.ts";
 
 export type VoucherRow = VouchersTable;
 
@@ -27,8 +28,11 @@ export function findVouchersByIds(
     .execute();
 }
 
-export async function insertVoucher(db: Kysely<Database>, row: VoucherRow): Promise<void> {
-  await db.insertInto("vouchers").values(row).execute();
+export async function insertVouchers(
+  db: Kysely<Database>,
+  rows: readonly VoucherRow[],
+): Promise<void> {
+  for (const chunk of chunkRows(rows, 200)) await db.insertInto("vouchers").values(chunk).execute();
 }
 
 /** Updates a voucher only if it is still at `expectedVersion`; false when someone saved first. */
@@ -63,11 +67,12 @@ export async function updateVoucher(
     .execute();
 }
 
-export async function insertVoucherVersion(
+export async function insertVoucherVersions(
   db: Kysely<Database>,
-  row: Database["voucher_versions"],
+  rows: readonly Database["voucher_versions"][],
 ): Promise<void> {
-  await db.insertInto("voucher_versions").values(row).execute();
+  for (const chunk of chunkRows(rows))
+    await db.insertInto("voucher_versions").values(chunk).execute();
 }
 
 export function listVoucherVersions(
@@ -125,6 +130,30 @@ export function findLiveVoucherByNumber(
     .executeTakeFirst();
 }
 
+/** Which of these numbers live vouchers of the type and year already use. */
+export async function findUsedNumbers(
+  db: Kysely<Database>,
+  organisationId: string,
+  type: VoucherType,
+  year: string,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const used = new Map<string, string>();
+  for (const chunk of chunkRows([...new Set(numbers)])) {
+    const rows = await db
+      .selectFrom("vouchers")
+      .select(["id", "number"])
+      .where("organisation_id", "=", organisationId)
+      .where("type", "=", type)
+      .where("year", "=", year)
+      .where("number", "in", chunk)
+      .where("deleted_at", "is", null)
+      .execute();
+    for (const row of rows) used.set(row.number, row.id);
+  }
+  return used;
+}
+
 /** The number of the series' most recent voucher, from which the next one is suggested. */
 export async function findLastVoucherNumber(
   db: Kysely<Database>,
@@ -146,27 +175,29 @@ export async function findLastVoucherNumber(
   return row?.number ?? null;
 }
 
+export interface VoucherRef {
+  id: string;
+  type: string;
+  date: string;
+}
+
 export async function insertPostings(
   db: Kysely<Database>,
   organisationId: string,
-  voucher: { id: string; type: string; date: string },
-  postings: readonly Posting[],
+  vouchers: readonly { voucher: VoucherRef; postings: readonly Posting[] }[],
 ): Promise<void> {
-  if (postings.length === 0) return;
-  await db
-    .insertInto("postings")
-    .values(
-      postings.map((posting, index) => ({
-        organisation_id: organisationId,
-        voucher_id: voucher.id,
-        line_no: index + 1,
-        voucher_type: voucher.type,
-        date: voucher.date,
-        account_id: posting.accountId,
-        amount_paise: posting.amountPaise,
-      })),
-    )
-    .execute();
+  const rows = vouchers.flatMap(({ voucher, postings }) =>
+    postings.map((posting, index) => ({
+      organisation_id: organisationId,
+      voucher_id: voucher.id,
+      line_no: index + 1,
+      voucher_type: voucher.type,
+      date: voucher.date,
+      account_id: posting.accountId,
+      amount_paise: posting.amountPaise,
+    })),
+  );
+  for (const chunk of chunkRows(rows)) await db.insertInto("postings").values(chunk).execute();
 }
 
 export function listPostingsOfVoucher(
@@ -198,25 +229,22 @@ export async function deletePostingsOfVoucher(
 export async function insertStockMovements(
   db: Kysely<Database>,
   organisationId: string,
-  voucher: { id: string; type: string; date: string },
-  movements: readonly StockMovement[],
+  vouchers: readonly { voucher: VoucherRef; movements: readonly StockMovement[] }[],
 ): Promise<void> {
-  if (movements.length === 0) return;
-  await db
-    .insertInto("stock_movements")
-    .values(
-      movements.map((movement) => ({
-        organisation_id: organisationId,
-        voucher_id: voucher.id,
-        line_no: movement.lineNo,
-        voucher_type: voucher.type,
-        date: voucher.date,
-        item_id: movement.itemId,
-        quantity_milli: movement.quantityMilli,
-        value_paise: movement.valuePaise,
-      })),
-    )
-    .execute();
+  const rows = vouchers.flatMap(({ voucher, movements }) =>
+    movements.map((movement) => ({
+      organisation_id: organisationId,
+      voucher_id: voucher.id,
+      line_no: movement.lineNo,
+      voucher_type: voucher.type,
+      date: voucher.date,
+      item_id: movement.itemId,
+      quantity_milli: movement.quantityMilli,
+      value_paise: movement.valuePaise,
+    })),
+  );
+  for (const chunk of chunkRows(rows))
+    await db.insertInto("stock_movements").values(chunk).execute();
 }
 
 export function listStockOfVoucher(
@@ -252,22 +280,19 @@ export async function deleteStockOfVoucher(
 export async function insertAllocations(
   db: Kysely<Database>,
   organisationId: string,
-  voucherId: string,
-  allocations: readonly BillAllocation[],
+  vouchers: readonly { voucherId: string; allocations: readonly BillAllocation[] }[],
 ): Promise<void> {
-  if (allocations.length === 0) return;
-  await db
-    .insertInto("bill_allocations")
-    .values(
-      allocations.map((allocation, index) => ({
-        organisation_id: organisationId,
-        voucher_id: voucherId,
-        line_no: index + 1,
-        invoice_id: allocation.invoiceId,
-        amount_paise: allocation.amountPaise,
-      })),
-    )
-    .execute();
+  const rows = vouchers.flatMap(({ voucherId, allocations }) =>
+    allocations.map((allocation, index) => ({
+      organisation_id: organisationId,
+      voucher_id: voucherId,
+      line_no: index + 1,
+      invoice_id: allocation.invoiceId,
+      amount_paise: allocation.amountPaise,
+    })),
+  );
+  for (const chunk of chunkRows(rows))
+    await db.insertInto("bill_allocations").values(chunk).execute();
 }
 
 export function listAllocationsOfVoucher(
@@ -341,6 +366,40 @@ export function listAllocationsToInvoice(
     .execute();
 }
 
-export async function insertChangeEvent(db: Kysely<Database>, row: Database["change_events"]) {
-  await db.insertInto("change_events").values(row).execute();
+export async function insertChangeEvents(
+  db: Kysely<Database>,
+  rows: readonly Database["change_events"][],
+) {
+  for (const chunk of chunkRows(rows)) await db.insertInto("change_events").values(chunk).execute();
+}
+
+/**
+ * Pending amount and status of invoices and bills follow from what is set against them (DESIGN.md
+ * §4 "Bill-wise"): two statements for any number of invoices, the status read from the new pending.
+ */
+export async function refreshInvoiceStatuses(
+  db: Kysely<Database>,
+  organisationId: string,
+  invoiceIds: readonly string[],
+): Promise<void> {
+  for (const ids of chunkRows([...new Set(invoiceIds)])) {
+    const invoices = db
+      .updateTable("vouchers")
+      .where("organisation_id", "=", organisationId)
+      .where("id", "in", ids)
+      .where("type", "in", ["salesInvoice", "purchases"])
+      .where("deleted_at", "is", null);
+    await invoices
+      .set({
+        pending_paise: sql<number>`amount_paise - coalesce((select sum(a.amount_paise) from bill_allocations a
+          where a.organisation_id = vouchers.organisation_id and a.invoice_id = vouchers.id), 0)`,
+      })
+      .execute();
+    await invoices
+      .set({
+        status: sql<string>`case when pending_paise <= 0 then (case when type = 'salesInvoice' then 'received' else 'paid' end)
+          when pending_paise >= amount_paise then 'pending' else 'partial' end`,
+      })
+      .execute();
+  }
 }

@@ -15,7 +15,7 @@ import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
-import { writeAuditLog } from "../audit/audit.ts";
+import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { assertPeriodUnlocked } from "../lock-periods/lock-periods.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
@@ -41,35 +41,26 @@ function isBillable(type: string): type is "salesInvoice" | "purchases" {
   return type === "salesInvoice" || type === "purchases";
 }
 
-function describeVoucher(type: VoucherType, number: string): string {
-  return `${getVoucherDefinition(type).titles.singular} ${number}`;
+function statusOf(type: "salesInvoice" | "purchases", amount: number, pending: number): string {
+  if (pending <= 0) return type === "salesInvoice" ? "received" : "paid";
+  return pending >= amount ? "pending" : "partial";
 }
 
-function toVoucherError(error: unknown): never {
+function titleOf(type: VoucherType): string {
+  return getVoucherDefinition(type).titles.singular;
+}
+
+function toBadRequest(error: unknown, prefix = ""): never {
   if (error instanceof DeclaredTotalsError) {
     throw badRequest(
-      error.message,
+      `${prefix}${error.message}`,
       error.mismatches.map((mismatch) => ({ path: "totalAmount", message: mismatch.message })),
     );
   }
   if (error instanceof VoucherError) {
-    throw badRequest(error.message, [{ path: error.path, message: error.message }]);
+    throw badRequest(`${prefix}${error.message}`, [{ path: error.path, message: error.message }]);
   }
   throw error;
-}
-
-async function prepare(
-  db: Kysely<Database>,
-  organisation: OrganisationsTable,
-  type: VoucherType,
-  payload: Record<string, unknown>,
-): Promise<PreparedVoucher> {
-  const context = await loadVoucherContext(db, organisation, payload);
-  try {
-    return prepareVoucher(type, payload, context);
-  } catch (error) {
-    return toVoucherError(error);
-  }
 }
 
 /** The stored form of a voucher as the API returns it, and as each version keeps it. */
@@ -79,56 +70,31 @@ function describeStoredDocument(prepared: PreparedVoucher, number: string): stri
   return JSON.stringify({ ...prepared.document, [numberField]: number });
 }
 
-function statusOf(type: "salesInvoice" | "purchases", amount: number, pending: number): string {
-  if (pending <= 0) return type === "salesInvoice" ? "received" : "paid";
-  return pending >= amount ? "pending" : "partial";
+function searchTextOf(prepared: PreparedVoucher, number: string): string {
+  return [number, ...prepared.searchTerms].join(" ").toLowerCase();
 }
 
-async function takeNumber(
-  trx: Kysely<Database>,
-  organisationId: string,
-  prepared: PreparedVoucher,
-  exceptId?: string,
-): Promise<string> {
-  if (prepared.number) {
-    const taken = await repo.findLiveVoucherByNumber(
-      trx,
-      organisationId,
-      prepared.type,
-      prepared.year,
-      prepared.number,
-    );
-    if (taken && taken.id !== exceptId) {
-      throw badRequest(
-        `Number ${prepared.number} is already used by another entry in ${prepared.year}.`,
-        [
-          {
-            path: "invoiceNumber",
-            message: `Number ${prepared.number} is already used in ${prepared.year}.`,
-          },
-        ],
-      );
-    }
-    return prepared.number;
-  }
-  return suggestNextVoucherNumber(
-    await repo.findLastVoucherNumber(trx, organisationId, prepared.type, prepared.year),
-  );
+function describeChange(type: VoucherType, number: string, action: "add" | "edit" | "delete") {
+  const verb = { add: "Added", edit: "Edited", delete: "Deleted" }[action];
+  return `${verb} ${titleOf(type)} ${number}`;
 }
 
-/** Bill-wise allocations must name live invoices of the same party, and no more than is pending. */
+/**
+ * Bill-wise allocations must name live invoices of the same party, and no more than is pending.
+ * `excludeVoucherId` leaves out what an edited voucher had set against them before.
+ */
 async function checkAllocations(
   trx: Kysely<Database>,
   organisationId: string,
   allocations: readonly BillAllocation[],
-  voucherId: string,
+  excludeVoucherId?: string,
 ): Promise<void> {
   if (allocations.length === 0) return;
   const ids = [...new Set(allocations.map((allocation) => allocation.invoiceId))];
   const invoices = new Map(
     (await repo.findVouchersByIds(trx, organisationId, ids)).map((row) => [row.id, row]),
   );
-  const already = await repo.sumAllocationsByInvoice(trx, organisationId, ids, voucherId);
+  const already = await repo.sumAllocationsByInvoice(trx, organisationId, ids, excludeVoucherId);
   const asked = new Map<string, number>();
   for (const allocation of allocations) {
     const invoice = invoices.get(allocation.invoiceId);
@@ -160,55 +126,56 @@ async function checkAllocations(
   }
 }
 
-/** Pending amount and status of invoices follow from the allocations set against them. */
-async function refreshInvoiceStatuses(
-  trx: Kysely<Database>,
-  organisationId: string,
-  invoiceIds: readonly string[],
-): Promise<void> {
-  const ids = [...new Set(invoiceIds)];
-  if (ids.length === 0) return;
-  const invoices = await repo.findVouchersByIds(trx, organisationId, ids);
-  const allocated = await repo.sumAllocationsByInvoice(trx, organisationId, ids);
-  for (const invoice of invoices) {
-    if (!isBillable(invoice.type) || invoice.deleted_at) continue;
-    const pending = invoice.amount_paise - (allocated.get(invoice.id) ?? 0);
-    await repo.updateVoucher(trx, organisationId, invoice.id, {
-      pending_paise: pending,
-      status: statusOf(invoice.type, invoice.amount_paise, pending),
-    });
-  }
-}
-
-/** Writes postings, stock and allocations of a voucher, with their balances. */
-async function writeEffects(
-  trx: Kysely<Database>,
-  organisationId: string,
-  voucher: { id: string; type: string; date: string },
-  prepared: PreparedVoucher,
-): Promise<void> {
-  await repo.insertPostings(trx, organisationId, voucher, prepared.postings);
-  await applyPostingsToBalances(trx, organisationId, voucher.date, prepared.postings, 1);
-  await repo.insertStockMovements(trx, organisationId, voucher, prepared.stock);
-  await applyStockToBalances(trx, organisationId, voucher.date, prepared.stock, 1);
-  await repo.insertAllocations(trx, organisationId, voucher.id, prepared.allocations);
-}
-
-/** Takes a voucher's postings, stock and allocations out again; returns the invoices it touched. */
+/** Takes a voucher's postings, stock and allocations out of the books; returns the invoices it touched. */
 async function removeEffects(
   trx: Kysely<Database>,
   organisationId: string,
   voucher: { id: string; date: string },
 ): Promise<string[]> {
   const postings = await repo.listPostingsOfVoucher(trx, organisationId, voucher.id);
-  await applyPostingsToBalances(trx, organisationId, voucher.date, postings, -1);
+  await applyPostingsToBalances(trx, organisationId, [{ date: voucher.date, postings }], -1);
   await repo.deletePostingsOfVoucher(trx, organisationId, voucher.id);
-  const stock = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
-  await applyStockToBalances(trx, organisationId, voucher.date, stock, -1);
+  const movements = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
+  await applyStockToBalances(trx, organisationId, [{ date: voucher.date, movements }], -1);
   await repo.deleteStockOfVoucher(trx, organisationId, voucher.id);
   const allocations = await repo.listAllocationsOfVoucher(trx, organisationId, voucher.id);
   await repo.deleteAllocationsOfVoucher(trx, organisationId, voucher.id);
   return allocations.map((allocation) => allocation.invoiceId);
+}
+
+/** Writes vouchers' postings, stock and allocations with their balances: a few statements for any number. */
+async function writeEffects(
+  trx: Kysely<Database>,
+  organisationId: string,
+  vouchers: readonly { ref: repo.VoucherRef; prepared: PreparedVoucher }[],
+): Promise<void> {
+  await repo.insertPostings(
+    trx,
+    organisationId,
+    vouchers.map((v) => ({ voucher: v.ref, postings: v.prepared.postings })),
+  );
+  await applyPostingsToBalances(
+    trx,
+    organisationId,
+    vouchers.map((v) => ({ date: v.ref.date, postings: v.prepared.postings })),
+    1,
+  );
+  await repo.insertStockMovements(
+    trx,
+    organisationId,
+    vouchers.map((v) => ({ voucher: v.ref, movements: v.prepared.stock })),
+  );
+  await applyStockToBalances(
+    trx,
+    organisationId,
+    vouchers.map((v) => ({ date: v.ref.date, movements: v.prepared.stock })),
+    1,
+  );
+  await repo.insertAllocations(
+    trx,
+    organisationId,
+    vouchers.map((v) => ({ voucherId: v.ref.id, allocations: v.prepared.allocations })),
+  );
 }
 
 /** A quotation, order or challan converted into this voucher shows it (DESIGN.md §4). */
@@ -217,10 +184,10 @@ async function linkSource(
   organisationId: string,
   prepared: PreparedVoucher,
   voucherId: string,
-): Promise<void> {
+) {
   if (!prepared.source) return;
   const source = await repo.findVoucher(trx, organisationId, prepared.source.id);
-  const title = getVoucherDefinition(prepared.source.type).titles.singular;
+  const title = titleOf(prepared.source.type);
   const path = `${prepared.source.type}Id`;
   if (!source || source.deleted_at || source.type !== prepared.source.type) {
     throw badRequest(`The ${title.toLowerCase()} to convert does not exist.`, [
@@ -257,36 +224,49 @@ async function unlinkSource(
   }
 }
 
-async function recordChange(
+/** The change feed row and the audit row of each saved or deleted voucher, in its transaction. */
+async function recordChanges(
   trx: Kysely<Database>,
   organisationId: string,
   userId: string,
-  voucher: { id: string; type: VoucherType; number: string },
-  action: "add" | "edit" | "delete",
+  changes: readonly {
+    id: string;
+    type: VoucherType;
+    number: string;
+    action: "add" | "edit" | "delete";
+  }[],
 ): Promise<void> {
   const createdAt = nowIso();
-  await repo.insertChangeEvent(trx, {
-    organisation_id: organisationId,
-    id: newId(),
-    entity_type: voucher.type,
-    entity_id: voucher.id,
-    action,
-    user_id: userId,
-    created_at: createdAt,
-  });
-  const verb = { add: "Added", edit: "Edited", delete: "Deleted" }[action];
-  await writeAuditLog(trx, {
-    organisationId,
-    userId,
-    action,
-    entityType: voucher.type,
-    entityId: voucher.id,
-    summary: `${verb} ${describeVoucher(voucher.type, voucher.number)}`,
-  });
+  await repo.insertChangeEvents(
+    trx,
+    changes.map((change) => ({
+      organisation_id: organisationId,
+      id: newId(),
+      entity_type: change.type,
+      entity_id: change.id,
+      action: change.action,
+      user_id: userId,
+      created_at: createdAt,
+    })),
+  );
+  await writeAuditLogs(
+    trx,
+    changes.map(
+      (change): AuditEntry => ({
+        organisationId,
+        userId,
+        action: change.action,
+        entityType: change.type,
+        entityId: change.id,
+        summary: describeChange(change.type, change.number, change.action),
+      }),
+    ),
+  );
 }
 
-function searchTextOf(prepared: PreparedVoucher, number: string): string {
-  return [number, ...prepared.searchTerms].join(" ").toLowerCase();
+export interface NewEntry {
+  type: VoucherType;
+  payload: Record<string, unknown> & { organisationId: string };
 }
 
 export interface SavedVoucher {
@@ -295,95 +275,203 @@ export interface SavedVoucher {
   number: string;
 }
 
+/** Numbers for a batch: typed ones checked against the series, blank ones taken in order. */
+async function assignNumbers(
+  trx: Kysely<Database>,
+  organisationId: string,
+  prepared: readonly PreparedVoucher[],
+): Promise<string[]> {
+  const series = new Map<string, PreparedVoucher[]>();
+  for (const voucher of prepared) {
+    const key = `${voucher.type}|${voucher.year}`;
+    series.set(key, [...(series.get(key) ?? []), voucher]);
+  }
+  const numbers = new Map<PreparedVoucher, string>();
+  for (const vouchers of series.values()) {
+    const { type, year } = vouchers[0] as PreparedVoucher;
+    const typed = vouchers.flatMap((voucher) => (voucher.number ? [voucher.number] : []));
+    const used = await repo.findUsedNumbers(trx, organisationId, type, year, typed);
+    let last = await repo.findLastVoucherNumber(trx, organisationId, type, year);
+    const taken = new Set(used.keys());
+    for (const voucher of vouchers) {
+      let number = voucher.number;
+      if (number) {
+        if (taken.has(number)) {
+          throw badRequest(`Number ${number} is already used by another entry in ${year}.`, [
+            { path: "invoiceNumber", message: `Number ${number} is already used in ${year}.` },
+          ]);
+        }
+      } else {
+        number = suggestNextVoucherNumber(last);
+        while (taken.has(number)) number = suggestNextVoucherNumber(number);
+      }
+      taken.add(number);
+      last = number;
+      numbers.set(voucher, number);
+    }
+  }
+  return prepared.map((voucher) => numbers.get(voucher) as string);
+}
+
 /**
- * DESIGN.md / STYLE.md: one transaction — rights and lock → compute with domain → take the number →
- * voucher and version → postings (balanced by construction) → stock → allocations → statuses.
+ * Saves new vouchers (STYLE.md "A service reads top to bottom"): rights and locks → compute each
+ * with domain → one transaction: numbers → vouchers and versions → postings (balanced by
+ * construction) and stock with their monthly balances → allocations and invoice statuses →
+ * conversions → change feed and audit. One voucher from the entry screen, or thousands from an
+ * import or the demo, take the same path.
  */
-export async function createVoucher(
+export async function createVouchers(
   deps: VoucherDeps,
   caller: Caller,
-  type: VoucherType,
-  payload: Record<string, unknown> & { organisationId: string },
-): Promise<SavedVoucher> {
-  const access = await requireOrganisationAccess(deps.db, caller, payload.organisationId, {
-    kind: "right",
-    subject: type,
-    action: "add",
+  organisationId: string,
+  entries: readonly NewEntry[],
+): Promise<SavedVoucher[]> {
+  if (entries.length === 0) return [];
+  let organisation: OrganisationsTable | undefined;
+  let userId = "";
+  for (const type of new Set(entries.map((entry) => entry.type))) {
+    const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
+      kind: "right",
+      subject: type,
+      action: "add",
+    });
+    organisation = access.organisation;
+    userId = access.userId;
+  }
+  if (!organisation) throw new Error("no organisation");
+  for (const entry of entries) {
+    if (entry.payload.organisationId !== organisationId)
+      throw badRequest("Every entry must belong to the organisation of the call.");
+  }
+  const context = await loadVoucherContext(
+    deps.db,
+    organisation,
+    entries.map((entry) => entry.payload),
+  );
+  const prefix = (index: number) => (entries.length > 1 ? `Entry ${index + 1}: ` : "");
+  const prepared = entries.map((entry, index) => {
+    try {
+      return prepareVoucher(entry.type, entry.payload, context);
+    } catch (error) {
+      return toBadRequest(error, prefix(index));
+    }
   });
-  const organisationId = access.organisation.id;
-  const prepared = await prepare(deps.db, access.organisation, type, payload);
-  await assertPeriodUnlocked(deps.db, organisationId, type, prepared.date);
-  const id = newId();
+  const checkedMonths = new Set<string>();
+  for (const voucher of prepared) {
+    const key = `${voucher.type}|${voucher.date.slice(0, 7)}`;
+    if (checkedMonths.has(key)) continue;
+    checkedMonths.add(key);
+    await assertPeriodUnlocked(deps.db, organisationId, voucher.type, voucher.date);
+  }
+  const ids = prepared.map(() => newId());
   const saved = await retryOnNumberRace(prepared, () =>
     deps.db.transaction().execute(async (trx) => {
-      const number = await takeNumber(trx, organisationId, prepared);
-      await checkAllocations(trx, organisationId, prepared.allocations, id);
+      const numbers = await assignNumbers(trx, organisationId, prepared);
       const now = nowIso();
-      const document = describeStoredDocument(prepared, number);
-      await repo.insertVoucher(trx, {
-        organisation_id: organisationId,
-        id,
-        type,
-        year: prepared.year,
-        date: prepared.date,
-        number,
-        number_key: sortKeyOfVoucherNumber(number),
-        party_account_id: prepared.partyAccountId,
-        party_name: prepared.partyName,
-        amount_paise: prepared.amountPaise,
-        pending_paise: isBillable(type) ? prepared.amountPaise : null,
-        status: isBillable(type) ? "pending" : null,
-        narration: prepared.narration,
-        search_text: searchTextOf(prepared, number),
-        document,
-        source_type: prepared.source?.type ?? null,
-        source_id: prepared.source?.id ?? null,
-        converted_to_type: null,
-        converted_to_id: null,
-        version: 1,
-        created_at: now,
-        created_by: access.userId,
-        updated_at: now,
-        updated_by: access.userId,
-        deleted_at: null,
-        deleted_by: null,
+      const rows = prepared.map((voucher, index): repo.VoucherRow => {
+        const number = numbers[index] as string;
+        return {
+          organisation_id: organisationId,
+          id: ids[index] as string,
+          type: voucher.type,
+          year: voucher.year,
+          date: voucher.date,
+          number,
+          number_key: sortKeyOfVoucherNumber(number),
+          party_account_id: voucher.partyAccountId,
+          party_name: voucher.partyName,
+          amount_paise: voucher.amountPaise,
+          pending_paise: isBillable(voucher.type) ? voucher.amountPaise : null,
+          status: isBillable(voucher.type) ? "pending" : null,
+          narration: voucher.narration,
+          search_text: searchTextOf(voucher, number),
+          document: describeStoredDocument(voucher, number),
+          source_type: voucher.source?.type ?? null,
+          source_id: voucher.source?.id ?? null,
+          converted_to_type: null,
+          converted_to_id: null,
+          version: 1,
+          created_at: now,
+          created_by: userId,
+          updated_at: now,
+          updated_by: userId,
+          deleted_at: null,
+          deleted_by: null,
+        };
       });
-      await repo.insertVoucherVersion(trx, {
-        organisation_id: organisationId,
-        voucher_id: id,
-        version: 1,
-        action: "created",
-        document,
-        user_id: access.userId,
-        created_at: now,
-      });
-      await writeEffects(trx, organisationId, { id, type, date: prepared.date }, prepared);
-      await refreshInvoiceStatuses(
+      await repo.insertVouchers(trx, rows);
+      await repo.insertVoucherVersions(
+        trx,
+        rows.map((row) => ({
+          organisation_id: organisationId,
+          voucher_id: row.id,
+          version: 1,
+          action: "created" as const,
+          document: row.document,
+          user_id: userId,
+          created_at: now,
+        })),
+      );
+      // After the vouchers, so a receipt may settle an invoice saved in the same batch.
+      await checkAllocations(
         trx,
         organisationId,
-        prepared.allocations.map((a) => a.invoiceId),
+        prepared.flatMap((voucher) => voucher.allocations),
       );
-      await linkSource(trx, organisationId, prepared, id);
-      await recordChange(trx, organisationId, access.userId, { id, type, number }, "add");
-      return { entryId: id, version: 1, number };
+      await writeEffects(
+        trx,
+        organisationId,
+        rows.map((row, index) => ({ ref: row, prepared: prepared[index] as PreparedVoucher })),
+      );
+      await repo.refreshInvoiceStatuses(
+        trx,
+        organisationId,
+        prepared.flatMap((voucher) => voucher.allocations.map((a) => a.invoiceId)),
+      );
+      for (const [index, voucher] of prepared.entries())
+        await linkSource(trx, organisationId, voucher, ids[index] as string);
+      await recordChanges(
+        trx,
+        organisationId,
+        userId,
+        rows.map((row) => ({
+          id: row.id,
+          type: row.type as VoucherType,
+          number: row.number,
+          action: "add" as const,
+        })),
+      );
+      return rows.map((row) => ({ entryId: row.id, version: 1, number: row.number }));
     }),
   );
   deps.announceChange(organisationId);
   return saved;
 }
 
+export async function createVoucher(
+  deps: VoucherDeps,
+  caller: Caller,
+  type: VoucherType,
+  payload: Record<string, unknown> & { organisationId: string },
+): Promise<SavedVoucher> {
+  const [saved] = await createVouchers(deps, caller, payload.organisationId, [{ type, payload }]);
+  return saved as SavedVoucher;
+}
+
 // Two people saving at once may both be given the next number; the unique index stops the second,
 // which then takes the number after. A number the user typed is never changed behind their back.
-async function retryOnNumberRace<T>(prepared: PreparedVoucher, run: () => Promise<T>): Promise<T> {
+async function retryOnNumberRace<T>(
+  prepared: readonly PreparedVoucher[],
+  run: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (prepared.number) {
-        throw conflict(
-          `Number ${prepared.number} is already used by another entry in ${prepared.year}.`,
-        );
+      const typed = prepared.find((voucher) => voucher.number);
+      if (typed && prepared.length === 1) {
+        throw conflict(`Number ${typed.number} is already used by another entry in ${typed.year}.`);
       }
       if (attempt >= 5) throw conflict("Could not take the next number; please save again.");
     }
@@ -419,20 +507,35 @@ export async function editVoucher(
   });
   const organisationId = access.organisation.id;
   const existing = await requireLiveVoucher(deps.db, organisationId, type, payload.entryId);
-  if (payload.version !== undefined && payload.version !== existing.version) {
+  if (payload.version !== undefined && payload.version !== existing.version)
     throw conflict(VOUCHER_MESSAGES.stale);
+  const context = await loadVoucherContext(deps.db, access.organisation, [payload]);
+  let prepared: PreparedVoucher;
+  try {
+    prepared = prepareVoucher(type, payload, context);
+  } catch (error) {
+    return toBadRequest(error);
   }
-  const prepared = await prepare(deps.db, access.organisation, type, payload);
   await assertPeriodUnlocked(deps.db, organisationId, type, existing.date);
   await assertPeriodUnlocked(deps.db, organisationId, type, prepared.date);
-  const saved = await retryOnNumberRace(prepared, () =>
+  const number = prepared.number ?? existing.number;
+  const saved = await retryOnNumberRace([prepared], () =>
     deps.db.transaction().execute(async (trx) => {
-      const number = prepared.number ?? existing.number;
-      await takeNumber(trx, organisationId, { ...prepared, number }, existing.id);
+      if (number !== existing.number) {
+        const used = await repo.findUsedNumbers(trx, organisationId, type, prepared.year, [number]);
+        if (used.has(number)) {
+          throw badRequest(
+            `Number ${number} is already used by another entry in ${prepared.year}.`,
+            [
+              {
+                path: "invoiceNumber",
+                message: `Number ${number} is already used in ${prepared.year}.`,
+              },
+            ],
+          );
+        }
+      }
       await checkAllocations(trx, organisationId, prepared.allocations, existing.id);
-      const version = existing.version + 1;
-      const now = nowIso();
-      const document = describeStoredDocument(prepared, number);
       const allocatedToThis = isBillable(type)
         ? ((await repo.sumAllocationsByInvoice(trx, organisationId, [existing.id])).get(
             existing.id,
@@ -444,6 +547,9 @@ export async function editVoucher(
           [{ path: "totalAmount", message: `At least ${formatAmount(allocatedToThis)}.` }],
         );
       }
+      const version = existing.version + 1;
+      const now = nowIso();
+      const document = describeStoredDocument(prepared, number);
       const updated = await repo.updateVoucherAtVersion(
         trx,
         organisationId,
@@ -472,23 +578,22 @@ export async function editVoucher(
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
-      await repo.insertVoucherVersion(trx, {
-        organisation_id: organisationId,
-        voucher_id: existing.id,
-        version,
-        action: "edited",
-        document,
-        user_id: access.userId,
-        created_at: now,
-      });
+      await repo.insertVoucherVersions(trx, [
+        {
+          organisation_id: organisationId,
+          voucher_id: existing.id,
+          version,
+          action: "edited",
+          document,
+          user_id: access.userId,
+          created_at: now,
+        },
+      ]);
       const touched = await removeEffects(trx, organisationId, existing);
-      await writeEffects(
-        trx,
-        organisationId,
-        { id: existing.id, type, date: prepared.date },
-        prepared,
-      );
-      await refreshInvoiceStatuses(trx, organisationId, [
+      await writeEffects(trx, organisationId, [
+        { ref: { id: existing.id, type, date: prepared.date }, prepared },
+      ]);
+      await repo.refreshInvoiceStatuses(trx, organisationId, [
         ...touched,
         ...prepared.allocations.map((a) => a.invoiceId),
       ]);
@@ -496,13 +601,9 @@ export async function editVoucher(
         await unlinkSource(trx, organisationId, existing);
         await linkSource(trx, organisationId, prepared, existing.id);
       }
-      await recordChange(
-        trx,
-        organisationId,
-        access.userId,
-        { id: existing.id, type, number },
-        "edit",
-      );
+      await recordChanges(trx, organisationId, access.userId, [
+        { id: existing.id, type, number, action: "edit" },
+      ]);
       return { entryId: existing.id, version, number };
     }),
   );
@@ -536,13 +637,11 @@ export async function deleteVouchers(
     for (const id of ids) {
       const voucher = byId.get(id) as repo.VoucherRow;
       if (isBillable(type)) {
-        const settled = await repo.listAllocationsToInvoice(trx, organisationId, voucher.id);
-        const first = settled[0];
+        const first = (await repo.listAllocationsToInvoice(trx, organisationId, voucher.id))[0];
         if (first) {
-          const title = getVoucherDefinition(first.type as VoucherType).titles.singular;
           throw new AppError(
             409,
-            `${voucher.number} cannot be deleted: ${title} ${first.number} is set against it. Delete or change that entry first.`,
+            `${voucher.number} cannot be deleted: ${titleOf(first.type as VoucherType)} ${first.number} is set against it. Delete or change that entry first.`,
           );
         }
       }
@@ -562,26 +661,30 @@ export async function deleteVouchers(
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
-      await repo.insertVoucherVersion(trx, {
-        organisation_id: organisationId,
-        voucher_id: voucher.id,
-        version,
-        action: "deleted",
-        document: voucher.document,
-        user_id: access.userId,
-        created_at: now,
-      });
+      await repo.insertVoucherVersions(trx, [
+        {
+          organisation_id: organisationId,
+          voucher_id: voucher.id,
+          version,
+          action: "deleted",
+          document: voucher.document,
+          user_id: access.userId,
+          created_at: now,
+        },
+      ]);
       const touched = await removeEffects(trx, organisationId, voucher);
-      await refreshInvoiceStatuses(trx, organisationId, touched);
+      await repo.refreshInvoiceStatuses(trx, organisationId, touched);
       await unlinkSource(trx, organisationId, voucher);
-      await recordChange(
-        trx,
-        organisationId,
-        access.userId,
-        { id: voucher.id, type, number: voucher.number },
-        "delete",
-      );
     }
+    await recordChanges(
+      trx,
+      organisationId,
+      access.userId,
+      ids.map((id) => {
+        const voucher = byId.get(id) as repo.VoucherRow;
+        return { id, type, number: voucher.number, action: "delete" as const };
+      }),
+    );
   });
   deps.announceChange(organisationId);
   return { deleted: ids.length };

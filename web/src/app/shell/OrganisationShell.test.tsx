@@ -132,12 +132,7 @@ describe("user menu (spec 2.7)", () => {
     const items = within(menu)
       .getAllByRole("menuitem")
       .map((item) => item.textContent);
-    expect(items).toEqual([
-      "Support ID: BH7K2M9QXR",
-      "Your Organisations",
-      "Profile",
-      "Sign out",
-    ]);
+    expect(items).toEqual(["Support ID: BH7K2M9QXR", "Your Organisations", "Profile", "Sign out"]);
     expect(within(menu).getByRole("menuitem", { name: "Profile" }).getAttribute("href")).toBe(
       "/org-1/2024-25/settings/profile",
     );

@@ -19,7 +19,9 @@ export function OrganisationSwitcher({ current }: { current: OrganisationSummary
           aria-label={`Organisation: ${current.name}`}
           maw={320}
         >
-          <Text span inherit truncate="end">{current.name}</Text>
+          <Text span inherit truncate="end">
+            {current.name}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

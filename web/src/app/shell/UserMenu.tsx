@@ -17,7 +17,9 @@ export function UserMenu() {
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
         <Button variant="subtle" color="dark" leftSection={<UserIcon />} aria-label="User menu">
-          <Text span inherit truncate="end">{user?.name ?? "Account"}</Text>
+          <Text span inherit truncate="end">
+            {user?.name ?? "Account"}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -50,7 +52,9 @@ function useProfilePath(): string | null {
   const { organisations } = useSession();
   if (scope) return organisationPath(scope.organisation._id, scope.year, "settings/profile");
   const first = organisations.find((organisation) => organisation.active);
-  return first ? organisationPath(first._id, currentYearOf(first.startingYear), "settings/profile") : null;
+  return first
+    ? organisationPath(first._id, currentYearOf(first.startingYear), "settings/profile")
+    : null;
 }
 
 async function copySupportId(supportId: string): Promise<void> {

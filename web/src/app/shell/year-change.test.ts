@@ -18,8 +18,14 @@ describe("yearChangePath (spec 2.3)", () => {
     ["/org-1/2024-25/purchases/duplicate/p-1", "/org-1/2025-26/purchases/list"],
     ["/org-1/2024-25/journal/old-version/j-1/3", "/org-1/2025-26/journal/list"],
     ["/org-1/2024-25/credit-note/edit/cn-2", "/org-1/2025-26/credit-note/list"],
-    ["/org-1/2024-25/settings/email-template/edit/t-1", "/org-1/2025-26/settings/email-template/list"],
-    ["/org-1/2024-25/settings/whatsapp-template/edit/t-2", "/org-1/2025-26/settings/whatsapp-template/list"],
+    [
+      "/org-1/2024-25/settings/email-template/edit/t-1",
+      "/org-1/2025-26/settings/email-template/list",
+    ],
+    [
+      "/org-1/2024-25/settings/whatsapp-template/edit/t-2",
+      "/org-1/2025-26/settings/whatsapp-template/list",
+    ],
   ])("%s → %s", (from, to) => {
     expect(yearChangePath(from, "2025-26")).toBe(to);
   });

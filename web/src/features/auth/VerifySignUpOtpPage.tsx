@@ -4,7 +4,6 @@ import { Link, useParams } from "react-router";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { authStore, markSignedIn } from "../../app/session-store.ts";
 import { AuthCard } from "../../components/AuthCard.tsx";
-import { FormError } from "../../components/FormError.tsx";
 import { OTP_LENGTH, OtpInput } from "../../components/OtpInput.tsx";
 import { verifySignUpOtp } from "./auth.api.ts";
 import { ResendSignUpCode } from "./ResendSignUpCode.tsx";

@@ -1,4 +1,9 @@
-import { canManage, findGstRegistrationType, financialYearRange, formatDateDisplay } from "@bahi/domain";
+import {
+  canManage,
+  financialYearRange,
+  findGstRegistrationType,
+  formatDateDisplay,
+} from "@bahi/domain";
 import { Anchor, Container, List, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { organisationPath } from "../../app/routes.ts";

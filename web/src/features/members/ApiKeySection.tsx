@@ -80,7 +80,12 @@ export function ApiKeySection({ organisationId }: { organisationId: string }) {
         </Alert>
       )}
       <Group gap="xs">
-        <Button size="sm" variant="default" loading={busy === "create"} onClick={() => void create()}>
+        <Button
+          size="sm"
+          variant="default"
+          loading={busy === "create"}
+          onClick={() => void create()}
+        >
           {key ? "Create a new key" : "Create API key"}
         </Button>
         {key && (

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
 import { FormError } from "../../components/FormError.tsx";
+import { buildGrant, MemberGrantFields } from "./MemberGrantFields.tsx";
 import {
   editMember,
   fetchMemberRights,
@@ -12,7 +13,6 @@ import {
   type Member,
   membersKey,
 } from "./members.api.ts";
-import { buildGrant, MemberGrantFields } from "./MemberGrantFields.tsx";
 
 /** POST /organisation/edituser, starting from the member's rights as GET /user/rights reads them. */
 export function EditMemberDialog({
@@ -32,7 +32,9 @@ export function EditMemberDialog({
       size="lg"
       centered
     >
-      {member && <EditMemberForm organisationId={organisationId} member={member} onDone={onClose} />}
+      {member && (
+        <EditMemberForm organisationId={organisationId} member={member} onDone={onClose} />
+      )}
     </Modal>
   );
 }
@@ -51,9 +53,7 @@ function EditMemberForm({
     queryFn: () => fetchMemberRights(organisationId, member._id),
   });
   if (!rights.data) {
-    return (
-      <Center py="lg">{rights.isPending && <Loader aria-label="Loading" />}</Center>
-    );
+    return <Center py="lg">{rights.isPending && <Loader aria-label="Loading" />}</Center>;
   }
   const role: GrantedRole = member.role === "owner" ? "admin" : member.role;
   return (

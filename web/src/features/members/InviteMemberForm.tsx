@@ -5,8 +5,8 @@ import { useState } from "react";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { type GrantedRole, inviteMember, sentInvitationsKey } from "./members.api.ts";
 import { buildGrant, MemberGrantFields } from "./MemberGrantFields.tsx";
+import { type GrantedRole, inviteMember, sentInvitationsKey } from "./members.api.ts";
 
 /** POST /organisation/adduser: the person joins when they accept (spec 4 "Invitations"). */
 export function InviteMemberForm({ organisationId }: { organisationId: string }) {

@@ -52,7 +52,9 @@ export function MembersTable({
                   )}
                 </Table.Td>
                 <Table.Td maw={280}>
-                  <Text size="sm">{summariseRights(member.role, member.transactionPermissions)}</Text>
+                  <Text size="sm">
+                    {summariseRights(member.role, member.transactionPermissions)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   {editable ? (

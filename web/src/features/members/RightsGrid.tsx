@@ -17,10 +17,18 @@ export function RightsGrid({
           Rights per transaction type
         </Text>
         <Group gap="xs">
-          <Button size="compact-xs" variant="subtle" onClick={() => onChange(setAllRights(rights, true))}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => onChange(setAllRights(rights, true))}
+          >
             Select all
           </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => onChange(setAllRights(rights, false))}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => onChange(setAllRights(rights, false))}
+          >
             Clear all
           </Button>
         </Group>
@@ -52,7 +60,12 @@ export function RightsGrid({
                         checked={line[action]}
                         onChange={(event) =>
                           onChange(
-                            setRight(rights, line.transactionType, action, event.currentTarget.checked),
+                            setRight(
+                              rights,
+                              line.transactionType,
+                              action,
+                              event.currentTarget.checked,
+                            ),
                           )
                         }
                       />

@@ -8,8 +8,8 @@ import { useOwnUser } from "../profile/own-user.api.ts";
 import { ApiKeySection } from "./ApiKeySection.tsx";
 import { EditMemberDialog } from "./EditMemberDialog.tsx";
 import { InviteMemberForm } from "./InviteMemberForm.tsx";
-import { fetchMembers, type Member, membersKey } from "./members.api.ts";
 import { type MemberAction, MembersTable } from "./MembersTable.tsx";
+import { fetchMembers, type Member, membersKey } from "./members.api.ts";
 import { RemoveMemberDialog } from "./RemoveMemberDialog.tsx";
 import { SentInvitations } from "./SentInvitations.tsx";
 
@@ -54,7 +54,11 @@ export function UsersSettingsPage() {
           </>
         )}
       </Stack>
-      <EditMemberDialog organisationId={organisationId} member={dialogFor("edit")} onClose={close} />
+      <EditMemberDialog
+        organisationId={organisationId}
+        member={dialogFor("edit")}
+        onClose={close}
+      />
       <RemoveMemberDialog
         organisationId={organisationId}
         member={dialogFor("remove")}

@@ -43,7 +43,12 @@ describe("summariseRights", () => {
   });
 
   test("an accountant with receipts only", () => {
-    const rights = setRight(setRight(noRights(), "receipts", "add", true), "receipts", "edit", true);
+    const rights = setRight(
+      setRight(noRights(), "receipts", "add", true),
+      "receipts",
+      "edit",
+      true,
+    );
     expect(summariseRights("accountant", rights)).toBe("Receipt: view, add, edit");
     expect(summariseRights("accountant", noRights())).toBe("No rights");
   });

@@ -1,4 +1,13 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
@@ -30,7 +39,8 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<ImageKind | null>(null);
-  const set = (patch: Partial<SettingsValues>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<SettingsValues>) =>
+    setValues((current) => ({ ...current, ...patch }));
   const text = (name: "mobile" | "email" | "signatoryName" | "lineAboveSignature") => ({
     value: values[name],
     error: errors[name],
@@ -47,7 +57,9 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
-      saved(await saveOrganisationSettings(buildSettingsForm(settings.organisationId, values, files)));
+      saved(
+        await saveOrganisationSettings(buildSettingsForm(settings.organisationId, values, files)),
+      );
       setFiles({});
       // Bill-wise entry is a flag of the organisation itself (lists show a status column by it).
       await refreshOrganisations(queryClient);

@@ -2,8 +2,8 @@ import { Center, Container, Loader, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
-import { fetchOrganisationSettings, organisationSettingsKey } from "./organisation-settings.api.ts";
 import { OrganisationSettingsForm } from "./OrganisationSettingsForm.tsx";
+import { fetchOrganisationSettings, organisationSettingsKey } from "./organisation-settings.api.ts";
 
 /** /{organisationId}/{year}/settings/organisation (owners and admins). */
 export function OrganisationSettingsPage() {

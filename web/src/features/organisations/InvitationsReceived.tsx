@@ -1,8 +1,8 @@
 import { ROLE_LABELS } from "@bahi/domain";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { notify } from "../../app/notify.tsx";
 import { apiErrorToast } from "../../app/api-error-toast.ts";
+import { notify } from "../../app/notify.tsx";
 import {
   acceptInvitation,
   type ReceivedInvitation,

@@ -6,8 +6,8 @@ import {
   stateCodeFromGstin,
 } from "@bahi/domain";
 import { Select, Switch, TextInput } from "@mantine/core";
-import { GstinInput } from "../../components/GstinInput.tsx";
 import type { FieldErrors } from "../../components/form-validation.ts";
+import { GstinInput } from "../../components/GstinInput.tsx";
 
 const REGISTERED_TYPES = GST_REGISTRATION_TYPES.filter((type) => type.value !== "unregistered").map(
   (type) => ({ value: type.value, label: type.label }),
@@ -54,7 +54,11 @@ export function OrganisationGstFields({
         checked={values.gstRegistered}
         onChange={(event) => {
           const gstRegistered = event.currentTarget.checked;
-          onChange({ ...values, gstRegistered, gstRegType: gstRegistered ? values.gstRegType : "" });
+          onChange({
+            ...values,
+            gstRegistered,
+            gstRegType: gstRegistered ? values.gstRegType : "",
+          });
         }}
       />
       <GstinInput value={values.gstin} onChange={changeGstin} error={errors.gstin} />

@@ -6,12 +6,12 @@ import { usePageTitle } from "../../components/use-page-title.ts";
 import { DeleteOrganisationDialog } from "./DeleteOrganisationDialog.tsx";
 import { InvitationsReceived } from "./InvitationsReceived.tsx";
 import { LeaveOrganisationDialog } from "./LeaveOrganisationDialog.tsx";
+import { type OrganisationAction, OrganisationsTable } from "./OrganisationsTable.tsx";
 import {
   fetchOrganisationList,
   ORGANISATION_LIST_QUERY_KEY,
   type OrganisationSummary,
 } from "./organisations.api.ts";
-import { type OrganisationAction, OrganisationsTable } from "./OrganisationsTable.tsx";
 import { RenameOrganisationDialog } from "./RenameOrganisationDialog.tsx";
 
 /** spec 2.2 /organisations: the person's organisations and invitations; no switchers here. */
@@ -75,4 +75,3 @@ function NoOrganisations() {
     </Stack>
   );
 }
-

@@ -44,9 +44,15 @@ describe("checkAddOrganisation", () => {
       "gstRegType",
       "GST Registration Type is Required!.",
     ],
-    [{ billingAddress: "a".repeat(301) }, "billingAddress", "Billing address cannot be more than 300 characters."],
+    [
+      { billingAddress: "a".repeat(301) },
+      "billingAddress",
+      "Billing address cannot be more than 300 characters.",
+    ],
   ] as const)("%o → %s: %s", (patch, field, message) => {
-    expect(checkAddOrganisation(base(patch as Partial<AddOrganisationValues>))[field]).toBe(message);
+    expect(checkAddOrganisation(base(patch as Partial<AddOrganisationValues>))[field]).toBe(
+      message,
+    );
   });
 });
 

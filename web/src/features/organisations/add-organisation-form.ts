@@ -8,8 +8,8 @@ import {
   validateGstin,
 } from "@bahi/domain";
 import type { FieldErrors } from "../../components/form-validation.ts";
-import type { NewOrganisation } from "./organisations.api.ts";
 import { checkOrganisationName } from "./organisation-name.ts";
+import type { NewOrganisation } from "./organisations.api.ts";
 
 export interface AddOrganisationValues {
   name: string;

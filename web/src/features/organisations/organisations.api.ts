@@ -77,11 +77,11 @@ export function fetchOrganisationList() {
 }
 
 export function addOrganisation(input: NewOrganisation) {
-  return apiRequest<{ success: boolean; organisationId: string; organisation: OrganisationSummary }>(
-    "POST",
-    "/organisation/add",
-    { body: input },
-  );
+  return apiRequest<{
+    success: boolean;
+    organisationId: string;
+    organisation: OrganisationSummary;
+  }>("POST", "/organisation/add", { body: input });
 }
 
 export function renameOrganisation(organisationId: string, name: string) {

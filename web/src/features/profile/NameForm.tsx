@@ -4,8 +4,8 @@ import { useState } from "react";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
 import { OWN_USER_QUERY_KEY, type OwnUser } from "./own-user.api.ts";
-import { changeName } from "./profile.api.ts";
 import { ProfileSection } from "./ProfileSection.tsx";
+import { changeName } from "./profile.api.ts";
 
 export const NAME_MAX = 100;
 

@@ -10,8 +10,8 @@ import {
   type NewPasswordValues,
 } from "../../components/NewPasswordFields.tsx";
 import { OWN_USER_QUERY_KEY, type OwnUser } from "./own-user.api.ts";
-import { changePassword, setFirstPassword } from "./profile.api.ts";
 import { ProfileSection } from "./ProfileSection.tsx";
+import { changePassword, setFirstPassword } from "./profile.api.ts";
 
 /** POST /user/resetPassword; a person without a password yet (demo) sets one with /user/setPassword. */
 export function PasswordForm({ user }: { user: OwnUser }) {

@@ -1,0 +1,356 @@
+import {
+  type AccountEditInput,
+  type AccountInput,
+  getVoucherDefinition,
+  isPartyNature,
+  isVoucherType,
+  MOBILE_LENGTH_MESSAGE,
+  normaliseMobile,
+  type OpeningBalanceType,
+  rupeesToPaise,
+  validateEmail,
+  validatePhone,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { nowIso } from "../../lib/clock.ts";
+import { newId } from "../../lib/ids.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../organisations/organisation-access.ts";
+import { isUniqueViolation } from "../organisations/unique-violation.ts";
+import { presentAccount } from "./account-presenter.ts";
+import { settleAccountFields } from "./account-rules.ts";
+import * as repo from "./accounts.repository.ts";
+import { type MasterChange, recordMasterChange, recordMasterChanges, staleRecord } from "./master-history.ts";
+import { claimMasterName, nameTaken } from "./master-names.ts";
+
+/** spec api §8 success messages, verbatim, and ours where the spec has none. */
+export const ACCOUNT_SUCCESS = {
+  added: "Successfully added a new account.",
+  edited: "Successfully edited account.",
+  deleted: "Account Deleted Successfully.",
+  emailSaved: "Email address saved successfully",
+  phoneSaved: "Phone number saved successfully",
+  active: "The account is now active.",
+  inactive: "The account is now inactive.",
+  openingBalances: "Opening balances saved.",
+} as const;
+
+export const ACCOUNT_REFUSALS = {
+  notFound: "This account does not exist or has been deleted.",
+  systemDelete: "This is a system account, which the books need; it cannot be deleted.",
+  systemInactive: "This is a system account, which the books need; it cannot be made inactive.",
+  systemNature: "The nature of a system account cannot be changed.",
+  contactNature: "Only Debtor and Creditor accounts keep an email address and phone number.",
+  closingStock:
+    "This account cannot be deleted: closing stock has been entered for it. Clear its closing stock first.",
+  duplicateLine: "An account appears more than once.",
+} as const;
+
+const right = (action: "view" | "add" | "edit" | "delete"): AccessNeed => ({
+  kind: "right",
+  subject: "account",
+  action,
+});
+
+function organisationContext(organisation: OrganisationsTable) {
+  return {
+    gstRegistered: organisation.gst_registered === 1,
+    gstRegType: organisation.gst_reg_type ?? "",
+  };
+}
+
+function settle(input: AccountInput, organisation: OrganisationsTable) {
+  const settled = settleAccountFields(input, organisationContext(organisation));
+  if (!settled.ok) throw badRequest(settled.errors[0]?.message ?? "Invalid account.", settled.errors);
+  return settled.fields;
+}
+
+export async function requireLiveAccount(db: Kysely<Database>, organisationId: string, id: string) {
+  const row = await repo.findAccount(db, organisationId, id);
+  if (!row || row.deleted_at) throw notFound(ACCOUNT_REFUSALS.notFound);
+  return row;
+}
+
+function change(row: repo.AccountRow, action: MasterChange["action"], userId: string): MasterChange {
+  return {
+    organisationId: row.organisation_id,
+    entityType: "account",
+    entityId: row.id,
+    version: row.version,
+    action,
+    document: presentAccount(row),
+    userId,
+    name: row.name,
+  };
+}
+
+/** POST /account/add (spec 5 "Account save"). */
+export async function addAccount(db: Kysely<Database>, caller: Caller, input: AccountInput) {
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, right("add"));
+  const organisationId = access.organisation.id;
+  const fields = settle(input, access.organisation);
+  const customFieldValues = await validateCustomFieldValues(
+    db,
+    organisationId,
+    "account",
+    input.customFieldValues,
+  );
+  const now = nowIso();
+  const row: repo.AccountRow = {
+    organisation_id: organisationId,
+    id: newId(),
+    ...fields,
+    system_key: null,
+    custom_field_values: JSON.stringify(customFieldValues),
+    active: 1,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await writeWithName(db, async (trx) => {
+    await claimMasterName(trx, organisationId, row.name);
+    await repo.insertAccount(trx, row);
+    await recordMasterChange(trx, change(row, "created", access.userId));
+  });
+  return row;
+}
+
+/** PUT /account/edit: the whole account again, optionally with the version it started from. */
+export async function editAccount(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: AccountEditInput & { version?: number | undefined },
+) {
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, right("edit"));
+  const organisationId = access.organisation.id;
+  const existing = await requireLiveAccount(db, organisationId, input.accountId);
+  if (input.version !== undefined && input.version !== existing.version) throw staleRecord();
+  const fields = settle(input, access.organisation);
+  if (existing.system_key !== null && fields.group_id !== existing.group_id) {
+    throw badRequest(ACCOUNT_REFUSALS.systemNature, [
+      { path: "nature", message: ACCOUNT_REFUSALS.systemNature },
+    ]);
+  }
+  const previous = JSON.parse(existing.custom_field_values) as Record<string, string>;
+  const customFieldValues =
+    input.customFieldValues === undefined
+      ? previous
+      : await validateCustomFieldValues(db, organisationId, "account", input.customFieldValues, {
+          previous,
+        });
+  const updated: repo.AccountRow = {
+    ...existing,
+    ...fields,
+    custom_field_values: JSON.stringify(customFieldValues),
+    version: existing.version + 1,
+    updated_at: nowIso(),
+  };
+  await writeWithName(db, async (trx) => {
+    await claimMasterName(trx, organisationId, updated.name, { kind: "account", id: existing.id });
+    const { organisation_id, id, created_at, ...changes } = updated;
+    if (!(await repo.updateAccountAtVersion(trx, organisationId, id, existing.version, changes))) {
+      throw staleRecord();
+    }
+    await recordMasterChange(trx, change(updated, "edited", access.userId));
+  });
+  return updated;
+}
+
+/** Runs a write that claims a name; the unique index catches what the lock cannot (other tables). */
+async function writeWithName(
+  db: Kysely<Database>,
+  write: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  try {
+    await db.transaction().execute(write);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+function describeUse(type: string, number: string): string {
+  const title = isVoucherType(type) ? getVoucherDefinition(type).titles.singular : type;
+  return `${title} ${number}`;
+}
+
+/** DELETE /account/delete: soft, refused for system accounts and accounts any live entry uses. */
+export async function deleteAccount(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  accountId: string,
+) {
+  const access = await requireOrganisationAccess(db, caller, organisationId, right("delete"));
+  const existing = await requireLiveAccount(db, organisationId, accountId);
+  if (existing.system_key !== null) throw badRequest(ACCOUNT_REFUSALS.systemDelete);
+  const now = nowIso();
+  const updated: repo.AccountRow = {
+    ...existing,
+    deleted_at: now,
+    version: existing.version + 1,
+    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    const usage = await repo.findAccountUsage(trx, organisationId, accountId);
+    if (usage.first) {
+      const first = describeUse(usage.first.type, usage.first.number);
+      throw new AppError(
+        409,
+        usage.count === 1
+          ? `This account cannot be deleted: it is used in ${first}. Delete that entry or change its account first.`
+          : `This account cannot be deleted: it is used in ${usage.count} entries, such as ${first}. Delete those entries or change their account first.`,
+      );
+    }
+    if (await repo.hasClosingStock(trx, organisationId, accountId)) {
+      throw new AppError(409, ACCOUNT_REFUSALS.closingStock);
+    }
+    const saved = await repo.updateAccountAtVersion(trx, organisationId, accountId, existing.version, {
+      deleted_at: now,
+      version: updated.version,
+      updated_at: now,
+    });
+    if (!saved) throw staleRecord();
+    await recordMasterChange(trx, change(updated, "deleted", access.userId));
+  });
+}
+
+/** PUT /account/active and /account/inactive. Asking for the state it is in changes nothing. */
+export async function setAccountActive(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  accountId: string,
+  active: boolean,
+) {
+  const access = await requireOrganisationAccess(db, caller, organisationId, right("edit"));
+  const existing = await requireLiveAccount(db, organisationId, accountId);
+  if (!active && existing.system_key !== null) throw badRequest(ACCOUNT_REFUSALS.systemInactive);
+  if ((existing.active === 1) === active) return existing;
+  const updated = nextVersion(existing, { active: active ? 1 : 0 });
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.updateAccountAtVersion(trx, organisationId, accountId, existing.version, updated.changes))) {
+      throw staleRecord();
+    }
+    await recordMasterChange(
+      trx,
+      change(updated.row, active ? "activated" : "deactivated", access.userId),
+    );
+  });
+  return updated.row;
+}
+
+/** A change of some columns as the account's next version: the new row and the columns to set. */
+function nextVersion(existing: repo.AccountRow, changes: Partial<repo.AccountRow>) {
+  const all = { ...changes, version: existing.version + 1, updated_at: nowIso() };
+  return { row: { ...existing, ...all }, changes: all };
+}
+
+/**
+ * PATCH /account/addemail and /account/addphone (spec 4 "Email and WhatsApp sending"): the
+ * contact of a debtor or creditor, saved before a send. A phone is kept as the account's 10-digit
+ * mobile, so spec 5's mobile rule holds for it too: +91 or a leading 0 is dropped.
+ */
+export async function addAccountContact(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: { organisationId: string; accountId: string } & (
+    | { kind: "email"; email: string }
+    | { kind: "phone"; phone: string }
+  ),
+) {
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, right("edit"));
+  const existing = await requireLiveAccount(db, input.organisationId, input.accountId);
+  const nature = presentAccount(existing).nature;
+  if (!isPartyNature(nature)) throw badRequest(ACCOUNT_REFUSALS.contactNature);
+  let changes: Partial<repo.AccountRow>;
+  if (input.kind === "email") {
+    const problem = validateEmail(input.email);
+    if (problem) throw badRequest(problem.message, [{ path: "email", message: problem.message }]);
+    changes = { email: input.email.trim() };
+  } else {
+    const problem = validatePhone(input.phone);
+    if (problem) throw badRequest(problem.message, [{ path: "phone", message: problem.message }]);
+    const digits = normaliseMobile(input.phone);
+    const mobile = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits;
+    if (mobile.length !== 10) {
+      throw badRequest(MOBILE_LENGTH_MESSAGE, [{ path: "phone", message: MOBILE_LENGTH_MESSAGE }]);
+    }
+    changes = { mobile };
+  }
+  const updated = nextVersion(existing, changes);
+  await db.transaction().execute(async (trx) => {
+    if (
+      !(await repo.updateAccountAtVersion(
+        trx,
+        input.organisationId,
+        existing.id,
+        existing.version,
+        updated.changes,
+      ))
+    ) {
+      throw staleRecord();
+    }
+    await recordMasterChange(trx, change(updated.row, "edited", access.userId));
+  });
+  return updated.row;
+}
+
+export interface OpeningBalanceLine {
+  accountId: string;
+  openingBalance: number;
+  openingBalanceType?: OpeningBalanceType | undefined;
+}
+
+/**
+ * POST /account/openingbalances: the list-with-opening-balances screen saves many at once, in one
+ * transaction. Accounts whose balance does not change get no new version.
+ */
+export async function saveOpeningBalances(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: { organisationId: string; balances: readonly OpeningBalanceLine[] },
+) {
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, right("edit"));
+  const organisationId = access.organisation.id;
+  const seen = new Set<string>();
+  input.balances.forEach((line, index) => {
+    if (seen.has(line.accountId)) {
+      throw badRequest(ACCOUNT_REFUSALS.duplicateLine, [
+        { path: `balances.${index}.accountId`, message: ACCOUNT_REFUSALS.duplicateLine },
+      ]);
+    }
+    seen.add(line.accountId);
+  });
+  let updated = 0;
+  await db.transaction().execute(async (trx) => {
+    const rows = new Map(
+      (await repo.findLiveAccountsByIds(trx, organisationId, [...seen])).map((row) => [row.id, row]),
+    );
+    const changes: MasterChange[] = [];
+    const now = nowIso();
+    for (const [index, line] of input.balances.entries()) {
+      const row = rows.get(line.accountId);
+      if (!row) {
+        throw badRequest(ACCOUNT_REFUSALS.notFound, [
+          { path: `balances.${index}.accountId`, message: ACCOUNT_REFUSALS.notFound },
+        ]);
+      }
+      const rupees = line.openingBalanceType === "cr" ? -line.openingBalance : line.openingBalance;
+      const paise = rupeesToPaise(rupees);
+      if (paise === row.opening_balance_paise) continue;
+      const next = { opening_balance_paise: paise, version: row.version + 1, updated_at: now };
+      if (!(await repo.updateAccountAtVersion(trx, organisationId, row.id, row.version, next))) {
+        throw staleRecord();
+      }
+      changes.push(change({ ...row, ...next }, "edited", access.userId));
+    }
+    await recordMasterChanges(trx, changes);
+    updated = changes.length;
+  });
+  return { updated };
+}

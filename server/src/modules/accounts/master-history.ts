@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely";
+import type { Database, MasterVersionsTable } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { nowIso } from "../../lib/clock.ts";
+import { newId } from "../../lib/ids.ts";
+import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
+
+// The history of accounts, items and custom fields (DESIGN.md §4 "History", for masters): every
+// add, edit, delete, active and inactive writes a numbered version with the whole record, a line
+// in the user log and a change-feed event, all in the transaction of the change itself.
+
+export type MasterEntity = MasterVersionsTable["entity_type"];
+export type MasterAction = MasterVersionsTable["action"];
+
+/** DESIGN.md §4 "Concurrency": an edit that started from an older version is refused with 409. */
+export const STALE_RECORD_MESSAGE =
+  "This record was changed by someone else. Refresh to see the latest.";
+
+export const staleRecord = () => new AppError(409, STALE_RECORD_MESSAGE);
+
+const AUDIT_ACTIONS: Record<MasterAction, { action: string; verb: string }> = {
+  created: { action: "add", verb: "Added" },
+  edited: { action: "edit", verb: "Edited" },
+  deleted: { action: "delete", verb: "Deleted" },
+  activated: { action: "active", verb: "Made active" },
+  deactivated: { action: "inactive", verb: "Made inactive" },
+};
+
+const ENTITY_WORDS: Record<MasterEntity, string> = {
+  account: "account",
+  item: "item",
+  customField: "custom field",
+};
+
+export interface MasterChange {
+  organisationId: string;
+  entityType: MasterEntity;
+  entityId: string;
+  /** The record's version after the change. */
+  version: number;
+  action: MasterAction;
+  /** The record as the API answers it after the change. */
+  document: unknown;
+  userId: string;
+  /** The record's name, for the user log ("Added account Ravi Stores"). */
+  name: string;
+}
+
+/** Writes the versions, user-log lines and change events of one or more changes of a transaction. */
+export async function recordMasterChanges(
+  trx: Kysely<Database>,
+  changes: readonly MasterChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const now = nowIso();
+  await trx
+    .insertInto("master_versions")
+    .values(
+      changes.map((change) => ({
+        organisation_id: change.organisationId,
+        entity_type: change.entityType,
+        entity_id: change.entityId,
+        version: change.version,
+        action: change.action,
+        document: JSON.stringify(change.document),
+        user_id: change.userId,
+        created_at: now,
+      })),
+    )
+    .execute();
+  const entries: AuditEntry[] = changes.map((change) => ({
+    organisationId: change.organisationId,
+    userId: change.userId,
+    action: AUDIT_ACTIONS[change.action].action,
+    entityType: change.entityType,
+    entityId: change.entityId,
+    summary: `${AUDIT_ACTIONS[change.action].verb} ${ENTITY_WORDS[change.entityType]} ${change.name}`,
+  }));
+  await writeAuditLogs(trx, entries);
+  // Open screens reload their account, item and custom-field lists from the change feed (spec 4).
+  await trx
+    .insertInto("change_events")
+    .values(
+      changes.map((change) => ({
+        organisation_id: change.organisationId,
+        id: newId(),
+        entity_type: change.entityType,
+        entity_id: change.entityId,
+        action: AUDIT_ACTIONS[change.action].action,
+        user_id: change.userId,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export function recordMasterChange(trx: Kysely<Database>, change: MasterChange): Promise<void> {
+  return recordMasterChanges(trx, [change]);
+}
+
+/**
+ * The Log dialog of a master record (spec 3 "Log entry"): oldest first; `_id` is 'deleted' for a
+ * deletion, `first` marks the creation and `latest` the current version.
+ */
+export async function listMasterLogs(
+  db: Kysely<Database>,
+  organisationId: string,
+  entityType: MasterEntity,
+  entityId: string,
+) {
+  const rows = await db
+    .selectFrom("master_versions")
+    .leftJoin("users", "users.id", "master_versions.user_id")
+    .select([
+      "master_versions.version",
+      "master_versions.action",
+      "master_versions.created_at",
+      "users.name as user_name",
+    ])
+    .where("master_versions.organisation_id", "=", organisationId)
+    .where("master_versions.entity_type", "=", entityType)
+    .where("master_versions.entity_id", "=", entityId)
+    .orderBy("master_versions.version")
+    .execute();
+  const latest = rows.at(-1)?.version;
+  return rows.map((row) => ({
+    _id: row.action === "deleted" ? "deleted" : entityId,
+    entityId,
+    version: row.version,
+    first: row.version === 1,
+    latest: row.version === latest,
+    action: row.action,
+    userName: row.user_name ?? "",
+    date: row.created_at,
+  }));
+}
