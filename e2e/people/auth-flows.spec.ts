@@ -28,7 +28,9 @@ test("a sign-up code can be sent again, and the emailed link verifies the addres
   const password = page.getByRole("textbox", { name: "Password" });
   await password.fill(person.password);
   await password.press("Enter");
-  await expect(page.getByText("Please verify your email address. We have sent you a new code.")).toBeVisible();
+  await expect(
+    page.getByText("Please verify your email address. We have sent you a new code."),
+  ).toBeVisible();
   const link = await waitForDecodedMailMatch(person.email, /(\/verify\/signup\/token\/[\w-]+)/, {
     after: mailsBefore,
   });
@@ -36,7 +38,9 @@ test("a sign-up code can be sent again, and the emailed link verifies the addres
   // The link from the newest mail, opened in this browser, verifies and signs in.
   await page.goto(link);
   await expect(page).toHaveURL(/\/sign-up-completed$/);
-  await expect(page.getByRole("heading", { name: `Welcome to Bahi, ${person.name}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Welcome to Bahi, ${person.name}` }),
+  ).toBeVisible();
 });
 
 test("a forgotten password is reset with the emailed code", async ({ page, context }) => {

@@ -13,6 +13,7 @@ test("an owner invites an accountant with rights on receipts only; the invitee a
   page,
   browser,
 }) => {
+  test.slow(); // two people sign up, each hashing a password
   const owner = newPerson("Meera Iyer");
   const accountant = newPerson("Kiran Rao");
   const organisationName = `Iyer Exports ${owner.email.slice(-18, -13)}`;
@@ -87,6 +88,18 @@ test("an owner invites an accountant with rights on receipts only; the invitee a
     },
   });
   expect(adding.status()).toBe(403);
+  // The member list is readable by every member (docs/api/organisations.md); changing it is not.
+  const members = await request.get(`/api/user/list?organisationId=${organisationId}`);
+  const { users } = (await members.json()) as { users: { _id: string; isOwner: boolean }[] };
+  const ownerId = users.find((user) => user.isOwner)?._id;
+  const removing = await request.post("/api/organisation/removeuser", {
+    data: { organisationId, userId: ownerId },
+  });
+  expect(removing.status()).toBe(403);
+  const ownersRights = await request.get(
+    `/api/user/rights?organisationId=${organisationId}&userId=${ownerId}`,
+  );
+  expect(ownersRights.status()).toBe(403);
   const rights = await request.get(`/api/user/rights?organisationId=${organisationId}`);
   expect(rights.status()).toBe(200);
   const body = (await rights.json()) as {
@@ -116,4 +129,24 @@ test("an owner invites an accountant with rights on receipts only; the invitee a
     "Receipt: view, add, edit, delete",
   );
   await context.close();
+
+  // The owner manages the member: rights edited, made inactive, then removed.
+  const memberRow = page.getByRole("row", { name: new RegExp(`^${accountant.name}`) });
+  await memberRow.getByRole("button", { name: `Edit ${accountant.name}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit ${accountant.name}` });
+  await edit.getByRole("checkbox", { name: "Payment: View" }).check();
+  await edit.getByRole("button", { name: "Update" }).press("Enter");
+  await expect(memberRow).toContainText("Receipt: view, add, edit, delete; Payment: view");
+  await memberRow.getByRole("switch", { name: `${accountant.name} active` }).click();
+  await expect(page.getByText(`${accountant.name} is now inactive`)).toBeVisible();
+  await expect(
+    memberRow.getByRole("switch", { name: `${accountant.name} active` }),
+  ).not.toBeChecked();
+  await memberRow.getByRole("button", { name: `Remove ${accountant.name}` }).click();
+  await expect(page.getByRole("dialog", { name: "Confirm Delete" })).toContainText(
+    accountant.email,
+  );
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("User Deleted")).toBeVisible();
+  await expect(memberRow).toHaveCount(0);
 });

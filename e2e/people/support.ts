@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect as baseExpect, type Page } from "@playwright/test";
 import { readOutboxMails, waitForMailMatch } from "../support/server.ts";
 
 /**
@@ -22,7 +22,9 @@ export const test = base.extend<{ clientAddress: string }>({
   ],
 });
 
-export { expect };
+// Sign-up, sign-in and password changes hash with scrypt on the server; on a busy machine an
+// answer can take longer than Playwright's default 5 s.
+export const expect = baseExpect.configure({ timeout: 10_000 });
 
 export interface Person {
   name: string;
@@ -121,7 +123,8 @@ export async function waitForDecodedMailMatch(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mails = readOutboxMails().filter((mail) => mail.includes(`To: ${to}`));
-    const match = mails.length > after ? pattern.exec(decodeQuotedPrintable(mails.at(-1) ?? "")) : null;
+    const match =
+      mails.length > after ? pattern.exec(decodeQuotedPrintable(mails.at(-1) ?? "")) : null;
     if (match?.[1]) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

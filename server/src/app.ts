@@ -29,8 +29,14 @@ import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
+import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
+import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
+import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
+import { itemsRoutes } from "./modules/items/items.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -107,7 +113,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     auth: authDeps,
     sendQueuedMessages: authDeps.sendQueuedMessages,
   };
-  for (const routes of [organisationsRoutes, usersRoutes, demoRoutes, lockPeriodsRoutes, bookRoutes]) {
+  for (const routes of [
+    organisationsRoutes,
+    usersRoutes,
+    demoRoutes,
+    lockPeriodsRoutes,
+    bookRoutes,
+    accountsRoutes,
+    itemsRoutes,
+    customFieldsRoutes,
+    gstinRoutes,
+    closingStockRoutes,
+    reportsRoutes,
+  ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
   const feed = new ChangeFeed(db);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type GstinProviderConfig, readGstinProviderConfig } from "./modules/gstin/gstin-provider-config.ts";
 
 export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -24,6 +25,8 @@ export interface Config {
   publicUrl: string;
   /** Sign-in, sign-up, OTP and reset calls allowed per minute from one client address. */
   authRateLimitPerMinute: number;
+  /** GSTIN_LOOKUP_URL, _KEY, _KEY_HEADER, _TIMEOUT_MS: the provider of GSTIN details (offline when unset). */
+  gstinLookup: GstinProviderConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,6 +52,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM ?? "Bahi <no-reply@bahi.local>",
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
+    gstinLookup: readGstinProviderConfig(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
   };
 }

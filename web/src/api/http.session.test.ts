@@ -248,6 +248,41 @@ describe("an ended session", () => {
     },
   );
 
+  test("a call that asks to be rejected still refreshes, but an ended session is only returned", async () => {
+    const { client, server, count, onSessionEnded } = setUp();
+    await expect(
+      client.request("GET", "/auth/checkToken", { onSessionFailure: "reject" }),
+    ).resolves.toEqual({ path: "/api/auth/checkToken" });
+    expect(count(REFRESH)).toBe(1);
+    server.fetch.mockImplementationOnce(async () =>
+      json(401, { message: SESSION_MESSAGES.noToken }),
+    );
+    const error = await client
+      .request("GET", "/auth/checkToken", { onSessionFailure: "reject" })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(SessionEndedError);
+    expect(count(LOGOUT)).toBe(0);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  test("one failed refresh: each waiting call ends as it asked", async () => {
+    const { client, server, count, onSessionEnded } = setUp();
+    server.state.refreshAnswer = () => json(401, { message: SESSION_MESSAGES.refreshTokenExpired });
+    const [quiet, loud] = await Promise.allSettled([
+      client.request("GET", "/auth/checkToken", { onSessionFailure: "reject" }),
+      client.request("GET", "/organisations"),
+    ]);
+    expect((quiet as PromiseRejectedResult).reason).not.toBeInstanceOf(SessionEndedError);
+    expect((quiet as PromiseRejectedResult).reason).toMatchObject({
+      message: SESSION_MESSAGES.refreshTokenExpired,
+    });
+    expect((loud as PromiseRejectedResult).reason).toBeInstanceOf(SessionEndedError);
+    expect(count(REFRESH)).toBe(1);
+    expect(count(LOGOUT)).toBe(1);
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith("/signin?forceLogout=true");
+  });
+
   test("a failed refresh on a public auth page rejects the queued calls without redirecting", async () => {
     const { client, server, count, onSessionEnded } = setUp({ currentPath: () => "/signin" });
     server.state.refreshAnswer = () => json(401, { message: SESSION_MESSAGES.refreshTokenExpired });

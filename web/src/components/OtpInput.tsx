@@ -1,6 +1,7 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 
 export const OTP_LENGTH = 6;
+export const OTP_LENGTH_MESSAGE = "Enter the 6-digit code.";
 
 /** A 6-digit one-time code: digits only, filled by the browser from an SMS or mail when it can. */
 export function OtpInput({

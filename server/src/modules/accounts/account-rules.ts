@@ -45,7 +45,9 @@ export type AccountFields = Pick<
 
 export type AccountPayload = Omit<AccountInput, "organisationId" | "customFieldValues">;
 
-export type SettledAccount = { ok: true; fields: AccountFields } | { ok: false; errors: FieldError[] };
+export type SettledAccount =
+  | { ok: true; fields: AccountFields }
+  | { ok: false; errors: FieldError[] };
 
 // Daman and Diu's old code 25 lives on inside GSTINs issued before the 2020 merger into 26
 // (gst-reference.md §2); the old Andhra Pradesh 28 cannot be told apart, so it fills nothing.

@@ -12,7 +12,10 @@ import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { openingBalancesAt, sumMovements } from "../ledger/balances.ts";
-import { type AccessNeed, requireOrganisationAccess } from "../organisations/organisation-access.ts";
+import {
+  type AccessNeed,
+  requireOrganisationAccess,
+} from "../organisations/organisation-access.ts";
 import { type AccountView, presentAccount, sideOf } from "./account-presenter.ts";
 import * as repo from "./accounts.repository.ts";
 import { ACCOUNT_REFUSALS } from "./accounts.service.ts";
@@ -101,7 +104,8 @@ export async function checkAccountName(
   await requireOrganisationAccess(db, caller, query.organisationId);
   // The id may be an account's or an item's (the item form reuses this check); ids are unique.
   const except = query.id === undefined ? undefined : { id: query.id };
-  const available = (await findNameHolder(db, query.organisationId, query.name, except)) === undefined;
+  const available =
+    (await findNameHolder(db, query.organisationId, query.name, except)) === undefined;
   return available ? { available } : { available, message: NAME_TAKEN_MESSAGE };
 }
 

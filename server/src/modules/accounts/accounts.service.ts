@@ -1,6 +1,7 @@
 import {
   type AccountEditInput,
   type AccountInput,
+  findAccountGroup,
   getVoucherDefinition,
   isPartyNature,
   isVoucherType,
@@ -18,12 +19,20 @@ import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
-import { type AccessNeed, requireOrganisationAccess } from "../organisations/organisation-access.ts";
+import {
+  type AccessNeed,
+  requireOrganisationAccess,
+} from "../organisations/organisation-access.ts";
 import { isUniqueViolation } from "../organisations/unique-violation.ts";
-import { presentAccount } from "./account-presenter.ts";
+import { parseCustomFieldValues, presentAccount } from "./account-presenter.ts";
 import { settleAccountFields } from "./account-rules.ts";
 import * as repo from "./accounts.repository.ts";
-import { type MasterChange, recordMasterChange, recordMasterChanges, staleRecord } from "./master-history.ts";
+import {
+  type MasterChange,
+  recordMasterChange,
+  recordMasterChanges,
+  staleRecord,
+} from "./master-history.ts";
 import { claimMasterName, nameTaken } from "./master-names.ts";
 
 /** spec api §8 success messages, verbatim, and ours where the spec has none. */
@@ -64,7 +73,8 @@ function organisationContext(organisation: OrganisationsTable) {
 
 function settle(input: AccountInput, organisation: OrganisationsTable) {
   const settled = settleAccountFields(input, organisationContext(organisation));
-  if (!settled.ok) throw badRequest(settled.errors[0]?.message ?? "Invalid account.", settled.errors);
+  if (!settled.ok)
+    throw badRequest(settled.errors[0]?.message ?? "Invalid account.", settled.errors);
   return settled.fields;
 }
 
@@ -74,7 +84,11 @@ export async function requireLiveAccount(db: Kysely<Database>, organisationId: s
   return row;
 }
 
-function change(row: repo.AccountRow, action: MasterChange["action"], userId: string): MasterChange {
+function change(
+  row: repo.AccountRow,
+  action: MasterChange["action"],
+  userId: string,
+): MasterChange {
   return {
     organisationId: row.organisation_id,
     entityType: "account",
@@ -135,7 +149,7 @@ export async function editAccount(
       { path: "nature", message: ACCOUNT_REFUSALS.systemNature },
     ]);
   }
-  const previous = JSON.parse(existing.custom_field_values) as Record<string, string>;
+  const previous = parseCustomFieldValues(existing.custom_field_values);
   const customFieldValues =
     input.customFieldValues === undefined
       ? previous
@@ -178,6 +192,21 @@ function describeUse(type: string, number: string): string {
   return `${title} ${number}`;
 }
 
+/** The 409 refusing to delete an account or item that live entries use; undefined when unused. */
+export function refuseDeleteWhenUsed(
+  what: "account" | "item",
+  usage: { first?: { type: string; number: string } | undefined; count: number },
+): AppError | undefined {
+  if (!usage.first) return undefined;
+  const first = describeUse(usage.first.type, usage.first.number);
+  return new AppError(
+    409,
+    usage.count === 1
+      ? `This ${what} cannot be deleted: it is used in ${first}. Delete that entry or change its ${what} first.`
+      : `This ${what} cannot be deleted: it is used in ${usage.count} entries, such as ${first}. Delete those entries or change their ${what} first.`,
+  );
+}
+
 /** DELETE /account/delete: soft, refused for system accounts and accounts any live entry uses. */
 export async function deleteAccount(
   db: Kysely<Database>,
@@ -196,24 +225,25 @@ export async function deleteAccount(
     updated_at: now,
   };
   await db.transaction().execute(async (trx) => {
-    const usage = await repo.findAccountUsage(trx, organisationId, accountId);
-    if (usage.first) {
-      const first = describeUse(usage.first.type, usage.first.number);
-      throw new AppError(
-        409,
-        usage.count === 1
-          ? `This account cannot be deleted: it is used in ${first}. Delete that entry or change its account first.`
-          : `This account cannot be deleted: it is used in ${usage.count} entries, such as ${first}. Delete those entries or change their account first.`,
-      );
-    }
+    const inUse = refuseDeleteWhenUsed(
+      "account",
+      await repo.findAccountUsage(trx, organisationId, accountId),
+    );
+    if (inUse) throw inUse;
     if (await repo.hasClosingStock(trx, organisationId, accountId)) {
       throw new AppError(409, ACCOUNT_REFUSALS.closingStock);
     }
-    const saved = await repo.updateAccountAtVersion(trx, organisationId, accountId, existing.version, {
-      deleted_at: now,
-      version: updated.version,
-      updated_at: now,
-    });
+    const saved = await repo.updateAccountAtVersion(
+      trx,
+      organisationId,
+      accountId,
+      existing.version,
+      {
+        deleted_at: now,
+        version: updated.version,
+        updated_at: now,
+      },
+    );
     if (!saved) throw staleRecord();
     await recordMasterChange(trx, change(updated, "deleted", access.userId));
   });
@@ -233,7 +263,15 @@ export async function setAccountActive(
   if ((existing.active === 1) === active) return existing;
   const updated = nextVersion(existing, { active: active ? 1 : 0 });
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.updateAccountAtVersion(trx, organisationId, accountId, existing.version, updated.changes))) {
+    if (
+      !(await repo.updateAccountAtVersion(
+        trx,
+        organisationId,
+        accountId,
+        existing.version,
+        updated.changes,
+      ))
+    ) {
       throw staleRecord();
     }
     await recordMasterChange(
@@ -265,7 +303,7 @@ export async function addAccountContact(
 ) {
   const access = await requireOrganisationAccess(db, caller, input.organisationId, right("edit"));
   const existing = await requireLiveAccount(db, input.organisationId, input.accountId);
-  const nature = presentAccount(existing).nature;
+  const nature = findAccountGroup(existing.group_id)?.name ?? "";
   if (!isPartyNature(nature)) throw badRequest(ACCOUNT_REFUSALS.contactNature);
   let changes: Partial<repo.AccountRow>;
   if (input.kind === "email") {
@@ -329,7 +367,10 @@ export async function saveOpeningBalances(
   let updated = 0;
   await db.transaction().execute(async (trx) => {
     const rows = new Map(
-      (await repo.findLiveAccountsByIds(trx, organisationId, [...seen])).map((row) => [row.id, row]),
+      (await repo.findLiveAccountsByIds(trx, organisationId, [...seen])).map((row) => [
+        row.id,
+        row,
+      ]),
     );
     const changes: MasterChange[] = [];
     const now = nowIso();

@@ -4,6 +4,11 @@ import { AppError } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
+import {
+  insertChangeEvents,
+  insertMasterVersions,
+  selectMasterVersions,
+} from "./masters.repository.ts";
 
 // The history of accounts, items and custom fields (DESIGN.md §4 "History", for masters): every
 // add, edit, delete, active and inactive writes a numbered version with the whole record, a line
@@ -53,21 +58,19 @@ export async function recordMasterChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   const now = nowIso();
-  await trx
-    .insertInto("master_versions")
-    .values(
-      changes.map((change) => ({
-        organisation_id: change.organisationId,
-        entity_type: change.entityType,
-        entity_id: change.entityId,
-        version: change.version,
-        action: change.action,
-        document: JSON.stringify(change.document),
-        user_id: change.userId,
-        created_at: now,
-      })),
-    )
-    .execute();
+  await insertMasterVersions(
+    trx,
+    changes.map((change) => ({
+      organisation_id: change.organisationId,
+      entity_type: change.entityType,
+      entity_id: change.entityId,
+      version: change.version,
+      action: change.action,
+      document: JSON.stringify(change.document),
+      user_id: change.userId,
+      created_at: now,
+    })),
+  );
   const entries: AuditEntry[] = changes.map((change) => ({
     organisationId: change.organisationId,
     userId: change.userId,
@@ -78,20 +81,18 @@ export async function recordMasterChanges(
   }));
   await writeAuditLogs(trx, entries);
   // Open screens reload their account, item and custom-field lists from the change feed (spec 4).
-  await trx
-    .insertInto("change_events")
-    .values(
-      changes.map((change) => ({
-        organisation_id: change.organisationId,
-        id: newId(),
-        entity_type: change.entityType,
-        entity_id: change.entityId,
-        action: AUDIT_ACTIONS[change.action].action,
-        user_id: change.userId,
-        created_at: now,
-      })),
-    )
-    .execute();
+  await insertChangeEvents(
+    trx,
+    changes.map((change) => ({
+      organisation_id: change.organisationId,
+      id: newId(),
+      entity_type: change.entityType,
+      entity_id: change.entityId,
+      action: AUDIT_ACTIONS[change.action].action,
+      user_id: change.userId,
+      created_at: now,
+    })),
+  );
 }
 
 export function recordMasterChange(trx: Kysely<Database>, change: MasterChange): Promise<void> {
@@ -108,20 +109,7 @@ export async function listMasterLogs(
   entityType: MasterEntity,
   entityId: string,
 ) {
-  const rows = await db
-    .selectFrom("master_versions")
-    .leftJoin("users", "users.id", "master_versions.user_id")
-    .select([
-      "master_versions.version",
-      "master_versions.action",
-      "master_versions.created_at",
-      "users.name as user_name",
-    ])
-    .where("master_versions.organisation_id", "=", organisationId)
-    .where("master_versions.entity_type", "=", entityType)
-    .where("master_versions.entity_id", "=", entityId)
-    .orderBy("master_versions.version")
-    .execute();
+  const rows = await selectMasterVersions(db, organisationId, entityType, entityId);
   const latest = rows.at(-1)?.version;
   return rows.map((row) => ({
     _id: row.action === "deleted" ? "deleted" : entityId,

@@ -94,7 +94,9 @@ export const customFieldsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = a
         return {
           success: true,
           customField: service.presentCustomField(field),
-          message: active ? service.CUSTOM_FIELD_SUCCESS.active : service.CUSTOM_FIELD_SUCCESS.inactive,
+          message: active
+            ? service.CUSTOM_FIELD_SUCCESS.active
+            : service.CUSTOM_FIELD_SUCCESS.inactive,
         };
       },
     );

@@ -81,7 +81,11 @@ export async function listCustomFields(
   return { customFields: rows.map(presentCustomField), count };
 }
 
-export async function addCustomField(db: Kysely<Database>, caller: Caller, input: CustomFieldInput) {
+export async function addCustomField(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: CustomFieldInput,
+) {
   const access = await requireOrganisationAccess(db, caller, input.organisationId, MANAGE);
   const organisationId = access.organisation.id;
   const now = nowIso();

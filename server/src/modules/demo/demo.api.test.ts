@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from "@bahi/domain";
+import { financialYearOf, SESSION_MESSAGES, todayCivil } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -10,6 +10,7 @@ import {
 } from "../../../test/test-app.ts";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "../auth/auth.cookies.ts";
 import { CODE_MESSAGES } from "../users/contact-codes.ts";
+import { DEMO_BOOKS, demoOrganisationId } from "./demo-organisation.ts";
 import { DEMO_MESSAGES, nameFromEmail } from "./demo.service.ts";
 
 let context: TestContext;
@@ -103,12 +104,6 @@ describe("demo sign-in", () => {
       headers: { cookie },
     });
     expect(status.json()).toEqual({ hasPassword: false });
-    const organisation = await inject({
-      method: "GET",
-      url: "/api/demo/demoorgdetails",
-      headers: { cookie },
-    });
-    expect(organisation.json()).toEqual({ organisation: null });
     // The code is spent.
     const again = await verifyOtp({ otp, email: visitor.email });
     expect(again.statusCode).toBe(400);
@@ -240,6 +235,111 @@ describe("demo sign-in", () => {
   ])("the name of %s is %s", (email, name) => {
     expect(nameFromEmail(email)).toBe(name);
   });
+});
+
+describe("the demo organisation", () => {
+  const details = (cookie: string) =>
+    inject({ method: "GET", url: "/api/demo/demoorgdetails", headers: { cookie } });
+
+  /** The answer waits at most 1.5 s; on a slow machine the copy finishes after it. */
+  async function countVouchersWhenCopied(organisationId: string) {
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("vouchers")
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .where("organisation_id", "=", organisationId)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const settings = await db()
+        .selectFrom("organisations")
+        .select("settings")
+        .where("id", "=", organisationId)
+        .executeTakeFirstOrThrow();
+      if (JSON.parse(settings.settings).demo?.status === "ready") return count();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the demo copy did not finish in 30 s");
+  }
+
+  test("a signed-in visitor gets their own copy of the sample company, with this year's books", async () => {
+    const visitor = newVisitor();
+    const cookie = cookieHeader(await signInToDemo(visitor));
+    const answer = await details(cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const year = financialYearOf(todayCivil());
+    const { organisation } = answer.json();
+    expect(organisation).toMatchObject({
+      name: DEMO_BOOKS.name,
+      startingYear: year,
+      year,
+      gstRegistered: true,
+      manageInventory: true,
+      billWiseEntry: true,
+      role: "owner",
+      isOwner: true,
+    });
+    const [user] = await usersWithEmail(visitor.email);
+    expect(organisation._id).toBe(demoOrganisationId(user?.id as string));
+
+    // It is an ordinary organisation of theirs, with vouchers in every list.
+    expect(await countVouchersWhenCopied(organisation._id)).toBe(DEMO_BOOKS.vouchers);
+    const list = await inject({ method: "GET", url: "/api/organisations", headers: { cookie } });
+    expect(list.json().organisations.map((o: { _id: string }) => o._id)).toContain(organisation._id);
+    const vouchers = await db()
+      .selectFrom("vouchers")
+      .select(["type", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("organisation_id", "=", organisation._id)
+      .groupBy("type")
+      .execute();
+    expect(vouchers.length).toBeGreaterThanOrEqual(10);
+    const invoices = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${organisation._id}&year=${year}&limit=5`,
+      headers: { cookie },
+    });
+    expect(invoices.json().salesInvoices).toHaveLength(5);
+    const trial = await inject({
+      method: "GET",
+      url: `/api/reports/trialbalance?organisationId=${organisation._id}&year=${year}`,
+      headers: { cookie },
+    });
+    expect(trial.json().totalDebit).toBe(trial.json().totalCredit);
+
+    // Asking again answers with the same copy.
+    expect((await details(cookie)).json().organisation._id).toBe(organisation._id);
+    const owned = await db()
+      .selectFrom("organisations")
+      .select("id")
+      .where("owner_user_id", "=", user?.id as string)
+      .execute();
+    expect(owned).toHaveLength(1);
+  }, 60_000);
+
+  test("calls at the same moment make one copy", async () => {
+    const visitor = newVisitor();
+    const cookie = cookieHeader(await signInToDemo(visitor));
+    const answers = await Promise.all([details(cookie), details(cookie), details(cookie)]);
+    const ids = answers.map((answer) => answer.json().organisation._id);
+    expect(new Set(ids).size).toBe(1);
+    expect(await countVouchersWhenCopied(ids[0])).toBe(DEMO_BOOKS.vouchers);
+  }, 60_000);
+
+  test("a visitor who deleted their copy is not given another", async () => {
+    const cookie = cookieHeader(await signInToDemo(newVisitor()));
+    const { organisation } = (await details(cookie)).json();
+    await countVouchersWhenCopied(organisation._id);
+    const deleted = await inject({
+      method: "DELETE",
+      url: `/api/organisation/delete?organisationId=${organisation._id}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await details(cookie)).json()).toEqual({ organisation: null });
+  }, 60_000);
 });
 
 describe("rate limits", () => {

@@ -3,11 +3,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookies } from "../auth/auth.cookies.ts";
 import { signedInUserOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { createDemoOrganisations } from "./demo-organisation.ts";
 import { DemoSendOtpInput, DemoVerifyOtpInput } from "./demo.schemas.ts";
 import { DEMO_MESSAGES, sendDemoCode, verifyDemoCode } from "./demo.service.ts";
 
 // spec/api.md §7 "Demo": public sign-in by an emailed code, limited like the auth calls.
 export const demoRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const demo = createDemoOrganisations(deps.db, app.log);
+  // A copy being made when the server stops is finished first, not left half-filled.
+  app.addHook("onClose", () => demo.idle());
   const limited = {
     rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: "1 minute" },
   };
@@ -38,10 +42,10 @@ export const demoRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
     "/demo/demoorgdetails",
     { onRequest: deps.authenticator.requireCaller },
     async (request) => {
-      signedInUserOf(request);
-      // The demo organisation is a copy of a sample company with its vouchers; it arrives with the
-      // voucher engine. Until then there is none, and the client offers to add an organisation.
-      return { organisation: null };
+      const { userId, sessionId } = signedInUserOf(request);
+      // The first call copies the sample company for this person (about a second); later calls
+      // answer with that copy.
+      return { organisation: await demo.ensure({ kind: "user", userId, sessionId }) };
     },
   );
 };

@@ -8,7 +8,7 @@ import { signIn } from "./auth.api.ts";
 /**
  * 'Resend code' on the sign-up OTP page. The API has no resend call; signing in to an unverified
  * account mails a fresh code (POST /auth/login answers verificationRequired), so the person
- * confirms their password and we sign in again (docs/decisions/006). If the address was verified
+ * confirms their password and we sign in again (docs/decisions/009). If the address was verified
  * meanwhile (the emailed link), that sign-in simply succeeds.
  */
 export function ResendSignUpCode({ email }: { email: string }) {

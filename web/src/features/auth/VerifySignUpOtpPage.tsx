@@ -4,11 +4,9 @@ import { Link, useParams } from "react-router";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { authStore, markSignedIn } from "../../app/session-store.ts";
 import { AuthCard } from "../../components/AuthCard.tsx";
-import { OTP_LENGTH, OtpInput } from "../../components/OtpInput.tsx";
+import { OTP_LENGTH, OTP_LENGTH_MESSAGE, OtpInput } from "../../components/OtpInput.tsx";
 import { verifySignUpOtp } from "./auth.api.ts";
 import { ResendSignUpCode } from "./ResendSignUpCode.tsx";
-
-export const OTP_LENGTH_MESSAGE = "Enter the 6-digit code from the email.";
 
 /** spec 2.1 /verify/signup/otp/{id}/{email}; once verified the guard opens /sign-up-completed. */
 export function VerifySignUpOtpPage() {

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { organisationPath } from "../../app/routes.ts";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
-import { describeGstinState } from "../organisations/OrganisationGstFields.tsx";
+import { describeGstinState } from "../organisations/gstin-state.ts";
 
 /**
  * /{organisationId}/{year}/dashboard. The dashboard's figures are a later issue; until then the

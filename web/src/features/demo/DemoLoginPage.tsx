@@ -6,8 +6,7 @@ import { describeErrorMessage } from "../../api/errors.ts";
 import { authStore, markSignedIn } from "../../app/session-store.ts";
 import { AuthCard } from "../../components/AuthCard.tsx";
 import { FormError } from "../../components/FormError.tsx";
-import { OTP_LENGTH, OtpInput } from "../../components/OtpInput.tsx";
-import { OTP_LENGTH_MESSAGE } from "../auth/VerifySignUpOtpPage.tsx";
+import { OTP_LENGTH, OTP_LENGTH_MESSAGE, OtpInput } from "../../components/OtpInput.tsx";
 import { sendDemoCode, verifyDemoCode } from "./demo.api.ts";
 
 /** spec 2.1 /demo-login: email and mobile, then the emailed code; signed in → /demo-login-completed. */

@@ -1,13 +1,8 @@
-import {
-  findStateByCode,
-  GST_REGISTRATION_TYPES,
-  type GstRegistrationType,
-  isValidGstin,
-  stateCodeFromGstin,
-} from "@bahi/domain";
+import { GST_REGISTRATION_TYPES, type GstRegistrationType, isValidGstin } from "@bahi/domain";
 import { Select, Switch, TextInput } from "@mantine/core";
 import type { FieldErrors } from "../../components/form-validation.ts";
 import { GstinInput } from "../../components/GstinInput.tsx";
+import { describeGstinState } from "./gstin-state.ts";
 
 const REGISTERED_TYPES = GST_REGISTRATION_TYPES.filter((type) => type.value !== "unregistered").map(
   (type) => ({ value: type.value, label: type.label }),
@@ -17,13 +12,6 @@ export interface GstValues {
   gstRegistered: boolean;
   gstin: string;
   gstRegType: GstRegistrationType | "";
-}
-
-/** "27 - Maharashtra" for a GSTIN whose first two digits are a state code. */
-export function describeGstinState(gstin: string): string {
-  const code = stateCodeFromGstin(gstin);
-  const state = code ? findStateByCode(code) : undefined;
-  return state ? `${state.code} - ${state.name}` : "";
 }
 
 /**

@@ -3,8 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
-import { OTP_LENGTH, OtpInput } from "../../components/OtpInput.tsx";
-import { OTP_LENGTH_MESSAGE } from "../auth/VerifySignUpOtpPage.tsx";
+import { OTP_LENGTH, OTP_LENGTH_MESSAGE, OtpInput } from "../../components/OtpInput.tsx";
 import { OWN_USER_QUERY_KEY, type OwnUser } from "./own-user.api.ts";
 import { ProfileSection } from "./ProfileSection.tsx";
 

@@ -1,0 +1,121 @@
+import { rupeesToPaise, type VoucherType } from "@bahi/domain";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { as, balancesFromMonthlyTable, balancesFromPostings } from "../../../test/books.ts";
+import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { type GeneratedEntry, generateBooks } from "./book-generator.ts";
+import { type LoadedBooks, loadBooks } from "./load-books.ts";
+
+const YEAR = "2025-26";
+const books = generateBooks({ seed: 7, vouchers: 2000, year: YEAR, stateCode: "27" });
+
+let context: TestContext;
+let owner: Person;
+let org: string;
+let loaded: LoadedBooks;
+let generated: GeneratedEntry[];
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    gstRegistered: true,
+    gstin: books.organisation.gstin,
+    gstRegType: "regular",
+    startingYear: YEAR,
+    billWiseEntry: true,
+    manageInventory: true,
+  }));
+  const db = context.testDatabase.database.db;
+  loaded = await loadBooks(
+    { db, announceChange: () => {} },
+    { kind: "user", userId: owner.userId, sessionId: "books-loader" },
+    org,
+    books,
+    { batchSize: 250 },
+  );
+  // The same entries again, with the real ids: what the server was given.
+  generated = [...books.entries(loaded.ids)];
+}, 120_000);
+afterAll(() => context.close());
+
+const get = async (url: string) => {
+  const response = await context.app.inject({ method: "GET", url, headers: as(owner) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe("generated books loaded through the service layer", () => {
+  test("every generated voucher is saved, type by type", async () => {
+    const expected: Partial<Record<VoucherType, number>> = {};
+    for (const entry of generated) expected[entry.type] = (expected[entry.type] ?? 0) + 1;
+    expect(loaded.counts.byType).toEqual(expected);
+    expect(loaded.counts).toMatchObject({ accounts: 300, items: 2000, vouchers: 2000 });
+    const rows = await context.testDatabase.database.db
+      .selectFrom("vouchers")
+      .select(["type", sql<number>`count(*)`.as("count")])
+      .where("organisation_id", "=", org)
+      .where("deleted_at", "is", null)
+      .groupBy("type")
+      .execute();
+    expect(Object.fromEntries(rows.map((row) => [row.type, Number(row.count)]))).toEqual(expected);
+  });
+
+  test("the trial balance agrees and the monthly balances equal the postings", async () => {
+    const trial = await get(`/api/reports/trialbalance?organisationId=${org}&year=${YEAR}`);
+    expect(trial.totalDebit).toBeGreaterThan(0);
+    expect(trial.totalDebit).toBe(trial.totalCredit);
+    expect(trial.differenceInOpeningBalances.amount).toBe(0);
+    expect(await balancesFromMonthlyTable(context, org)).toEqual(
+      await balancesFromPostings(context, org),
+    );
+  });
+
+  test("the busy debtor's ledger closes at opening + invoices − receipts − credit notes", async () => {
+    const master = books.accounts[books.busyDebtor];
+    const accountId = loaded.ids.accounts[books.busyDebtor] as string;
+    let expected = rupeesToPaise(master?.openingBalance ?? 0) * (master?.openingBalanceType === "cr" ? -1 : 1);
+    let invoices = 0;
+    for (const { type, payload } of generated) {
+      if (type === "salesInvoice" && payload.cashOrDebtorAccountId === accountId) {
+        expected += rupeesToPaise(payload.totalAmount as number);
+        invoices += 1;
+      }
+      if (type === "creditNote" && payload.cashOrDebtorAccountId === accountId) {
+        expected -= rupeesToPaise(payload.totalAmount as number);
+      }
+      if (type === "receipts") {
+        for (const line of payload.entries as { accountId: string; amount: number }[]) {
+          if (line.accountId === accountId) expected -= rupeesToPaise(line.amount);
+        }
+      }
+    }
+    expect(invoices).toBeGreaterThan(30);
+    const ledger = await get(
+      `/api/ledger/getLedger?organisationId=${org}&accountId=${accountId}&startDate=2025-04-01&endDate=2026-03-31&limit=50`,
+    );
+    expect(rupeesToPaise(ledger.closingBalance.signed)).toBe(expected);
+    expect(ledger.entries).toHaveLength(50);
+  });
+
+  test("no invoice or bill is settled beyond its amount", async () => {
+    const db = context.testDatabase.database.db;
+    const [overSettled, settled] = await Promise.all([
+      db
+        .selectFrom("vouchers")
+        .select(sql<number>`count(*)`.as("count"))
+        .where("organisation_id", "=", org)
+        .where("pending_paise", "<", 0)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("vouchers")
+        .select(sql<number>`count(*)`.as("count"))
+        .where("organisation_id", "=", org)
+        .where("status", "in", ["received", "paid"])
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(Number(overSettled.count)).toBe(0);
+    expect(Number(settled.count)).toBeGreaterThan(300);
+  });
+});

@@ -1,0 +1,327 @@
+import {
+  type ItemEditInput,
+  type ItemInput,
+  NO_GST_RATE,
+  paiseToRupees,
+  rupeesToPaise,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { nowIso } from "../../lib/clock.ts";
+import { newId } from "../../lib/ids.ts";
+import { parseCustomFieldValues } from "../accounts/account-presenter.ts";
+import { refuseDeleteWhenUsed } from "../accounts/accounts.service.ts";
+import {
+  listMasterLogs,
+  type MasterChange,
+  recordMasterChange,
+  staleRecord,
+} from "../accounts/master-history.ts";
+import { claimMasterName, nameTaken } from "../accounts/master-names.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
+import {
+  type AccessNeed,
+  requireOrganisationAccess,
+} from "../organisations/organisation-access.ts";
+import { isUniqueViolation } from "../organisations/unique-violation.ts";
+import * as repo from "./items.repository.ts";
+
+/** spec api §8 success messages, verbatim, and ours where the spec has none. */
+export const ITEM_SUCCESS = {
+  added: "Successfully added the new item.",
+  edited: "Successfully edited item.",
+  deleted: "Item Deleted Successfully.",
+  active: "The item is now active.",
+  inactive: "The item is now inactive.",
+} as const;
+
+export const ITEM_REFUSALS = {
+  notFound: "This item does not exist or has been deleted.",
+} as const;
+
+const right = (action: "view" | "add" | "edit" | "delete"): AccessNeed => ({
+  kind: "right",
+  subject: "item",
+  action,
+});
+
+/** The item payload with the cess rate the API takes beside the domain schema's fields. */
+export type ItemPayload = ItemInput & { cessRate?: number | undefined };
+
+const toMilli = (quantity: number) => Math.round(quantity * 1000);
+// Percentages with at most 2 decimals (the schema's), kept in hundredths.
+const toCenti = (percent: number) => Math.round(percent * 100);
+
+/**
+ * The columns an item payload decides. Services keep no stock, so their opening quantity and
+ * amount are zero; goods take an HSN code and services a SAC code (the schema refuses the other).
+ */
+function settleItemFields(input: ItemPayload) {
+  const goods = input.type === "goods";
+  return {
+    name: input.name,
+    name_key: input.name.trim().toLowerCase(),
+    description: input.description ?? null,
+    type: input.type,
+    uom: input.uom ?? null,
+    hsn_code: goods ? (input.hsnCode ?? null) : null,
+    sac_code: goods ? null : (input.sacCode ?? null),
+    gst_rate: input.gstRate === undefined ? null : String(input.gstRate),
+    cess_rate: input.cessRate === undefined ? null : String(input.cessRate),
+    opening_quantity_milli: goods ? toMilli(input.openingBalanceQuantity) : 0,
+    opening_value_paise: goods ? rupeesToPaise(input.openingBalanceAmount) : 0,
+    selling_price_paise: rupeesToPaise(input.standardSellingPrice ?? 0),
+    sale_discount_centi: toCenti(input.standardSaleDiscount ?? 0),
+    purchase_price_paise: rupeesToPaise(input.standardPurchasePrice ?? 0),
+    purchase_discount_centi: toCenti(input.standardPurchaseDiscount ?? 0),
+  } satisfies Partial<repo.ItemRow>;
+}
+
+/** An item as the API answers it (spec 3 "Item"): rupees, percentages, quantities in units. */
+export function presentItem(row: repo.ItemRow) {
+  return {
+    _id: row.id,
+    organisationId: row.organisation_id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    openingBalanceQuantity: row.opening_quantity_milli / 1000,
+    openingBalanceAmount: paiseToRupees(row.opening_value_paise),
+    uom: row.uom,
+    standardSellingPrice: paiseToRupees(row.selling_price_paise),
+    standardSaleDiscount: row.sale_discount_centi / 100,
+    standardPurchasePrice: paiseToRupees(row.purchase_price_paise),
+    standardPurchaseDiscount: row.purchase_discount_centi / 100,
+    hsnCode: row.hsn_code,
+    sacCode: row.sac_code,
+    gstRate: row.gst_rate === null ? NO_GST_RATE : Number(row.gst_rate),
+    cessRate: row.cess_rate === null ? 0 : Number(row.cess_rate),
+    customFieldValues: parseCustomFieldValues(row.custom_field_values),
+    active: row.active === 1,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function requireLiveItem(db: Kysely<Database>, organisationId: string, id: string) {
+  const row = await repo.findItem(db, organisationId, id);
+  if (!row || row.deleted_at) throw notFound(ITEM_REFUSALS.notFound);
+  return row;
+}
+
+function change(row: repo.ItemRow, action: MasterChange["action"], userId: string): MasterChange {
+  return {
+    organisationId: row.organisation_id,
+    entityType: "item",
+    entityId: row.id,
+    version: row.version,
+    action,
+    document: presentItem(row),
+    userId,
+    name: row.name,
+  };
+}
+
+async function writeWithName(
+  db: Kysely<Database>,
+  write: (trx: Kysely<Database>) => Promise<void>,
+) {
+  try {
+    await db.transaction().execute(write);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+export async function addItem(db: Kysely<Database>, caller: Caller, input: ItemPayload) {
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, right("add"));
+  const organisationId = access.organisation.id;
+  const customFieldValues = await validateCustomFieldValues(
+    db,
+    organisationId,
+    "item",
+    input.customFieldValues,
+  );
+  const now = nowIso();
+  const row: repo.ItemRow = {
+    organisation_id: organisationId,
+    id: newId(),
+    ...settleItemFields(input),
+    custom_field_values: JSON.stringify(customFieldValues),
+    active: 1,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await writeWithName(db, async (trx) => {
+    await claimMasterName(trx, organisationId, row.name);
+    await repo.insertItem(trx, row);
+    await recordMasterChange(trx, change(row, "created", access.userId));
+  });
+  return row;
+}
+
+export async function editItem(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: ItemEditInput & { cessRate?: number | undefined; version?: number | undefined },
+) {
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, right("edit"));
+  const organisationId = access.organisation.id;
+  const existing = await requireLiveItem(db, organisationId, input.itemId);
+  if (input.version !== undefined && input.version !== existing.version) throw staleRecord();
+  const previous = parseCustomFieldValues(existing.custom_field_values);
+  const customFieldValues =
+    input.customFieldValues === undefined
+      ? previous
+      : await validateCustomFieldValues(db, organisationId, "item", input.customFieldValues, {
+          previous,
+        });
+  const updated: repo.ItemRow = {
+    ...existing,
+    ...settleItemFields(input),
+    custom_field_values: JSON.stringify(customFieldValues),
+    version: existing.version + 1,
+    updated_at: nowIso(),
+  };
+  await writeWithName(db, async (trx) => {
+    await claimMasterName(trx, organisationId, updated.name, { kind: "item", id: existing.id });
+    const { organisation_id, id, created_at, ...changes } = updated;
+    if (!(await repo.updateItemAtVersion(trx, organisationId, id, existing.version, changes))) {
+      throw staleRecord();
+    }
+    await recordMasterChange(trx, change(updated, "edited", access.userId));
+  });
+  return updated;
+}
+
+/** DELETE /item/delete: soft, refused while a live entry uses the item. */
+export async function deleteItem(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  itemId: string,
+) {
+  const access = await requireOrganisationAccess(db, caller, organisationId, right("delete"));
+  const existing = await requireLiveItem(db, organisationId, itemId);
+  const now = nowIso();
+  const updated: repo.ItemRow = {
+    ...existing,
+    deleted_at: now,
+    version: existing.version + 1,
+    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    const inUse = refuseDeleteWhenUsed(
+      "item",
+      await repo.findItemUsage(trx, organisationId, itemId),
+    );
+    if (inUse) throw inUse;
+    const saved = await repo.updateItemAtVersion(trx, organisationId, itemId, existing.version, {
+      deleted_at: now,
+      version: updated.version,
+      updated_at: now,
+    });
+    if (!saved) throw staleRecord();
+    await recordMasterChange(trx, change(updated, "deleted", access.userId));
+  });
+}
+
+/** PUT /item/active and /item/inactive (spec 4: items can be made active or inactive). */
+export async function setItemActive(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  itemId: string,
+  active: boolean,
+) {
+  const access = await requireOrganisationAccess(db, caller, organisationId, right("edit"));
+  const existing = await requireLiveItem(db, organisationId, itemId);
+  if ((existing.active === 1) === active) return existing;
+  const changes = {
+    active: (active ? 1 : 0) as 0 | 1,
+    version: existing.version + 1,
+    updated_at: nowIso(),
+  };
+  const updated = { ...existing, ...changes };
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.updateItemAtVersion(trx, organisationId, itemId, existing.version, changes))) {
+      throw staleRecord();
+    }
+    await recordMasterChange(
+      trx,
+      change(updated, active ? "activated" : "deactivated", access.userId),
+    );
+  });
+  return updated;
+}
+
+/**
+ * What is in stock now: the opening plus every movement. Goods leave at their sale value, so the
+ * stock left is valued at the weighted average cost of all that came in (opening and inward).
+ */
+function describeStock(row: repo.ItemRow, moved: repo.StockTotals | undefined) {
+  const inMilli = row.opening_quantity_milli + (moved?.quantityInMilli ?? 0);
+  const inPaise = row.opening_value_paise + (moved?.valueInPaise ?? 0);
+  const quantityMilli = inMilli - (moved?.quantityOutMilli ?? 0);
+  let valuePaise = 0;
+  if (inMilli > 0 && quantityMilli !== 0) {
+    // quantity × value can pass 2^53, so the product is taken exactly; rounded half away from zero.
+    const numerator = BigInt(quantityMilli) * BigInt(inPaise) * 2n;
+    const denominator = BigInt(inMilli);
+    const twice = numerator / denominator;
+    valuePaise = Number((twice + (twice >= 0n ? 1n : -1n)) / 2n);
+  }
+  return { stockQuantity: quantityMilli / 1000, stockValue: paiseToRupees(valuePaise) };
+}
+
+/** GET /item/itemlist, by name; with the stock in hand when the organisation manages inventory. */
+export async function listItems(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: {
+    organisationId: string;
+    active?: boolean | undefined;
+    type?: string | undefined;
+    searchText?: string | undefined;
+  },
+) {
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, right("view"));
+  const rows = await repo.selectItems(db, query);
+  if (access.organisation.manage_inventory !== 1) {
+    return { items: rows.map(presentItem), count: rows.length };
+  }
+  const moved = await repo.sumStockByItem(db, access.organisation.id);
+  const items = rows.map((row) => ({
+    ...presentItem(row),
+    ...(row.type === "goods" ? describeStock(row, moved.get(row.id)) : {}),
+  }));
+  return { items, count: rows.length };
+}
+
+export async function getItem(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  itemId: string,
+) {
+  await requireOrganisationAccess(db, caller, organisationId, right("view"));
+  return { item: presentItem(await requireLiveItem(db, organisationId, itemId)) };
+}
+
+export async function readItemLogs(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  itemId: string,
+) {
+  await requireOrganisationAccess(db, caller, organisationId, right("view"));
+  const row = await repo.findItem(db, organisationId, itemId);
+  if (!row) throw notFound(ITEM_REFUSALS.notFound);
+  return { logs: await listMasterLogs(db, organisationId, "item", itemId) };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import type { OrganisationSettings } from "./organisation-settings.api.ts";
+import { buildSettingsForm, checkSettings, pickSettingsValues } from "./settings-form.ts";
+
+const SETTINGS: OrganisationSettings = {
+  organisationId: "org-1",
+  name: "Sharma Traders",
+  gstin: null,
+  billWiseEntry: false,
+  useTemplates: true,
+  mobile: "",
+  email: "",
+  signatoryName: "",
+  lineAboveSignature: "For Sharma Traders",
+  showLogo: true,
+  showSignature: false,
+  qrText: "",
+  logoUrl: null,
+  signatureUrl: null,
+};
+
+describe("organisation settings form", () => {
+  test("blank contact details are fine", () => {
+    expect(checkSettings(pickSettingsValues(SETTINGS))).toEqual({});
+  });
+
+  test.each([
+    [{ mobile: "98765" }, "mobile", "Mobile number must be exactly 10 digits."],
+    [{ email: "accounts@" }, "email", "Please enter a valid email address"],
+  ])("%o → %s: %s", (patch, field, message) => {
+    expect(checkSettings({ ...pickSettingsValues(SETTINGS), ...patch })[field]).toBe(message);
+  });
+
+  test("a mobile with a leading 0 or spaces is accepted", () => {
+    expect(checkSettings({ ...pickSettingsValues(SETTINGS), mobile: "098765 43210" })).toEqual({});
+  });
+
+  test("the multipart body carries every field as text and the chosen files", () => {
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "logo.png", {
+      type: "image/png",
+    });
+    const form = buildSettingsForm("org-1", pickSettingsValues(SETTINGS), { logo });
+    expect(form.get("organisationId")).toBe("org-1");
+    expect(form.get("useTemplates")).toBe("true");
+    expect(form.get("showSignature")).toBe("false");
+    expect(form.get("lineAboveSignature")).toBe("For Sharma Traders");
+    expect((form.get("logo") as File).name).toBe("logo.png");
+    expect(form.get("signature")).toBeNull();
+  });
+});
