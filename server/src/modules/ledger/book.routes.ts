@@ -1,12 +1,28 @@
-import { EntityId, FinancialYearText } from "@bahi/domain";
+import {
+  DEFAULT_EXPORT_FORMAT,
+  EntityId,
+  EXPORT_FORMATS,
+  FinancialYearText,
+  QueryBoolean,
+} from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { tabulateLedger, tabulateTrialBalance } from "../reports/ledger-tables.ts";
+import { sendReportFile } from "../reports/report-files.ts";
 import * as book from "./book.service.ts";
 import { readLedger, readTrialBalance } from "./ledger.service.ts";
 
 const CivilDate = z.iso.date({ error: "Dates are YYYY-MM-DD." });
+const Download = {
+  download: QueryBoolean.default(false),
+  format: z
+    .enum(EXPORT_FORMATS, { error: "Format must be pdf or excel." })
+    .default(DEFAULT_EXPORT_FORMAT),
+};
+// A download holds every entry of the range, however many pages the screen shows them in.
+const WHOLE_RANGE = 1_000_000;
 const Skip = z.coerce.number().int().min(0, "Skip cannot be negative.").default(0);
 const Limit = (max: number, fallback: number) =>
   z.coerce
@@ -33,10 +49,25 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
           endDate: CivilDate,
           skip: Skip,
           limit: Limit(500, 50),
+          ...Download,
         }),
       },
     },
-    async (request) => readLedger(db, callerOf(request), request.query),
+    async (request, reply) => {
+      const { download, format, ...query } = request.query;
+      if (!download) return readLedger(db, callerOf(request), query);
+      const ledger = await readLedger(db, callerOf(request), {
+        ...query,
+        skip: 0,
+        limit: WHOLE_RANGE,
+      });
+      return sendReportFile(reply, {
+        ...tabulateLedger(ledger),
+        organisationName: await organisationNameOf(query.organisationId),
+        format,
+        fileSuffix: `${query.startDate}-to-${query.endDate}`,
+      });
+    },
   );
 
   app.get(
@@ -48,11 +79,32 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
           organisationId: EntityId,
           year: FinancialYearText,
           date: CivilDate.optional(),
+          ...Download,
         }),
       },
     },
-    async (request) => readTrialBalance(db, callerOf(request), request.query),
+    async (request, reply) => {
+      const { download, format, ...query } = request.query;
+      const trial = await readTrialBalance(db, callerOf(request), query);
+      if (!download) return trial;
+      return sendReportFile(reply, {
+        ...tabulateTrialBalance(trial),
+        organisationName: await organisationNameOf(query.organisationId),
+        format,
+        fileSuffix: query.year,
+      });
+    },
   );
+
+  // Called after the read, whose access check has already let the caller in.
+  async function organisationNameOf(organisationId: string): Promise<string> {
+    const row = await db
+      .selectFrom("organisations")
+      .select("name")
+      .where("id", "=", organisationId)
+      .executeTakeFirst();
+    return row?.name ?? "";
+  }
 
   app.get(
     "/misc/lastInvoiceNumber",

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as, insertAccount, insertItem, systemAccountId } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { renderTableDocument } from "../exports/table-document.ts";
+import { tabulateLedger, tabulateTrialBalance } from "./ledger-tables.ts";
 
 // THE fixed set (issue "Reports and dashboard"): an organisation starting 2024-25 whose opening
 // balances do not net to zero, twelve vouchers and a closing stock entry in 2024-25, three vouchers
@@ -694,11 +696,112 @@ describe("downloads", () => {
     expect(totals).toEqual([519_720, 519_720]);
   });
 
+  test("the trial balance and a ledger as tables for their downloads", async () => {
+    const trial = tabulateTrialBalance(
+      await get(`/api/reports/trialbalance?organisationId=${org}&year=2024-25`),
+    );
+    expect(trial.rows.at(-1)).toMatchObject({
+      name: "Difference in opening balances",
+      closingDebit: 500_000,
+    });
+    expect(trial.totals).toEqual({ closingDebit: 55_868_000, closingCredit: 55_868_000 });
+    const file = await renderTableDocument(
+      { ...trial, organisationName: "Fixed Set Traders" },
+      "excel",
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    let totals: unknown[] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      if (row.getCell(1).value === "Total") totals = [row.getCell(6).value, row.getCell(7).value];
+    });
+    expect(totals).toEqual([558_680, 558_680]);
+    const ledger = tabulateLedger(
+      await get(
+        `/api/ledger/getLedger?organisationId=${org}&accountId=${ids.ravi}&startDate=2024-04-01&endDate=2025-03-31`,
+      ),
+    );
+    expect(ledger.rows.map((row) => [row.particulars, row.balance, row.side])).toEqual([
+      ["Opening Balance", 2_000_000, "Dr"],
+      ["Sales and others", 3_770_000, "Dr"],
+      ["HDFC Bank", 2_000_000, "Dr"],
+      ["Sales and others", 2_708_000, "Dr"],
+      ["Closing Balance", 2_708_000, "Dr"],
+    ]);
+    expect(ledger.totals).toEqual({ debit: 2_478_000, credit: 1_770_000 });
+  });
+
   test("the profit and loss account as a PDF", async () => {
     const response = await download(
       `/api/reports/profitloss?organisationId=${org}&year=2024-25&download=true`,
     );
     expect(response.headers["content-type"]).toBe("application/pdf");
     expect(response.rawPayload.subarray(0, 4).toString()).toBe("%PDF");
+  });
+});
+
+describe("postings made straight to a stock account", () => {
+  // Openings: Cash 5,000, Capital −5,000. 01-06-2024 journal Dr Closing Stock 1,000, Cr Cash.
+  // Closing stock typed for March 2025: 3,000; nothing typed for 2025-26, so March 2025's
+  // figure stands. 2024-25: Dr stock entries 1,000; Cr closing stock 3,000 → profit 2,000.
+  // Balance sheet: Capital 5,000 + P&L A/c 2,000 = Stock 3,000 + Cash 4,000 = 7,000, and in
+  // 2025-26 the 2,000 has moved into the P&L A/c's opening.
+  test("count as stock bought in the trading account and keep both years balanced", async () => {
+    const { organisationId } = await createOrganisation(context, owner.cookies, {
+      startingYear: "2024-25",
+      manageInventory: false,
+    });
+    const db = context.testDatabase.database.db;
+    const cash = await systemAccountId(context, organisationId, "cash");
+    const stock = await systemAccountId(context, organisationId, "closingStock");
+    await db
+      .updateTable("accounts")
+      .set({ opening_balance_paise: 500_000 })
+      .where("organisation_id", "=", organisationId)
+      .where("id", "=", cash)
+      .execute();
+    await insertAccount(context, organisationId, {
+      name: "Owner's Capital",
+      nature: "Capital",
+      openingBalancePaise: -500_000,
+    });
+    const journal = await inject({
+      method: "POST",
+      url: "/api/journalentry/add",
+      headers: as(owner),
+      payload: {
+        organisationId,
+        year: "2024-25",
+        date: "2024-06-01",
+        entries: [
+          { accountId: stock, debitAmount: 1000, creditAmount: 0 },
+          { accountId: cash, debitAmount: 0, creditAmount: 1000 },
+        ],
+      },
+    });
+    expect(journal.statusCode, journal.body).toBe(200);
+    const typed = await inject({
+      method: "POST",
+      url: "/api/misc/editclosingstock",
+      headers: as(owner),
+      payload: { organisationId, accountId: stock, data: [{ month: "2025-03", value: 3000 }] },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const pl = await get(`/api/reports/profitloss?organisationId=${organisationId}&year=2024-25`);
+    expect(summarise(pl.trading.debit).groups).toEqual({
+      "Opening Stock": 0,
+      "Stock Account Entries": 1000,
+    });
+    expect(pl.netProfit).toBe(2000);
+    const first = await get(
+      `/api/reports/balancesheet?organisationId=${organisationId}&year=2024-25&date=2025-03-31`,
+    );
+    expect(summarise(first.assets).groups).toEqual({ Stock: 3000, Cash: 4000 });
+    expect([first.totalAssets, first.totalLiabilities]).toEqual([7000, 7000]);
+    const second = await get(
+      `/api/reports/balancesheet?organisationId=${organisationId}&year=2025-26&date=2026-03-31`,
+    );
+    expect(second.profitAndLossAccount).toMatchObject({ openingBalance: 2000, currentPeriod: 0 });
+    expect([second.totalAssets, second.totalLiabilities]).toEqual([7000, 7000]);
   });
 });

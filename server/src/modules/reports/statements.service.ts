@@ -165,12 +165,13 @@ export async function computeProfitAndLoss(
   scope: StatementScope,
   startDate: string,
   endDate: string,
+  knownMovements?: Promise<Awaited<ReturnType<typeof sumMovements>>>,
 ): Promise<ProfitAndLoss> {
   const { organisation, accounts } = scope;
   const year = financialYearOf(startDate);
   const yearStart = financialYearRange(year).startDate;
   const [movements, openingStock, closingStock] = await Promise.all([
-    sumMovements(db, organisation.id, startDate, endDate),
+    knownMovements ?? sumMovements(db, organisation.id, startDate, endDate),
     valueStockAt(db, organisation, accounts, addDays(startDate, -1)),
     valueStockAt(db, organisation, accounts, endDate),
   ]);
@@ -341,10 +342,11 @@ export async function computeBalanceSheet(
   const { organisation, accounts } = scope;
   const year = financialYearOf(date);
   const yearStart = financialYearRange(year).startDate;
+  const yearMovements = sumMovements(db, organisation.id, yearStart, date);
   const [openings, movements, profitAndLoss] = await Promise.all([
     openingBalancesAt(db, organisation.id, organisation.starting_year, accounts, yearStart),
-    sumMovements(db, organisation.id, yearStart, date),
-    computeProfitAndLoss(db, scope, yearStart, date),
+    yearMovements,
+    computeProfitAndLoss(db, scope, yearStart, date, yearMovements),
   ]);
   const balanceOf = (account: ReportAccount) => {
     const movement = movements.get(account.id);

@@ -1,5 +1,4 @@
 import {
-  addDays,
   financialYearOf,
   financialYearRange,
   findAccountGroup,
@@ -194,14 +193,4 @@ function divideRounding(a: bigint, b: bigint): number {
 
 function sum(lines: readonly StockLine[]): number {
   return lines.reduce((total, line) => total + line.amountPaise, 0);
-}
-
-/** The stock a period opens with: the stock at the end of the day before it. */
-export function valueStockBefore(
-  db: Kysely<Database>,
-  organisation: OrganisationsTable,
-  accounts: readonly ReportAccount[],
-  startDate: string,
-): Promise<StockValue> {
-  return valueStockAt(db, organisation, accounts, addDays(startDate, -1));
 }

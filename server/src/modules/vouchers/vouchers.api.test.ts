@@ -533,3 +533,29 @@ describe("locks and rights", () => {
     expect(response.body).not.toContain("Ravi");
   });
 });
+
+describe("ledger and trial balance downloads", () => {
+  test("excel files carry the same figures as the screen", async () => {
+    const ExcelJS = (await import("exceljs")).default;
+    const read = async (url: string) => {
+      const response = await inject({ method: "GET", url, headers: as(owner) });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return { rows, disposition: String(response.headers["content-disposition"]) };
+    };
+    const trial = await trialBalance();
+    const file = await read(`/api/reports/trialbalance?organisationId=${org}&year=${YEAR}&download=true&format=excel`);
+    expect(file.disposition).toContain("trial-balance-2025-26.xlsx");
+    const total = file.rows.find((row) => row.includes("Total"));
+    expect(total).toEqual(expect.arrayContaining([trial.totalDebit, trial.totalCredit]));
+
+    const ledger = await ledgerOf(ravi);
+    const ledgerFile = await read(
+      `/api/ledger/getLedger?organisationId=${org}&accountId=${ravi}&startDate=2025-04-01&endDate=2026-03-31&download=true&format=excel`,
+    );
+    expect(ledgerFile.rows.filter((row) => row.includes("Dr") || row.includes("Cr")).length).toBe(ledger.count + 2);
+  });
+});
