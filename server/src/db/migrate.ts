@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { AppDatabase } from "./database.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
@@ -7,7 +8,7 @@ export async function migrateToLatest(database: AppDatabase): Promise<string> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => MIGRATIONS },
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    ...(database.kind === "postgres" ? { migrationTableSchema: await currentSchema(database) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
@@ -23,4 +24,12 @@ export async function migrateToLatest(database: AppDatabase): Promise<string> {
       .sort()
       .at(-1) ?? ""
   );
+}
+
+// Kysely looks for its migration tables by name in every schema unless told which one; another
+// schema of the same database holding them (a second installation, a test run) would fool it.
+async function currentSchema(database: AppDatabase): Promise<string> {
+  if (database.schema) return database.schema;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  return rows[0]?.schema ?? "public";
 }

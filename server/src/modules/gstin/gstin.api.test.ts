@@ -163,20 +163,15 @@ describe("a configured provider (a local HTTP peer stands in for it)", () => {
     peer = createServer(answer);
     await new Promise<void>((resolve) => peer.listen(0, "127.0.0.1", resolve));
     const { port } = peer.address() as AddressInfo;
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      GSTIN_LOOKUP_URL: `http://127.0.0.1:${port}/gstin/`,
-      GSTIN_LOOKUP_KEY: KEY,
-      GSTIN_LOOKUP_TIMEOUT_MS: "300",
+    // As GSTIN_LOOKUP_URL, _KEY and _TIMEOUT_MS would configure it (config.ts).
+    context = await createTestApp({
+      gstinLookup: {
+        url: `http://127.0.0.1:${port}/gstin`,
+        key: KEY,
+        keyHeader: "x-api-key",
+        timeoutMs: 300,
+      },
     });
-    try {
-      context = await createTestApp();
-    } finally {
-      for (const name of ["GSTIN_LOOKUP_URL", "GSTIN_LOOKUP_KEY", "GSTIN_LOOKUP_TIMEOUT_MS"]) {
-        if (saved[name] === undefined) delete process.env[name];
-        else process.env[name] = saved[name];
-      }
-    }
     owner = await signUpPerson(context);
     ({ organisationId: org } = await createOrganisation(context, owner.cookies));
   });
