@@ -10,12 +10,16 @@ import { VerifySignUpTokenPage } from "../features/auth/VerifySignUpTokenPage.ts
 import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
 import { DemoLoginCompletedPage } from "../features/demo/DemoLoginCompletedPage.tsx";
 import { DemoLoginPage } from "../features/demo/DemoLoginPage.tsx";
+import { entryRoutes } from "../features/entries/entry-routes.tsx";
+import { mastersRoutes } from "../features/masters/masters.routes.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
 import { AddOrganisationPage } from "../features/organisations/AddOrganisationPage.tsx";
 import { OrganisationsPage } from "../features/organisations/OrganisationsPage.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
+import { reportRoutes } from "../features/reports/routes.tsx";
+import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
 import {
   HomeRedirect,
   ManagersOnlyRoutes,
@@ -76,6 +80,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
           { path: "dashboard", element: <DashboardPage /> },
+          ...reportRoutes,
           {
             element: <ManagersOnlyRoutes what="settings" />,
             children: [{ path: "settings/organisation", element: <OrganisationSettingsPage /> }],
@@ -85,6 +90,9 @@ export const appRoutes: RouteObject[] = [
             children: [{ path: "settings/users", element: <UsersSettingsPage /> }],
           },
           { path: "settings/profile", element: <ProfilePage /> },
+          ...mastersRoutes,
+          ...workingScreenRoutes,
+          ...entryRoutes,
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -68,4 +68,14 @@ describe("GSTIN input (spec 5)", () => {
     fireEvent.blur(input);
     expect(input.getAttribute("aria-invalid")).not.toBe("true");
   });
+
+  test("shows the lookup running beside the counter", () => {
+    render(
+      <MantineProvider env="test">
+        <GstinInput value="27AAPFU0939F1ZV" onChange={() => {}} loading />
+      </MantineProvider>,
+    );
+    expect(screen.getByLabelText("Looking up the GSTIN")).toBeTruthy();
+    expect(screen.getByText("15 / 15")).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 import { GST_REGISTRATION_TYPES, type GstRegistrationType, isValidGstin } from "@bahi/domain";
 import { Select, Switch, TextInput } from "@mantine/core";
 import type { FieldErrors } from "../../components/form-validation.ts";
-import { GstinInput } from "../../components/GstinInput.tsx";
+import { GstinInput } from "../../components/inputs/GstinInput.tsx";
 import { describeGstinState } from "./gstin-state.ts";
 
 const REGISTERED_TYPES = GST_REGISTRATION_TYPES.filter((type) => type.value !== "unregistered").map(

@@ -1,0 +1,285 @@
+import {
+  type AccountNature,
+  findAccountGroup,
+  findStateByCode,
+  formatAmount,
+  isPartyNature,
+  rupeesToPaise,
+} from "@bahi/domain";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { notify } from "../../app/notify.tsx";
+import { organisationPath } from "../../app/routes.ts";
+import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
+import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
+import { openAccountModal } from "../../components/inputs/master-modals.ts";
+import { usePageTitle } from "../../components/use-page-title.ts";
+import { NotFoundPage } from "../not-found/NotFoundPage.tsx";
+import { describeBalance, totalOpeningBalances } from "./balances.ts";
+import { AddEmailDialog, AddPhoneDialog } from "./ContactDialogs.tsx";
+import { type ActiveFilter, activeParam, ListToolbar, matchesSearch } from "./ListToolbar.tsx";
+import {
+  type AccountRecord,
+  deleteAccount,
+  MASTER_TOASTS,
+  refreshAccounts,
+  setAccountActive,
+  useAccountsWithBalances,
+} from "./masters.api.ts";
+
+type Dialog =
+  | { kind: "delete"; account: AccountRecord }
+  | { kind: "email"; account: AccountRecord }
+  | { kind: "phone"; account: AccountRecord };
+
+/** /{org}/{year}/list/{accountnature}: the accounts of one nature, written in any case. */
+export function NatureAccountsPage() {
+  const { accountnature = "" } = useParams();
+  const group = findAccountGroup(decodeURIComponent(accountnature));
+  if (!group) return <NotFoundPage />;
+  return <AccountsPage key={group.name} nature={group.name} />;
+}
+
+/**
+ * /{org}/{year}/account/list ("Accounts Balances", spec 2.4) and list/{accountnature}: accounts
+ * with their balances as at today (inside the open year), searchable, active or inactive, with
+ * add, edit, active/inactive, delete through Confirm Delete, and a party's email and phone.
+ */
+export function AccountsPage({ nature }: { nature?: AccountNature }) {
+  const title = nature ?? "Accounts Balances";
+  usePageTitle(title);
+  const { organisation, year } = useOrganisationScope();
+  const organisationId = organisation._id;
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [active, setActive] = useState<ActiveFilter>("active");
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const accounts = useAccountsWithBalances(organisationId, {
+    active: activeParam(active),
+    year,
+    ...(nature ? { natures: [nature] } : {}),
+  });
+
+  const shown = (accounts.data?.accounts ?? []).filter((account) =>
+    matchesSearch(
+      [account.name, account.displayName, account.nature, account.gstin, account.mobileNo],
+      search,
+    ),
+  );
+  const totals = totalOpeningBalances(
+    shown.map((account) =>
+      account.balanceType === "cr"
+        ? -rupeesToPaise(Math.abs(account.balance ?? 0))
+        : rupeesToPaise(Math.abs(account.balance ?? 0)),
+    ),
+  );
+
+  const openAdd = () => openAccountModal({ mode: "add", ...(nature ? { nature } : {}) });
+  const openEdit = (account: AccountRecord) =>
+    openAccountModal({ mode: "edit", accountId: account._id });
+
+  async function toggleActive(account: AccountRecord) {
+    try {
+      const answer = await setAccountActive(organisationId, account._id, !account.active);
+      notify({ type: "success", title: answer.message });
+      await refreshAccounts(queryClient, organisationId);
+    } catch {
+      // The client showed the danger toast.
+    }
+  }
+
+  async function confirmDelete(account: AccountRecord) {
+    setDeleting(true);
+    try {
+      await deleteAccount(organisationId, account._id);
+      notify({ type: "success", title: MASTER_TOASTS.accountDeleted });
+      setDialog(null);
+      await refreshAccounts(queryClient, organisationId);
+    } catch {
+      // The client showed the danger toast with the server's reason.
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Container size="xl">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={1} fz="h2">
+            {title}
+          </Title>
+          <Button
+            variant="subtle"
+            component={Link}
+            to={organisationPath(organisationId, year, "account/list-with-opening-balances")}
+          >
+            Opening Balances
+          </Button>
+        </Group>
+        <ListToolbar
+          search={search}
+          onSearch={setSearch}
+          searchPlaceholder="Search by name, nature, GSTIN or mobile"
+          active={active}
+          onActive={setActive}
+          onAdd={openAdd}
+        />
+        {accounts.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading" />
+          </Center>
+        ) : shown.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {search ? "No record found matching your search criteria" : "No Accounts Present"}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="xs" aria-label={title}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Nature</Table.Th>
+                  <Table.Th>GSTIN / State</Table.Th>
+                  <Table.Th ta="right">Balance</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th w={48}>
+                    <Text span size="sm" style={{ position: "absolute", left: -9999 }}>
+                      Actions
+                    </Text>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((account) => (
+                  <Table.Tr key={account._id} onDoubleClick={() => openEdit(account)}>
+                    <Table.Td>
+                      <Text fw={500}>{account.name}</Text>
+                      {account.displayName !== account.name && (
+                        <Text size="xs" c="dimmed">
+                          {account.displayName}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{account.nature}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{account.gstin ?? ""}</Text>
+                      <Text size="xs" c="dimmed">
+                        {findStateByCode(account.state)?.name ?? ""}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {describeBalance(account.balance ?? 0, account.balanceType)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={account.active ? "green" : "gray"} variant="light">
+                        {account.active ? "Active" : "Inactive"}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <RowMenu
+                        account={account}
+                        onEdit={() => openEdit(account)}
+                        onToggleActive={() => void toggleActive(account)}
+                        onDialog={(kind) => setDialog({ kind, account })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th colSpan={3}>Total</Table.Th>
+                  <Table.Th ta="right" ff="monospace">
+                    {formatAmount(totals.debitPaise)} Dr / {formatAmount(totals.creditPaise)} Cr
+                  </Table.Th>
+                  <Table.Th colSpan={2} />
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <ConfirmDeleteDialog
+        opened={dialog?.kind === "delete"}
+        what="account"
+        name={dialog?.account.name ?? ""}
+        deleting={deleting}
+        onConfirm={() => dialog && void confirmDelete(dialog.account)}
+        onClose={() => setDialog(null)}
+      />
+      <AddEmailDialog
+        opened={dialog?.kind === "email"}
+        organisationId={organisationId}
+        accountId={dialog?.account._id ?? ""}
+        accountName={dialog?.account.name ?? ""}
+        onClose={() => setDialog(null)}
+      />
+      <AddPhoneDialog
+        opened={dialog?.kind === "phone"}
+        organisationId={organisationId}
+        accountId={dialog?.account._id ?? ""}
+        accountName={dialog?.account.name ?? ""}
+        onClose={() => setDialog(null)}
+      />
+    </Container>
+  );
+}
+
+function RowMenu({
+  account,
+  onEdit,
+  onToggleActive,
+  onDialog,
+}: {
+  account: AccountRecord;
+  onEdit: () => void;
+  onToggleActive: () => void;
+  onDialog: (kind: Dialog["kind"]) => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${account.name}`}>
+          ⋮
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={onEdit}>Edit</Menu.Item>
+        {isPartyNature(account.nature) && (
+          <>
+            <Menu.Item onClick={() => onDialog("email")}>Add Email Address</Menu.Item>
+            <Menu.Item onClick={() => onDialog("phone")}>Add Phone Number</Menu.Item>
+          </>
+        )}
+        {!account.isSystem && (
+          <>
+            <Menu.Item onClick={onToggleActive}>
+              {account.active ? "Make Inactive" : "Make Active"}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => onDialog("delete")}>
+              Delete
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
