@@ -216,6 +216,8 @@ export function createApiClient(initial: Partial<ApiClientOptions> = {}): ApiCli
 }
 
 async function readBody<T>(response: Response): Promise<T> {
+  // A download (content-disposition: attachment) is the Response itself, for the caller to save.
+  if (response.headers.get("content-disposition")?.startsWith("attachment")) return response as T;
   const text = await response.text();
   return (text ? safeJson(text) : undefined) as T;
 }

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-organisation-settings.ts";
 import * as m0004 from "./0004-user-contacts.ts";
 import * as m0005 from "./0005-masters.ts";
 import * as m0006 from "./0006-vouchers.ts";
+import * as m0008 from "./0008-bench-indexes.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004_user_contacts": m0004,
   "0005_masters": m0005,
   "0006_vouchers": m0006,
+  "0008_bench_indexes": m0008,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

@@ -80,7 +80,10 @@ interface Copy {
 
 export function createDemoOrganisations(
   db: Kysely<Database>,
-  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+  log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  },
 ): DemoOrganisations {
   // Two tabs (or React's double effect) asking at once share one copy in this process; across
   // processes the primary key decides.
@@ -143,7 +146,11 @@ export function createDemoOrganisations(
       .then(async (loaded) => {
         await markReady(db, id);
         log.info(
-          { organisationId: id, vouchers: loaded.counts.vouchers, ms: Math.round(performance.now() - started) },
+          {
+            organisationId: id,
+            vouchers: loaded.counts.vouchers,
+            ms: Math.round(performance.now() - started),
+          },
           "demo organisation copied",
         );
       })
@@ -171,7 +178,9 @@ export function createDemoOrganisations(
       return view;
     },
     async idle() {
-      await Promise.allSettled([...copies.values()].map((copy) => copy.then((made) => made.filled)));
+      await Promise.allSettled(
+        [...copies.values()].map((copy) => copy.then((made) => made.filled)),
+      );
     },
   };
 }

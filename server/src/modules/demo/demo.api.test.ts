@@ -10,8 +10,8 @@ import {
 } from "../../../test/test-app.ts";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "../auth/auth.cookies.ts";
 import { CODE_MESSAGES } from "../users/contact-codes.ts";
-import { DEMO_BOOKS, demoOrganisationId } from "./demo-organisation.ts";
 import { DEMO_MESSAGES, nameFromEmail } from "./demo.service.ts";
+import { DEMO_BOOKS, demoOrganisationId } from "./demo-organisation.ts";
 
 let context: TestContext;
 beforeAll(async () => {
@@ -288,7 +288,9 @@ describe("the demo organisation", () => {
     // It is an ordinary organisation of theirs, with vouchers in every list.
     expect(await countVouchersWhenCopied(organisation._id)).toBe(DEMO_BOOKS.vouchers);
     const list = await inject({ method: "GET", url: "/api/organisations", headers: { cookie } });
-    expect(list.json().organisations.map((o: { _id: string }) => o._id)).toContain(organisation._id);
+    expect(list.json().organisations.map((o: { _id: string }) => o._id)).toContain(
+      organisation._id,
+    );
     const vouchers = await db()
       .selectFrom("vouchers")
       .select(["type", (eb) => eb.fn.countAll<number>().as("count")])

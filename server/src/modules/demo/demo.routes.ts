@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookies } from "../auth/auth.cookies.ts";
 import { signedInUserOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { createDemoOrganisations } from "./demo-organisation.ts";
 import { DemoSendOtpInput, DemoVerifyOtpInput } from "./demo.schemas.ts";
 import { DEMO_MESSAGES, sendDemoCode, verifyDemoCode } from "./demo.service.ts";
+import { createDemoOrganisations } from "./demo-organisation.ts";
 
 // spec/api.md §7 "Demo": public sign-in by an emailed code, limited like the auth calls.
 export const demoRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

@@ -75,7 +75,8 @@ describe("generated books loaded through the service layer", () => {
   test("the busy debtor's ledger closes at opening + invoices − receipts − credit notes", async () => {
     const master = books.accounts[books.busyDebtor];
     const accountId = loaded.ids.accounts[books.busyDebtor] as string;
-    let expected = rupeesToPaise(master?.openingBalance ?? 0) * (master?.openingBalanceType === "cr" ? -1 : 1);
+    let expected =
+      rupeesToPaise(master?.openingBalance ?? 0) * (master?.openingBalanceType === "cr" ? -1 : 1);
     let invoices = 0;
     for (const { type, payload } of generated) {
       if (type === "salesInvoice" && payload.cashOrDebtorAccountId === accountId) {
@@ -97,6 +98,17 @@ describe("generated books loaded through the service layer", () => {
     );
     expect(rupeesToPaise(ledger.closingBalance.signed)).toBe(expected);
     expect(ledger.entries).toHaveLength(50);
+  });
+
+  test("ledger pages join up: two pages of 20 are the page of 40", async () => {
+    const accountId = loaded.ids.accounts[books.busyDebtor] as string;
+    const page = (skip: number, limit: number) =>
+      get(
+        `/api/ledger/getLedger?organisationId=${org}&accountId=${accountId}&startDate=2025-04-01&endDate=2026-03-31&skip=${skip}&limit=${limit}`,
+      );
+    const [first, second, both] = await Promise.all([page(0, 20), page(20, 20), page(0, 40)]);
+    expect([...first.entries, ...second.entries]).toEqual(both.entries);
+    expect(both.entries).toHaveLength(40);
   });
 
   test("no invoice or bill is settled beyond its amount", async () => {

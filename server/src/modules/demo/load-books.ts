@@ -11,7 +11,7 @@ import { addAccount } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { addItem } from "../items/items.service.ts";
 import { loadSystemAccounts } from "../organisations/system-accounts.ts";
-import { type NewEntry, createVouchers, type VoucherDeps } from "../vouchers/vouchers.service.ts";
+import { createVouchers, type NewEntry, type VoucherDeps } from "../vouchers/vouchers.service.ts";
 import {
   type BookIds,
   type GeneratedBooks,
@@ -60,7 +60,11 @@ export async function loadBooks(
   const mastersStart = performance.now();
   const accountIds: string[] = [];
   for (const account of books.accounts) {
-    const row = await addAccount(deps.db, caller, AccountInput.parse({ organisationId, ...account }));
+    const row = await addAccount(
+      deps.db,
+      caller,
+      AccountInput.parse({ organisationId, ...account }),
+    );
     accountIds.push(row.id);
   }
   const itemIds: string[] = [];

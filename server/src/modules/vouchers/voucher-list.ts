@@ -153,13 +153,32 @@ export async function listVoucherRows(
   query: VoucherListQuery,
 ) {
   const sort = SORTS[query.sortBy];
-  let q = filterVouchers(db, kind, query)
-    .selectAll("vouchers")
+  if (query.limit === undefined) {
+    // A download takes every matching row from the first.
+    return filterVouchers(db, kind, query)
+      .selectAll("vouchers")
+      .orderBy(`vouchers.${sort.column}`, sort.direction)
+      .orderBy("vouchers.id", sort.direction)
+      .execute();
+  }
+  // The page's ids first, from an index alone, then only those rows: an OFFSET over whole rows
+  // makes PostgreSQL read every skipped row (7 kB each, with its document) before it is thrown
+  // away (bench/RESULTS.md: 39 ms at page 400 of 40k invoices; 2 ms this way).
+  const page = filterVouchers(db, kind, query)
+    .select("vouchers.id")
     .orderBy(`vouchers.${sort.column}`, sort.direction)
-    .orderBy("vouchers.id", sort.direction);
-  // SQLite accepts OFFSET only after a LIMIT; a download takes every row from the first.
-  if (query.limit !== undefined) q = q.limit(query.limit).offset(query.skip);
-  return q.execute();
+    .orderBy("vouchers.id", sort.direction)
+    .limit(query.limit)
+    .offset(query.skip)
+    .as("page");
+  return db
+    .selectFrom("vouchers")
+    .innerJoin(page, "page.id", "vouchers.id")
+    .selectAll("vouchers")
+    .where("vouchers.organisation_id", "=", query.organisationId)
+    .orderBy(`vouchers.${sort.column}`, sort.direction)
+    .orderBy("vouchers.id", sort.direction)
+    .execute();
 }
 
 export async function summariseVouchers(

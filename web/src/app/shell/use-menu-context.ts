@@ -1,0 +1,13 @@
+import { useMemo } from "react";
+import type { MenuContext } from "./app-menu.ts";
+import { useOrganisationScope } from "./use-current-scope.ts";
+
+/** The open organisation's facts that decide what the menus show (spec 6). */
+export function useMenuContext(): MenuContext {
+  const { organisation, year } = useOrganisationScope();
+  const { _id, manageInventory, gstRegistered, gstRegType, role } = organisation;
+  return useMemo(
+    () => ({ organisationId: _id, year, manageInventory, gstRegistered, gstRegType, role }),
+    [_id, year, manageInventory, gstRegistered, gstRegType, role],
+  );
+}

@@ -1,0 +1,163 @@
+import { Combobox, InputBase, Loader, ScrollArea, Text, useCombobox } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { DROPDOWN_MAX_HEIGHT, useDropdownSide } from "../../../components/inputs/dropdown-side.ts";
+import { openItemModal } from "../../../components/inputs/master-modals.ts";
+import { fetchItem, useItems } from "../../masters/masters.api.ts";
+import type { ItemRecord } from "../model/document-form.ts";
+
+export const NO_ITEM_FOUND = "No Item Found";
+export const ADD_ITEM_HINT = "Alt+C or Alt+I to add a new item";
+
+const SHOWN_OPTIONS_MAX = 200;
+
+/** Items whose name, description, HSN or SAC contains the text, ignoring case. */
+export function filterItems(items: readonly ItemRecord[], text: string): ItemRecord[] {
+  const needle = text.trim().toLowerCase();
+  if (needle === "") return [...items];
+  return items.filter((item) =>
+    [item.name, item.description ?? "", item.hsnCode ?? "", item.sacCode ?? ""].some((field) =>
+      field.toLowerCase().includes(needle),
+    ),
+  );
+}
+
+/**
+ * The item of a document line: the organisation's active items (GET /item/itemlist, the masters
+ * cache), searched as typed; Alt+C or Alt+I opens the Add Item modal and takes the new item.
+ * Built like the shared AccountPicker, whose keyboard it shares.
+ */
+export function ItemPicker({
+  organisationId,
+  value,
+  valueName,
+  onChange,
+  error,
+  "aria-label": ariaLabel,
+}: {
+  organisationId: string;
+  value: string | null;
+  /** The line's item name, shown while the list is loading or when the item is inactive now. */
+  valueName: string;
+  onChange: (item: ItemRecord | null) => void;
+  error?: string | undefined;
+  "aria-label": string;
+}) {
+  const items = useItems(organisationId, true);
+  const all: ItemRecord[] = items.data ?? [];
+  const selectedName = all.find((item) => item._id === value)?.name ?? valueName;
+  const [search, setSearch] = useState(selectedName);
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    if (!typing) setSearch(selectedName);
+  }, [selectedName, typing]);
+
+  const input = useRef<HTMLInputElement>(null);
+  const dropdown = useDropdownSide(input);
+  const combobox = useCombobox({
+    onDropdownOpen: () => {
+      dropdown.measure();
+      combobox.updateSelectedOptionIndex("active");
+    },
+    onDropdownClose: () => combobox.resetSelectedOption(),
+  });
+  const matches = typing ? filterItems(all, search) : all;
+
+  function choose(item: ItemRecord | null) {
+    onChange(item);
+    setTyping(false);
+    setSearch(item?.name ?? "");
+    combobox.closeDropdown();
+  }
+
+  function addItem() {
+    combobox.closeDropdown();
+    const typed = typing ? search.trim() : "";
+    openItemModal({
+      mode: "add",
+      ...(typed ? { name: typed } : {}),
+      onSaved: (saved) => {
+        void fetchItem(organisationId, saved._id).then((item) => {
+          choose(item);
+          input.current?.focus();
+        });
+      },
+    });
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Enter typed ahead of the list (below)
+    <div
+      onKeyDown={(event) => {
+        // Enter before the dropdown has drawn its options (a fast hand): the first match.
+        if (event.key !== "Enter" || event.defaultPrevented || !typing) return;
+        const match = filterItems(all, search)[0];
+        if (!match) return;
+        event.preventDefault();
+        choose(match);
+      }}
+    >
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(id) => choose(all.find((item) => item._id === id) ?? null)}
+      {...dropdown.comboboxProps}
+    >
+      <Combobox.Target withExpandedAttribute>
+        <InputBase
+          ref={input}
+          aria-label={ariaLabel}
+          placeholder="Select item"
+          error={error}
+          autoComplete="off"
+          value={search}
+          rightSection={items.isFetching ? <Loader size={14} /> : null}
+          rightSectionPointerEvents="none"
+          data-item-picker
+          onChange={(event) => {
+            setTyping(true);
+            setSearch(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.selectFirstOption();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => {
+            combobox.closeDropdown();
+            if (typing && search.trim() === "" && value !== null) onChange(null);
+            setTyping(false);
+            setSearch(typing && search.trim() === "" ? "" : selectedName);
+          }}
+          onKeyDown={(event) => {
+            if (event.altKey && (event.code === "KeyC" || event.code === "KeyI")) {
+              event.preventDefault();
+              addItem();
+            }
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown miw={280}>
+        <Combobox.Options>
+          <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT - 40} type="scroll">
+            {matches.length === 0 ? (
+              <Combobox.Empty>{items.isPending ? "Loading..." : NO_ITEM_FOUND}</Combobox.Empty>
+            ) : (
+              matches.slice(0, SHOWN_OPTIONS_MAX).map((item) => (
+                <Combobox.Option value={item._id} key={item._id} active={item._id === value}>
+                  <Text size="sm">{item.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[item.hsnCode ?? item.sacCode, item.uom].filter(Boolean).join(" · ")}
+                  </Text>
+                </Combobox.Option>
+              ))
+            )}
+          </ScrollArea.Autosize>
+        </Combobox.Options>
+        <Combobox.Footer>
+          <Text size="xs" c="dimmed">
+            {ADD_ITEM_HINT}
+          </Text>
+        </Combobox.Footer>
+      </Combobox.Dropdown>
+    </Combobox>
+    </div>
+  );
+}

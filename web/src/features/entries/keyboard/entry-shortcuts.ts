@@ -1,0 +1,121 @@
+import { getVoucherDefinition, type VoucherType } from "@bahi/domain";
+
+// spec 2.6: the shortcuts of the add screens. Sales: Ctrl+A save and new, Ctrl+S save and close,
+// Ctrl+D save and duplicate, Alt+C add an account or item, Esc twice to go back. Purchases:
+// likewise with Alt+C account, Alt+I item, Esc cancel. The other types take the family of the side
+// they are on; account vouchers take the sales family without items. Ctrl+P (save and print) waits
+// for printing: a shortcut that does nothing would only surprise.
+
+export type EntryAction =
+  | "saveAndNew"
+  | "saveAndClose"
+  | "saveAndDuplicate"
+  | "addAccount"
+  | "addItem"
+  /** Alt+C on sales-like documents: an item when the focus is on an item line, else an account. */
+  | "addAccountOrItem"
+  | "openTemplates"
+  | "escape";
+
+export interface EntryShortcut {
+  action: EntryAction;
+  /** As shown on screen: "Ctrl+S". */
+  keys: string;
+  label: string;
+  ctrl: boolean;
+  alt: boolean;
+  /** KeyboardEvent.code: the physical key, so Alt+C works where Alt changes the character. */
+  code: string;
+}
+
+function shortcut(action: EntryAction, keys: string, label: string): EntryShortcut {
+  const parts = keys.split("+");
+  const last = parts.at(-1) ?? "";
+  return {
+    action,
+    keys,
+    label,
+    ctrl: parts.includes("Ctrl"),
+    alt: parts.includes("Alt"),
+    code: last === "Esc" ? "Escape" : `Key${last}`,
+  };
+}
+
+/** How Esc leaves the screen: once (purchase-like, spec 2.6 "Esc cancel") or twice (sales). */
+export type EscapeRule = "once" | "twice";
+
+export interface EntryShortcutMap {
+  shortcuts: readonly EntryShortcut[];
+  escape: EscapeRule;
+}
+
+/** The shortcut map of a type, from the registry: its shape, its side, whether it has templates. */
+export function describeEntryShortcuts(type: VoucherType): EntryShortcutMap {
+  const definition = getVoucherDefinition(type);
+  const items = definition.shape === "items";
+  const supplierSide = definition.partySide === "supplier";
+  const shortcuts: EntryShortcut[] = [
+    shortcut("saveAndNew", "Ctrl+A", "Save & New"),
+    shortcut("saveAndClose", "Ctrl+S", "Save & Close"),
+    shortcut("saveAndDuplicate", "Ctrl+D", "Save & Duplicate"),
+  ];
+  if (items && !supplierSide) {
+    shortcuts.push(shortcut("addAccountOrItem", "Alt+C", "Add Account or Item"));
+  } else {
+    shortcuts.push(shortcut("addAccount", "Alt+C", "Add Account"));
+  }
+  if (items) shortcuts.push(shortcut("addItem", "Alt+I", "Add Item"));
+  if (definition.supportsTemplates) shortcuts.push(shortcut("openTemplates", "Alt+T", "Templates"));
+  const escape: EscapeRule = items && supplierSide ? "once" : "twice";
+  shortcuts.push(shortcut("escape", "Esc", escape === "once" ? "Cancel" : "Esc twice: Back"));
+  return { shortcuts, escape };
+}
+
+export interface KeyLike {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}
+
+/** The action a key press asks for on this type's screen, or null. Cmd counts as Ctrl on a Mac. */
+export function matchEntryShortcut(map: EntryShortcutMap, event: KeyLike): EntryAction | null {
+  const ctrl = event.ctrlKey || event.metaKey;
+  for (const candidate of map.shortcuts) {
+    if (candidate.action === "escape") {
+      if (event.key === "Escape" && !ctrl && !event.altKey && !event.shiftKey) return "escape";
+      continue;
+    }
+    const code = event.code || `Key${event.key.toUpperCase()}`;
+    if (
+      code === candidate.code &&
+      ctrl === candidate.ctrl &&
+      event.altKey === candidate.alt &&
+      !event.shiftKey
+    ) {
+      return candidate.action;
+    }
+  }
+  return null;
+}
+
+/** spec 2.6 "Esc twice": a second Esc within this time leaves the screen. */
+export const ESCAPE_TWICE_WINDOW_MS = 1500;
+
+/**
+ * An Esc press: whether to leave now, and when the last one was (to remember). With 'twice', the
+ * first press only arms; a second within the window leaves.
+ */
+export function registerEscape(
+  rule: EscapeRule,
+  lastEscapeAt: number | null,
+  now: number,
+): { leave: boolean; lastEscapeAt: number | null } {
+  if (rule === "once") return { leave: true, lastEscapeAt: null };
+  if (lastEscapeAt !== null && now - lastEscapeAt <= ESCAPE_TWICE_WINDOW_MS) {
+    return { leave: true, lastEscapeAt: null };
+  }
+  return { leave: false, lastEscapeAt: now };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, test } from "vitest";
+import { formatCivilDate, formatInstant, formatRupeeValue } from "./format-values.ts";
+
+describe("list values", () => {
+  test("amounts in Indian grouping with 2 decimals", () => {
+    expect(formatRupeeValue(123456.5)).toBe("1,23,456.50");
+    expect(formatRupeeValue(1.15)).toBe("1.15");
+    expect(formatRupeeValue(-1000)).toBe("-1,000.00");
+    expect(formatRupeeValue(null)).toBe("");
+  });
+
+  test("dates as dd-MM-yyyy", () => {
+    expect(formatCivilDate("2025-05-10")).toBe("10-05-2025");
+    expect(formatCivilDate(undefined)).toBe("");
+  });
+
+  test("instants in India's time", () => {
+    expect(formatInstant("2026-11-21T10:00:50.430Z")).toBe("21-11-2026 03:30 pm");
+  });
+});
