@@ -121,6 +121,7 @@ test("the sidebar: nested menus with an add shortcut per type; inventory and GST
 
 test("Ctrl+T and Meta+T: the last 10 transactions, Up, Down, Enter and Esc", async () => {
   await page.goto(pathIn(ledger, "start"));
+  await expect(page.getByRole("heading", { name: "Bahi Start Screen" })).toBeVisible();
   await page.keyboard.press("Control+t");
   const dialog = page.getByRole("dialog", { name: "Showing Last 10 Transactions Added or Edited" });
   await expect(dialog).toBeVisible();
@@ -154,6 +155,7 @@ test("Ctrl+T and Meta+T: the last 10 transactions, Up, Down, Enter and Esc", asy
 
   // The button opens it too; an organisation without entries says so.
   await page.goto(pathIn(trader, "start"));
+  await expect(page.getByRole("heading", { name: "Bahi Start Screen" })).toBeVisible();
   await page.getByRole("button", { name: "Last 10 Transactions" }).click();
   await expect(dialog.getByText("No Entries")).toBeVisible();
 });
