@@ -10,8 +10,20 @@ test("a quotation typed with the keyboard is converted into a sales invoice with
     gstType: "regular",
     gstin: "29AAGCB7383J1Z4",
   });
-  await books.addItem({ name: "Steel Rod 12mm", hsnCode: "7214", uom: "KGS", gstRate: 18, standardSellingPrice: 72.25 });
-  await books.addItem({ name: "Binding Wire", hsnCode: "7217", uom: "KGS", gstRate: 18, standardSellingPrice: 95 });
+  await books.addItem({
+    name: "Steel Rod 12mm",
+    hsnCode: "7214",
+    uom: "KGS",
+    gstRate: 18,
+    standardSellingPrice: 72.25,
+  });
+  await books.addItem({
+    name: "Binding Wire",
+    hsnCode: "7217",
+    uom: "KGS",
+    gstRate: 18,
+    standardSellingPrice: 95,
+  });
 
   await page.goto(books.path("quotation/add"));
   await expect(page.getByRole("heading", { name: "Add Quotation" })).toBeVisible();

@@ -19,7 +19,9 @@ test("a journal that does not balance is refused with the difference; balanced, 
   await keys.enter("Cash");
   await keys.enter(); // no debit
   await keys.type("24000"); // over the balancing amount: now it does not balance
-  await expect(page.getByTestId("journal-difference")).toHaveText("Difference: 1,000.00 more debit");
+  await expect(page.getByTestId("journal-difference")).toHaveText(
+    "Difference: 1,000.00 more debit",
+  );
 
   await keys.press("Control+s");
   const message =
@@ -45,4 +47,28 @@ test("a journal that does not balance is refused with the difference; balanced, 
   ]);
   const ledger = await books.ledger(rent);
   expect(ledger.closingBalance).toMatchObject({ amount: 25000, type: "dr" });
+});
+
+test("a fund transfer from cash to the bank is typed in four stops", async ({ page }) => {
+  const books = await setUpBooks(page);
+  const bank = await books.addAccount({ name: "HDFC Bank", nature: "Bank" });
+  await page.goto(books.path("fundtransfer/add"));
+  await expect(page.getByRole("heading", { name: "Add Fund Transfer" })).toBeVisible();
+  await expectFocus(page, "Date");
+  const keys = new Keys(page);
+  await keys.enter();
+  await keys.enter("Cash");
+  await keys.enter("HDFC");
+  await expectFocus(page, "Amount");
+  await keys.type("50000");
+  await keys.press("Control+s");
+  await expect(page.getByText("Fund Transfer saved.")).toBeVisible();
+  const saved = await books.latest("/fundtransfer", "fundtransferlist", "fundtransferEntries");
+  expect(saved).toMatchObject({
+    paidAmount: 50000,
+    receivedAmount: 50000,
+    receivedAccountId: bank,
+  });
+  const ledger = await books.ledger(bank);
+  expect(ledger.closingBalance).toMatchObject({ amount: 50000, type: "dr" });
 });

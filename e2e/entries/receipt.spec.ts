@@ -82,9 +82,9 @@ test("a receipt typed with the keyboard settles two invoices bill-wise, and Crea
   await expect(page.getByRole("combobox", { name: "Received From, line 1" })).toHaveValue(
     "Asha Traders",
   );
-  await expect(
-    page.getByRole("textbox", { name: `Against invoice ${second.number}` }),
-  ).toHaveValue("540.00");
+  await expect(page.getByRole("textbox", { name: `Against invoice ${second.number}` })).toHaveValue(
+    "540.00",
+  );
   await expectFocus(page, "Date");
   await keys.enter();
   await keys.enter("Cash");

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { type Books, expect, expectFocus, Keys, rupees, setUpBooks, test, totalOf } from "./support.ts";
+import {
+  type Books,
+  expect,
+  expectFocus,
+  Keys,
+  rupees,
+  setUpBooks,
+  test,
+  totalOf,
+} from "./support.ts";
 
 /** A Maharashtra organisation's customers and items for the invoices below. */
 async function sellingBooks(page: Page) {
@@ -18,7 +27,13 @@ async function sellingBooks(page: Page) {
     gstin: "29AAGCB7383J1Z4",
     billingAddress: "4 MG Road, Bengaluru",
   });
-  await books.addItem({ name: "Rice Bag 25kg", hsnCode: "1006", uom: "BAG", gstRate: 5, standardSellingPrice: 1250 });
+  await books.addItem({
+    name: "Rice Bag 25kg",
+    hsnCode: "1006",
+    uom: "BAG",
+    gstRate: 5,
+    standardSellingPrice: 1250,
+  });
   await books.addItem({
     name: "Steel Rod 12mm",
     hsnCode: "7214",
@@ -27,12 +42,23 @@ async function sellingBooks(page: Page) {
     standardSellingPrice: 499.99,
     standardSaleDiscount: 10,
   });
-  await books.addItem({ name: "Installation", type: "services", sacCode: "998729", uom: "NOS", gstRate: 18, standardSellingPrice: 1500 });
+  await books.addItem({
+    name: "Installation",
+    type: "services",
+    sacCode: "998729",
+    uom: "NOS",
+    gstRate: 18,
+    standardSellingPrice: 1500,
+  });
   return { books, local, karnataka };
 }
 
 /** Types one item line: the item's name, Enter, then a value (or Enter alone) for each stop. */
-async function typeLine(keys: Keys, item: string, values: { qty: string; rate?: string; discount?: string; gst?: string }) {
+async function typeLine(
+  keys: Keys,
+  item: string,
+  values: { qty: string; rate?: string; discount?: string; gst?: string },
+) {
   await keys.enter(item);
   await keys.enter(values.qty);
   await keys.enter(values.rate ?? "");
@@ -86,8 +112,12 @@ test("an intra-state sales invoice of three items, typed with the keyboard, is s
   await keys.enter(); // date: today
   await keys.enter(); // number: the next one
   await keys.enter("Asha"); // customer
-  await expect(page.getByRole("combobox", { name: "Customer", exact: true })).toHaveValue("Asha Traders");
-  await expect(page.getByRole("textbox", { name: "Billing Address" })).toHaveValue("12 Market Road, Pune");
+  await expect(page.getByRole("combobox", { name: "Customer", exact: true })).toHaveValue(
+    "Asha Traders",
+  );
+  await expect(page.getByRole("textbox", { name: "Billing Address" })).toHaveValue(
+    "12 Market Road, Pune",
+  );
   await expectFocus(page, "Item, line 1");
 
   await typeLine(keys, "Rice", { qty: "3" });
@@ -115,20 +145,32 @@ test("an intra-state sales invoice of three items, typed with the keyboard, is s
   await expect(page).toHaveURL(/\/sales\/list$/);
 
   const saved = await expectSavedMatchesScreen(books, screen);
-  expect(saved).toMatchObject({ number: "1", pos: "27", narration: "Delivered to the Pune godown", status: "pending" });
+  expect(saved).toMatchObject({
+    number: "1",
+    pos: "27",
+    narration: "Delivered to the Pune godown",
+    status: "pending",
+  });
   expect(saved.itemDetails).toHaveLength(3);
 
   // The customer's ledger is debited with the invoice's total.
   const ledger = await books.ledger(local);
   expect(ledger.entries).toHaveLength(1);
-  expect(ledger.entries[0]).toMatchObject({ voucherType: "salesInvoice", number: "1", debit: 6769, credit: 0 });
+  expect(ledger.entries[0]).toMatchObject({
+    voucherType: "salesInvoice",
+    number: "1",
+    debit: 6769,
+    credit: 0,
+  });
   expect(ledger.closingBalance).toMatchObject({ amount: 6769, type: "dr" });
   // And the output CGST and SGST ledgers are credited with what the screen showed.
   const cgst = await books.ledger(await books.accountByName("Output CGST"));
   expect(rupees(cgst.totalCredit)).toBe(screen.CGST);
 });
 
-test("an inter-state sales invoice charges IGST by the customer's GSTIN state", async ({ page }) => {
+test("an inter-state sales invoice charges IGST by the customer's GSTIN state", async ({
+  page,
+}) => {
   const { books, karnataka } = await sellingBooks(page);
   await page.goto(books.path("sales/add"));
   await expectFocus(page, "Date");
@@ -136,7 +178,9 @@ test("an inter-state sales invoice charges IGST by the customer's GSTIN state", 
   await keys.enter();
   await keys.enter();
   await keys.enter("Bharat");
-  await expect(page.getByRole("combobox", { name: "Place of Supply" })).toHaveValue("29 - Karnataka");
+  await expect(page.getByRole("combobox", { name: "Place of Supply" })).toHaveValue(
+    "29 - Karnataka",
+  );
   await expect(page.getByRole("textbox", { name: "GSTIN" })).toHaveValue("29AAGCB7383J1Z4");
 
   await typeLine(keys, "Steel", { qty: "10", discount: "5" });
@@ -144,7 +188,9 @@ test("an inter-state sales invoice charges IGST by the customer's GSTIN state", 
   await typeLine(keys, "Install", { qty: "2", gst: "12" });
 
   await expect(page.getByTestId("tax-kind")).toHaveText("Inter-state supply: IGST");
-  await expect(page.getByRole("table", { name: "Totals" }).getByRole("rowheader", { name: "CGST" })).toHaveCount(0);
+  await expect(
+    page.getByRole("table", { name: "Totals" }).getByRole("rowheader", { name: "CGST" }),
+  ).toHaveCount(0);
   // 10 × 499.99 less 5 % = 4,749.90 at 18 %; 4 × 1,199.50 = 4,798.00 at 5 %; 2 × 1,500 = 3,000 at 12 %.
   await expect(totalOf(page, "Taxable Amount")).toHaveText("12,547.90");
   await expect(totalOf(page, "IGST")).toHaveText("1,454.88");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { waitForMailMatch } from "../support/server.ts";
 import { expect, newPerson, test } from "../people/support.ts";
+import { waitForMailMatch } from "../support/server.ts";
 
 export { expect, test };
 
@@ -26,11 +26,15 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): P
 
 /** The e2e's own calls to /api, in the page's context (so they share its session cookies). */
 export class Books {
-  constructor(
-    readonly request: APIRequestContext,
-    readonly organisationId: string,
-    readonly year: string,
-  ) {}
+  readonly request: APIRequestContext;
+  readonly organisationId: string;
+  readonly year: string;
+
+  constructor(request: APIRequestContext, organisationId: string, year: string) {
+    this.request = request;
+    this.organisationId = organisationId;
+    this.year = year;
+  }
 
   path(page: string): string {
     return `/${this.organisationId}/${this.year}/${page}`;
@@ -81,7 +85,11 @@ export class Books {
   }
 
   /** The newest entry of a family's list (what a screen just saved). */
-  async latest(family: string, listCall: string, listKey: string): Promise<Record<string, unknown>> {
+  async latest(
+    family: string,
+    listCall: string,
+    listKey: string,
+  ): Promise<Record<string, unknown>> {
     const answer = await this.get<Record<string, Record<string, unknown>[]>>(
       `${family}/${listCall}`,
       { year: this.year, limit: 1 },
@@ -176,8 +184,11 @@ export async function setUpBooks(page: Page, options: BooksOptions = {}): Promis
 /** Every key press of a test, counted (the 5-line invoice reports how many). */
 export class Keys {
   count = 0;
+  readonly page: Page;
 
-  constructor(private readonly page: Page) {}
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async press(key: string, times = 1): Promise<void> {
     for (let n = 0; n < times; n += 1) {

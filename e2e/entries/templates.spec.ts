@@ -4,8 +4,19 @@ test("an entry saved as a template is opened into a new entry, renamed and delet
   page,
 }) => {
   const books = await setUpBooks(page);
-  await books.addAccount({ name: "Asha Traders", nature: "Debtors", gstType: "unregistered", state: "27" });
-  await books.addItem({ name: "Rice Bag 25kg", hsnCode: "1006", uom: "BAG", gstRate: 5, standardSellingPrice: 1250 });
+  await books.addAccount({
+    name: "Asha Traders",
+    nature: "Debtors",
+    gstType: "unregistered",
+    state: "27",
+  });
+  await books.addItem({
+    name: "Rice Bag 25kg",
+    hsnCode: "1006",
+    uom: "BAG",
+    gstRate: 5,
+    standardSellingPrice: 1250,
+  });
 
   await page.goto(books.path("sales/add"));
   await expectFocus(page, "Date");
@@ -34,11 +45,14 @@ test("an entry saved as a template is opened into a new entry, renamed and delet
   await expectFocus(page, "Date");
   await keys.press("Alt+t");
   await expect(dialog.getByRole("table", { name: "Templates" })).toContainText("Weekly rice");
+  await expectFocus(page, "Save this entry as a template");
   await keys.press("Tab", 2);
   await expectFocus(page, "Open template Weekly rice");
   await keys.press("Enter");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("combobox", { name: "Customer", exact: true })).toHaveValue("Asha Traders");
+  await expect(page.getByRole("combobox", { name: "Customer", exact: true })).toHaveValue(
+    "Asha Traders",
+  );
   await expect(page.getByRole("textbox", { name: "Quantity, line 1" })).toHaveValue("4");
   await expect(totalOf(page, "Total")).toHaveText("5,250.00");
   await keys.press("Control+a"); // save and new
@@ -50,6 +64,8 @@ test("an entry saved as a template is opened into a new entry, renamed and delet
   // Rename, then delete.
   await expectFocus(page, "Date");
   await keys.press("Alt+t");
+  await expect(dialog.getByRole("table", { name: "Templates" })).toContainText("Weekly rice");
+  await expectFocus(page, "Save this entry as a template");
   await keys.press("Tab", 3);
   await expectFocus(page, "Rename template Weekly rice");
   await keys.press("Enter");

@@ -1,3 +1,5 @@
+// The cookie plugin's type augmentation of FastifyRequest and FastifyReply, for any project compiling this file.
+import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 export const ACCESS_COOKIE = "bahi_access";

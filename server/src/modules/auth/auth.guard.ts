@@ -1,4 +1,5 @@
 import { SESSION_MESSAGES } from "@bahi/domain";
+import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";

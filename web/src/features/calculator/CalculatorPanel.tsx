@@ -12,6 +12,11 @@ import {
 import { useHotkeys } from "@mantine/hooks";
 import { type KeyboardEvent, useState } from "react";
 import {
+  loadCalculatorHistory,
+  recordCalculation,
+  saveCalculatorHistory,
+} from "./calculator-history-store.ts";
+import {
   CALCULATOR_GST_RATES,
   type CalculatorHistoryEntry,
   type CalculatorKey,
@@ -21,11 +26,6 @@ import {
   pressCalculatorKey,
   readCalculatorKey,
 } from "./calculator-model.ts";
-import {
-  loadCalculatorHistory,
-  recordCalculation,
-  saveCalculatorHistory,
-} from "./calculator-history-store.ts";
 
 /** The shortcut that opens and closes the calculator from any organisation page. */
 export const CALCULATOR_SHORTCUT = "Alt+K";
@@ -95,7 +95,9 @@ export function CalculatorPanel() {
           <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)">
             <Text size="xs" c="dimmed" ta="right" mih={18} data-testid="calculator-expression">
               {state.expression ||
-                (state.pending !== null && state.operator ? `${state.pending} ${state.operator}` : "")}
+                (state.pending !== null && state.operator
+                  ? `${state.pending} ${state.operator}`
+                  : "")}
             </Text>
             <Text
               fz={28}
@@ -143,7 +145,9 @@ export function CalculatorPanel() {
             {KEYPAD.map((button) => (
               <Button
                 key={button.label}
-                variant={button.key.type === "digit" || button.key.type === "decimal" ? "default" : "light"}
+                variant={
+                  button.key.type === "digit" || button.key.type === "decimal" ? "default" : "light"
+                }
                 aria-label={button.aria}
                 onClick={() => press(button.key)}
                 data-autofocus={button.key.type === "equals" ? true : undefined}
@@ -180,7 +184,11 @@ export function CalculatorPanel() {
                   <UnstyledButton
                     key={entry.id}
                     onClick={() =>
-                      setState({ ...INITIAL_CALCULATOR_STATE, entry: entry.result, justEvaluated: true })
+                      setState({
+                        ...INITIAL_CALCULATOR_STATE,
+                        entry: entry.result,
+                        justEvaluated: true,
+                      })
                     }
                   >
                     <Group justify="space-between" wrap="nowrap">

@@ -92,7 +92,7 @@ export const INITIAL_CALCULATOR_STATE: CalculatorState = {
 /** spec 9: results rounded to 2 decimals (half away from zero, with the float's error removed). */
 export function roundCalculatorValue(value: number): number {
   if (!Number.isFinite(value)) return 0;
-  const rounded = Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9) / 100;
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
@@ -123,7 +123,7 @@ export function groupCalculatorDisplay(entry: string): string {
   return `${sign}${grouped}${fraction}${percent}`;
 }
 
-function valueOf(entry: string): number {
+function readEntryValue(entry: string): number {
   const value = Number(entry);
   return Number.isFinite(value) ? value : 0;
 }
@@ -162,7 +162,7 @@ function describeOperand(value: number | string): string {
 }
 
 function currentValue(state: CalculatorState): number {
-  return valueOf(state.entry);
+  return readEntryValue(state.entry);
 }
 
 function evaluate(state: CalculatorState): number {
@@ -191,7 +191,8 @@ function typeDigit(state: CalculatorState, digit: string): CalculatorState {
   }
   if (state.percentMode) return state;
   if (countDigits(state.entry) >= CALCULATOR_MAX_DIGITS) return state;
-  const entry = state.entry === "0" ? digit : state.entry === "-0" ? `-${digit}` : state.entry + digit;
+  const entry =
+    state.entry === "0" ? digit : state.entry === "-0" ? `-${digit}` : state.entry + digit;
   return { ...state, entry, gst: null };
 }
 

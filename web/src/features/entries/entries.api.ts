@@ -7,7 +7,6 @@ import {
 } from "@bahi/domain";
 import { apiRequest } from "../../api/http.ts";
 import type { OpenBill } from "./model/account-forms.ts";
-import type { PartyRecord } from "./model/document-form.ts";
 import type { StoredEntry } from "./model/entry-context.ts";
 import type { LockPeriodRow } from "./model/lock-period.ts";
 
@@ -52,11 +51,9 @@ export async function fetchOldEntry(
   entryId: string,
   version: number,
 ): Promise<StoredEntry> {
-  const answer = await apiRequest<{ entry: StoredEntry }>(
-    "GET",
-    path(type, "getoldentrydetails"),
-    { query: { organisationId, entryId, version } },
-  );
+  const answer = await apiRequest<{ entry: StoredEntry }>("GET", path(type, "getoldentrydetails"), {
+    query: { organisationId, entryId, version },
+  });
   return answer.entry;
 }
 
@@ -201,13 +198,4 @@ export async function fetchLockPeriods(
     { query: { organisationId, year } },
   );
   return answer.lockPeriods;
-}
-
-export async function fetchParty(organisationId: string, accountId: string): Promise<PartyRecord> {
-  const answer = await apiRequest<{ account: PartyRecord }>(
-    "GET",
-    "/account/getsingleaccountdetails",
-    { query: { organisationId, accountId }, errorTitle: "Failed to check account details" },
-  );
-  return answer.account;
 }

@@ -1,10 +1,5 @@
-import {
-  CASH_AND_BANK_NATURES,
-  formatAmount,
-  getVoucherDefinition,
-} from "@bahi/domain";
+import { CASH_AND_BANK_NATURES, formatAmount, getVoucherDefinition } from "@bahi/domain";
 import { ActionIcon, Button, Grid, Group, Stack, Table, Text } from "@mantine/core";
-import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { DateInput } from "../../../components/inputs/DateInput.tsx";
 import { stopProps } from "../keyboard/focus-stop.ts";
@@ -16,9 +11,14 @@ import {
   setJournalAmount,
   type TransferForm,
 } from "../model/account-forms.ts";
+import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
 
-function columnLabel(type: SectionProps<unknown>["context"]["type"], index: number, fallback: string) {
+function columnLabel(
+  type: SectionProps<unknown>["context"]["type"],
+  index: number,
+  fallback: string,
+) {
   return getVoucherDefinition(type).listColumns[index]?.label ?? fallback;
 }
 
@@ -155,7 +155,9 @@ export function JournalSection({
                 <AmountInput
                   aria-label={lineLabel("Debit", index)}
                   value={line.debitPaise}
-                  onChange={(amount) => setLine(index, (current) => setJournalAmount(current, "debit", amount))}
+                  onChange={(amount) =>
+                    setLine(index, (current) => setJournalAmount(current, "debit", amount))
+                  }
                   error={errors[`entries.${index}.debitAmount`]}
                   disabled={readOnly}
                 />
@@ -164,7 +166,9 @@ export function JournalSection({
                 <AmountInput
                   aria-label={lineLabel("Credit", index)}
                   value={line.creditPaise}
-                  onChange={(amount) => setLine(index, (current) => setJournalAmount(current, "credit", amount))}
+                  onChange={(amount) =>
+                    setLine(index, (current) => setJournalAmount(current, "credit", amount))
+                  }
                   error={errors[`entries.${index}.creditAmount`] ?? errors[`entries.${index}`]}
                   disabled={readOnly}
                 />
@@ -179,7 +183,10 @@ export function JournalSection({
                     onClick={() =>
                       update((current) => {
                         const lines = current.lines.filter((_, at) => at !== index);
-                        return { ...current, lines: lines.length > 0 ? lines : [emptyJournalLine()] };
+                        return {
+                          ...current,
+                          lines: lines.length > 0 ? lines : [emptyJournalLine()],
+                        };
                       })
                     }
                   >
@@ -212,7 +219,11 @@ export function JournalSection({
         ) : (
           <span />
         )}
-        <Text size="sm" c={totals.differencePaise === 0 ? "dimmed" : "red.7"} data-testid="journal-difference">
+        <Text
+          size="sm"
+          c={totals.differencePaise === 0 ? "dimmed" : "red.7"}
+          data-testid="journal-difference"
+        >
           {totals.differencePaise === 0
             ? "Debits equal credits"
             : `Difference: ${formatAmount(Math.abs(totals.differencePaise))} ${

@@ -1,10 +1,14 @@
 import { type ComputedLine, formatAmount } from "@bahi/domain";
 import { ActionIcon, Button, Group, Table, Text } from "@mantine/core";
-import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
 import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
-import { type AccountLineForm, type DocumentForm, emptyAccountLine } from "../model/document-form.ts";
+import {
+  type AccountLineForm,
+  type DocumentForm,
+  emptyAccountLine,
+} from "../model/document-form.ts";
+import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
 
 /**
@@ -84,7 +88,9 @@ export function ChargeLinesTable({
                   <AmountInput
                     aria-label={lineLabel("Charge amount", index)}
                     value={line.amountPaise}
-                    onChange={(amountPaise) => setLine(index, (current) => ({ ...current, amountPaise }))}
+                    onChange={(amountPaise) =>
+                      setLine(index, (current) => ({ ...current, amountPaise }))
+                    }
                     error={errors[`accountLines.${index}.amount`]}
                     disabled={readOnly}
                   />
@@ -101,7 +107,8 @@ export function ChargeLinesTable({
                     onKeyDown={onEnterPickTypedOption(
                       gstRateOptions(form.date, line.gstRate),
                       String(line.gstRate),
-                      (code) => setLine(index, (current) => ({ ...current, gstRate: Number(code) })),
+                      (code) =>
+                        setLine(index, (current) => ({ ...current, gstRate: Number(code) })),
                     )}
                     disabled={readOnly}
                     selectFirstOptionOnChange

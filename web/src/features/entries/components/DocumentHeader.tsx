@@ -1,5 +1,5 @@
 import {
-  DEFAULT_FILTER_ACCOUNT_NATURES,
+  type AccountNature,
   EXPORT_SEZ_OPTIONS,
   getVoucherDefinition,
   IMPORT_TYPES,
@@ -8,7 +8,6 @@ import {
   RCM_GST_TYPES,
 } from "@bahi/domain";
 import { Checkbox, Grid } from "@mantine/core";
-import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import type { AccountRecord } from "../../../components/inputs/account-options.ts";
 import { DateInput } from "../../../components/inputs/DateInput.tsx";
 import { GstinInput } from "../../../components/inputs/GstinInput.tsx";
@@ -25,7 +24,14 @@ import {
   type PartyRecord,
   setReverseCharge,
 } from "../model/document-form.ts";
+import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import type { SectionProps } from "./section-props.ts";
+
+// The party's own group first: Alt+C in the picker adds an account of that nature.
+const PARTY_NATURES = {
+  customer: ["Debtors", "Cash", "Bank", "Bank OD/CC", "Creditors"],
+  supplier: ["Creditors", "Cash", "Bank", "Bank OD/CC", "Debtors"],
+} as const satisfies Record<string, readonly AccountNature[]>;
 
 const PLACE_OPTIONS = PLACES_OF_SUPPLY.map((place) => ({
   value: place.code,
@@ -119,7 +125,7 @@ export function DocumentHeader({
           label={partyLabel}
           value={form.cashOrDebtorAccountId}
           onChange={chooseParty}
-          natures={DEFAULT_FILTER_ACCOUNT_NATURES}
+          natures={PARTY_NATURES[fields.partySide]}
           error={errors.cashOrDebtorAccountId}
           required
           disabled={readOnly}
@@ -151,7 +157,9 @@ export function DocumentHeader({
           data={PLACE_OPTIONS}
           value={form.pos || null}
           onChange={(pos) => set("pos", pos ?? "")}
-          onKeyDown={onEnterPickTypedOption(PLACE_OPTIONS, form.pos || null, (pos) => set("pos", pos))}
+          onKeyDown={onEnterPickTypedOption(PLACE_OPTIONS, form.pos || null, (pos) =>
+            set("pos", pos),
+          )}
           error={errors.pos}
           disabled={readOnly}
           selectFirstOptionOnChange

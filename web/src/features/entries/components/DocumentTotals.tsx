@@ -28,8 +28,14 @@ export function DocumentTotals({
       </Paper>
     );
   }
-  const rows: [string, number][] = [["Taxable Amount", computed.grossPaise]];
-  if (computed.discountPaise > 0) rows.push(["Discount", computed.discountPaise]);
+  const rows: [string, number][] = [];
+  if (computed.discountPaise > 0) {
+    rows.push(
+      ["Amount before discount", computed.grossPaise + computed.discountPaise],
+      ["Less: discount", -computed.discountPaise],
+    );
+  }
+  rows.push(["Taxable Amount", computed.grossPaise]);
   if (computed.taxKind === "intra") {
     rows.push(["CGST", computed.cgstPaise], ["SGST", computed.sgstPaise]);
   }

@@ -28,7 +28,8 @@ export function EntryAccountPicker(props: AccountPickerProps) {
             (props.natures === undefined || props.natures.includes(account.nature)) &&
             !props.excludeIds?.includes(account._id),
         );
-        if (allowed.some((account) => account._id === props.value && account.name === typed)) return;
+        if (allowed.some((account) => account._id === props.value && account.name === typed))
+          return;
         const match = filterAccounts(allowed, typed)[0];
         if (!match) return;
         event.preventDefault();

@@ -1,8 +1,4 @@
-import {
-  buildVoucherScreenPath,
-  getVoucherDefinition,
-  type VoucherType,
-} from "@bahi/domain";
+import { buildVoucherScreenPath, getVoucherDefinition, type VoucherType } from "@bahi/domain";
 import { Alert, Button, Group, Kbd, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -10,8 +6,8 @@ import { useLocation, useNavigate } from "react-router";
 import { ApiError, fieldErrorsOf } from "../../../api/errors.ts";
 import { notify } from "../../../app/notify.tsx";
 import type { FieldErrors } from "../../../components/form-validation.ts";
-import { TextAreaField } from "../../../components/inputs/TextAreaField.tsx";
 import { openAccountModal, openItemModal } from "../../../components/inputs/master-modals.ts";
+import { TextAreaField } from "../../../components/inputs/TextAreaField.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useChangeFeed, useChangeFeedInterest } from "../../change-feed/ChangeFeedProvider.tsx";
 import { fetchItem } from "../../masters/masters.api.ts";
@@ -28,6 +24,7 @@ import {
   type SettlementForm,
   type TransferForm,
 } from "../model/account-forms.ts";
+import type { NamedRecords } from "../model/document-form.ts";
 import {
   applyItemToLine,
   computeDocumentForm,
@@ -46,7 +43,6 @@ import {
   validateEntryForm,
 } from "../model/entry-form.ts";
 import { describeDateLock } from "../model/lock-period.ts";
-import type { NamedRecords } from "../model/document-form.ts";
 import { JournalSection, journalStop, TransferSection } from "./AccountVoucherSections.tsx";
 import { ChargeLinesTable } from "./ChargeLinesTable.tsx";
 import { DocumentHeader } from "./DocumentHeader.tsx";
@@ -61,7 +57,11 @@ export const PAGE_REFRESH_TEXT = "Some changes are made in another tab or by ano
 
 /** The server's 409 for an edit that started from an older version (vouchers.service). */
 function isStaleEdit(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && /changed by someone else/.test(error.message);
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    /changed by someone else/.test(error.message)
+  );
 }
 
 type SaveAfter = "close" | "new" | "duplicate";
@@ -72,7 +72,9 @@ export function planFocus(form: EntryForm): FocusPlan {
     case "document":
       return {
         before: ["date", "invoiceNumber", "party"],
-        rows: form.itemLines.map((_, row) => ITEM_LINE_STOPS.map((column) => itemStop(column, row))),
+        rows: form.itemLines.map((_, row) =>
+          ITEM_LINE_STOPS.map((column) => itemStop(column, row)),
+        ),
         rowBlank: form.itemLines.map(isBlankItemLine),
         after: ["narration"],
       };
@@ -88,7 +90,12 @@ export function planFocus(form: EntryForm): FocusPlan {
         after: ["narration"],
       };
     case "transfer":
-      return { before: ["date", "from", "to", "amount"], rows: [], rowBlank: [], after: ["narration"] };
+      return {
+        before: ["date", "from", "to", "amount"],
+        rows: [],
+        rowBlank: [],
+        after: ["narration"],
+      };
     case "journal":
       return {
         before: ["date"],
@@ -249,7 +256,11 @@ export function EntryEditor({
     if (!validation.ok) {
       setErrors(validation.errors);
       setFormMessage(validation.message);
-      notify({ type: "danger", title: `Could not save the ${definition.titles.singular}`, message: validation.message });
+      notify({
+        type: "danger",
+        title: `Could not save the ${definition.titles.singular}`,
+        message: validation.message,
+      });
       return;
     }
     setSaving(true);
@@ -289,7 +300,11 @@ export function EntryEditor({
       if (error instanceof ApiError && error.status === 423) fieldErrors.date = message;
       setErrors(fieldErrors);
       setFormMessage(message);
-      notify({ type: "danger", title: `Could not save the ${definition.titles.singular}`, message });
+      notify({
+        type: "danger",
+        title: `Could not save the ${definition.titles.singular}`,
+        message,
+      });
     } finally {
       setSaving(false);
     }
@@ -307,13 +322,14 @@ export function EntryEditor({
         void fetchItem(context.organisationId, savedItem._id).then((item) => {
           update<DocumentForm>((current) => {
             const side = describeDocumentFields(type).partySide;
-            const index =
-              focused ?? current.itemLines.findIndex((line) => isBlankItemLine(line));
+            const index = focused ?? current.itemLines.findIndex((line) => isBlankItemLine(line));
             const lines = index >= 0 ? current.itemLines : [...current.itemLines, emptyItemLine()];
             const at = index >= 0 ? index : lines.length - 1;
             return {
               ...current,
-              itemLines: lines.map((line, i) => (i === at ? applyItemToLine(line, item, side) : line)),
+              itemLines: lines.map((line, i) =>
+                i === at ? applyItemToLine(line, item, side) : line,
+              ),
             };
           });
         });
@@ -501,7 +517,9 @@ export function EntryEditor({
                     <TextAreaField
                       label="Notes"
                       value={form.notes}
-                      onChange={(notes) => update<DocumentForm>((current) => ({ ...current, notes }))}
+                      onChange={(notes) =>
+                        update<DocumentForm>((current) => ({ ...current, notes }))
+                      }
                       maxChars={2000}
                       minRows={1}
                       error={errors.notes}

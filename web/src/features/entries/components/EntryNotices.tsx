@@ -50,15 +50,17 @@ export function SettlementStatus({
       >
         {labelInvoiceStatus(status, definition.partySide)}
       </Badge>
-      {pending !== null && (
-        <Text size="sm">Pending: {formatAmount(rupeesToPaise(pending))}</Text>
-      )}
+      {pending !== null && <Text size="sm">Pending: {formatAmount(rupeesToPaise(pending))}</Text>}
       <Button
         size="xs"
         variant="light"
         onClick={() => {
           if (!isSettlementAllowed(status)) {
-            notify({ type: "danger", title: settlement.refusal.title, message: settlement.refusal.message });
+            notify({
+              type: "danger",
+              title: settlement.refusal.title,
+              message: settlement.refusal.message,
+            });
             return;
           }
           navigate(buildSettlementPath(scope, type, readString(entry, "_id")));
@@ -135,7 +137,10 @@ export function OldVersionNotice({
           {isCurrent ? "This is the current version." : "This is an older version of the entry."}
           {savedAt ? ` Saved ${new Date(savedAt).toLocaleString("en-IN")}.` : ""}
         </Text>
-        <Anchor component={Link} to={buildVoucherScreenPath(scope, type, { screen: "edit", id: entryId })}>
+        <Anchor
+          component={Link}
+          to={buildVoucherScreenPath(scope, type, { screen: "edit", id: entryId })}
+        >
           Open the current version{current ? ` (version ${current})` : ""}
         </Anchor>
       </Group>
@@ -144,7 +149,13 @@ export function OldVersionNotice({
 }
 
 /** The document a new invoice or purchase is being made from (spec 2.6). */
-export function SourceNotice({ sourceType, source }: { sourceType: VoucherType; source: StoredEntry }) {
+export function SourceNotice({
+  sourceType,
+  source,
+}: {
+  sourceType: VoucherType;
+  source: StoredEntry;
+}) {
   const number = readString(source, "number");
   return (
     <Alert color="blue" variant="light">

@@ -74,7 +74,7 @@ export function EntryPage({ type, mode }: { type: VoucherType; mode: EntryMode }
   const params = useParams();
   const [search] = useSearchParams();
   const organisationId = organisation._id;
-  const scope = { organisationId, year };
+  const scope = useMemo(() => ({ organisationId, year }), [organisationId, year]);
   const definition = getVoucherDefinition(type);
   const kind = selectEntryFormKind(type);
   const entryId = params.entryId ?? null;
@@ -109,7 +109,9 @@ export function EntryPage({ type, mode }: { type: VoucherType; mode: EntryMode }
   const settlementInvoiceId =
     mode === "add" && kind === "settlement" ? search.get(SETTLEMENT_QUERY_PARAM) : null;
   const settles =
-    kind === "settlement" ? describeSettlement(type === "payments" ? "payments" : "receipts").settles : null;
+    kind === "settlement"
+      ? describeSettlement(type === "payments" ? "payments" : "receipts").settles
+      : null;
 
   // The pickers' lists load before the form shows, so keys typed at once find what they name.
   const items = useItems(organisationId, null);
@@ -159,7 +161,7 @@ export function EntryPage({ type, mode }: { type: VoucherType; mode: EntryMode }
   ].filter((query) => query !== null);
   const failed = waiting.find((query) => query.isError && query !== nextNumber);
   // What a save may just have changed (the next number, the entry) is read afresh, not from cache.
-  const fresh = [nextNumber, entry, oldEntry, source, invoice];
+  const fresh: unknown[] = [nextNumber, entry, oldEntry, source, invoice];
   const ready = waiting.every(
     (query) => query.isError || (!query.isPending && !(fresh.includes(query) && query.isFetching)),
   );
@@ -274,8 +276,7 @@ export function EntryPage({ type, mode }: { type: VoucherType; mode: EntryMode }
       </Center>
     );
   }
-  const version =
-    stored && typeof stored.version === "number" ? stored.version : null;
+  const version = stored && typeof stored.version === "number" ? stored.version : null;
   return (
     <EntryEditor
       type={type}

@@ -1,5 +1,13 @@
 import { type ComputedLine, formatAmount, UQC_UNITS } from "@bahi/domain";
-import { ActionIcon, Button, NativeSelect, ScrollArea, Table, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  NativeSelect,
+  ScrollArea,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
@@ -46,7 +54,9 @@ export function ItemLinesTable({
   function setLine(index: number, recipe: (line: ItemLineForm) => ItemLineForm) {
     update((current) => {
       const line = current.itemLines[index];
-      return line ? { ...current, itemLines: replaceAt(current.itemLines, index, recipe(line)) } : current;
+      return line
+        ? { ...current, itemLines: replaceAt(current.itemLines, index, recipe(line)) }
+        : current;
     });
   }
 
@@ -59,17 +69,23 @@ export function ItemLinesTable({
 
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <Table aria-label="Item lines" verticalSpacing={4} horizontalSpacing={6} miw={1100}>
+      <Table
+        aria-label="Item lines"
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        layout="fixed"
+        style={{ minWidth: 1300 }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={32}>#</Table.Th>
-            <Table.Th miw={220}>Item</Table.Th>
+            <Table.Th>Item</Table.Th>
             <Table.Th w={100}>HSN/SAC</Table.Th>
             <Table.Th w={90}>Qty</Table.Th>
-            <Table.Th w={100}>Unit</Table.Th>
-            <Table.Th w={120}>Rate</Table.Th>
+            <Table.Th w={110}>Unit</Table.Th>
+            <Table.Th w={130}>Rate</Table.Th>
             <Table.Th w={90}>Discount</Table.Th>
-            <Table.Th w={64}>Disc.</Table.Th>
+            <Table.Th w={70}>Disc.</Table.Th>
             <Table.Th w={130}>GST</Table.Th>
             <Table.Th w={110} ta="right">
               Taxable
@@ -96,7 +112,11 @@ export function ItemLinesTable({
                 </Table.Td>
                 <Table.Td {...stopProps(itemStop("item", index))}>
                   {readOnly ? (
-                    <TextInput aria-label={lineLabel("Item", index)} value={line.itemName} disabled />
+                    <TextInput
+                      aria-label={lineLabel("Item", index)}
+                      value={line.itemName}
+                      disabled
+                    />
                   ) : (
                     <ItemPicker
                       organisationId={context.organisationId}
@@ -148,7 +168,9 @@ export function ItemLinesTable({
                     aria-label={lineLabel("Unit", index)}
                     data={UNIT_OPTIONS}
                     value={line.uom || null}
-                    onChange={(uom) => setLine(index, (current) => ({ ...current, uom: uom ?? "" }))}
+                    onChange={(uom) =>
+                      setLine(index, (current) => ({ ...current, uom: uom ?? "" }))
+                    }
                     onKeyDown={onEnterPickTypedOption(UNIT_OPTIONS, line.uom || null, (uom) =>
                       setLine(index, (current) => ({ ...current, uom })),
                     )}
@@ -163,7 +185,9 @@ export function ItemLinesTable({
                   <AmountInput
                     aria-label={lineLabel("Rate", index)}
                     value={line.ratePaise}
-                    onChange={(ratePaise) => setLine(index, (current) => ({ ...current, ratePaise }))}
+                    onChange={(ratePaise) =>
+                      setLine(index, (current) => ({ ...current, ratePaise }))
+                    }
                     error={error("rate")}
                     disabled={readOnly}
                   />
@@ -193,7 +217,8 @@ export function ItemLinesTable({
                     ]}
                     value={line.discountType}
                     onChange={(event) => {
-                      const discountType = event.currentTarget.value === "amount" ? "amount" : "percent";
+                      const discountType =
+                        event.currentTarget.value === "amount" ? "amount" : "percent";
                       setLine(index, (current) => ({ ...current, discountType }));
                     }}
                     disabled={readOnly}
@@ -211,7 +236,8 @@ export function ItemLinesTable({
                     onKeyDown={onEnterPickTypedOption(
                       gstRateOptions(form.date, line.gstRate),
                       String(line.gstRate),
-                      (code) => setLine(index, (current) => ({ ...current, gstRate: Number(code) })),
+                      (code) =>
+                        setLine(index, (current) => ({ ...current, gstRate: Number(code) })),
                     )}
                     error={error("gstRate")}
                     disabled={readOnly}
@@ -252,7 +278,12 @@ export function ItemLinesTable({
           variant="subtle"
           size="xs"
           mt={4}
-          onClick={() => update((current) => ({ ...current, itemLines: [...current.itemLines, emptyItemLine()] }))}
+          onClick={() =>
+            update((current) => ({
+              ...current,
+              itemLines: [...current.itemLines, emptyItemLine()],
+            }))
+          }
         >
           + Add line
         </Button>

@@ -96,68 +96,68 @@ export function ItemPicker({
         choose(match);
       }}
     >
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(id) => choose(all.find((item) => item._id === id) ?? null)}
-      {...dropdown.comboboxProps}
-    >
-      <Combobox.Target withExpandedAttribute>
-        <InputBase
-          ref={input}
-          aria-label={ariaLabel}
-          placeholder="Select item"
-          error={error}
-          autoComplete="off"
-          value={search}
-          rightSection={items.isFetching ? <Loader size={14} /> : null}
-          rightSectionPointerEvents="none"
-          data-item-picker
-          onChange={(event) => {
-            setTyping(true);
-            setSearch(event.currentTarget.value);
-            combobox.openDropdown();
-            combobox.selectFirstOption();
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => {
-            combobox.closeDropdown();
-            if (typing && search.trim() === "" && value !== null) onChange(null);
-            setTyping(false);
-            setSearch(typing && search.trim() === "" ? "" : selectedName);
-          }}
-          onKeyDown={(event) => {
-            if (event.altKey && (event.code === "KeyC" || event.code === "KeyI")) {
-              event.preventDefault();
-              addItem();
-            }
-          }}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown miw={280}>
-        <Combobox.Options>
-          <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT - 40} type="scroll">
-            {matches.length === 0 ? (
-              <Combobox.Empty>{items.isPending ? "Loading..." : NO_ITEM_FOUND}</Combobox.Empty>
-            ) : (
-              matches.slice(0, SHOWN_OPTIONS_MAX).map((item) => (
-                <Combobox.Option value={item._id} key={item._id} active={item._id === value}>
-                  <Text size="sm">{item.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {[item.hsnCode ?? item.sacCode, item.uom].filter(Boolean).join(" · ")}
-                  </Text>
-                </Combobox.Option>
-              ))
-            )}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
-        <Combobox.Footer>
-          <Text size="xs" c="dimmed">
-            {ADD_ITEM_HINT}
-          </Text>
-        </Combobox.Footer>
-      </Combobox.Dropdown>
-    </Combobox>
+      <Combobox
+        store={combobox}
+        onOptionSubmit={(id) => choose(all.find((item) => item._id === id) ?? null)}
+        {...dropdown.comboboxProps}
+      >
+        <Combobox.Target withExpandedAttribute>
+          <InputBase
+            ref={input}
+            aria-label={ariaLabel}
+            placeholder="Select item"
+            error={error}
+            autoComplete="off"
+            value={search}
+            rightSection={items.isFetching ? <Loader size={14} /> : null}
+            rightSectionPointerEvents="none"
+            data-item-picker
+            onChange={(event) => {
+              setTyping(true);
+              setSearch(event.currentTarget.value);
+              combobox.openDropdown();
+              combobox.selectFirstOption();
+            }}
+            onClick={() => combobox.openDropdown()}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => {
+              combobox.closeDropdown();
+              if (typing && search.trim() === "" && value !== null) onChange(null);
+              setTyping(false);
+              setSearch(typing && search.trim() === "" ? "" : selectedName);
+            }}
+            onKeyDown={(event) => {
+              if (event.altKey && (event.code === "KeyC" || event.code === "KeyI")) {
+                event.preventDefault();
+                addItem();
+              }
+            }}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown miw={280}>
+          <Combobox.Options>
+            <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT - 40} type="scroll">
+              {matches.length === 0 ? (
+                <Combobox.Empty>{items.isPending ? "Loading..." : NO_ITEM_FOUND}</Combobox.Empty>
+              ) : (
+                matches.slice(0, SHOWN_OPTIONS_MAX).map((item) => (
+                  <Combobox.Option value={item._id} key={item._id} active={item._id === value}>
+                    <Text size="sm">{item.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {[item.hsnCode ?? item.sacCode, item.uom].filter(Boolean).join(" · ")}
+                    </Text>
+                  </Combobox.Option>
+                ))
+              )}
+            </ScrollArea.Autosize>
+          </Combobox.Options>
+          <Combobox.Footer>
+            <Text size="xs" c="dimmed">
+              {ADD_ITEM_HINT}
+            </Text>
+          </Combobox.Footer>
+        </Combobox.Dropdown>
+      </Combobox>
     </div>
   );
 }

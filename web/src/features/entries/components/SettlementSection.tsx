@@ -9,7 +9,6 @@ import {
 import { ActionIcon, Badge, Button, Grid, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { DateInput } from "../../../components/inputs/DateInput.tsx";
 import { entryKeys, fetchEntry, fetchOpenBills } from "../entries.api.ts";
@@ -25,6 +24,7 @@ import {
   setSettlementLineAmount,
   settlementTotalPaise,
 } from "../model/account-forms.ts";
+import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
 
 export function settlementStop(what: "account" | "amount", row: number): string {
@@ -143,7 +143,10 @@ export function SettlementSection({
                   onClick={() =>
                     update((current) => {
                       const lines = current.lines.filter((_, at) => at !== index);
-                      return { ...current, lines: lines.length > 0 ? lines : [emptySettlementLine()] };
+                      return {
+                        ...current,
+                        lines: lines.length > 0 ? lines : [emptySettlementLine()],
+                      };
                     })
                   }
                 >
@@ -171,7 +174,10 @@ export function SettlementSection({
             variant="subtle"
             size="xs"
             onClick={() =>
-              update((current) => ({ ...current, lines: [...current.lines, emptySettlementLine()] }))
+              update((current) => ({
+                ...current,
+                lines: [...current.lines, emptySettlementLine()],
+              }))
             }
           >
             + Add line
@@ -279,7 +285,9 @@ function OpenBills({
                   value={allocation.amountPaise}
                   max={allocation.pendingPaise}
                   onChange={(amountPaise) =>
-                    onMerge((current) => setAllocationAmount(current, allocation.entryId, amountPaise))
+                    onMerge((current) =>
+                      setAllocationAmount(current, allocation.entryId, amountPaise),
+                    )
                   }
                   disabled={readOnly}
                 />

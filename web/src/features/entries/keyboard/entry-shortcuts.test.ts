@@ -13,7 +13,15 @@ function press(
   modifiers: Partial<Pick<KeyLike, "ctrlKey" | "metaKey" | "altKey" | "shiftKey">> = {},
 ): KeyLike {
   const code = key === "Escape" ? "Escape" : `Key${key.toUpperCase()}`;
-  return { key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...modifiers };
+  return {
+    key,
+    code,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...modifiers,
+  };
 }
 
 const keysOf = (type: Parameters<typeof describeEntryShortcuts>[0]) =>

@@ -66,9 +66,9 @@ export function describeEntryShortcuts(type: VoucherType): EntryShortcutMap {
   }
   if (items) shortcuts.push(shortcut("addItem", "Alt+I", "Add Item"));
   if (definition.supportsTemplates) shortcuts.push(shortcut("openTemplates", "Alt+T", "Templates"));
-  const escape: EscapeRule = items && supplierSide ? "once" : "twice";
-  shortcuts.push(shortcut("escape", "Esc", escape === "once" ? "Cancel" : "Esc twice: Back"));
-  return { shortcuts, escape };
+  const escapeRule: EscapeRule = items && supplierSide ? "once" : "twice";
+  shortcuts.push(shortcut("escape", "Esc", escapeRule === "once" ? "Cancel" : "Esc twice: Back"));
+  return { shortcuts, escape: escapeRule };
 }
 
 export interface KeyLike {

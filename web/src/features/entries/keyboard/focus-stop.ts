@@ -1,3 +1,5 @@
+import { flushSync } from "react-dom";
+
 /** The attribute that names a field on the Enter path of an entry screen (line-navigation). */
 export const STOP_ATTRIBUTE = "data-stop";
 
@@ -22,10 +24,18 @@ export function focusStop(root: ParentNode, stop: string): boolean {
   if (!(field instanceof HTMLElement)) return false;
   field.focus();
   if (field instanceof HTMLInputElement && /^(text|search|)$/.test(field.type)) {
-    // An amount field shows its editable text on focus: select once that is drawn.
+    // An amount field shows its editable text once focused: draw that now, then select it, so
+    // the next key typed replaces the whole value.
+    flushSync(() => {});
     field.select();
+    let typed = false;
+    const markTyped = () => {
+      typed = true;
+    };
+    field.addEventListener("keydown", markTyped, { once: true });
     requestAnimationFrame(() => {
-      if (document.activeElement === field) field.select();
+      field.removeEventListener("keydown", markTyped);
+      if (!typed && document.activeElement === field) field.select();
     });
   }
   return true;

@@ -56,7 +56,10 @@ describe("Enter", () => {
   it("follows lines of different lengths (a receipt line with its bills)", () => {
     const p: FocusPlan = {
       before: ["date", "bank"],
-      rows: [["account:0", "amount:0", "bill:0:0", "bill:0:1"], ["account:1", "amount:1"]],
+      rows: [
+        ["account:0", "amount:0", "bill:0:0", "bill:0:1"],
+        ["account:1", "amount:1"],
+      ],
       rowBlank: [false, true],
       after: ["narration"],
     };

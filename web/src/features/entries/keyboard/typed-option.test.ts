@@ -12,9 +12,13 @@ describe("the option typed text picks on Enter", () => {
     ["5", "5"],
     ["1", "12"],
     ["ex", "-1"],
-    ["8%", "18"],
   ])("%s → %s", (typed, value) => {
     expect(pickTypedOption(RATES, "18", typed)).toBe(value);
+  });
+
+  it("takes a label that starts with the text before one that only contains it", () => {
+    expect(pickTypedOption(RATES, "0", "8%")).toBe("18");
+    expect(pickTypedOption(RATES, "0", "2")).toBe("28");
   });
 
   it("keeps the current option when its label is what the box shows, or nothing is typed", () => {

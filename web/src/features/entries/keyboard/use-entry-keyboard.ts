@@ -27,7 +27,10 @@ const REFUSING_STOPS = /^(date|dueDate)$/;
 function markFilled(plan: FocusPlan, stop: string): FocusPlan {
   const row = plan.rows.findIndex((stops) => stops.includes(stop));
   if (row < 0) return plan;
-  return { ...plan, rowBlank: plan.rowBlank.map((blank, index) => (index === row ? false : blank)) };
+  return {
+    ...plan,
+    rowBlank: plan.rowBlank.map((blank, index) => (index === row ? false : blank)),
+  };
 }
 
 function isModalOpen(): boolean {
@@ -101,7 +104,9 @@ export function useEntryKeyboard(options: EntryKeyboardOptions) {
       // keeps the focus; a dropdown that took its highlighted option has just filled the line,
       // which the last drawing does not know yet.
       if (REFUSING_STOPS.test(stop) && event.defaultPrevented) return;
-      const plan = event.defaultPrevented ? markFilled(latest.current.plan, stop) : latest.current.plan;
+      const plan = event.defaultPrevented
+        ? markFilled(latest.current.plan, stop)
+        : latest.current.plan;
       event.preventDefault();
       apply(planEnter(plan, stop));
     },

@@ -131,14 +131,23 @@ describe("bill-wise allocation", () => {
   });
 
   it("merging the same bills again changes nothing", () => {
-    const line = setSettlementLineAmount(setSettlementLineAccount(emptySettlementLine(), "asha"), 150000);
+    const line = setSettlementLineAmount(
+      setSettlementLineAccount(emptySettlementLine(), "asha"),
+      150000,
+    );
     const once = mergeOpenBills(line, BILLS);
     expect(mergeOpenBills(once, BILLS)).toEqual(once);
   });
 
   it("Create Receipt's invoice keeps its pending amount when its bills arrive", () => {
     const form = settlementFormForInvoice(
-      { _id: "inv-2", number: "2", cashOrDebtorAccountId: "asha", totalAmount: 2360, pendingAmt: 1360 },
+      {
+        _id: "inv-2",
+        number: "2",
+        cashOrDebtorAccountId: "asha",
+        totalAmount: 2360,
+        pendingAmt: 1360,
+      },
       contextFor("receipts"),
     );
     const line = form.lines[0];
@@ -217,7 +226,9 @@ describe("receipt and payment payloads", () => {
     const form = {
       ...emptySettlementForm(contextFor("payments")),
       cashBankAccountId: "bank",
-      lines: [setSettlementLineAmount(setSettlementLineAccount(emptySettlementLine(), "bank"), 100)],
+      lines: [
+        setSettlementLineAmount(setSettlementLineAccount(emptySettlementLine(), "bank"), 100),
+      ],
     };
     const validation = validateEntryForm(form, contextFor("payments"), { mode: "add" });
     expect(validation).toMatchObject({
@@ -256,7 +267,11 @@ describe("fund transfer", () => {
 
 describe("journal", () => {
   it("keeps one side per line", () => {
-    const line = setJournalAmount({ key: "k", accountId: "rent", debitPaise: 0, creditPaise: 500 }, "debit", 100);
+    const line = setJournalAmount(
+      { key: "k", accountId: "rent", debitPaise: 0, creditPaise: 500 },
+      "debit",
+      100,
+    );
     expect(line).toMatchObject({ debitPaise: 100, creditPaise: 0 });
   });
 
@@ -285,7 +300,8 @@ describe("journal", () => {
     const validation = validateEntryForm(form, contextFor("journalEntry"), { mode: "add" });
     expect(validation).toMatchObject({
       ok: false,
-      message: "Debit and credit totals must be equal: debit 1,000.00, credit 900.00 (difference 100.00).",
+      message:
+        "Debit and credit totals must be equal: debit 1,000.00, credit 900.00 (difference 100.00).",
     });
   });
 

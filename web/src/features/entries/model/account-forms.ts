@@ -26,12 +26,6 @@ import {
 // The account-line vouchers: receipt and payment (a cash or bank account and the accounts it
 // settles, bill-wise), fund transfer, and journal.
 
-export type AccountVoucherType = "receipts" | "payments" | "fundTransfer" | "journalEntry";
-
-export function isAccountVoucherType(type: VoucherType): type is AccountVoucherType {
-  return getVoucherDefinition(type).shape === "accounts";
-}
-
 // ---------------------------------------------------------------------------------------------
 // Receipt and payment.
 
@@ -437,8 +431,8 @@ export function balancingJournalLine(form: JournalForm): JournalLineForm {
   const { differencePaise } = journalTotals(form);
   return {
     ...emptyJournalLine(),
-    debitPaise: differencePaise < 0 ? -differencePaise : 0,
-    creditPaise: differencePaise > 0 ? differencePaise : 0,
+    debitPaise: Math.max(-differencePaise, 0),
+    creditPaise: Math.max(differencePaise, 0),
   };
 }
 
@@ -449,7 +443,11 @@ export function setJournalAmount(
   amountPaise: Paise,
 ): JournalLineForm {
   if (side === "debit") {
-    return { ...line, debitPaise: amountPaise, creditPaise: amountPaise > 0 ? 0 : line.creditPaise };
+    return {
+      ...line,
+      debitPaise: amountPaise,
+      creditPaise: amountPaise > 0 ? 0 : line.creditPaise,
+    };
   }
   return { ...line, creditPaise: amountPaise, debitPaise: amountPaise > 0 ? 0 : line.debitPaise };
 }

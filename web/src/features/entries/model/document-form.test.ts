@@ -240,7 +240,10 @@ describe("header fields per type (registry and payload schemas)", () => {
 
 describe("live totals equal computeDocument", () => {
   it("intra-state: CGST and SGST, round off, the odd paisa to CGST", () => {
-    const document = form([line(REPAIR, "3"), { ...line(RICE, "1"), ratePaise: 1010, discount: "" }]);
+    const document = form([
+      line(REPAIR, "3"),
+      { ...line(RICE, "1"), ratePaise: 1010, discount: "" },
+    ]);
     const { computed } = computeDocumentForm(document, MAHARASHTRA);
     const direct = computeDocument({
       supplierStateCode: "27",
@@ -265,7 +268,12 @@ describe("live totals equal computeDocument", () => {
   it("no tax for an unregistered organisation", () => {
     const unregistered = { ...MAHARASHTRA, gstRegistered: false, stateCode: null };
     const { computed } = computeDocumentForm(form([line(REPAIR, "1")]), unregistered);
-    expect(computed).toMatchObject({ taxKind: "none", taxPaise: 0, roundOffPaise: 1, totalPaise: 100000 });
+    expect(computed).toMatchObject({
+      taxKind: "none",
+      taxPaise: 0,
+      roundOffPaise: 1,
+      totalPaise: 100000,
+    });
   });
 
   it("reverse charge: tax reported, not charged", () => {
@@ -376,9 +384,9 @@ describe("the payload", () => {
 
   it("leaves out the suggested number so the server takes the next one", () => {
     const document = form([line(RICE, "1")], { invoiceNumber: "12", numberIsSuggestion: true });
-    expect(buildDocumentPayload(document, contextFor("salesInvoice"), { mode: "add" })).not.toHaveProperty(
-      "invoiceNumber",
-    );
+    expect(
+      buildDocumentPayload(document, contextFor("salesInvoice"), { mode: "add" }),
+    ).not.toHaveProperty("invoiceNumber");
   });
 
   it("edit sends the entry id and the version the screen loaded", () => {
@@ -388,9 +396,7 @@ describe("the payload", () => {
       version: 3,
     });
     expect(payload).toMatchObject({ entryId: "inv-1", version: 3 });
-    expect(
-      ENTRY_INPUT_SCHEMAS.salesInvoice.edit.safeParse(payload).success,
-    ).toBe(true);
+    expect(ENTRY_INPUT_SCHEMAS.salesInvoice.edit.safeParse(payload).success).toBe(true);
   });
 
   it("purchases carry the import type and the purchase order", () => {
@@ -457,7 +463,17 @@ describe("from a stored entry", () => {
     pos: "29",
     roundOff: true,
     itemDetails: [
-      { itemId: "rice", hsnCode: "1006", quantity: 2, uom: "KGS", rate: 52.5, discountType: "percent", discount: 2, gstRate: 5, amount: 102.9 },
+      {
+        itemId: "rice",
+        hsnCode: "1006",
+        quantity: 2,
+        uom: "KGS",
+        rate: 52.5,
+        discountType: "percent",
+        discount: 2,
+        gstRate: 5,
+        amount: 102.9,
+      },
     ],
     accountDetails: [{ accountId: "freight", amount: 50, gstRate: 18 }],
     totalAmount: 180,
@@ -476,19 +492,39 @@ describe("from a stored entry", () => {
       narration: "Urgent",
       source: { param: "quotationId", id: "q-1" },
     });
-    expect(edit.itemLines[0]).toMatchObject({ itemName: "Rice", quantity: "2", ratePaise: 5250, discount: "2" });
-    expect(edit.accountLines[0]).toMatchObject({ accountId: "freight", amountPaise: 5000, gstRate: 18 });
+    expect(edit.itemLines[0]).toMatchObject({
+      itemName: "Rice",
+      quantity: "2",
+      ratePaise: 5250,
+      discount: "2",
+    });
+    expect(edit.accountLines[0]).toMatchObject({
+      accountId: "freight",
+      amountPaise: 5000,
+      gstRate: 18,
+    });
   });
 
   it("duplicate copies the lines with a new number, today's date and no source", () => {
     const copy = documentFormFromEntry(stored, contextFor("salesInvoice"), names, { copy: true });
-    expect(copy).toMatchObject({ date: "2025-06-15", invoiceNumber: "", dueDate: "", source: null });
+    expect(copy).toMatchObject({
+      date: "2025-06-15",
+      invoiceNumber: "",
+      dueDate: "",
+      source: null,
+    });
     expect(copy.itemLines).toHaveLength(1);
     expect(copy.itemLines[0]?.itemId).toBe("rice");
   });
 
   it("a quotation converts into an invoice that names it", () => {
-    const invoice = convertDocumentForm(stored, "quotationId", "q-9", contextFor("salesInvoice"), names);
+    const invoice = convertDocumentForm(
+      stored,
+      "quotationId",
+      "q-9",
+      contextFor("salesInvoice"),
+      names,
+    );
     expect(invoice.source).toEqual({ param: "quotationId", id: "q-9" });
     const payload = buildDocumentPayload(invoice, contextFor("salesInvoice"), { mode: "add" });
     expect(payload.quotationId).toBe("q-9");

@@ -3,19 +3,19 @@ import {
   type ComputedDocument,
   type ComputedLine,
   computeDocument,
-  DocumentError,
   type DiscountType,
+  DocumentError,
   defaultEntryDate,
   findPlaceOfSupply,
   getVoucherDefinition,
   type Paise,
-  parseAmount,
   paiseToRupees,
+  parseAmount,
   rupeesToPaise,
   toDocumentInput,
+  VOUCHER_TYPES,
   type VoucherContext,
   type VoucherType,
-  VOUCHER_TYPES,
 } from "@bahi/domain";
 import {
   cleanCustomFieldValues,
@@ -136,15 +136,6 @@ export function describeDocumentFields(type: VoucherType): DocumentFields {
     ),
     partySide,
   };
-}
-
-/** GST is charged only by a registered, regular organisation with a state (toDocumentInput). */
-export function chargesGst(organisation: OrganisationFacts): boolean {
-  return (
-    organisation.gstRegistered &&
-    organisation.stateCode !== null &&
-    organisation.gstRegType !== "composition"
-  );
 }
 
 /** RCM fields are offered to GST-registered regular organisations (spec 5 filter rules alike). */
@@ -312,16 +303,11 @@ export function defaultRcmGstType(party: Pick<PartyRecord, "gstin">): string {
 }
 
 /** Ticking reverse charge picks a reason at once, so the choice is never missing. */
-export function setReverseCharge(
-  form: DocumentForm,
-  rcmApplicable: boolean,
-): DocumentForm {
+export function setReverseCharge(form: DocumentForm, rcmApplicable: boolean): DocumentForm {
   return {
     ...form,
     rcmApplicable,
-    rcmGstType: rcmApplicable
-      ? form.rcmGstType || defaultRcmGstType({ gstin: form.gstin })
-      : "",
+    rcmGstType: rcmApplicable ? form.rcmGstType || defaultRcmGstType({ gstin: form.gstin }) : "",
   };
 }
 
@@ -503,8 +489,7 @@ export function computeDocumentForm(
     return { computed, error: null, lines, itemLineResults, accountLineResults };
   } catch (error) {
     if (!(error instanceof DocumentError) && !(error instanceof RangeError)) throw error;
-    const path =
-      error instanceof DocumentError ? mapComputePath(error.path, lines) : "itemDetails";
+    const path = error instanceof DocumentError ? mapComputePath(error.path, lines) : "itemDetails";
     return {
       computed: null,
       error: { message: error.message, path },
@@ -602,7 +587,10 @@ export function buildDocumentPayload(
     payload.type = textOrUndefined(form.noteType);
     payload.billWiseEntries = form.billWiseEntries
       .filter((allocation) => allocation.amountPaise > 0)
-      .map((allocation) => ({ entryId: allocation.entryId, amount: rupees(allocation.amountPaise) }));
+      .map((allocation) => ({
+        entryId: allocation.entryId,
+        amount: rupees(allocation.amountPaise),
+      }));
   }
   if (form.source && fields.sourceParams.includes(form.source.param)) {
     payload[form.source.param] = form.source.id;
@@ -657,7 +645,8 @@ function readItemLine(stored: StoredEntry, names: NamedRecords): ItemLineForm {
     discountType,
     discount: discount === 0 ? "" : String(discount),
     gstRate: readNumber(stored, "gstRate"),
-    cessRate: typeof stored.cessRate === "number" && stored.cessRate > 0 ? stored.cessRate : undefined,
+    cessRate:
+      typeof stored.cessRate === "number" && stored.cessRate > 0 ? stored.cessRate : undefined,
   };
 }
 
@@ -691,7 +680,9 @@ export function documentFormFromEntry(
     ...empty,
     date,
     dueDate: options.copy || !fields.dueDate ? "" : readString(entry, "dueDate"),
-    invoiceNumber: options.copy ? "" : readString(entry, "number") || readString(entry, "invoiceNumber"),
+    invoiceNumber: options.copy
+      ? ""
+      : readString(entry, "number") || readString(entry, "invoiceNumber"),
     cashOrDebtorAccountId: readString(entry, "cashOrDebtorAccountId") || null,
     partyName: readString(entry, "partyName"),
     billingAddress: readString(entry, "billingAddress"),

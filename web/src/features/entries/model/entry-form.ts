@@ -146,7 +146,8 @@ export function validateEntryForm(
   const payload = buildEntryPayload(form, context, options);
   if (form.kind === "document") {
     const { error } = computeDocumentForm(form, context.organisation);
-    if (error) return { ok: false, errors: { [error.path]: error.message }, message: error.message };
+    if (error)
+      return { ok: false, errors: { [error.path]: error.message }, message: error.message };
   }
   const schemas = ENTRY_INPUT_SCHEMAS[context.type];
   const schema: SafeParser<unknown> = options.mode === "edit" ? schemas.edit : schemas.add;
