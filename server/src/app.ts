@@ -16,27 +16,27 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "./config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
-import { createTransports } from "./modules/messaging/transports.ts";
 import { ChangeFeed } from "./modules/changes/change-feed.ts";
 import { changesRoutes } from "./modules/changes/changes.routes.ts";
+import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
+import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
+import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { itemsRoutes } from "./modules/items/items.routes.ts";
 import { bookRoutes } from "./modules/ledger/book.routes.ts";
 import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts";
+import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
+import { createTransports } from "./modules/messaging/transports.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
-import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
-import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
-import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
-import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
-import { itemsRoutes } from "./modules/items/items.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -131,7 +131,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const feed = new ChangeFeed(db);
   const announceChange = (organisationId: string) => void feed.announce(organisationId);
   await app.register(changesRoutes, { prefix: "/api", deps: moduleDeps, feed });
-  await app.register(vouchersRoutes, { prefix: "/api", deps: moduleDeps, kind: database.kind, announceChange });
+  await app.register(vouchersRoutes, {
+    prefix: "/api",
+    deps: moduleDeps,
+    kind: database.kind,
+    announceChange,
+  });
 
   const indexHtml = path.join(config.webDistDir, "index.html");
   const servesWeb = existsSync(indexHtml);

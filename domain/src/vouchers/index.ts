@@ -1,3 +1,4 @@
+export * from "./engine/index.ts";
 export * from "./invoice-status.ts";
 export * from "./list-columns.ts";
 export * from "./list-filter-fields.ts";
@@ -8,4 +9,3 @@ export * from "./voucher-paths.ts";
 export * from "./voucher-registry.ts";
 export * from "./voucher-screens.ts";
 export * from "./voucher-type.ts";
-export * from "./engine/index.ts";

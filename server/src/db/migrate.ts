@@ -8,7 +8,9 @@ export async function migrateToLatest(database: AppDatabase): Promise<string> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => MIGRATIONS },
-    ...(database.kind === "postgres" ? { migrationTableSchema: await currentSchema(database) } : {}),
+    ...(database.kind === "postgres"
+      ? { migrationTableSchema: await currentSchema(database) }
+      : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
@@ -30,6 +32,8 @@ export async function migrateToLatest(database: AppDatabase): Promise<string> {
 // schema of the same database holding them (a second installation, a test run) would fool it.
 async function currentSchema(database: AppDatabase): Promise<string> {
   if (database.schema) return database.schema;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+    database.db,
+  );
   return rows[0]?.schema ?? "public";
 }

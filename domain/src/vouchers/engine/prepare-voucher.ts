@@ -272,9 +272,9 @@ function prepareDocument(
       );
     }
   });
-  payload.accountDetails.forEach((line, index) =>
-    requireAccount(context, line.accountId, `accountDetails.${index}.accountId`),
-  );
+  payload.accountDetails.forEach((line, index) => {
+    requireAccount(context, line.accountId, `accountDetails.${index}.accountId`);
+  });
 
   const computed = computeDocument(toDocumentInput(payload, context));
   const mismatches = checkDeclaredTotals(computed, {

@@ -117,7 +117,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["closing_stock", "gstin_records", "master_versions", "custom_fields", "items"]) {
+  for (const table of [
+    "closing_stock",
+    "gstin_records",
+    "master_versions",
+    "custom_fields",
+    "items",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

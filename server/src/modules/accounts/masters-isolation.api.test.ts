@@ -215,7 +215,9 @@ describe("tenant isolation of the masters", () => {
     const deps = {
       db: context.testDatabase.database.db,
       authenticator: { requireCaller: async () => {} },
-      config: { gstinLookup: { url: undefined, key: undefined, keyHeader: "x-api-key", timeoutMs: 5000 } },
+      config: {
+        gstinLookup: { url: undefined, key: undefined, keyHeader: "x-api-key", timeoutMs: 5000 },
+      },
     } as unknown as ModuleDeps;
     for (const routes of [
       accountsRoutes,

@@ -37,13 +37,11 @@ export async function upsertLockPeriod(db: Kysely<Database>, row: Database["lock
     .insertInto("lock_periods")
     .values(row)
     .onConflict((conflict) =>
-      conflict
-        .columns(["organisation_id", "year", "month", "transaction_type"])
-        .doUpdateSet({
-          locked: row.locked,
-          updated_at: row.updated_at,
-          updated_by: row.updated_by,
-        }),
+      conflict.columns(["organisation_id", "year", "month", "transaction_type"]).doUpdateSet({
+        locked: row.locked,
+        updated_at: row.updated_at,
+        updated_by: row.updated_by,
+      }),
     )
     .execute();
 }

@@ -547,7 +547,9 @@ describe("ledger and trial balance downloads", () => {
       return { rows, disposition: String(response.headers["content-disposition"]) };
     };
     const trial = await trialBalance();
-    const file = await read(`/api/reports/trialbalance?organisationId=${org}&year=${YEAR}&download=true&format=excel`);
+    const file = await read(
+      `/api/reports/trialbalance?organisationId=${org}&year=${YEAR}&download=true&format=excel`,
+    );
     expect(file.disposition).toContain("trial-balance-2025-26.xlsx");
     const total = file.rows.find((row) => row.includes("Total"));
     expect(total).toEqual(expect.arrayContaining([trial.totalDebit, trial.totalCredit]));
@@ -556,6 +558,8 @@ describe("ledger and trial balance downloads", () => {
     const ledgerFile = await read(
       `/api/ledger/getLedger?organisationId=${org}&accountId=${ravi}&startDate=2025-04-01&endDate=2026-03-31&download=true&format=excel`,
     );
-    expect(ledgerFile.rows.filter((row) => row.includes("Dr") || row.includes("Cr")).length).toBe(ledger.count + 2);
+    expect(ledgerFile.rows.filter((row) => row.includes("Dr") || row.includes("Cr")).length).toBe(
+      ledger.count + 2,
+    );
   });
 });
