@@ -846,7 +846,10 @@ async function main() {
         RESULTS_MD,
         "# Benchmark results\n\nAppended by `npm run bench` (bench/README.md). Newest last.\n\n",
       );
-    appendFileSync(RESULTS_MD, `${text}\n`);
+    // Others append to the file too (e2e timings); start on a line of our own after a blank one.
+    const current = readFileSync(RESULTS_MD, "utf8");
+    const gap = current.endsWith("\n\n") ? "" : current.endsWith("\n") ? "\n" : "\n\n";
+    appendFileSync(RESULTS_MD, `${gap}${text}\n`);
     process.stdout.write(
       `Appended to ${path.relative(process.cwd(), RESULTS_MD)}; JSON in ${path.relative(process.cwd(), RESULTS_DIR)}/${stamp}-*.json\n`,
     );
