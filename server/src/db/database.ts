@@ -36,7 +36,9 @@ function openSqlite(file: string): AppDatabase {
   sqlite.pragma("busy_timeout = 5000");
   // WAL keeps readers off the writer's back; NORMAL is durable at every checkpoint in WAL mode.
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, kind: "sqlite", schema: undefined, close: () => db.destroy() };
 }
 
