@@ -1,0 +1,196 @@
+import { describe, expect, test } from "vitest";
+import {
+  assignShortcutLetters,
+  buildQuickCreateMenu,
+  buildSidebarMenu,
+  buildStartMenu,
+  findMenuLevel,
+  type MenuContext,
+  type MenuEntry,
+} from "./app-menu.ts";
+
+const PLAIN: MenuContext = {
+  organisationId: "o1",
+  year: "2025-26",
+  manageInventory: false,
+  gstRegistered: false,
+  gstRegType: null,
+  role: "owner",
+};
+const TRADER: MenuContext = {
+  ...PLAIN,
+  manageInventory: true,
+  gstRegistered: true,
+  gstRegType: "regular",
+};
+
+const labels = (entries: readonly MenuEntry[]) => entries.map((entry) => entry.label);
+const VOUCHERS = [
+  "Sales Invoice",
+  "Purchase",
+  "Receipt",
+  "Payment",
+  "Fund Transfer",
+  "Journal Entry",
+  "Debit Note",
+  "Credit Note",
+  "Quotation",
+  "Sales Order",
+  "Delivery Challan",
+  "Purchase Order",
+];
+
+describe("the start menu (spec 2.4)", () => {
+  test("top level of a plain organisation", () => {
+    expect(labels(buildStartMenu(PLAIN))).toEqual([
+      "Dashboard",
+      "New Entry",
+      "Entries List",
+      "Accounts Balances",
+      "Reports",
+      "Settings",
+      "Delete Entries",
+      "Support or feedback",
+      "Send Multiple Docs",
+    ]);
+  });
+
+  test("Items and Closing Stock with inventory; GST Returns when GST-registered", () => {
+    const tree = buildStartMenu(TRADER);
+    expect(labels(tree)).toEqual([
+      "Dashboard",
+      "New Entry",
+      "Entries List",
+      "Accounts Balances",
+      "Items",
+      "Closing Stock",
+      "GST Returns",
+      "Reports",
+      "Settings",
+      "Delete Entries",
+      "Support or feedback",
+      "Send Multiple Docs",
+    ]);
+    expect(labels(findMenuLevel(tree, ["gst-returns"]))).toEqual(["IFF", "GSTR-1", "GSTR-3B"]);
+    // Registered but not regular: the start menu still offers the returns (the sidebar does not).
+    const composition = { ...TRADER, gstRegType: "composition" };
+    expect(labels(buildStartMenu(composition))).toContain("GST Returns");
+  });
+
+  test("New Entry, Entries List and Delete Entries offer the 12 types, each to its screen", () => {
+    const tree = buildStartMenu(PLAIN);
+    for (const id of ["new-entry", "entries-list", "delete-entries"]) {
+      expect(labels(findMenuLevel(tree, [id]))).toEqual(VOUCHERS);
+    }
+    expect(findMenuLevel(tree, ["new-entry"])[0]?.path).toBe("/o1/2025-26/sales/add");
+    expect(findMenuLevel(tree, ["entries-list"])[2]?.path).toBe("/o1/2025-26/receipt/list");
+    expect(findMenuLevel(tree, ["delete-entries"])[5]?.path).toBe(
+      "/o1/2025-26/journal/deleted-entries",
+    );
+  });
+
+  test("Reports holds the sales and purchase groups", () => {
+    const reports = findMenuLevel(buildStartMenu(PLAIN), ["reports"]);
+    expect(labels(reports)).toEqual(expect.arrayContaining(["Sales Reports", "Purchase Reports"]));
+    const sales = findMenuLevel(buildStartMenu(PLAIN), ["reports", "sales-reports"]);
+    const gstSales = findMenuLevel(buildStartMenu(TRADER), ["reports", "sales-reports"]);
+    expect(sales.length).toBeGreaterThan(5);
+    // State and GST-rate reports only for GST-registered organisations (spec 2.3).
+    expect(gstSales.length).toBe(sales.length + 2);
+  });
+
+  test("settings of organisation and users only for managers", () => {
+    const owner = labels(findMenuLevel(buildStartMenu(PLAIN), ["settings"]));
+    const viewer = labels(
+      findMenuLevel(buildStartMenu({ ...PLAIN, role: "viewer" }), ["settings"]),
+    );
+    expect(owner).toEqual(expect.arrayContaining(["Organisation", "Users", "Profile"]));
+    expect(viewer).not.toContain("Organisation");
+    expect(viewer).not.toContain("Users");
+    expect(viewer).toContain("Profile");
+  });
+
+  test("every level has one letter per entry", () => {
+    const check = (entries: readonly MenuEntry[]) => {
+      const letters = entries.map((entry) => entry.shortcut);
+      expect(new Set(letters).size).toBe(letters.length);
+      for (const letter of letters) expect(letter).toMatch(/^[A-Z]$/);
+      for (const entry of entries) if (entry.children) check(entry.children);
+    };
+    check(buildStartMenu(TRADER));
+    expect(buildStartMenu(PLAIN).map((entry) => entry.shortcut)).toEqual([
+      "D",
+      "N",
+      "E",
+      "A",
+      "R",
+      "S",
+      "X",
+      "F",
+      "M",
+    ]);
+    expect(findMenuLevel(buildStartMenu(PLAIN), ["entries-list"]).map((e) => e.shortcut)).toEqual([
+      "S",
+      "P",
+      "R",
+      "A",
+      "F",
+      "J",
+      "D",
+      "C",
+      "Q",
+      "O",
+      "E",
+      "U",
+    ]);
+  });
+
+  test("letters: initials first, then any free letter", () => {
+    expect(
+      assignShortcutLetters([
+        { id: "a", label: "Sales" },
+        { id: "b", label: "Sales Order" },
+        { id: "c", label: "Stock", shortcut: "K" },
+      ]).map((entry) => entry.shortcut),
+    ).toEqual(["S", "O", "K"]);
+  });
+});
+
+describe("the sidebar (spec 2.7, spec 6)", () => {
+  test("Item List and Closing Stock right after Accounts Balances with inventory", () => {
+    const top = labels(buildSidebarMenu(TRADER));
+    const at = top.indexOf("Accounts Balances");
+    expect(top.slice(at, at + 3)).toEqual(["Accounts Balances", "Item List", "Closing Stock"]);
+    expect(labels(buildSidebarMenu(PLAIN))).not.toContain("Item List");
+  });
+
+  test("GST returns, with GSTR-2, only for GST-registered regular organisations", () => {
+    expect(labels(findMenuLevel(buildSidebarMenu(TRADER), ["gst-returns"]))).toEqual([
+      "IFF",
+      "GSTR-1",
+      "GSTR-2",
+      "GSTR-3B",
+    ]);
+    expect(labels(buildSidebarMenu({ ...TRADER, gstRegType: "composition" }))).not.toContain(
+      "GST Returns",
+    );
+    expect(labels(buildSidebarMenu(PLAIN))).not.toContain("GST Returns");
+  });
+
+  test("every voucher type with its add shortcut", () => {
+    const entries = findMenuLevel(buildSidebarMenu(PLAIN), ["entries"]);
+    expect(labels(entries)).toEqual(VOUCHERS);
+    expect(entries[1]).toMatchObject({
+      path: "/o1/2025-26/purchases/list",
+      addPath: "/o1/2025-26/purchases/add",
+    });
+  });
+});
+
+describe("'+ New' (spec 2.7)", () => {
+  test("Account; Item only with inventory; every voucher type", () => {
+    expect(labels(buildQuickCreateMenu(PLAIN))).toEqual(["Account", ...VOUCHERS]);
+    expect(labels(buildQuickCreateMenu(TRADER))).toEqual(["Account", "Item", ...VOUCHERS]);
+    expect(buildQuickCreateMenu(PLAIN)[1]?.path).toBe("/o1/2025-26/sales/add");
+  });
+});
