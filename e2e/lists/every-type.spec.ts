@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { bodyRows, listTable, openList, openPage, rowNumbers } from "./list-helpers.ts";
+import { type PrivateServer, startPrivateServer } from "./private-server.ts";
 import {
   createOrganisationByApi,
   expect,
@@ -99,25 +100,34 @@ const TYPES: TypeCase[] = [
 ];
 
 const VOUCHERS = 3000;
+let server: PrivateServer;
 let page: Page;
 let organisation: { organisationId: string; year: string };
 let seeded: { vouchers: number; byType: Record<string, number> };
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
-  page = await openPage(browser);
-  const person = await signUpByApi(page, "Kavita Rao");
+  server = await startPrivateServer();
+  page = await openPage(browser, server.baseURL);
+  const person = await signUpByApi(page, "Kavita Rao", server.dataDir);
   organisation = await createOrganisationByApi(page.request, {
     gstRegistered: true,
     billWiseEntry: true,
     manageInventory: true,
   });
-  seeded = await seedBooks(person.userId, organisation.organisationId, organisation.year, VOUCHERS);
+  seeded = await seedBooks(
+    server.dataDir,
+    person.userId,
+    organisation.organisationId,
+    organisation.year,
+    VOUCHERS,
+  );
   expect(seeded.vouchers).toBe(VOUCHERS);
 });
 
 test.afterAll(async () => {
   await page.context().close();
+  await server.stop();
 });
 
 for (const type of TYPES) {

@@ -44,7 +44,7 @@ test.beforeAll(async ({ browser }) => {
   const sharma = await addAccount(page.request, ledger.organisationId, "Sharma & Sons", "Debtors");
   invoices = [];
   for (let index = 0; index < 25; index += 1) {
-    const payload = buildVoucher(ledger, "salesInvoice", {
+    const payload: Record<string, unknown> = buildVoucher(ledger, "salesInvoice", {
       amount: 100 * (index + 1),
       day: index,
       invoiceNumber: number(index),
@@ -177,8 +177,18 @@ test("search: the placeholder, 700 ms after typing, and no result", async () => 
     "placeholder",
     "Search by Invoice number, customer name, amount or account name",
   );
-  await search.fill("Sharma");
+  const searches: number[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("salesinvoicelist") && request.url().includes("searchText=Sharma")) {
+      searches.push(Date.now());
+    }
+  });
+  const typedAt = Date.now();
+  await search.pressSequentially("Sharma", { delay: 50 });
   await expect(bodyRows(page, TITLE)).toHaveCount(3);
+  // One request, 700 ms after the last key (spec 4 "Search is debounced by 700 ms").
+  expect(searches).toHaveLength(1);
+  expect((searches[0] ?? 0) - typedAt).toBeGreaterThanOrEqual(700 + 250);
   await expect(page.getByRole("button", { name: "Page 2" })).toHaveCount(0);
   await search.fill("no such party anywhere");
   await expect(page.getByText("No record found matching your search criteria")).toBeVisible();
@@ -262,6 +272,40 @@ test("filter dialog: the three messages, chips, removal and the no-match state",
   await page.getByRole("button", { name: "Clear All Filters" }).click();
   await expect(page.getByRole("group", { name: "Applied Filters" })).toHaveCount(0);
   await expect(bodyRows(page, TITLE)).toHaveCount(10);
+});
+
+test("changing type clears search and filters; changing view clears the search", async () => {
+  await openList(page, ledger, "sales", TITLE);
+  await page.getByRole("textbox", { name: "Search entries" }).fill("INV");
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "Filter" })
+    .getByRole("textbox", { name: "Amount From" })
+    .fill("100");
+  await page.getByRole("dialog", { name: "Filter" }).getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("group", { name: "Applied Filters" })).toBeVisible();
+
+  // The deleted view of the same type: the search goes, the filter stays.
+  const sidebar = page.getByRole("navigation", { name: "Main menu" });
+  await sidebar.getByRole("button", { name: "Deleted Entries" }).click();
+  await sidebar.getByRole("link", { name: "Sales Invoice" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Sales Invoice - Deleted Entries" }),
+  ).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Search entries" })).toHaveValue("");
+  await expect(page.getByRole("group", { name: "Applied Filters" })).toContainText(
+    "Amount From: 100.00",
+  );
+
+  // Another type: search and filters both go.
+  await page.getByRole("textbox", { name: "Search entries" }).fill("INV");
+  await sidebar.getByRole("button", { name: "Deleted Entries" }).click();
+  await sidebar.getByRole("button", { name: "Entries", exact: true }).click();
+  await sidebar.getByRole("link", { name: "Receipt", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Receipts" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Search entries" })).toHaveValue("");
+  await expect(page.getByRole("group", { name: "Applied Filters" })).toHaveCount(0);
+  await expect(bodyRows(page, "Receipts")).toHaveCount(1);
 });
 
 test("download: PDF by default, Excel, and nothing to download", async () => {
@@ -446,12 +490,16 @@ test("keyboard: Up, Down, Space, Enter, Alt+2, Alt+D, Alt+A, Right and Left, Esc
 });
 
 test("a left and right on another list go back to the first row", async () => {
-  await page.request.post("/api/journalentry/add", {
-    data: buildVoucher(ledger, "journalEntry", { amount: 50 }),
-  });
-  await page.request.post("/api/journalentry/add", {
-    data: buildVoucher(ledger, "journalEntry", { amount: 60 }),
-  });
+  await addVoucher(
+    page.request,
+    "journalEntry",
+    buildVoucher(ledger, "journalEntry", { amount: 50 }),
+  );
+  await addVoucher(
+    page.request,
+    "journalEntry",
+    buildVoucher(ledger, "journalEntry", { amount: 60 }),
+  );
   await openList(page, ledger, "journal", "Journal Entries");
   const rows = bodyRows(page, "Journal Entries");
   await expect(listTable(page, "Journal Entries").getByRole("columnheader")).toHaveText([

@@ -2,10 +2,14 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { randomClientAddress } from "../people/support.ts";
 import { expect, pathIn } from "./support.ts";
 
-/** A page of its own browser context, from its own client address (people/support.ts). */
-export async function openPage(browser: Browser): Promise<Page> {
+/**
+ * A page of its own browser context, from its own client address (people/support.ts); on a
+ * private server when its address is given.
+ */
+export async function openPage(browser: Browser, baseURL?: string): Promise<Page> {
   const context = await browser.newContext({
     extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() },
+    ...(baseURL ? { baseURL } : {}),
   });
   return context.newPage();
 }

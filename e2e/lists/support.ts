@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { newPerson, type Person } from "../people/support.ts";
-import { e2eDataDir, waitForMailMatch } from "../support/server.ts";
+import { waitForMailMatch } from "../support/server.ts";
 
 export { expect, newPerson, test } from "../people/support.ts";
 
@@ -45,11 +46,35 @@ export interface SignedUp extends Person {
   userId: string;
 }
 
+/** The sign-up code mailed to an address by a server writing its outbox under `dataDir`. */
+async function waitForSignUpCode(email: string, dataDir: string | undefined): Promise<string> {
+  if (dataDir === undefined) return waitForMailMatch(email, /verification code is (\d{6})/);
+  const outbox = path.join(dataDir, "outbox");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(outbox).filter((name) => name.endsWith(".eml"));
+    } catch {
+      // No mail yet.
+    }
+    for (const name of names.sort().reverse()) {
+      const mail = readFileSync(path.join(outbox, name), "utf8");
+      const code = mail.includes(`To: ${email}`)
+        ? /verification code is (\d{6})/.exec(mail)?.[1]
+        : undefined;
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no sign-up code for ${email}`);
+}
+
 /**
  * A new person signed up and verified through the API; the session cookies land in the page's
- * browser context, so the page is signed in.
+ * browser context, so the page is signed in. `dataDir`: a private server's data folder.
  */
-export async function signUpByApi(page: Page, name: string): Promise<SignedUp> {
+export async function signUpByApi(page: Page, name: string, dataDir?: string): Promise<SignedUp> {
   const person = newPerson(name);
   const { userId } = await ok<{ userId: string }>(
     await page.request.post("/api/auth/signup", {
@@ -62,7 +87,7 @@ export async function signUpByApi(page: Page, name: string): Promise<SignedUp> {
     }),
     "sign-up",
   );
-  const otp = await waitForMailMatch(person.email, /verification code is (\d{6})/);
+  const otp = await waitForSignUpCode(person.email, dataDir);
   await ok(
     await page.request.post("/api/auth/verify/signup/otp", { data: { userId, otp } }),
     "verify",
@@ -282,8 +307,12 @@ export async function addVouchers(
   return saved;
 }
 
-/** Fills an organisation with generated books through the server's service layer (seed-books.ts). */
+/**
+ * Fills an organisation with generated books through the server's service layer (seed-books.ts),
+ * in the data folder of a private server (private-server.ts).
+ */
 export async function seedBooks(
+  dataDir: string,
   userId: string,
   organisationId: string,
   year: string,
@@ -291,14 +320,7 @@ export async function seedBooks(
 ): Promise<{ vouchers: number; byType: Record<string, number>; seconds: number }> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [
-      path.join(here, "seed-books.ts"),
-      e2eDataDir(),
-      userId,
-      organisationId,
-      String(vouchers),
-      year,
-    ],
+    [path.join(here, "seed-books.ts"), dataDir, userId, organisationId, String(vouchers), year],
     { maxBuffer: 1 << 20, timeout: 15 * 60_000 },
   );
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}");

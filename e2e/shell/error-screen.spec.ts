@@ -40,6 +40,9 @@ test("a crashing page shows the error screen and reports the crash", async ({ br
 
   // Refresh reloads the page (still crashing while the flag is set), then without the flag.
   await page.goto(pathIn(organisation, "crash-test"));
+  await expect(
+    page.getByRole("heading", { name: "We have encountered some errors." }),
+  ).toBeVisible();
   await page.evaluate(() => sessionStorage.removeItem("bahi.crash-test"));
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -106,6 +106,7 @@ test("the sidebar: nested menus with an add shortcut per type; inventory and GST
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
 
   await page.goto(pathIn(trader, "start"));
+  await expect(sidebar.getByRole("link", { name: "Item List" })).toBeVisible();
   const links = (await sidebar.locator("a:visible, button:visible").allTextContents()).map((text) =>
     text.trim(),
   );
@@ -134,8 +135,8 @@ test("Ctrl+T and Meta+T: the last 10 transactions, Up, Down, Enter and Esc", asy
   ]);
   const rows = dialog.locator("tbody").getByRole("row");
   await expect(rows).toHaveCount(10);
-  // Newest first: the 12th entry (a purchase of ₹111) on top.
-  await expect(rows.nth(0)).toContainText("Purchase");
+  // Newest first: the 12th entry (a fund transfer of ₹111) on top.
+  await expect(rows.nth(0)).toContainText("Fund Transfer");
   await expect(rows.nth(0)).toContainText("111.00");
   await expect(rows.nth(0)).toContainText("Add");
   await expect(rows.nth(0)).toHaveAttribute("aria-current", "true");
@@ -149,8 +150,8 @@ test("Ctrl+T and Meta+T: the last 10 transactions, Up, Down, Enter and Esc", asy
   await expect(rows).toHaveCount(10);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  // The 11th entry: a journal entry, opened at its edit route.
-  await expect(page).toHaveURL(pathIn(ledger, `journal/edit/${saved[10]?.entryId}`));
+  // The 11th entry: a purchase, opened at its edit route.
+  await expect(page).toHaveURL(pathIn(ledger, `purchases/edit/${saved[10]?.entryId}`));
   await expect(dialog).toHaveCount(0);
 
   // The button opens it too; an organisation without entries says so.
@@ -167,8 +168,10 @@ test("global search: at least 3 characters, then accounts and entries to open", 
   await expect(page.getByText("Please enter at least 3 characters to search")).toBeVisible();
   await search.fill("Ravindra");
   const results = page.getByRole("listbox", { name: "Search results" });
-  await expect(results.getByRole("option", { name: /Ravindra Stores/ })).toBeVisible();
+  // The account first, then its entries, each with an icon, a name and a detail.
+  await expect(results.getByRole("option").first()).toContainText("Ravindra Stores");
   await expect(results.getByRole("option").first()).toContainText("Account");
+  await expect(results.getByRole("option", { name: /^Sales Invoice 1\b/ })).toBeVisible();
   await search.press("ArrowDown");
   await search.press("Enter");
   await expect(page).toHaveURL(pathIn(ledger, `ledger/${ledger.debtor}`));

@@ -1,8 +1,9 @@
 import { Badge, CloseButton, Group, Text } from "@mantine/core";
+import { memo } from "react";
 import type { FilterChip } from "./filter-chips.ts";
 
 /** spec 2.5: applied filters as removable chips under 'Applied Filters:'. */
-export function FilterChips({
+export const FilterChips = memo(function FilterChips({
   chips,
   onRemove,
 }: {
@@ -37,4 +38,4 @@ export function FilterChips({
       ))}
     </Group>
   );
-}
+});

@@ -5,7 +5,8 @@ import {
   todayCivil,
 } from "@bahi/domain";
 import { Button, Group, Modal, SimpleGrid } from "@mantine/core";
-import { useState } from "react";
+import { useMediaQuery } from "@mantine/hooks";
+import { memo, useState } from "react";
 import { type FilterFieldContext, FilterFieldInput } from "./FilterFieldInput.tsx";
 import {
   applyFilterDraft,
@@ -15,7 +16,7 @@ import {
 } from "./filter-form.ts";
 
 /** spec 2.8 Filter dialog, with the rules of spec 5 "List filter dialog". */
-export function FilterDialog({
+export const FilterDialog = memo(function FilterDialog({
   opened,
   fields,
   filters,
@@ -30,8 +31,9 @@ export function FilterDialog({
   onApply: (filters: CleanListFilter | undefined) => void;
   onClose: () => void;
 }) {
+  const small = useMediaQuery("(max-width: 48em)") ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title="Filter" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Filter" size="lg" fullScreen={small}>
       {opened && (
         <FilterForm
           fields={fields}
@@ -43,7 +45,7 @@ export function FilterDialog({
       )}
     </Modal>
   );
-}
+});
 
 function FilterForm({
   fields,

@@ -2,6 +2,7 @@ import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { ListCell } from "./ListCell.tsx";
 import { isClickOnControl } from "./ListGrid.tsx";
 import type { ListRowsProps } from "./list-rows.ts";
+import { RowActionsMenu } from "./RowActionsMenu.tsx";
 
 /** The list on small screens: one card per entry (spec 2.5). */
 export function ListCards(props: ListRowsProps) {
@@ -36,7 +37,12 @@ export function ListCards(props: ListRowsProps) {
                 )}
                 <Text fw={600}>{props.rowLabel(record)}</Text>
               </Group>
-              {props.menu(record)}
+              <RowActionsMenu
+                label={props.rowLabel(record)}
+                actions={props.rowActions}
+                linkOf={(action) => props.linkOf(action, record)}
+                onAction={(action) => props.onAction(action, record)}
+              />
             </Group>
             <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
               {props.columns.flatMap((column) => [

@@ -1,6 +1,7 @@
 import { isInvoiceStatus, type ListColumn, labelInvoiceStatus, type PartySide } from "@bahi/domain";
-import { Badge, Text } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { formatCivilDate, formatInstant, formatRupeeValue } from "./format-values.ts";
+import classes from "./ListGrid.module.css";
 import { describeAccountCell } from "./list-accounts.ts";
 import type { ListRecord } from "./lists.api.ts";
 
@@ -67,19 +68,10 @@ export function ListCell({
       </Badge>
     );
   }
+  const className = column.type === "amount" ? `${classes.cell} ${classes.amount}` : classes.cell;
   return (
-    <Text
-      fz={13}
-      truncate="end"
-      title={text}
-      ta={column.type === "amount" ? "right" : undefined}
-      style={
-        column.type === "amount" || column.type === "date"
-          ? { fontVariantNumeric: "tabular-nums" }
-          : undefined
-      }
-    >
+    <span className={className} title={text}>
       {text}
-    </Text>
+    </span>
   );
 }

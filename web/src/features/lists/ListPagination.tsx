@@ -1,10 +1,10 @@
 import { LIST_PAGE_SIZES } from "@bahi/domain";
 import { Button, Group, Select, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { buildPaginationItems, checkGoToPage, sanitiseGoToPage } from "./pagination.ts";
 
 /** spec 2.5, 5, 9: Prev, pages with '...', Next; Go to Page; items per page. */
-export function ListPagination({
+export const ListPagination = memo(function ListPagination({
   page,
   pageCount,
   pageSize,
@@ -66,10 +66,16 @@ export function ListPagination({
       </Group>
     </Group>
   );
-}
+});
 
 /** spec 5 "Pagination": the three messages; the button is disabled while the box is empty. */
-function GoToPage({ pageCount, onPage }: { pageCount: number; onPage: (page: number) => void }) {
+const GoToPage = memo(function GoToPage({
+  pageCount,
+  onPage,
+}: {
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
@@ -110,4 +116,4 @@ function GoToPage({ pageCount, onPage }: { pageCount: number; onPage: (page: num
       </Button>
     </Group>
   );
-}
+});

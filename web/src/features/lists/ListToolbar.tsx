@@ -7,11 +7,12 @@ import {
 } from "@bahi/domain";
 import { Badge, Button, Group, Select, Stack, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
+import { memo } from "react";
 import { DownloadControl } from "./DownloadControl.tsx";
 import { SEARCH_DEBOUNCE_MS } from "./list-state.ts";
 
 /** spec 2.5: search, Filter, sort, download and Delete Selected. */
-export function ListToolbar({
+export const ListToolbar = memo(function ListToolbar({
   view,
   searchInput,
   onSearchTyped,
@@ -90,4 +91,4 @@ export function ListToolbar({
       </Group>
     </Stack>
   );
-}
+});

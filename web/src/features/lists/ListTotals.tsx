@@ -1,8 +1,9 @@
 import { Group, Text } from "@mantine/core";
+import { memo } from "react";
 import { formatRupeeValue } from "./format-values.ts";
 
 /** spec 2.5: page totals and a grand total. */
-export function ListTotals({
+export const ListTotals = memo(function ListTotals({
   pageTotal,
   total,
   count,
@@ -30,4 +31,4 @@ export function ListTotals({
       </Text>
     </Group>
   );
-}
+});

@@ -1,6 +1,7 @@
 import type { ListView, VoucherType } from "@bahi/domain";
 import { Center, Loader, Modal, Table, Text, UnstyledButton } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { memo } from "react";
 import { useNavigate } from "react-router";
 import { describeLogRows } from "./entry-log.ts";
 import { formatInstant } from "./format-values.ts";
@@ -13,7 +14,7 @@ export interface LogTarget {
 }
 
 /** spec 2.8 / spec 4: the per-document Log dialog. */
-export function LogDialog({
+export const LogDialog = memo(function LogDialog({
   target,
   type,
   view,
@@ -38,7 +39,7 @@ export function LogDialog({
       )}
     </Modal>
   );
-}
+});
 
 function LogTable({
   target,

@@ -1,6 +1,7 @@
 import type { RowAction } from "@bahi/domain";
 import { ActionIcon, Menu } from "@mantine/core";
-import { Fragment } from "react";
+import { useWindowEvent } from "@mantine/hooks";
+import { Fragment, useState } from "react";
 import { Link } from "react-router";
 
 /** spec 2.5: the row menu opens on hover and closes 50 ms after the pointer leaves. */
@@ -23,55 +24,82 @@ function DotsIcon() {
   );
 }
 
-/**
- * A row's actions: links navigate, actions run; destructive ones in red, below a separator.
- * Esc closes, Enter picks, Up and Down move (Mantine's menu keyboard).
- */
-export function RowActionsMenu({
-  label,
-  actions,
-  linkOf,
-  onAction,
-}: {
+interface RowActionsMenuProps {
   /** What the row is, for the button's name: 'Sales Invoice 12'. */
   label: string;
   actions: readonly RowAction[];
   /** The path of a link action, or null to run it through onAction. */
   linkOf: (action: RowAction) => string | null;
   onAction: (action: RowAction) => void;
-}) {
+}
+
+/**
+ * A row's actions: links navigate, actions run; destructive ones in red, below a separator.
+ * Esc closes, Enter picks, Up and Down move (Mantine's menu keyboard). Until the pointer or the
+ * keyboard first reaches the button, only the button is drawn: ten menus on every page change
+ * would cost more than the rows themselves. The first hover or click opens the menu itself, so
+ * a click landing while the button is swapped for the menu's is never lost.
+ */
+export function RowActionsMenu(props: RowActionsMenuProps) {
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  // A click (or Enter) on the first button opens the menu; the new button takes its focus.
+  const [clicked, setClicked] = useState(false);
+  const name = `Actions for ${props.label}`;
+  // spec 2.5: Esc closes the menu, also one opened by hover while focus is elsewhere.
+  useWindowEvent("keydown", (event) => {
+    if (opened && event.key === "Escape") setOpened(false);
+  });
+  if (!armed) {
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={name}
+        aria-haspopup="menu"
+        onMouseEnter={() => {
+          // spec 2.5: hover opens the menu.
+          setArmed(true);
+          setOpened(true);
+        }}
+        onClick={() => {
+          setArmed(true);
+          setClicked(true);
+          setOpened(true);
+        }}
+      >
+        <DotsIcon />
+      </ActionIcon>
+    );
+  }
+  const { actions, linkOf, onAction } = props;
   return (
     <Menu
       trigger="click-hover"
       openDelay={0}
       closeDelay={ROW_MENU_CLOSE_DELAY_MS}
+      opened={opened}
+      onChange={setOpened}
       position="bottom-end"
       shadow="md"
       width={200}
       withinPortal
     >
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Actions for ${label}`}
-          onClick={(event) => event.stopPropagation()}
-        >
+        <ActionIcon variant="subtle" color="gray" aria-label={name} autoFocus={clicked}>
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+      <Menu.Dropdown>
         {actions.map((action) => {
           const to = action.kind === "link" ? linkOf(action) : null;
+          const colour = action.destructive ? "red" : undefined;
           const item = to ? (
-            <Menu.Item component={Link} to={to} color={action.destructive ? "red" : undefined}>
+            <Menu.Item component={Link} to={to} color={colour}>
               {action.label}
             </Menu.Item>
           ) : (
-            <Menu.Item
-              color={action.destructive ? "red" : undefined}
-              onClick={() => onAction(action)}
-            >
+            <Menu.Item color={colour} onClick={() => onAction(action)}>
               {action.label}
             </Menu.Item>
           );

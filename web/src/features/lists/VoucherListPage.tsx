@@ -1,6 +1,8 @@
 import {
   buildVoucherScreenPath,
+  type CleanListFilter,
   type ExportFormat,
+  type ListSortValue,
   type ListView,
   type RowAction,
   type RowActionFeature,
@@ -14,7 +16,7 @@ import {
 import { ActionIcon, Affix, Button, Group, Stack, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useReducer, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "../../app/notify.tsx";
 import { organisationPath } from "../../app/routes.ts";
@@ -25,7 +27,7 @@ import { useChangeFeed, useChangeFeedInterest } from "../change-feed/ChangeFeedP
 import { EXPORT_FORMAT_LABELS } from "./DownloadControl.tsx";
 import { FilterChips } from "./FilterChips.tsx";
 import { FilterDialog } from "./FilterDialog.tsx";
-import { describeFilterChips } from "./filter-chips.ts";
+import { describeFilterChips, type FilterChip } from "./filter-chips.ts";
 import { ListCards } from "./ListCards.tsx";
 import { ListEmptyState } from "./ListEmptyState.tsx";
 import { ListGrid } from "./ListGrid.tsx";
@@ -39,7 +41,6 @@ import type { ListRowsProps } from "./list-rows.ts";
 import { hasActiveFilters, initialListState, listQueryKey, reduceListState } from "./list-state.ts";
 import { deleteEntries, downloadList, type ListRecord } from "./lists.api.ts";
 import { countPages } from "./pagination.ts";
-import { RowActionsMenu } from "./RowActionsMenu.tsx";
 import { describeRowOpenPath, describeRowOutcome } from "./row-outcomes.ts";
 import { saveFile } from "./save-file.ts";
 import { useCustomFieldsOf } from "./use-custom-fields.ts";
@@ -47,10 +48,13 @@ import { useAccountNames } from "./use-list-accounts.ts";
 import { useListKeyboard } from "./use-list-keyboard.ts";
 import { invalidateLists, useInitialDelay, useListPage } from "./use-list-page.ts";
 import { useListSelection } from "./use-list-selection.ts";
+import { useStableCallback } from "./use-stable-callback.ts";
 
 // Print and Send via Mail arrive with the printing and messaging work; until then they are left
 // out of the row menus rather than shown dead.
 const FEATURES: ReadonlySet<RowActionFeature> = new Set();
+
+const MemoConfirmDeleteDialog = memo(ConfirmDeleteDialog);
 
 /** spec 2.5: on the sales list Left and Right change page; elsewhere they go to the first row. */
 const PAGES_SIDEWAYS: ReadonlySet<VoucherType> = new Set(["salesInvoice"]);
@@ -59,7 +63,7 @@ const PAGES_SIDEWAYS: ReadonlySet<VoucherType> = new Set(["salesInvoice"]);
 export function VoucherListPage({ type, view }: { type: VoucherType; view: ListView }) {
   const { organisation, year } = useOrganisationScope();
   const organisationId = organisation._id;
-  const scope = { organisationId, year };
+  const scope = useMemo(() => ({ organisationId, year }), [organisationId, year]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { recordOwnChanges } = useChangeFeed();
@@ -74,17 +78,16 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     dispatch({ kind: "scopeChanged", type, view, year });
   }
 
-  const screenContext = {
-    billWiseEntry: organisation.billWiseEntry,
-    gstRegistered: organisation.gstRegistered,
-    gstRegType: organisation.gstRegType ?? "",
-  };
-  const columns = useMemo(
-    () => selectListColumns(type, { billWiseEntry: organisation.billWiseEntry }),
-    [type, organisation.billWiseEntry],
+  const { billWiseEntry, gstRegistered, gstRegType } = organisation;
+  const columns = useMemo(() => selectListColumns(type, { billWiseEntry }), [type, billWiseEntry]);
+  const fields = useMemo(
+    () => selectFilterFields(type, { billWiseEntry, gstRegistered, gstRegType: gstRegType ?? "" }),
+    [type, billWiseEntry, gstRegistered, gstRegType],
   );
-  const fields = selectFilterFields(type, screenContext);
-  const rowActions = selectRowActions(type, { view, features: FEATURES });
+  const rowActions = useMemo(
+    () => selectRowActions(type, { view, features: FEATURES }),
+    [type, view],
+  );
 
   const ready = useInitialDelay();
   const list = useListPage(organisationId, state, ready);
@@ -108,10 +111,15 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
 
   const loadKey = JSON.stringify(listQueryKey(organisationId, state));
   const selection = useListSelection(loadKey);
-  const [highlighted, setHighlighted] = useState(0);
-  // spec 4: the row highlight goes back to the first row when the rows change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: list.data is the trigger
-  useEffect(() => setHighlighted(0), [list.data]);
+  // spec 4: the row highlight goes back to the first row when the rows change — in the same
+  // render as the new rows, not one after.
+  const [highlight, setHighlight] = useState<{ rows: unknown; index: number }>({
+    rows: undefined,
+    index: 0,
+  });
+  const highlighted = highlight.rows === list.data ? highlight.index : 0;
+  const setHighlighted = (next: (index: number) => number) =>
+    setHighlight({ rows: list.data, index: next(highlighted) });
 
   // A page emptied by deletes (or by another tab) falls back to the last page there is.
   useEffect(() => {
@@ -131,13 +139,15 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
   const [deleting, setDeleting] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
-  const rowLabel = (record: ListRecord) =>
-    `${definition.titles.singular} ${record.number ?? ""}`.trim();
-  const goTo = (path: string) => void navigate(path);
+  const rowLabel = useCallback(
+    (record: ListRecord) => `${definition.titles.singular} ${record.number ?? ""}`.trim(),
+    [definition],
+  );
+  const goTo = useStableCallback((path: string) => void navigate(path));
   const addPath = buildVoucherScreenPath(scope, type, { screen: "add" });
   const current = records[highlighted];
 
-  function runAction(action: RowAction, record: ListRecord) {
+  const runAction = useStableCallback((action: RowAction, record: ListRecord) => {
     const outcome = describeRowOutcome(action, scope, type, record);
     switch (outcome.kind) {
       case "navigate":
@@ -153,9 +163,55 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         setToDelete([record]);
         return;
     }
-  }
+  });
+  const linkOf = useStableCallback((action: RowAction, record: ListRecord) => {
+    const outcome = describeRowOutcome(action, scope, type, record);
+    return outcome.kind === "navigate" && action.kind === "link" ? outcome.to : null;
+  });
+  const openRow = useStableCallback((index: number) => {
+    const record = records[index];
+    if (record) goTo(describeRowOpenPath(scope, type, record, view));
+  });
+  const toggleAll = useStableCallback((checked: boolean) =>
+    selection.setAll(
+      records.map((record) => record._id),
+      checked,
+    ),
+  );
+  const toggle = useStableCallback((id: string) => selection.toggle(id));
+  const onSearchTyped = useCallback((text: string) => dispatch({ kind: "searchTyped", text }), []);
+  const onSearchSettled = useCallback(
+    (text: string) => dispatch({ kind: "searchSettled", text }),
+    [],
+  );
+  const onSort = useCallback((sort: ListSortValue) => dispatch({ kind: "sortChanged", sort }), []);
+  const onPage = useCallback((page: number) => dispatch({ kind: "pageChanged", page }), []);
+  const onPageSize = useCallback(
+    (pageSize: number) => dispatch({ kind: "pageSizeChanged", pageSize }),
+    [],
+  );
+  const onRemoveChip = useCallback(
+    (chip: FilterChip) =>
+      dispatch({
+        kind: "filterRemoved",
+        field: chip.field,
+        ...(chip.customFieldId ? { customFieldId: chip.customFieldId } : {}),
+      }),
+    [],
+  );
+  const openFilter = useCallback(() => setFilterOpen(true), []);
+  const closeFilter = useCallback(() => setFilterOpen(false), []);
+  const applyFilters = useCallback((filters: CleanListFilter | undefined) => {
+    dispatch({ kind: "filtersApplied", filters });
+    setFilterOpen(false);
+  }, []);
+  const closeLog = useCallback(() => setLogTarget(null), []);
+  const closeDelete = useCallback(() => setToDelete(null), []);
+  const deleteSelected = useStableCallback(() =>
+    setToDelete(records.filter((record) => selection.ids.has(record._id))),
+  );
 
-  async function confirmDelete() {
+  const confirmDelete = useStableCallback(async () => {
     if (!toDelete) return;
     const ids = toDelete.map((record) => record._id);
     setDeleting(true);
@@ -176,9 +232,9 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     } finally {
       setDeleting(false);
     }
-  }
+  });
 
-  async function download(format: ExportFormat) {
+  const download = useStableCallback(async (format: ExportFormat) => {
     setDownloading(true);
     try {
       const file = await downloadList({ ...state, organisationId }, format);
@@ -193,7 +249,7 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     } finally {
       setDownloading(false);
     }
-  }
+  });
 
   const hasRows = content === "rows";
   useListKeyboard({
@@ -217,18 +273,34 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
       if (PAGES_SIDEWAYS.has(type) && target >= 1 && target <= pageCount) {
         dispatch({ kind: "pageChanged", page: target });
       }
-      setHighlighted(0);
+      setHighlighted(() => 0);
     },
     add: () => goTo(addPath),
     back: () => goTo(organisationPath(organisationId, year, "start")),
   });
 
-  const chips = describeFilterChips(state.filters, {
-    fields,
-    accountNames: accounts.names,
-    customFieldNames: new Map(customFields.map((field) => [field._id, field.name])),
-    partySide: definition.partySide,
-  });
+  const customFieldNames = useMemo(
+    () => new Map(customFields.map((field) => [field._id, field.name])),
+    [customFields],
+  );
+  const chips = useMemo(
+    () =>
+      describeFilterChips(state.filters, {
+        fields,
+        accountNames: accounts.names,
+        customFieldNames,
+        partySide: definition.partySide,
+      }),
+    [state.filters, fields, accounts.names, customFieldNames, definition.partySide],
+  );
+  const cellContext = useMemo(
+    () => ({ accountNames: accounts.names, partySide: definition.partySide }),
+    [accounts.names, definition.partySide],
+  );
+  const filterContext = useMemo(
+    () => ({ year, accounts: accounts.accounts, customFields, partySide: definition.partySide }),
+    [year, accounts.accounts, customFields, definition.partySide],
+  );
 
   const rowsProps: ListRowsProps = {
     title,
@@ -237,29 +309,14 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     highlighted,
     selected: selection.ids,
     selectable: view === "live",
-    onToggle: selection.toggle,
-    onToggleAll: (checked) =>
-      selection.setAll(
-        records.map((record) => record._id),
-        checked,
-      ),
-    onOpen: (index) => {
-      const record = records[index];
-      if (record) goTo(describeRowOpenPath(scope, type, record, view));
-    },
-    cellContext: { accountNames: accounts.names, partySide: definition.partySide },
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onOpen: openRow,
+    cellContext,
     rowLabel,
-    menu: (record) => (
-      <RowActionsMenu
-        label={rowLabel(record)}
-        actions={rowActions}
-        linkOf={(action) => {
-          const outcome = describeRowOutcome(action, scope, type, record);
-          return outcome.kind === "navigate" && action.kind === "link" ? outcome.to : null;
-        }}
-        onAction={(action) => runAction(action, record)}
-      />
-    ),
+    rowActions,
+    linkOf,
+    onAction: runAction,
     busy: list.isPlaceholderData,
   };
 
@@ -274,29 +331,18 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
       <ListToolbar
         view={view}
         searchInput={state.searchInput}
-        onSearchTyped={(text) => dispatch({ kind: "searchTyped", text })}
-        onSearchSettled={(text) => dispatch({ kind: "searchSettled", text })}
+        onSearchTyped={onSearchTyped}
+        onSearchSettled={onSearchSettled}
         filterCount={chips.length}
-        onOpenFilter={() => setFilterOpen(true)}
+        onOpenFilter={openFilter}
         sort={state.sort}
-        onSort={(sort) => dispatch({ kind: "sortChanged", sort })}
+        onSort={onSort}
         downloading={downloading}
-        onDownload={(format) => void download(format)}
+        onDownload={download}
         selectedCount={selection.ids.size}
-        onDeleteSelected={() =>
-          setToDelete(records.filter((record) => selection.ids.has(record._id)))
-        }
+        onDeleteSelected={deleteSelected}
       />
-      <FilterChips
-        chips={chips}
-        onRemove={(chip) =>
-          dispatch({
-            kind: "filterRemoved",
-            field: chip.field,
-            ...(chip.customFieldId ? { customFieldId: chip.customFieldId } : {}),
-          })
-        }
-      />
+      <FilterChips chips={chips} onRemove={onRemoveChip} />
       {content === "loading" ? (
         <ListSkeleton />
       ) : content === "rows" ? (
@@ -323,8 +369,8 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
             page={state.page}
             pageCount={pageCount}
             pageSize={state.pageSize}
-            onPage={(page) => dispatch({ kind: "pageChanged", page })}
-            onPageSize={(pageSize) => dispatch({ kind: "pageSizeChanged", pageSize })}
+            onPage={onPage}
+            onPageSize={onPageSize}
           />
         </Stack>
       )}
@@ -332,19 +378,11 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         opened={filterOpen}
         fields={fields}
         filters={state.filters}
-        context={{
-          year,
-          accounts: accounts.accounts,
-          customFields,
-          partySide: definition.partySide,
-        }}
-        onApply={(filters) => {
-          dispatch({ kind: "filtersApplied", filters });
-          setFilterOpen(false);
-        }}
-        onClose={() => setFilterOpen(false)}
+        context={filterContext}
+        onApply={applyFilters}
+        onClose={closeFilter}
       />
-      <ConfirmDeleteDialog
+      <MemoConfirmDeleteDialog
         opened={toDelete !== null}
         what={
           (toDelete?.length ?? 0) > 1
@@ -353,18 +391,13 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         }
         name={(toDelete ?? []).map((record) => record.number ?? "").join(", ")}
         deleting={deleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+        onClose={closeDelete}
       />
-      <LogDialog
-        target={logTarget}
-        type={type}
-        view={view}
-        scope={scope}
-        onClose={() => setLogTarget(null)}
-      />
+      <LogDialog target={logTarget} type={type} view={view} scope={scope} onClose={closeLog} />
       {view === "live" && cards && (
-        <Affix position={{ bottom: 24, right: 24 }}>
+        // Below Mantine's modals (z-index 200), so that it never covers a dialog's buttons.
+        <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
           <ActionIcon size={56} radius="xl" aria-label="Add New" onClick={() => goTo(addPath)}>
             <span aria-hidden="true" style={{ fontSize: 28, lineHeight: 1 }}>
               +

@@ -1,9 +1,8 @@
-import type { ListColumn } from "@bahi/domain";
-import type { ReactNode } from "react";
+import type { ListColumn, RowAction } from "@bahi/domain";
 import type { CellContext } from "./ListCell.tsx";
 import type { ListRecord } from "./lists.api.ts";
 
-/** What the table and the cards both show. */
+/** What the table and the cards both show; the functions keep their identity between renders. */
 export interface ListRowsProps {
   title: string;
   columns: readonly ListColumn[];
@@ -18,7 +17,9 @@ export interface ListRowsProps {
   cellContext: CellContext;
   /** 'Sales Invoice 12', for the row's checkbox and menu names. */
   rowLabel: (record: ListRecord) => string;
-  menu: (record: ListRecord) => ReactNode;
+  rowActions: readonly RowAction[];
+  linkOf: (action: RowAction, record: ListRecord) => string | null;
+  onAction: (action: RowAction, record: ListRecord) => void;
   /** A newer page is on its way. */
   busy: boolean;
 }
