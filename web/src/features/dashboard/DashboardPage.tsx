@@ -1,6 +1,7 @@
 import {
   canManage,
   financialYearRange,
+  findGstRegistrationType,
   getVoucherDefinition,
   isVoucherType,
   todayCivil,
@@ -25,6 +26,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { describeGstinState } from "../organisations/gstin-state.ts";
 import { FigureCell, FigureHeader } from "../reports/components/cells.tsx";
 import { LazyBarChart } from "../reports/components/LazyBarChart.tsx";
 import { describeAsAt, formatBalance, formatDate, formatRupees } from "../reports/report-format.ts";
@@ -144,6 +146,18 @@ function BillCard({
  * sales as a chart, what is due to and from the business, as a chart too) and the last ten
  * transactions. Every card links to its list or report.
  */
+function describeRegistration(organisation: {
+  gstRegistered: boolean;
+  gstin: string | null;
+  gstRegType: string | null;
+}): string {
+  if (!organisation.gstRegistered || !organisation.gstin) return "Not registered under GST.";
+  const type = organisation.gstRegType
+    ? findGstRegistrationType(organisation.gstRegType)?.label
+    : undefined;
+  return `GSTIN ${organisation.gstin}${type ? `, ${type}` : ""}, ${describeGstinState(organisation.gstin)}`;
+}
+
 export function DashboardPage() {
   const scope = useReportScope();
   const { organisation, year } = scope;
@@ -173,6 +187,7 @@ export function DashboardPage() {
               {formatDate(range.endDate)}.
               {asAt ? ` Figures ${describeAsAt(asAt).toLowerCase()}.` : ""}
             </Text>
+            <Text size="sm">{describeRegistration(organisation)}</Text>
           </div>
           <Anchor component={Link} to={scope.pathTo("reports")} fw={600}>
             All reports
