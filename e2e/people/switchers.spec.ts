@@ -33,8 +33,8 @@ test("a year change keeps the page; an organisation change opens the other one a
   await organisationSwitcher(page).click();
   await page.getByRole("menuitem", { name: first }).click();
   await expect(page.getByText(`Organisation changed to ${first}`)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/${firstId}/${currentYear}/dashboard$`));
-  await expect(page.getByRole("heading", { level: 1, name: first })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${firstId}/${currentYear}/start$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Bahi Start Screen" })).toBeVisible();
   expect(secondId).not.toBe(firstId);
 
   // Year change on the profile page: same page, other year.

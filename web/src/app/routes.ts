@@ -36,10 +36,19 @@ export function organisationPath(organisationId: string, year: string, page: str
   return `/${encodeURIComponent(organisationId)}/${year}/${page}`;
 }
 
-/**
- * The organisation's start page (spec 2.3: switching organisation "goes to the start page").
- * The keyboard start screen (spec 2.4) is not built yet, so this is the dashboard until it is.
- */
+/** The keyboard start screen (spec 2.4), where switching organisation lands (spec 2.3). */
+export function organisationStartScreenPath(
+  organisation: { _id: string; startingYear: string },
+  today: string = todayCivil(),
+): string {
+  return organisationPath(
+    organisation._id,
+    currentYearOf(organisation.startingYear, today),
+    "start",
+  );
+}
+
+/** The organisation's dashboard: where `/` and a newly added organisation land (spec 2.2). */
 export function organisationStartPath(
   organisation: { _id: string; startingYear: string },
   today: string = todayCivil(),

@@ -48,6 +48,7 @@ function renderShell(at: string) {
             element: <OrganisationShell />,
             children: [
               { path: "dashboard", element: <p>Dashboard page</p> },
+              { path: "start", element: <p>Start screen</p> },
               { path: "settings/profile", element: <p>Profile page</p> },
               { path: "sales/edit/:id", element: <p>Edit page</p> },
               { path: "sales/list", element: <p>Sales list</p> },
@@ -82,7 +83,7 @@ describe("organisation switcher (spec 2.7)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Organisation: Asha Textiles" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Ravi Foods" }));
     await vi.waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/org-2/${currentYearOf("2024-25")}/dashboard`),
+      expect(router.state.location.pathname).toBe(`/org-2/${currentYearOf("2024-25")}/start`),
     );
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: "green", message: "Organisation changed to Ravi Foods" }),
