@@ -144,6 +144,41 @@ export async function balancesFromMonthlyTable(context: TestContext, organisatio
   );
 }
 
+/** Count and total per "type|year|deleted", recomputed from the vouchers themselves. */
+export async function voucherTotalsFromRows(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("vouchers")
+    .select(["type", "year", "deleted_at", "amount_paise"])
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  const totals = new Map<string, { count: number; amountPaise: number }>();
+  for (const row of rows) {
+    const key = `${row.type}|${row.year}|${row.deleted_at === null ? 0 : 1}`;
+    const total = totals.get(key) ?? { count: 0, amountPaise: 0 };
+    total.count += 1;
+    total.amountPaise += Number(row.amount_paise);
+    totals.set(key, total);
+  }
+  return totals;
+}
+
+/** The same figures as voucher_totals keeps them (rows of count 0 left out). */
+export async function voucherTotalsFromTable(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("voucher_totals")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  return new Map(
+    rows
+      .filter((row) => Number(row.voucher_count) !== 0 || Number(row.amount_paise) !== 0)
+      .map((row) => [
+        `${row.type}|${row.year}|${row.deleted}`,
+        { count: Number(row.voucher_count), amountPaise: Number(row.amount_paise) },
+      ]),
+  );
+}
+
 export function as(person: Person) {
   return { cookie: person.cookies };
 }

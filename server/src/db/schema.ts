@@ -25,6 +25,7 @@ export interface Database {
   voucher_versions: VoucherVersionsTable;
   postings: PostingsTable;
   account_balances: AccountBalancesTable;
+  voucher_totals: VoucherTotalsTable;
   stock_movements: StockMovementsTable;
   item_stock_balances: ItemStockBalancesTable;
   bill_allocations: BillAllocationsTable;
@@ -349,6 +350,16 @@ export interface AccountBalancesTable {
   month: string;
   debit_paise: number;
   credit_paise: number;
+}
+
+/** Count and total of the vouchers per (type, year, live or deleted): the unfiltered lists' figures. */
+export interface VoucherTotalsTable {
+  organisation_id: string;
+  type: string;
+  year: string;
+  deleted: Flag;
+  voucher_count: number;
+  amount_paise: number;
 }
 
 export interface StockMovementsTable {

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-user-contacts.ts";
 import * as m0005 from "./0005-masters.ts";
 import * as m0006 from "./0006-vouchers.ts";
 import * as m0008 from "./0008-bench-indexes.ts";
+import * as m0009 from "./0009-voucher-totals.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005_masters": m0005,
   "0006_vouchers": m0006,
   "0008_bench_indexes": m0008,
+  "0009_voucher_totals": m0009,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

@@ -134,3 +134,61 @@ export async function applyStockToBalances(
       .execute();
   }
 }
+
+/** A change to the count and total of one (type, year, live or deleted) list. */
+export interface VoucherTotalChange {
+  type: string;
+  year: string;
+  deleted: boolean;
+  /** +1 for a voucher joining the list, -1 for one leaving it. */
+  count: 1 | -1;
+  amountPaise: number;
+}
+
+/** Keeps voucher_totals (migration 0009) equal to the count and sum of the rows it describes. */
+export async function applyVoucherTotals(
+  db: Kysely<Database>,
+  organisationId: string,
+  changes: readonly VoucherTotalChange[],
+): Promise<void> {
+  const rows = new Map<
+    string,
+    { type: string; year: string; deleted: 0 | 1; count: number; amount: number }
+  >();
+  for (const change of changes) {
+    const deleted = change.deleted ? 1 : 0;
+    const key = `${change.type}|${change.year}|${deleted}`;
+    const row = rows.get(key) ?? {
+      type: change.type,
+      year: change.year,
+      deleted,
+      count: 0,
+      amount: 0,
+    };
+    row.count += change.count;
+    row.amount += change.count * change.amountPaise;
+    rows.set(key, row);
+  }
+  const changed = [...rows.values()].filter((row) => row.count !== 0 || row.amount !== 0);
+  for (const chunk of chunkRows(changed)) {
+    await db
+      .insertInto("voucher_totals")
+      .values(
+        chunk.map((row) => ({
+          organisation_id: organisationId,
+          type: row.type,
+          year: row.year,
+          deleted: row.deleted,
+          voucher_count: row.count,
+          amount_paise: row.amount,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["organisation_id", "type", "year", "deleted"]).doUpdateSet((eb) => ({
+          voucher_count: eb("voucher_totals.voucher_count", "+", eb.ref("excluded.voucher_count")),
+          amount_paise: eb("voucher_totals.amount_paise", "+", eb.ref("excluded.amount_paise")),
+        })),
+      )
+      .execute();
+  }
+}

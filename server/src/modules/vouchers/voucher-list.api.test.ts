@@ -248,3 +248,50 @@ describe("downloads", () => {
     expect(response.json().message).toBe("There are no entries to download");
   });
 });
+
+describe("the whole list's count and total (kept in voucher_totals)", () => {
+  test("follow adds, edits and deletes, as a counted search does", async () => {
+    const item = await insertItem(context, org, { name: "Silk Dupatta" });
+    const invoice = (amount: number) => ({
+      organisationId: org,
+      year: "2025-26",
+      date: "2025-07-01",
+      invoiceNumber: "INV-20",
+      cashOrDebtorAccountId: parties.anita,
+      itemDetails: [{ itemId: item, quantity: 1, rate: amount, gstRate: 0, amount }],
+      grossAmount: amount,
+      totalAmount: amount,
+    });
+    const added = await context.app.inject({
+      method: "POST",
+      url: "/api/salesinvoice/add",
+      headers: as(owner),
+      payload: invoice(100),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const whole = async (deleted: boolean) => {
+      const page = await list({ deleted: String(deleted) });
+      // "INV" is in every invoice number: the same rows, counted from the rows themselves.
+      const counted = await list({ deleted: String(deleted), searchText: "INV" });
+      expect([page.count, page.total]).toEqual([counted.count, counted.total]);
+      return [page.count, page.total];
+    };
+    expect(await whole(false)).toEqual([5, 8950]);
+    const edited = await context.app.inject({
+      method: "PUT",
+      url: "/api/salesinvoice/edit",
+      headers: as(owner),
+      payload: { ...invoice(300), entryId: added.json().entryId, version: 1 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await whole(false)).toEqual([5, 9150]);
+    const removed = await context.app.inject({
+      method: "DELETE",
+      url: `/api/salesinvoice/delete?organisationId=${org}&entryIds[]=${added.json().entryId}`,
+      headers: as(owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await whole(false)).toEqual([4, 8850]);
+    expect(await whole(true)).toEqual([1, 300]);
+  });
+});

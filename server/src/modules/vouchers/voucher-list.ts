@@ -181,11 +181,28 @@ export async function listVoucherRows(
     .execute();
 }
 
+/** No search text and no filter value: the whole (type, year) list, as voucher_totals keeps it. */
+function isWholeList(query: VoucherListQuery): boolean {
+  if (query.searchText?.trim()) return false;
+  return Object.values(query.filters ?? {}).every((value) => value === undefined);
+}
+
 export async function summariseVouchers(
   db: Kysely<Database>,
   kind: DatabaseKind,
   query: VoucherListQuery,
 ) {
+  if (isWholeList(query)) {
+    const totals = await db
+      .selectFrom("voucher_totals")
+      .select(["voucher_count", "amount_paise"])
+      .where("organisation_id", "=", query.organisationId)
+      .where("type", "=", query.type)
+      .where("year", "=", query.year)
+      .where("deleted", "=", query.deleted ? 1 : 0)
+      .executeTakeFirst();
+    return { count: totals?.voucher_count ?? 0, totalPaise: totals?.amount_paise ?? 0 };
+  }
   const row = await filterVouchers(db, kind, query)
     .select((eb) => [
       eb.fn.countAll<number>().as("count"),

@@ -7,6 +7,8 @@ import {
   balancesFromPostings,
   insertAccount,
   insertItem,
+  voucherTotalsFromRows,
+  voucherTotalsFromTable,
 } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
@@ -258,6 +260,9 @@ test("random sequences of adds, edits and deletes keep the books consistent", as
       const fromPostings = await balancesFromPostings(context, org);
       expect(await balancesFromMonthlyTable(context, org)).toEqual(fromPostings);
       expect([...fromPostings.values()].reduce((sum, value) => sum + value, 0)).toBe(0);
+      expect(await voucherTotalsFromTable(context, org)).toEqual(
+        await voucherTotalsFromRows(context, org),
+      );
       const trial = (
         await inject({
           method: "GET",

@@ -20,7 +20,11 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { assertPeriodUnlocked } from "../lock-periods/lock-periods.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import { isUniqueViolation } from "../organisations/unique-violation.ts";
-import { applyPostingsToBalances, applyStockToBalances } from "./balances.repository.ts";
+import {
+  applyPostingsToBalances,
+  applyStockToBalances,
+  applyVoucherTotals,
+} from "./balances.repository.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
 import * as repo from "./vouchers.repository.ts";
 
@@ -400,6 +404,11 @@ export async function createVouchers(
         };
       });
       await repo.insertVouchers(trx, rows);
+      await applyVoucherTotals(
+        trx,
+        organisationId,
+        rows.map((row) => ({ ...listOf(row), count: 1 as const })),
+      );
       await repo.insertVoucherVersions(
         trx,
         rows.map((row) => ({
@@ -476,6 +485,16 @@ async function retryOnNumberRace<T>(
       if (attempt >= 5) throw conflict("Could not take the next number; please save again.");
     }
   }
+}
+
+/** The list a stored voucher is counted in (voucher_totals). */
+function listOf(row: Pick<repo.VoucherRow, "type" | "year" | "deleted_at" | "amount_paise">) {
+  return {
+    type: row.type,
+    year: row.year,
+    deleted: row.deleted_at !== null,
+    amountPaise: row.amount_paise,
+  };
 }
 
 async function requireLiveVoucher(
@@ -578,6 +597,10 @@ export async function editVoucher(
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
+      await applyVoucherTotals(trx, organisationId, [
+        { ...listOf(existing), count: -1 },
+        { type, year: prepared.year, deleted: false, amountPaise: prepared.amountPaise, count: 1 },
+      ]);
       await repo.insertVoucherVersions(trx, [
         {
           organisation_id: organisationId,
@@ -661,6 +684,10 @@ export async function deleteVouchers(
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
+      await applyVoucherTotals(trx, organisationId, [
+        { ...listOf(voucher), count: -1 },
+        { ...listOf(voucher), deleted: true, count: 1 },
+      ]);
       await repo.insertVoucherVersions(trx, [
         {
           organisation_id: organisationId,
