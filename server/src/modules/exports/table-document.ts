@@ -1,8 +1,6 @@
 import type { ExportFormat } from "@bahi/domain";
 import type { FastifyReply } from "fastify";
 import type { ExportTable } from "./export-table.ts";
-import { renderTableWorkbook } from "./table-excel.ts";
-import { renderTablePdf } from "./table-pdf.ts";
 
 export interface TableDocument {
   readonly body: Buffer;
@@ -17,6 +15,11 @@ export interface RenderOptions {
 
 const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
+// pdfmake and exceljs are loaded on the first download, not at start: together they are 45 MB of
+// the server's resident memory, and most processes never render a file (bench/RESULTS.md).
+const loadPdfRenderer = () => import("./table-pdf.ts");
+const loadExcelRenderer = () => import("./table-excel.ts");
+
 /** Every download in the product (lists, reports, ledgers) goes through here (spec 2.5, api.md 7). */
 export async function renderTableDocument(
   table: ExportTable,
@@ -26,13 +29,13 @@ export async function renderTableDocument(
   switch (format) {
     case "pdf":
       return {
-        body: await renderTablePdf(table, options),
+        body: await (await loadPdfRenderer()).renderTablePdf(table, options),
         contentType: "application/pdf",
         extension: "pdf",
       };
     case "excel":
       return {
-        body: await renderTableWorkbook(table),
+        body: await (await loadExcelRenderer()).renderTableWorkbook(table),
         contentType: XLSX_CONTENT_TYPE,
         extension: "xlsx",
       };
