@@ -144,6 +144,67 @@ export async function balancesFromMonthlyTable(context: TestContext, organisatio
   );
 }
 
+type StockMonth = Record<"in" | "out" | "valueIn" | "valueOut" | "bought" | "valueBought", number>;
+
+/** Per "item|month": stock in and out and what purchase bills brought, from the movements. */
+export async function stockBalancesFromMovements(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("stock_movements")
+    .select(["item_id", "date", "voucher_type", "quantity_milli", "value_paise"])
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  const months = new Map<string, StockMonth>();
+  for (const row of rows) {
+    const key = `${row.item_id}|${row.date.slice(0, 7)}`;
+    const month = months.get(key) ?? {
+      in: 0,
+      out: 0,
+      valueIn: 0,
+      valueOut: 0,
+      bought: 0,
+      valueBought: 0,
+    };
+    const quantity = Number(row.quantity_milli);
+    const value = Number(row.value_paise);
+    if (quantity > 0) {
+      month.in += quantity;
+      month.valueIn += value;
+    } else {
+      month.out -= quantity;
+      month.valueOut -= value;
+    }
+    if (row.voucher_type === "purchases") {
+      month.bought += quantity;
+      month.valueBought += value;
+    }
+    months.set(key, month);
+  }
+  return months;
+}
+
+/** The same figures as item_stock_balances keeps them (all-zero rows left out). */
+export async function stockBalancesFromMonthlyTable(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("item_stock_balances")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  const months = new Map<string, StockMonth>();
+  for (const row of rows) {
+    const month: StockMonth = {
+      in: Number(row.quantity_in_milli),
+      out: Number(row.quantity_out_milli),
+      valueIn: Number(row.value_in_paise),
+      valueOut: Number(row.value_out_paise),
+      bought: Number(row.purchased_milli),
+      valueBought: Number(row.purchased_paise),
+    };
+    if (Object.values(month).some((value) => value !== 0))
+      months.set(`${row.item_id}|${row.month}`, month);
+  }
+  return months;
+}
+
 /** Count and total per "type|year|deleted", recomputed from the vouchers themselves. */
 export async function voucherTotalsFromRows(context: TestContext, organisationId: string) {
   const rows = await context.testDatabase.database.db

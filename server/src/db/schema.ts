@@ -381,6 +381,9 @@ export interface ItemStockBalancesTable {
   quantity_out_milli: number;
   value_in_paise: number;
   value_out_paise: number;
+  /** Of the quantity and value in, what purchase bills brought (migration 0010). */
+  purchased_milli: number;
+  purchased_paise: number;
 }
 
 export interface BillAllocationsTable {

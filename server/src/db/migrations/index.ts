@@ -7,6 +7,7 @@ import * as m0005 from "./0005-masters.ts";
 import * as m0006 from "./0006-vouchers.ts";
 import * as m0008 from "./0008-bench-indexes.ts";
 import * as m0009 from "./0009-voucher-totals.ts";
+import * as m0010 from "./0010-dated-sums.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006_vouchers": m0006,
   "0008_bench_indexes": m0008,
   "0009_voucher_totals": m0009,
+  "0010_dated_sums": m0010,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

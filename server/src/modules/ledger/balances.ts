@@ -1,14 +1,13 @@
 import {
   addDays,
-  endOfMonth,
   financialYearOf,
   financialYearRange,
   findAccountGroup,
   isBalanceSheetGroup,
-  monthOf,
 } from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { splitIntoMonths } from "../../lib/month-ranges.ts";
 
 // Balances as at a date, from the per-month totals plus the postings of the last, partial month:
 // never a sum over all postings of a busy account (DESIGN.md §4 "Balances", §9).
@@ -37,12 +36,8 @@ export async function sumMovements(
     row.credit += credit;
     totals.set(id, row);
   };
-  const fromMonth = fromDate.slice(0, 7);
-  const toMonth = toDate.slice(0, 7);
-  // Whole months strictly inside the range come from the monthly table.
-  const wholeFrom = fromDate.endsWith("-01") ? fromMonth : nextMonth(fromMonth);
-  const wholeTo = isLastDayOfMonth(toDate) ? toMonth : previousMonth(toMonth);
-  if (wholeFrom <= wholeTo) {
+  const { wholeMonths, partialRanges } = splitIntoMonths(fromDate, toDate);
+  if (wholeMonths) {
     let query = db
       .selectFrom("account_balances")
       .select([
@@ -51,21 +46,14 @@ export async function sumMovements(
         (eb) => eb.fn.sum<number>("credit_paise").as("credit"),
       ])
       .where("organisation_id", "=", organisationId)
-      .where("month", ">=", wholeFrom)
-      .where("month", "<=", wholeTo)
+      .where("month", ">=", wholeMonths.from)
+      .where("month", "<=", wholeMonths.to)
       .groupBy("account_id");
     if (accountId) query = query.where("account_id", "=", accountId);
     for (const row of await query.execute())
       add(row.account_id, Number(row.debit), Number(row.credit));
   }
-  // The partial months at either end come from the postings themselves.
-  const partial: [string, string][] = [];
-  if (wholeFrom > wholeTo) partial.push([fromDate, toDate]);
-  else {
-    if (wholeFrom !== fromMonth) partial.push([fromDate, endOfMonth(fromDate)]);
-    if (wholeTo !== toMonth) partial.push([`${toMonth}-01`, toDate]);
-  }
-  for (const [from, to] of partial) {
+  for (const [from, to] of partialRanges) {
     let query = db
       .selectFrom("postings")
       .select([
@@ -130,7 +118,3 @@ export async function openingBalancesAt(
     balances.set(profitAndLoss.id, (balances.get(profitAndLoss.id) ?? 0) + retained);
   return balances;
 }
-
-const nextMonth = (month: string) => monthOf(addDays(endOfMonth(`${month}-01`), 1));
-const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
-const isLastDayOfMonth = (date: string) => endOfMonth(date) === date;

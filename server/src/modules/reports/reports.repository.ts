@@ -1,6 +1,8 @@
-import { addDays, endOfMonth, monthOf } from "@bahi/domain";
+import { financialYearRange } from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { splitIntoMonths } from "../../lib/month-ranges.ts";
+import { PURCHASE_BILL_TYPE } from "../vouchers/balances.repository.ts";
 
 // SQL of the reports: every read filters on organisation_id first and runs on an index of
 // migration 0006 (DESIGN.md §9). Totals over months come from the per-month tables; only the
@@ -135,13 +137,8 @@ export async function sumStock(
     total.outPaise += row.outPaise;
     totals.set(id, total);
   };
-  const fromMonth = monthOf(fromDate);
-  const toMonth = monthOf(toDate);
-  const wholeFrom = fromDate.endsWith("-01")
-    ? fromMonth
-    : monthOf(addDays(endOfMonth(fromDate), 1));
-  const wholeTo = endOfMonth(toDate) === toDate ? toMonth : monthOf(addDays(`${toMonth}-01`, -1));
-  if (wholeFrom <= wholeTo) {
+  const { wholeMonths, partialRanges } = splitIntoMonths(fromDate, toDate);
+  if (wholeMonths) {
     let query = db
       .selectFrom("item_stock_balances")
       .select([
@@ -152,8 +149,8 @@ export async function sumStock(
         sql<number>`sum(value_out_paise)`.as("out_paise"),
       ])
       .where("organisation_id", "=", organisationId)
-      .where("month", ">=", wholeFrom)
-      .where("month", "<=", wholeTo)
+      .where("month", ">=", wholeMonths.from)
+      .where("month", "<=", wholeMonths.to)
       .groupBy("item_id");
     if (itemId) query = query.where("item_id", "=", itemId);
     for (const row of await query.execute()) {
@@ -165,13 +162,7 @@ export async function sumStock(
       });
     }
   }
-  const partial: [string, string][] = [];
-  if (wholeFrom > wholeTo) partial.push([fromDate, toDate]);
-  else {
-    if (wholeFrom !== fromMonth) partial.push([fromDate, endOfMonth(fromDate)]);
-    if (wholeTo !== toMonth) partial.push([`${toMonth}-01`, toDate]);
-  }
-  for (const [from, to] of partial) {
+  for (const [from, to] of partialRanges) {
     let query = db
       .selectFrom("stock_movements")
       .select([
@@ -204,8 +195,8 @@ export async function sumStock(
 
 /**
  * Quantity and value bought per item by purchase bills of one financial year dated up to
- * `toDate`: the live purchases through the vouchers' (organisation, type, year, date) index,
- * their stock lines by primary key.
+ * `toDate` (only purchase bills set the weighted average cost, decision 010): whole months from
+ * item_stock_balances' purchased columns, the last partial month from the stock movements.
  */
 export async function sumPurchasedStock(
   db: Kysely<Database>,
@@ -214,32 +205,51 @@ export async function sumPurchasedStock(
   toDate: string,
   itemId?: string,
 ): Promise<Map<string, { quantityMilli: number; valuePaise: number }>> {
-  let query = db
-    .selectFrom("vouchers")
-    .innerJoin("stock_movements", (join) =>
-      join
-        .onRef("stock_movements.organisation_id", "=", "vouchers.organisation_id")
-        .onRef("stock_movements.voucher_id", "=", "vouchers.id"),
-    )
-    .select([
-      "stock_movements.item_id",
-      sql<number>`sum(stock_movements.quantity_milli)`.as("quantity"),
-      sql<number>`sum(stock_movements.value_paise)`.as("value"),
-    ])
-    .where("vouchers.organisation_id", "=", organisationId)
-    .where("vouchers.type", "=", "purchases")
-    .where("vouchers.year", "=", year)
-    .where("vouchers.date", "<=", toDate)
-    .where("vouchers.deleted_at", "is", null)
-    .groupBy("stock_movements.item_id");
-  if (itemId) query = query.where("stock_movements.item_id", "=", itemId);
-  const rows = await query.execute();
-  return new Map(
-    rows.map((row) => [
-      row.item_id,
-      { quantityMilli: Number(row.quantity), valuePaise: Number(row.value) },
-    ]),
+  const totals = new Map<string, { quantityMilli: number; valuePaise: number }>();
+  const add = (id: string, quantityMilli: number, valuePaise: number) => {
+    const total = totals.get(id) ?? { quantityMilli: 0, valuePaise: 0 };
+    total.quantityMilli += quantityMilli;
+    total.valuePaise += valuePaise;
+    totals.set(id, total);
+  };
+  const { wholeMonths, partialRanges } = splitIntoMonths(
+    financialYearRange(year).startDate,
+    toDate,
   );
+  if (wholeMonths) {
+    let query = db
+      .selectFrom("item_stock_balances")
+      .select([
+        "item_id",
+        sql<number>`sum(purchased_milli)`.as("quantity"),
+        sql<number>`sum(purchased_paise)`.as("value"),
+      ])
+      .where("organisation_id", "=", organisationId)
+      .where("month", ">=", wholeMonths.from)
+      .where("month", "<=", wholeMonths.to)
+      .groupBy("item_id");
+    if (itemId) query = query.where("item_id", "=", itemId);
+    for (const row of await query.execute())
+      add(row.item_id, Number(row.quantity), Number(row.value));
+  }
+  for (const [from, to] of partialRanges) {
+    let query = db
+      .selectFrom("stock_movements")
+      .select([
+        "item_id",
+        sql<number>`sum(quantity_milli)`.as("quantity"),
+        sql<number>`sum(value_paise)`.as("value"),
+      ])
+      .where("organisation_id", "=", organisationId)
+      .where("date", ">=", from)
+      .where("date", "<=", to)
+      .where("voucher_type", "=", PURCHASE_BILL_TYPE)
+      .groupBy("item_id");
+    if (itemId) query = query.where("item_id", "=", itemId);
+    for (const row of await query.execute())
+      add(row.item_id, Number(row.quantity), Number(row.value));
+  }
+  return totals;
 }
 
 export interface StockMovementRow {

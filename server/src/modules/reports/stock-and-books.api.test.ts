@@ -1,8 +1,17 @@
 import type { InjectOptions } from "fastify";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, insertAccount, insertItem, systemAccountId } from "../../../test/books.ts";
+import {
+  as,
+  insertAccount,
+  insertItem,
+  stockBalancesFromMonthlyTable,
+  stockBalancesFromMovements,
+  systemAccountId,
+} from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import * as datedSums from "../../db/migrations/0010-dated-sums.ts";
 
 // Closing stock from stock movements at the weighted average purchase cost of the year
 // (docs/decisions/010), the item ledger and the day book, on an organisation that manages
@@ -372,5 +381,20 @@ describe("day book", () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("There are no entries to download");
+  });
+});
+
+describe("migration 0010 on books kept before it", () => {
+  test("fills the purchased columns from the stock movements; the valuation is unchanged", async () => {
+    const db = context.testDatabase.database.db as unknown as Kysely<unknown>;
+    await datedSums.down(db);
+    await datedSums.up(db);
+    expect(await stockBalancesFromMonthlyTable(context, org)).toEqual(
+      await stockBalancesFromMovements(context, org),
+    );
+    const rice = (await stockBalancesFromMonthlyTable(context, org)).get(`${ids.rice}|2024-06`);
+    expect(rice).toMatchObject({ bought: 10_000, valueBought: 49_000 });
+    const pl = await get(`reports/profitloss?organisationId=${org}&year=2024-25`);
+    expect(pl.closingStock).toMatchObject({ method: "weightedAverage", amount: 1221.75 });
   });
 });

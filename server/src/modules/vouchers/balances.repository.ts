@@ -1,4 +1,4 @@
-import type { Posting, StockMovement } from "@bahi/domain";
+import type { Posting, StockMovement, VoucherType } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { chunkRows } from "../../lib/chunks.ts";
@@ -13,8 +13,12 @@ export interface DatedPostings {
   postings: readonly Pick<Posting, "accountId" | "amountPaise">[];
 }
 
+/** Only purchase bills set an item's weighted average cost (decision 010). */
+export const PURCHASE_BILL_TYPE = "purchases" satisfies VoucherType;
+
 export interface DatedStock {
   date: string;
+  voucherType: string;
   movements: readonly Pick<StockMovement, "itemId" | "quantityMilli" | "valuePaise">[];
 }
 
@@ -69,10 +73,20 @@ export async function applyStockToBalances(
 ): Promise<void> {
   const rows = new Map<
     string,
-    { itemId: string; month: string; qin: number; qout: number; vin: number; vout: number }
+    {
+      itemId: string;
+      month: string;
+      qin: number;
+      qout: number;
+      vin: number;
+      vout: number;
+      qbought: number;
+      vbought: number;
+    }
   >();
   for (const voucher of vouchers) {
     const month = voucher.date.slice(0, 7);
+    const bought = voucher.voucherType === PURCHASE_BILL_TYPE;
     for (const movement of voucher.movements) {
       const key = `${movement.itemId}|${month}`;
       const row = rows.get(key) ?? {
@@ -82,7 +96,13 @@ export async function applyStockToBalances(
         qout: 0,
         vin: 0,
         vout: 0,
+        qbought: 0,
+        vbought: 0,
       };
+      if (bought) {
+        row.qbought += movement.quantityMilli * sign;
+        row.vbought += movement.valuePaise * sign;
+      }
       if (movement.quantityMilli > 0) {
         row.qin += movement.quantityMilli * sign;
         row.vin += movement.valuePaise * sign;
@@ -105,6 +125,8 @@ export async function applyStockToBalances(
           quantity_out_milli: row.qout,
           value_in_paise: row.vin,
           value_out_paise: row.vout,
+          purchased_milli: row.qbought,
+          purchased_paise: row.vbought,
         })),
       )
       .onConflict((conflict) =>
@@ -128,6 +150,16 @@ export async function applyStockToBalances(
             "item_stock_balances.value_out_paise",
             "+",
             eb.ref("excluded.value_out_paise"),
+          ),
+          purchased_milli: eb(
+            "item_stock_balances.purchased_milli",
+            "+",
+            eb.ref("excluded.purchased_milli"),
+          ),
+          purchased_paise: eb(
+            "item_stock_balances.purchased_paise",
+            "+",
+            eb.ref("excluded.purchased_paise"),
           ),
         })),
       )

@@ -7,6 +7,8 @@ import {
   balancesFromPostings,
   insertAccount,
   insertItem,
+  stockBalancesFromMonthlyTable,
+  stockBalancesFromMovements,
   voucherTotalsFromRows,
   voucherTotalsFromTable,
 } from "../../../test/books.ts";
@@ -260,6 +262,9 @@ test("random sequences of adds, edits and deletes keep the books consistent", as
       const fromPostings = await balancesFromPostings(context, org);
       expect(await balancesFromMonthlyTable(context, org)).toEqual(fromPostings);
       expect([...fromPostings.values()].reduce((sum, value) => sum + value, 0)).toBe(0);
+      expect(await stockBalancesFromMonthlyTable(context, org)).toEqual(
+        await stockBalancesFromMovements(context, org),
+      );
       expect(await voucherTotalsFromTable(context, org)).toEqual(
         await voucherTotalsFromRows(context, org),
       );

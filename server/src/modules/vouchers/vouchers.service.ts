@@ -134,13 +134,18 @@ async function checkAllocations(
 async function removeEffects(
   trx: Kysely<Database>,
   organisationId: string,
-  voucher: { id: string; date: string },
+  voucher: { id: string; type: string; date: string },
 ): Promise<string[]> {
   const postings = await repo.listPostingsOfVoucher(trx, organisationId, voucher.id);
   await applyPostingsToBalances(trx, organisationId, [{ date: voucher.date, postings }], -1);
   await repo.deletePostingsOfVoucher(trx, organisationId, voucher.id);
   const movements = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
-  await applyStockToBalances(trx, organisationId, [{ date: voucher.date, movements }], -1);
+  await applyStockToBalances(
+    trx,
+    organisationId,
+    [{ date: voucher.date, voucherType: voucher.type, movements }],
+    -1,
+  );
   await repo.deleteStockOfVoucher(trx, organisationId, voucher.id);
   const allocations = await repo.listAllocationsOfVoucher(trx, organisationId, voucher.id);
   await repo.deleteAllocationsOfVoucher(trx, organisationId, voucher.id);
@@ -172,7 +177,11 @@ async function writeEffects(
   await applyStockToBalances(
     trx,
     organisationId,
-    vouchers.map((v) => ({ date: v.ref.date, movements: v.prepared.stock })),
+    vouchers.map((v) => ({
+      date: v.ref.date,
+      voucherType: v.ref.type,
+      movements: v.prepared.stock,
+    })),
     1,
   );
   await repo.insertAllocations(
