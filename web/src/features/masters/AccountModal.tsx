@@ -14,24 +14,12 @@ import {
   type OpeningBalanceType,
   STATES,
 } from "@bahi/domain";
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, Checkbox, Grid, Group, Modal, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
+import { describeErrorMessage } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
-import type { FieldErrors } from "../../components/form-validation.ts";
 import { AmountInput } from "../../components/inputs/AmountInput.tsx";
 import { GstinInput } from "../../components/inputs/GstinInput.tsx";
 import { GstRateSelect } from "../../components/inputs/GstRateSelect.tsx";
@@ -41,7 +29,6 @@ import { TextAreaField } from "../../components/inputs/TextAreaField.tsx";
 import { TextField } from "../../components/inputs/TextField.tsx";
 import { describeCount } from "../../components/inputs/text-case.ts";
 import {
-  ACCOUNT_NAME_TAKEN,
   type AccountFormValues,
   applyGstinLookup,
   changeGstin,
@@ -55,10 +42,10 @@ import {
   typeMobile,
   validateAccountForm,
 } from "./account-form.ts";
-import { CustomFieldValueInputs } from "./CustomFieldValueInputs.tsx";
+import { MasterModalForm, MasterNameField } from "./MasterModalForm.tsx";
+import { MasterRecordLoader } from "./MasterRecordLoader.tsx";
 import {
   addAccount,
-  checkAccountName,
   checkGstinPresent,
   editAccount,
   fetchAccount,
@@ -66,6 +53,7 @@ import {
   MASTER_TOASTS,
   refreshAccounts,
 } from "./masters.api.ts";
+import { useMasterForm } from "./use-master-form.ts";
 
 /** spec 5: the non-blocking warnings of the GSTIN. */
 export function describeGstinUsedBy(accountName: string): string {
@@ -93,8 +81,6 @@ const SIDE_OPTIONS = [
   { value: "cr", label: "Cr" },
 ];
 
-type SaveAfter = "close" | "new";
-
 /**
  * spec 2.8 Add/Edit Account and spec 4 "Account modal": Save & Close and Save & New in add mode,
  * Update in edit mode; the nature decides which fields exist; a 15-character GSTIN sets the
@@ -109,12 +95,27 @@ export function AccountModal({
   request: AccountModalRequest;
   onClose: () => void;
 }) {
+  const { organisation } = useOrganisationScope();
   const editing = request.mode === "edit" ? request.accountId : null;
   const title = editing ? "Edit Account" : "Add Account";
   return (
     <Modal opened onClose={onClose} title={title} size="xl" closeOnClickOutside={false}>
       {editing ? (
-        <EditAccountLoader accountId={editing} request={request} onClose={onClose} />
+        <MasterRecordLoader
+          queryKey={["account", organisation._id, editing]}
+          load={() => fetchAccount(organisation._id, editing)}
+        >
+          {(account) => (
+            <AccountForm
+              request={request}
+              initial={formFromAccount(account)}
+              accountId={editing}
+              version={account.version}
+              natureLocked={account.isSystem}
+              onClose={onClose}
+            />
+          )}
+        </MasterRecordLoader>
       ) : (
         <AccountForm
           request={request}
@@ -126,41 +127,6 @@ export function AccountModal({
         />
       )}
     </Modal>
-  );
-}
-
-function EditAccountLoader({
-  accountId,
-  request,
-  onClose,
-}: {
-  accountId: string;
-  request: AccountModalRequest;
-  onClose: () => void;
-}) {
-  const { organisation } = useOrganisationScope();
-  const account = useQuery({
-    queryKey: ["account", organisation._id, accountId],
-    queryFn: () => fetchAccount(organisation._id, accountId),
-    staleTime: 0,
-  });
-  if (account.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!account.data) return <Text c="red">{describeErrorMessage(account.error)}</Text>;
-  return (
-    <AccountForm
-      request={request}
-      initial={formFromAccount(account.data)}
-      accountId={accountId}
-      version={account.data.version}
-      natureLocked={account.data.isSystem}
-      onClose={onClose}
-    />
   );
 }
 
@@ -184,36 +150,43 @@ function AccountForm({
   const organisationId = organisation._id;
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [nameTaken, setNameTaken] = useState<string | null>(null);
   const [gstinUsedBy, setGstinUsedBy] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
-  const [saving, setSaving] = useState<SaveAfter | null>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
   const latestGstin = useRef(initial.gstin);
 
   const orgContext = {
     gstRegistered: organisation.gstRegistered,
     gstRegType: organisation.gstRegType ?? "",
   };
-  const errors: FieldErrors = {
-    ...(submitted ? validateAccountForm(values, orgContext) : {}),
-    ...serverErrors,
-  };
-  if (nameTaken) errors.name = nameTaken;
+  const form = useMasterForm({
+    organisationId,
+    recordId: accountId,
+    values,
+    setValues,
+    validate: (current) => validateAccountForm(current, orgContext),
+    persist: async () => {
+      const payload = toAccountPayload(values, organisationId);
+      const answer = accountId
+        ? await editAccount({ ...payload, accountId, ...(version ? { version } : {}) })
+        : await addAccount(payload);
+      const toast = accountId ? MASTER_TOASTS.accountEdited : MASTER_TOASTS.accountAdded;
+      notify({ type: "success", ...toast });
+      void refreshAccounts(queryClient, organisationId);
+      void queryClient.invalidateQueries({ queryKey: ["account", organisationId] });
+      request.onSaved?.(answer.account);
+    },
+    onSavedForMore: (nameInput) => {
+      latestGstin.current = "";
+      setValues(emptyAccountForm(request.mode === "add" ? (request.nature ?? "") : ""));
+      setGstinUsedBy(null);
+      nameInput?.focus();
+    },
+    onClose,
+  });
+  const { errors, update } = form;
 
   const party = isPartyNature(values.nature);
   const stateLocked = isStateLocked(values);
-
-  function update(change: (current: AccountFormValues) => AccountFormValues, fields: string[]) {
-    setValues(change);
-    setServerErrors((current) => {
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
-    });
-  }
 
   async function checkGstinUse(gstin: string) {
     const answer = await checkGstinPresent(organisationId, gstin, accountId).catch(() => null);
@@ -253,339 +226,248 @@ function AccountForm({
     if (gstin.length === 15 && isValidGstin(gstin)) void lookUp(gstin);
   }
 
-  async function checkName() {
-    const name = values.name.trim();
-    if (name === "") return;
-    const answer = await checkAccountName(organisationId, name, accountId).catch(() => null);
-    if (answer && !answer.available) setNameTaken(answer.message ?? ACCOUNT_NAME_TAKEN);
-  }
-
-  async function save(after: SaveAfter) {
-    if (saving) return;
-    setSubmitted(true);
-    const problems = validateAccountForm(values, orgContext);
-    if (Object.keys(problems).length > 0 || nameTaken) return;
-    setSaving(after);
-    const payload = toAccountPayload(values, organisationId);
-    try {
-      const answer = accountId
-        ? await editAccount({ ...payload, accountId, ...(version ? { version } : {}) })
-        : await addAccount(payload);
-      const toast = accountId ? MASTER_TOASTS.accountEdited : MASTER_TOASTS.accountAdded;
-      notify({ type: "success", ...toast });
-      void refreshAccounts(queryClient, organisationId);
-      void queryClient.invalidateQueries({ queryKey: ["account", organisationId] });
-      request.onSaved?.(answer.account);
-      if (after === "new") {
-        latestGstin.current = "";
-        setValues(emptyAccountForm(request.mode === "add" ? (request.nature ?? "") : ""));
-        setSubmitted(false);
-        setGstinUsedBy(null);
-        setSaving(null);
-        nameInput.current?.focus();
-      } else {
-        onClose();
-      }
-    } catch (error) {
-      setServerErrors(fieldErrorsOf(error));
-      setSaving(null);
-    }
-  }
-
   const cancelled = party && values.gstin !== "" && isGstinCancelled(values);
   const span = { base: 24, sm: 12 };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save("close");
-      }}
+    <MasterModalForm
+      form={form}
+      organisationId={organisationId}
+      customFieldsFor="account"
+      editing={Boolean(accountId)}
+      moreLabel="Save & New"
     >
-      <Stack gap="md">
-        <Grid columns={24} gap="sm">
-          <Grid.Col span={span}>
-            <TextField
-              ref={nameInput}
-              label="Account Name"
-              required
-              data-autofocus
-              caseMode="title"
-              maxChars={ACCOUNT_NAME_MAX}
-              value={values.name}
-              onChange={(name) => {
-                setNameTaken(null);
-                update((current) => ({ ...current, name }), ["name"]);
-              }}
-              onBlur={() => void checkName()}
-              error={errors.name}
-            />
-          </Grid.Col>
-          <Grid.Col span={span}>
-            <SelectInput
-              label="Nature of Account"
-              required
-              placeholder="Select nature"
-              data={NATURE_OPTIONS}
-              value={values.nature || null}
-              disabled={natureLocked}
-              description={natureLocked ? "A system account keeps its nature" : undefined}
-              onChange={(nature) =>
-                update(
-                  (current) => changeNature(current, (nature as AccountNature | null) ?? ""),
-                  ["nature"],
-                )
-              }
-              error={errors.nature}
-            />
-          </Grid.Col>
-          {party && (
-            <>
-              <Grid.Col span={span}>
-                <GstinInput
-                  value={values.gstin}
-                  onChange={onGstinChange}
-                  loading={lookingUp}
-                  error={errors.gstin}
-                />
-              </Grid.Col>
-              <Grid.Col span={span}>
-                <SelectInput
-                  label="GST Registration Type"
-                  placeholder="Select type"
-                  data={GST_TYPE_OPTIONS}
-                  value={values.gstType || null}
-                  onChange={(gstType) =>
-                    update(
-                      (current) => ({
-                        ...current,
-                        gstType: (gstType as GstRegistrationType | null) ?? "",
-                      }),
-                      ["gstType"],
-                    )
-                  }
-                  error={errors.gstType}
-                />
-              </Grid.Col>
-            </>
-          )}
-          {party && values.gstin !== "" && (
-            <Grid.Col span={24}>
-              <GstinDetails values={values} />
-            </Grid.Col>
-          )}
-          {party && gstinUsedBy !== null && (
-            <Grid.Col span={24}>
-              <Alert color="orange" variant="light" title="GSTIN already used">
-                {describeGstinUsedBy(gstinUsedBy)}
-              </Alert>
-            </Grid.Col>
-          )}
-          {cancelled && (
-            <Grid.Col span={24}>
-              <Alert color="orange" variant="light" title="GSTIN cancelled">
-                {describeGstinCancelled(values.gstCanDate)}
-              </Alert>
-            </Grid.Col>
-          )}
-          {party && (
-            <>
-              <Grid.Col span={{ base: 24, sm: 8 }}>
-                <SelectInput
-                  label="State"
-                  placeholder="Select state"
-                  data={STATE_OPTIONS}
-                  value={values.state || null}
-                  disabled={stateLocked}
-                  description={stateLocked ? "Set by the GSTIN" : undefined}
-                  onChange={(state) =>
-                    update((current) => ({ ...current, state: state ?? "" }), ["state"])
-                  }
-                  error={errors.state}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextField
-                  label="PAN"
-                  caseMode="capital"
-                  maxChars={10}
-                  value={values.pan}
-                  onChange={(pan) => update((current) => ({ ...current, pan }), ["pan"])}
-                  error={errors.pan}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextField
-                  label="TAN"
-                  caseMode="capital"
-                  maxChars={10}
-                  value={values.tan}
-                  onChange={(tan) => update((current) => ({ ...current, tan }), ["tan"])}
-                  error={errors.tan}
-                />
-              </Grid.Col>
-            </>
-          )}
-          <Grid.Col span={span}>
-            <TextField
-              label="Display Name"
-              maxChars={ACCOUNT_DISPLAY_NAME_MAX}
-              value={values.displayName}
-              onChange={(displayName) =>
-                update((current) => ({ ...current, displayName }), ["displayName"])
-              }
-              error={errors.displayName}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 14, sm: 7 }}>
-            <AmountInput
-              label="Opening Balance"
-              value={values.openingBalancePaise}
-              onChange={(openingBalancePaise) =>
-                update((current) => ({ ...current, openingBalancePaise }), ["openingBalance"])
-              }
-              error={errors.openingBalance}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 10, sm: 5 }}>
-            <SelectInput
-              label="Opening Balance Type"
-              placeholder="Dr / Cr"
-              data={SIDE_OPTIONS}
-              value={values.openingBalanceType || null}
-              onChange={(side) =>
-                update(
-                  (current) => ({
-                    ...current,
-                    openingBalanceType: (side as OpeningBalanceType | null) ?? "",
-                  }),
-                  ["openingBalanceType"],
-                )
-              }
-              error={errors.openingBalanceType}
-            />
-          </Grid.Col>
-          {isGstRateNature(values.nature) && (
+      <Grid columns={24} gap="sm">
+        <Grid.Col span={span}>
+          <MasterNameField form={form} label="Account Name" maxChars={ACCOUNT_NAME_MAX} />
+        </Grid.Col>
+        <Grid.Col span={span}>
+          <SelectInput
+            label="Nature of Account"
+            required
+            placeholder="Select nature"
+            data={NATURE_OPTIONS}
+            value={values.nature || null}
+            disabled={natureLocked}
+            description={natureLocked ? "A system account keeps its nature" : undefined}
+            onChange={(nature) =>
+              update(
+                (current) => changeNature(current, (nature as AccountNature | null) ?? ""),
+                ["nature"],
+              )
+            }
+            error={errors.nature}
+          />
+        </Grid.Col>
+        {party && (
+          <>
             <Grid.Col span={span}>
-              <GstRateSelect
-                value={values.gstRate}
-                onChange={(gstRate) => update((current) => ({ ...current, gstRate }), ["gstRate"])}
-                error={errors.gstRate}
-                clearable
+              <GstinInput
+                value={values.gstin}
+                onChange={onGstinChange}
+                loading={lookingUp}
+                error={errors.gstin}
               />
             </Grid.Col>
-          )}
-          {party && (
-            <>
-              <Grid.Col span={span}>
-                <TextField
-                  label="Mobile Number"
-                  inputMode="numeric"
-                  rightSection={
-                    <Text size="xs" c="dimmed" aria-live="polite">
-                      {describeCount(values.mobileNo.length, MOBILE_LENGTH)}
-                    </Text>
-                  }
-                  value={values.mobileNo}
-                  onChange={(mobile) =>
-                    update(
-                      (current) => ({ ...current, mobileNo: typeMobile(mobile) }),
-                      ["mobileNo"],
-                    )
-                  }
-                  error={errors.mobileNo}
+            <Grid.Col span={span}>
+              <SelectInput
+                label="GST Registration Type"
+                placeholder="Select type"
+                data={GST_TYPE_OPTIONS}
+                value={values.gstType || null}
+                onChange={(gstType) =>
+                  update(
+                    (current) => ({
+                      ...current,
+                      gstType: (gstType as GstRegistrationType | null) ?? "",
+                    }),
+                    ["gstType"],
+                  )
+                }
+                error={errors.gstType}
+              />
+            </Grid.Col>
+          </>
+        )}
+        {party && values.gstin !== "" && (
+          <Grid.Col span={24}>
+            <GstinDetails values={values} />
+          </Grid.Col>
+        )}
+        {party && gstinUsedBy !== null && (
+          <Grid.Col span={24}>
+            <Alert color="orange" variant="light" title="GSTIN already used">
+              {describeGstinUsedBy(gstinUsedBy)}
+            </Alert>
+          </Grid.Col>
+        )}
+        {cancelled && (
+          <Grid.Col span={24}>
+            <Alert color="orange" variant="light" title="GSTIN cancelled">
+              {describeGstinCancelled(values.gstCanDate)}
+            </Alert>
+          </Grid.Col>
+        )}
+        {party && (
+          <>
+            <Grid.Col span={{ base: 24, sm: 8 }}>
+              <SelectInput
+                label="State"
+                placeholder="Select state"
+                data={STATE_OPTIONS}
+                value={values.state || null}
+                disabled={stateLocked}
+                description={stateLocked ? "Set by the GSTIN" : undefined}
+                onChange={(state) =>
+                  update((current) => ({ ...current, state: state ?? "" }), ["state"])
+                }
+                error={errors.state}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextField
+                label="PAN"
+                caseMode="capital"
+                maxChars={10}
+                value={values.pan}
+                onChange={(pan) => update((current) => ({ ...current, pan }), ["pan"])}
+                error={errors.pan}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextField
+                label="TAN"
+                caseMode="capital"
+                maxChars={10}
+                value={values.tan}
+                onChange={(tan) => update((current) => ({ ...current, tan }), ["tan"])}
+                error={errors.tan}
+              />
+            </Grid.Col>
+          </>
+        )}
+        <Grid.Col span={span}>
+          <TextField
+            label="Display Name"
+            maxChars={ACCOUNT_DISPLAY_NAME_MAX}
+            value={values.displayName}
+            onChange={(displayName) =>
+              update((current) => ({ ...current, displayName }), ["displayName"])
+            }
+            error={errors.displayName}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 14, sm: 7 }}>
+          <AmountInput
+            label="Opening Balance"
+            value={values.openingBalancePaise}
+            onChange={(openingBalancePaise) =>
+              update((current) => ({ ...current, openingBalancePaise }), ["openingBalance"])
+            }
+            error={errors.openingBalance}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 10, sm: 5 }}>
+          <SelectInput
+            label="Opening Balance Type"
+            placeholder="Dr / Cr"
+            data={SIDE_OPTIONS}
+            value={values.openingBalanceType || null}
+            onChange={(side) =>
+              update(
+                (current) => ({
+                  ...current,
+                  openingBalanceType: (side as OpeningBalanceType | null) ?? "",
+                }),
+                ["openingBalanceType"],
+              )
+            }
+            error={errors.openingBalanceType}
+          />
+        </Grid.Col>
+        {isGstRateNature(values.nature) && (
+          <Grid.Col span={span}>
+            <GstRateSelect
+              value={values.gstRate}
+              onChange={(gstRate) => update((current) => ({ ...current, gstRate }), ["gstRate"])}
+              error={errors.gstRate}
+              clearable
+            />
+          </Grid.Col>
+        )}
+        {party && (
+          <>
+            <Grid.Col span={span}>
+              <TextField
+                label="Mobile Number"
+                inputMode="numeric"
+                rightSection={
+                  <Text size="xs" c="dimmed" aria-live="polite">
+                    {describeCount(values.mobileNo.length, MOBILE_LENGTH)}
+                  </Text>
+                }
+                value={values.mobileNo}
+                onChange={(mobile) =>
+                  update((current) => ({ ...current, mobileNo: typeMobile(mobile) }), ["mobileNo"])
+                }
+                error={errors.mobileNo}
+              />
+            </Grid.Col>
+            <Grid.Col span={span}>
+              <TextField
+                label="Email"
+                type="email"
+                value={values.email}
+                onChange={(email) => update((current) => ({ ...current, email }), ["email"])}
+                error={errors.email}
+              />
+            </Grid.Col>
+            <Grid.Col span={span}>
+              <TextAreaField
+                label="Billing Address"
+                maxChars={ACCOUNT_ADDRESS_MAX}
+                value={values.billingAddress}
+                onChange={(billingAddress) =>
+                  update((current) => ({ ...current, billingAddress }), ["billingAddress"])
+                }
+                error={errors.billingAddress}
+              />
+            </Grid.Col>
+            <Grid.Col span={span}>
+              <TextAreaField
+                label="Shipping Address"
+                maxChars={ACCOUNT_ADDRESS_MAX}
+                value={values.shippingAddress}
+                onChange={(shippingAddress) =>
+                  update((current) => ({ ...current, shippingAddress }), ["shippingAddress"])
+                }
+                error={errors.shippingAddress}
+              />
+            </Grid.Col>
+            <Grid.Col span={24}>
+              <Group gap="lg">
+                <Checkbox
+                  label="Reverse charge on sales"
+                  checked={values.rcmSales}
+                  onChange={(event) => {
+                    const rcmSales = event.currentTarget.checked;
+                    update((current) => ({ ...current, rcmSales }), []);
+                  }}
                 />
-              </Grid.Col>
-              <Grid.Col span={span}>
-                <TextField
-                  label="Email"
-                  type="email"
-                  value={values.email}
-                  onChange={(email) => update((current) => ({ ...current, email }), ["email"])}
-                  error={errors.email}
+                <Checkbox
+                  label="Reverse charge on purchases"
+                  checked={values.rcmPurchase}
+                  onChange={(event) => {
+                    const rcmPurchase = event.currentTarget.checked;
+                    update((current) => ({ ...current, rcmPurchase }), []);
+                  }}
                 />
-              </Grid.Col>
-              <Grid.Col span={span}>
-                <TextAreaField
-                  label="Billing Address"
-                  maxChars={ACCOUNT_ADDRESS_MAX}
-                  value={values.billingAddress}
-                  onChange={(billingAddress) =>
-                    update((current) => ({ ...current, billingAddress }), ["billingAddress"])
-                  }
-                  error={errors.billingAddress}
-                />
-              </Grid.Col>
-              <Grid.Col span={span}>
-                <TextAreaField
-                  label="Shipping Address"
-                  maxChars={ACCOUNT_ADDRESS_MAX}
-                  value={values.shippingAddress}
-                  onChange={(shippingAddress) =>
-                    update((current) => ({ ...current, shippingAddress }), ["shippingAddress"])
-                  }
-                  error={errors.shippingAddress}
-                />
-              </Grid.Col>
-              <Grid.Col span={24}>
-                <Group gap="lg">
-                  <Checkbox
-                    label="Reverse charge on sales"
-                    checked={values.rcmSales}
-                    onChange={(event) => {
-                      const rcmSales = event.currentTarget.checked;
-                      update((current) => ({ ...current, rcmSales }), []);
-                    }}
-                  />
-                  <Checkbox
-                    label="Reverse charge on purchases"
-                    checked={values.rcmPurchase}
-                    onChange={(event) => {
-                      const rcmPurchase = event.currentTarget.checked;
-                      update((current) => ({ ...current, rcmPurchase }), []);
-                    }}
-                  />
-                </Group>
-              </Grid.Col>
-            </>
-          )}
-        </Grid>
-        <CustomFieldValueInputs
-          organisationId={organisationId}
-          target="account"
-          values={values.customFieldValues}
-          errors={errors}
-          onChange={(customFieldValues) =>
-            update((current) => ({ ...current, customFieldValues }), [])
-          }
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving !== null}>
-            Cancel
-          </Button>
-          {accountId ? (
-            <Button type="submit" loading={saving !== null}>
-              Update
-            </Button>
-          ) : (
-            <>
-              <Button
-                variant="light"
-                onClick={() => void save("new")}
-                loading={saving === "new"}
-                disabled={saving !== null}
-              >
-                Save & New
-              </Button>
-              <Button type="submit" loading={saving === "close"} disabled={saving !== null}>
-                Save & Close
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </form>
+              </Group>
+            </Grid.Col>
+          </>
+        )}
+      </Grid>
+    </MasterModalForm>
   );
 }
 

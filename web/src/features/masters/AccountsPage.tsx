@@ -6,24 +6,10 @@ import {
   isPartyNature,
   rupeesToPaise,
 } from "@bahi/domain";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Button, Container, Group, Menu, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { notify } from "../../app/notify.tsx";
 import { organisationPath } from "../../app/routes.ts";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
@@ -33,6 +19,8 @@ import { NotFoundPage } from "../not-found/NotFoundPage.tsx";
 import { describeBalance, totalOpeningBalances } from "./balances.ts";
 import { AddEmailDialog, AddPhoneDialog } from "./ContactDialogs.tsx";
 import { type ActiveFilter, activeParam, ListToolbar, matchesSearch } from "./ListToolbar.tsx";
+import { MasterListContent } from "./MasterListContent.tsx";
+import { ActiveBadge, MasterRowMenu } from "./MasterListRow.tsx";
 import {
   type AccountRecord,
   deleteAccount,
@@ -41,11 +29,9 @@ import {
   setAccountActive,
   useAccountsWithBalances,
 } from "./masters.api.ts";
+import { useMasterRowActions } from "./use-master-row-actions.ts";
 
-type Dialog =
-  | { kind: "delete"; account: AccountRecord }
-  | { kind: "email"; account: AccountRecord }
-  | { kind: "phone"; account: AccountRecord };
+type ContactDialog = { kind: "email" | "phone"; account: AccountRecord };
 
 /** /{org}/{year}/list/{accountnature}: the accounts of one nature, written in any case. */
 export function NatureAccountsPage() {
@@ -68,12 +54,19 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [active, setActive] = useState<ActiveFilter>("active");
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [dialog, setDialog] = useState<ContactDialog | null>(null);
   const accounts = useAccountsWithBalances(organisationId, {
     active: activeParam(active),
     year,
     ...(nature ? { natures: [nature] } : {}),
+  });
+
+  const actions = useMasterRowActions<AccountRecord>({
+    organisationId,
+    setActive: setAccountActive,
+    remove: deleteAccount,
+    deletedToast: MASTER_TOASTS.accountDeleted,
+    refresh: () => refreshAccounts(queryClient, organisationId),
   });
 
   const shown = (accounts.data?.accounts ?? []).filter((account) =>
@@ -93,30 +86,6 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
   const openAdd = () => openAccountModal({ mode: "add", ...(nature ? { nature } : {}) });
   const openEdit = (account: AccountRecord) =>
     openAccountModal({ mode: "edit", accountId: account._id });
-
-  async function toggleActive(account: AccountRecord) {
-    try {
-      const answer = await setAccountActive(organisationId, account._id, !account.active);
-      notify({ type: "success", title: answer.message });
-      await refreshAccounts(queryClient, organisationId);
-    } catch {
-      // The client showed the danger toast.
-    }
-  }
-
-  async function confirmDelete(account: AccountRecord) {
-    setDeleting(true);
-    try {
-      await deleteAccount(organisationId, account._id);
-      notify({ type: "success", title: MASTER_TOASTS.accountDeleted });
-      setDialog(null);
-      await refreshAccounts(queryClient, organisationId);
-    } catch {
-      // The client showed the danger toast with the server's reason.
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <Container size="xl">
@@ -141,15 +110,12 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
           onActive={setActive}
           onAdd={openAdd}
         />
-        {accounts.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        ) : shown.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {search ? "No record found matching your search criteria" : "No Accounts Present"}
-          </Text>
-        ) : (
+        <MasterListContent
+          pending={accounts.isPending}
+          empty={shown.length === 0}
+          search={search}
+          emptyText="No Accounts Present"
+        >
           <Table.ScrollContainer minWidth={720}>
             <Table highlightOnHover verticalSpacing="xs" aria-label={title}>
               <Table.Thead>
@@ -188,17 +154,28 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
                       {describeBalance(account.balance ?? 0, account.balanceType)}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={account.active ? "green" : "gray"} variant="light">
-                        {account.active ? "Active" : "Inactive"}
-                      </Badge>
+                      <ActiveBadge active={account.active} />
                     </Table.Td>
                     <Table.Td>
-                      <RowMenu
-                        account={account}
+                      <MasterRowMenu
+                        name={account.name}
+                        active={account.active}
                         onEdit={() => openEdit(account)}
-                        onToggleActive={() => void toggleActive(account)}
-                        onDialog={(kind) => setDialog({ kind, account })}
-                      />
+                        onToggleActive={() => void actions.toggleActive(account)}
+                        onDelete={() => actions.askDelete(account)}
+                        locked={account.isSystem}
+                      >
+                        {isPartyNature(account.nature) && (
+                          <>
+                            <Menu.Item onClick={() => setDialog({ kind: "email", account })}>
+                              Add Email Address
+                            </Menu.Item>
+                            <Menu.Item onClick={() => setDialog({ kind: "phone", account })}>
+                              Add Phone Number
+                            </Menu.Item>
+                          </>
+                        )}
+                      </MasterRowMenu>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -214,16 +191,9 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
               </Table.Tfoot>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </MasterListContent>
       </Stack>
-      <ConfirmDeleteDialog
-        opened={dialog?.kind === "delete"}
-        what="account"
-        name={dialog?.account.name ?? ""}
-        deleting={deleting}
-        onConfirm={() => dialog && void confirmDelete(dialog.account)}
-        onClose={() => setDialog(null)}
-      />
+      <ConfirmDeleteDialog what="account" {...actions.confirmDelete} />
       <AddEmailDialog
         opened={dialog?.kind === "email"}
         organisationId={organisationId}
@@ -239,47 +209,5 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
         onClose={() => setDialog(null)}
       />
     </Container>
-  );
-}
-
-function RowMenu({
-  account,
-  onEdit,
-  onToggleActive,
-  onDialog,
-}: {
-  account: AccountRecord;
-  onEdit: () => void;
-  onToggleActive: () => void;
-  onDialog: (kind: Dialog["kind"]) => void;
-}) {
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${account.name}`}>
-          ⋮
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={onEdit}>Edit</Menu.Item>
-        {isPartyNature(account.nature) && (
-          <>
-            <Menu.Item onClick={() => onDialog("email")}>Add Email Address</Menu.Item>
-            <Menu.Item onClick={() => onDialog("phone")}>Add Phone Number</Menu.Item>
-          </>
-        )}
-        {!account.isSystem && (
-          <>
-            <Menu.Item onClick={onToggleActive}>
-              {account.active ? "Make Inactive" : "Make Active"}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" onClick={() => onDialog("delete")}>
-              Delete
-            </Menu.Item>
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
   );
 }

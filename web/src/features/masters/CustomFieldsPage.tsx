@@ -1,19 +1,7 @@
 import { CUSTOM_FIELD_TYPE_LABELS, type CustomFieldTarget, canManage } from "@bahi/domain";
-import {
-  ActionIcon,
-  Badge,
-  Center,
-  Container,
-  Loader,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Container, Stack, Table, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
 import { SelectInput } from "../../components/inputs/SelectInput.tsx";
@@ -21,6 +9,8 @@ import { usePageTitle } from "../../components/use-page-title.ts";
 import { CustomFieldModal, type CustomFieldModalState } from "./CustomFieldModal.tsx";
 import { describeTarget, TARGET_OPTIONS } from "./custom-field-form.ts";
 import { type ActiveFilter, activeParam, ListToolbar, matchesSearch } from "./ListToolbar.tsx";
+import { MasterListContent } from "./MasterListContent.tsx";
+import { ActiveBadge, MasterRowMenu, NameWithDescription } from "./MasterListRow.tsx";
 import {
   type CustomFieldRecord,
   customFieldsKey,
@@ -29,6 +19,7 @@ import {
   setCustomFieldActive,
   useCustomFields,
 } from "./masters.api.ts";
+import { useMasterRowActions } from "./use-master-row-actions.ts";
 
 /**
  * /{org}/{year}/settings/custom-fields: the organisation's custom fields, searchable, active or
@@ -45,42 +36,21 @@ export function CustomFieldsPage() {
   const [active, setActive] = useState<ActiveFilter>("active");
   const [target, setTarget] = useState<CustomFieldTarget | null>(null);
   const [modal, setModal] = useState<CustomFieldModalState | null>(null);
-  const [deleting, setDeleting] = useState<CustomFieldRecord | null>(null);
-  const [busy, setBusy] = useState(false);
   const fields = useCustomFields(organisationId, {
     active: activeParam(active),
     ...(target ? { applicableFor: target } : {}),
   });
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: customFieldsKey(organisationId) });
+  const actions = useMasterRowActions<CustomFieldRecord>({
+    organisationId,
+    setActive: setCustomFieldActive,
+    remove: deleteCustomField,
+    deletedToast: MASTER_TOASTS.customFieldDeleted,
+    refresh: () => queryClient.invalidateQueries({ queryKey: customFieldsKey(organisationId) }),
+  });
 
   const shown = (fields.data ?? []).filter((field) =>
     matchesSearch([field.name, field.description], search),
   );
-
-  async function toggleActive(field: CustomFieldRecord) {
-    try {
-      const answer = await setCustomFieldActive(organisationId, field._id, !field.active);
-      notify({ type: "success", title: answer.message });
-      await refresh();
-    } catch {
-      // The client showed the danger toast.
-    }
-  }
-
-  async function confirmDelete(field: CustomFieldRecord) {
-    setBusy(true);
-    try {
-      await deleteCustomField(organisationId, field._id);
-      notify({ type: "success", title: MASTER_TOASTS.customFieldDeleted });
-      setDeleting(null);
-      await refresh();
-    } catch {
-      // The client showed the danger toast.
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Container size="lg">
@@ -111,15 +81,12 @@ export function CustomFieldsPage() {
             w={220}
           />
         </ListToolbar>
-        {fields.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        ) : shown.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {search ? "No record found matching your search criteria" : "No Custom Fields Present"}
-          </Text>
-        ) : (
+        <MasterListContent
+          pending={fields.isPending}
+          empty={shown.length === 0}
+          search={search}
+          emptyText="No Custom Fields Present"
+        >
           <Table.ScrollContainer minWidth={720}>
             <Table highlightOnHover verticalSpacing="xs" aria-label="Custom fields">
               <Table.Thead>
@@ -139,46 +106,23 @@ export function CustomFieldsPage() {
                     onDoubleClick={() => manager && setModal({ mode: "edit", field })}
                   >
                     <Table.Td>
-                      <Text fw={500}>{field.name}</Text>
-                      {field.description && (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {field.description}
-                        </Text>
-                      )}
+                      <NameWithDescription name={field.name} description={field.description} />
                     </Table.Td>
                     <Table.Td>{CUSTOM_FIELD_TYPE_LABELS[field.type]}</Table.Td>
                     <Table.Td>{describeTarget(field.applicableFor)}</Table.Td>
                     <Table.Td>{field.printInPdf ? "Yes" : "No"}</Table.Td>
                     <Table.Td>
-                      <Badge color={field.active ? "green" : "gray"} variant="light">
-                        {field.active ? "Active" : "Inactive"}
-                      </Badge>
+                      <ActiveBadge active={field.active} />
                     </Table.Td>
                     <Table.Td>
                       {manager && (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Actions for ${field.name}`}
-                            >
-                              ⋮
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => setModal({ mode: "edit", field })}>
-                              Edit
-                            </Menu.Item>
-                            <Menu.Item onClick={() => void toggleActive(field)}>
-                              {field.active ? "Make Inactive" : "Make Active"}
-                            </Menu.Item>
-                            <Menu.Divider />
-                            <Menu.Item color="red" onClick={() => setDeleting(field)}>
-                              Delete
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
+                        <MasterRowMenu
+                          name={field.name}
+                          active={field.active}
+                          onEdit={() => setModal({ mode: "edit", field })}
+                          onToggleActive={() => void actions.toggleActive(field)}
+                          onDelete={() => actions.askDelete(field)}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -186,7 +130,7 @@ export function CustomFieldsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </MasterListContent>
       </Stack>
       {modal && (
         <CustomFieldModal
@@ -195,14 +139,7 @@ export function CustomFieldsPage() {
           onClose={() => setModal(null)}
         />
       )}
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        what="custom field"
-        name={deleting?.name ?? ""}
-        deleting={busy}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDeleteDialog what="custom field" {...actions.confirmDelete} />
     </Container>
   );
 }

@@ -1,30 +1,15 @@
 import { ITEM_NAME_MAX, type ItemType, UQC_UNITS } from "@bahi/domain";
-import {
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
+import { Grid, Modal, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
-import type { FieldErrors } from "../../components/form-validation.ts";
 import { AmountInput } from "../../components/inputs/AmountInput.tsx";
 import { GstRateSelect } from "../../components/inputs/GstRateSelect.tsx";
 import type { ItemModalRequest } from "../../components/inputs/master-modals.ts";
 import { SelectInput } from "../../components/inputs/SelectInput.tsx";
 import { TextAreaField } from "../../components/inputs/TextAreaField.tsx";
 import { TextField } from "../../components/inputs/TextField.tsx";
-import { ACCOUNT_NAME_TAKEN } from "./account-form.ts";
-import { CustomFieldValueInputs } from "./CustomFieldValueInputs.tsx";
 import {
   changeItemType,
   DISCOUNT_MAX_HUNDREDTHS,
@@ -38,22 +23,16 @@ import {
   typeQuantity,
   validateItemForm,
 } from "./item-form.ts";
-import {
-  addItem,
-  checkAccountName,
-  editItem,
-  fetchItem,
-  itemsKey,
-  MASTER_TOASTS,
-} from "./masters.api.ts";
+import { MasterModalForm, MasterNameField } from "./MasterModalForm.tsx";
+import { MasterRecordLoader } from "./MasterRecordLoader.tsx";
+import { addItem, editItem, fetchItem, itemsKey, MASTER_TOASTS } from "./masters.api.ts";
+import { useMasterForm } from "./use-master-form.ts";
 
 const UNIT_OPTIONS = UQC_UNITS.map((unit) => ({ value: unit.code, label: unit.label }));
 const TYPE_OPTIONS = [
   { value: "goods", label: "Goods" },
   { value: "services", label: "Services" },
 ];
-
-type SaveAfter = "close" | "copy";
 
 /**
  * spec 2.8 Add/Edit Item and spec 4 "Item modal": Save & Close and Save & Copy (the form stays
@@ -67,12 +46,26 @@ export function ItemModal({
   request: ItemModalRequest;
   onClose: () => void;
 }) {
+  const { organisation } = useOrganisationScope();
   const editing = request.mode === "edit" ? request.itemId : null;
   const title = editing ? "Edit Item" : "Add Item";
   return (
     <Modal opened onClose={onClose} title={title} size="xl" closeOnClickOutside={false}>
       {editing ? (
-        <EditItemLoader itemId={editing} request={request} onClose={onClose} />
+        <MasterRecordLoader
+          queryKey={["item", organisation._id, editing]}
+          load={() => fetchItem(organisation._id, editing)}
+        >
+          {(item) => (
+            <ItemForm
+              request={request}
+              initial={formFromItem(item)}
+              itemId={editing}
+              version={item.version}
+              onClose={onClose}
+            />
+          )}
+        </MasterRecordLoader>
       ) : (
         <ItemForm
           request={request}
@@ -81,40 +74,6 @@ export function ItemModal({
         />
       )}
     </Modal>
-  );
-}
-
-function EditItemLoader({
-  itemId,
-  request,
-  onClose,
-}: {
-  itemId: string;
-  request: ItemModalRequest;
-  onClose: () => void;
-}) {
-  const { organisation } = useOrganisationScope();
-  const item = useQuery({
-    queryKey: ["item", organisation._id, itemId],
-    queryFn: () => fetchItem(organisation._id, itemId),
-    staleTime: 0,
-  });
-  if (item.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!item.data) return <Text c="red">{describeErrorMessage(item.error)}</Text>;
-  return (
-    <ItemForm
-      request={request}
-      initial={formFromItem(item.data)}
-      itemId={itemId}
-      version={item.data.version}
-      onClose={onClose}
-    />
   );
 }
 
@@ -135,47 +94,19 @@ function ItemForm({
   const organisationId = organisation._id;
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [nameTaken, setNameTaken] = useState<string | null>(null);
-  const [saving, setSaving] = useState<SaveAfter | null>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
-
-  const errors: FieldErrors = {
-    ...(submitted ? validateItemForm(values) : {}),
-    ...serverErrors,
-  };
-  if (nameTaken) errors.name = nameTaken;
-  const goods = values.type === "goods";
-
-  function update(change: (current: ItemFormValues) => ItemFormValues, fields: string[]) {
-    setValues(change);
-    setServerErrors((current) => {
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
-    });
-  }
-
-  async function checkName() {
-    const name = values.name.trim();
-    if (name === "") return;
-    const answer = await checkAccountName(organisationId, name, itemId).catch(() => null);
-    if (answer && !answer.available) setNameTaken(answer.message ?? ACCOUNT_NAME_TAKEN);
-  }
-
-  async function save(after: SaveAfter) {
-    if (saving) return;
-    setSubmitted(true);
-    if (Object.keys(validateItemForm(values)).length > 0 || nameTaken) return;
-    setSaving(after);
-    const payload = toItemPayload(values, organisationId);
-    try {
+  const form = useMasterForm({
+    organisationId,
+    recordId: itemId,
+    values,
+    setValues,
+    validate: validateItemForm,
+    persist: async (after) => {
+      const payload = toItemPayload(values, organisationId);
       const answer = itemId
         ? await editItem({ ...payload, itemId, ...(version ? { version } : {}) })
         : await addItem(payload);
       if (itemId) notify({ type: "success", title: MASTER_TOASTS.itemEdited });
-      else if (after === "copy")
+      else if (after === "more")
         notify({
           type: "success",
           title: MASTER_TOASTS.itemAddedAndCopied,
@@ -185,243 +116,181 @@ function ItemForm({
       void queryClient.invalidateQueries({ queryKey: itemsKey(organisationId) });
       void queryClient.invalidateQueries({ queryKey: ["item", organisationId] });
       request.onSaved?.({ _id: answer.item._id, name: answer.item.name });
-      if (after === "copy") {
-        // spec 4: Save & Copy keeps the form; the name must change before the next save.
-        setSaving(null);
-        setSubmitted(false);
-        nameInput.current?.focus();
-        nameInput.current?.select();
-      } else {
-        onClose();
-      }
-    } catch (error) {
-      setServerErrors(fieldErrorsOf(error));
-      setSaving(null);
-    }
-  }
+    },
+    // spec 4: Save & Copy keeps the form; the name must change before the next save.
+    onSavedForMore: (nameInput) => {
+      nameInput?.focus();
+      nameInput?.select();
+    },
+    onClose,
+  });
+  const { errors, update } = form;
+  const goods = values.type === "goods";
 
   const half = { base: 24, sm: 12 };
   const third = { base: 24, sm: 8 };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save("close");
-      }}
+    <MasterModalForm
+      form={form}
+      organisationId={organisationId}
+      customFieldsFor="item"
+      editing={Boolean(itemId)}
+      moreLabel="Save & Copy"
     >
-      <Stack gap="md">
-        <Grid columns={24} gap="sm">
-          <Grid.Col span={half}>
+      <Grid columns={24} gap="sm">
+        <Grid.Col span={half}>
+          <MasterNameField form={form} label="Item Name" maxChars={ITEM_NAME_MAX} />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="item-type-label">
+              Item Type
+            </Text>
+            <SegmentedControl
+              aria-labelledby="item-type-label"
+              data={TYPE_OPTIONS}
+              value={values.type}
+              onChange={(type) =>
+                update((current) => changeItemType(current, type as ItemType), ["type"])
+              }
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={third}>
+          {goods ? (
             <TextField
-              ref={nameInput}
-              label="Item Name"
-              required
-              data-autofocus
-              caseMode="title"
-              maxChars={ITEM_NAME_MAX}
-              value={values.name}
-              onChange={(name) => {
-                setNameTaken(null);
-                update((current) => ({ ...current, name }), ["name"]);
-              }}
-              onBlur={() => void checkName()}
-              error={errors.name}
-            />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="item-type-label">
-                Item Type
-              </Text>
-              <SegmentedControl
-                aria-labelledby="item-type-label"
-                data={TYPE_OPTIONS}
-                value={values.type}
-                onChange={(type) =>
-                  update((current) => changeItemType(current, type as ItemType), ["type"])
-                }
-              />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={third}>
-            {goods ? (
-              <TextField
-                label="HSN Code"
-                inputMode="numeric"
-                maxChars={HSN_MAX}
-                value={values.hsnCode}
-                onChange={(code) =>
-                  update(
-                    (current) => ({ ...current, hsnCode: typeCode(code, HSN_MAX) }),
-                    ["hsnCode"],
-                  )
-                }
-                error={errors.hsnCode}
-              />
-            ) : (
-              <TextField
-                label="SAC Code"
-                inputMode="numeric"
-                maxChars={SAC_MAX}
-                value={values.sacCode}
-                onChange={(code) =>
-                  update(
-                    (current) => ({ ...current, sacCode: typeCode(code, SAC_MAX) }),
-                    ["sacCode"],
-                  )
-                }
-                error={errors.sacCode}
-              />
-            )}
-          </Grid.Col>
-          <Grid.Col span={third}>
-            <GstRateSelect
-              value={values.gstRate}
-              onChange={(gstRate) => update((current) => ({ ...current, gstRate }), ["gstRate"])}
-              error={errors.gstRate}
-              clearable
-            />
-          </Grid.Col>
-          <Grid.Col span={third}>
-            <SelectInput
-              label="Unit"
-              placeholder="Select unit"
-              data={UNIT_OPTIONS}
-              value={values.uom || null}
-              onChange={(uom) => update((current) => ({ ...current, uom: uom ?? "" }), ["uom"])}
-              error={errors.uom}
-              clearable
-            />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <AmountInput
-              label="Selling Price"
-              value={values.sellingPricePaise}
-              onChange={(sellingPricePaise) =>
-                update((current) => ({ ...current, sellingPricePaise }), ["standardSellingPrice"])
+              label="HSN Code"
+              inputMode="numeric"
+              maxChars={HSN_MAX}
+              value={values.hsnCode}
+              onChange={(code) =>
+                update((current) => ({ ...current, hsnCode: typeCode(code, HSN_MAX) }), ["hsnCode"])
               }
-              error={errors.standardSellingPrice}
+              error={errors.hsnCode}
             />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <AmountInput
-              label="Sale Discount (%)"
-              max={DISCOUNT_MAX_HUNDREDTHS}
-              value={values.saleDiscount}
-              onChange={(saleDiscount) =>
-                update((current) => ({ ...current, saleDiscount }), ["standardSaleDiscount"])
-              }
-              error={errors.standardSaleDiscount}
-            />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <AmountInput
-              label="Purchase Price"
-              value={values.purchasePricePaise}
-              onChange={(purchasePricePaise) =>
-                update((current) => ({ ...current, purchasePricePaise }), ["standardPurchasePrice"])
-              }
-              error={errors.standardPurchasePrice}
-            />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <AmountInput
-              label="Purchase Discount (%)"
-              max={DISCOUNT_MAX_HUNDREDTHS}
-              value={values.purchaseDiscount}
-              onChange={(purchaseDiscount) =>
-                update(
-                  (current) => ({ ...current, purchaseDiscount }),
-                  ["standardPurchaseDiscount"],
-                )
-              }
-              error={errors.standardPurchaseDiscount}
-            />
-          </Grid.Col>
-          {goods && (
-            <>
-              <Grid.Col span={half}>
-                <TextInput
-                  label="Opening Quantity"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={values.openingQuantity}
-                  onChange={(event) => {
-                    const typed = event.currentTarget.value;
-                    update(
-                      (current) => ({
-                        ...current,
-                        openingQuantity: typeQuantity(typed, current.openingQuantity),
-                      }),
-                      ["openingBalanceQuantity"],
-                    );
-                  }}
-                  error={errors.openingBalanceQuantity}
-                />
-              </Grid.Col>
-              <Grid.Col span={half}>
-                <AmountInput
-                  label="Opening Stock Value"
-                  value={values.openingAmountPaise}
-                  onChange={(openingAmountPaise) =>
-                    update(
-                      (current) => ({ ...current, openingAmountPaise }),
-                      ["openingBalanceAmount"],
-                    )
-                  }
-                  error={errors.openingBalanceAmount}
-                />
-              </Grid.Col>
-            </>
-          )}
-          <Grid.Col span={24}>
-            <TextAreaField
-              label="Description"
-              maxChars={500}
-              value={values.description}
-              onChange={(description) =>
-                update((current) => ({ ...current, description }), ["description"])
-              }
-              error={errors.description}
-            />
-          </Grid.Col>
-        </Grid>
-        <CustomFieldValueInputs
-          organisationId={organisationId}
-          target="item"
-          values={values.customFieldValues}
-          errors={errors}
-          onChange={(customFieldValues) =>
-            update((current) => ({ ...current, customFieldValues }), [])
-          }
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving !== null}>
-            Cancel
-          </Button>
-          {itemId ? (
-            <Button type="submit" loading={saving !== null}>
-              Update
-            </Button>
           ) : (
-            <>
-              <Button
-                variant="light"
-                onClick={() => void save("copy")}
-                loading={saving === "copy"}
-                disabled={saving !== null}
-              >
-                Save & Copy
-              </Button>
-              <Button type="submit" loading={saving === "close"} disabled={saving !== null}>
-                Save & Close
-              </Button>
-            </>
+            <TextField
+              label="SAC Code"
+              inputMode="numeric"
+              maxChars={SAC_MAX}
+              value={values.sacCode}
+              onChange={(code) =>
+                update((current) => ({ ...current, sacCode: typeCode(code, SAC_MAX) }), ["sacCode"])
+              }
+              error={errors.sacCode}
+            />
           )}
-        </Group>
-      </Stack>
-    </form>
+        </Grid.Col>
+        <Grid.Col span={third}>
+          <GstRateSelect
+            value={values.gstRate}
+            onChange={(gstRate) => update((current) => ({ ...current, gstRate }), ["gstRate"])}
+            error={errors.gstRate}
+            clearable
+          />
+        </Grid.Col>
+        <Grid.Col span={third}>
+          <SelectInput
+            label="Unit"
+            placeholder="Select unit"
+            data={UNIT_OPTIONS}
+            value={values.uom || null}
+            onChange={(uom) => update((current) => ({ ...current, uom: uom ?? "" }), ["uom"])}
+            error={errors.uom}
+            clearable
+          />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <AmountInput
+            label="Selling Price"
+            value={values.sellingPricePaise}
+            onChange={(sellingPricePaise) =>
+              update((current) => ({ ...current, sellingPricePaise }), ["standardSellingPrice"])
+            }
+            error={errors.standardSellingPrice}
+          />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <AmountInput
+            label="Sale Discount (%)"
+            max={DISCOUNT_MAX_HUNDREDTHS}
+            value={values.saleDiscount}
+            onChange={(saleDiscount) =>
+              update((current) => ({ ...current, saleDiscount }), ["standardSaleDiscount"])
+            }
+            error={errors.standardSaleDiscount}
+          />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <AmountInput
+            label="Purchase Price"
+            value={values.purchasePricePaise}
+            onChange={(purchasePricePaise) =>
+              update((current) => ({ ...current, purchasePricePaise }), ["standardPurchasePrice"])
+            }
+            error={errors.standardPurchasePrice}
+          />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <AmountInput
+            label="Purchase Discount (%)"
+            max={DISCOUNT_MAX_HUNDREDTHS}
+            value={values.purchaseDiscount}
+            onChange={(purchaseDiscount) =>
+              update((current) => ({ ...current, purchaseDiscount }), ["standardPurchaseDiscount"])
+            }
+            error={errors.standardPurchaseDiscount}
+          />
+        </Grid.Col>
+        {goods && (
+          <>
+            <Grid.Col span={half}>
+              <TextInput
+                label="Opening Quantity"
+                inputMode="decimal"
+                autoComplete="off"
+                value={values.openingQuantity}
+                onChange={(event) => {
+                  const typed = event.currentTarget.value;
+                  update(
+                    (current) => ({
+                      ...current,
+                      openingQuantity: typeQuantity(typed, current.openingQuantity),
+                    }),
+                    ["openingBalanceQuantity"],
+                  );
+                }}
+                error={errors.openingBalanceQuantity}
+              />
+            </Grid.Col>
+            <Grid.Col span={half}>
+              <AmountInput
+                label="Opening Stock Value"
+                value={values.openingAmountPaise}
+                onChange={(openingAmountPaise) =>
+                  update(
+                    (current) => ({ ...current, openingAmountPaise }),
+                    ["openingBalanceAmount"],
+                  )
+                }
+                error={errors.openingBalanceAmount}
+              />
+            </Grid.Col>
+          </>
+        )}
+        <Grid.Col span={24}>
+          <TextAreaField
+            label="Description"
+            maxChars={500}
+            value={values.description}
+            onChange={(description) =>
+              update((current) => ({ ...current, description }), ["description"])
+            }
+            error={errors.description}
+          />
+        </Grid.Col>
+      </Grid>
+    </MasterModalForm>
   );
 }

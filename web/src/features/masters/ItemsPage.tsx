@@ -1,24 +1,14 @@
 import { describeGstRate, formatAmount, rupeesToPaise } from "@bahi/domain";
-import {
-  ActionIcon,
-  Badge,
-  Center,
-  Container,
-  Loader,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Container, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
 import { openItemModal } from "../../components/inputs/master-modals.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { type ActiveFilter, activeParam, ListToolbar, matchesSearch } from "./ListToolbar.tsx";
+import { MasterListContent } from "./MasterListContent.tsx";
+import { ActiveBadge, MasterRowMenu, NameWithDescription } from "./MasterListRow.tsx";
 import {
   deleteItem,
   type ItemRecord,
@@ -27,6 +17,7 @@ import {
   setItemActive,
   useItems,
 } from "./masters.api.ts";
+import { useMasterRowActions } from "./use-master-row-actions.ts";
 
 const money = (rupees: number | null | undefined) =>
   rupees ? formatAmount(rupeesToPaise(rupees)) : "";
@@ -43,39 +34,19 @@ export function ItemsPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [active, setActive] = useState<ActiveFilter>("active");
-  const [deleting, setDeleting] = useState<ItemRecord | null>(null);
-  const [busy, setBusy] = useState(false);
   const items = useItems(organisationId, activeParam(active));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: itemsKey(organisationId) });
+  const actions = useMasterRowActions<ItemRecord>({
+    organisationId,
+    setActive: setItemActive,
+    remove: deleteItem,
+    deletedToast: MASTER_TOASTS.itemDeleted,
+    refresh: () => queryClient.invalidateQueries({ queryKey: itemsKey(organisationId) }),
+  });
 
   const shown = (items.data ?? []).filter((item) =>
     matchesSearch([item.name, item.description, item.hsnCode, item.sacCode], search),
   );
   const openEdit = (item: ItemRecord) => openItemModal({ mode: "edit", itemId: item._id });
-
-  async function toggleActive(item: ItemRecord) {
-    try {
-      const answer = await setItemActive(organisationId, item._id, !item.active);
-      notify({ type: "success", title: answer.message });
-      await refresh();
-    } catch {
-      // The client showed the danger toast.
-    }
-  }
-
-  async function confirmDelete(item: ItemRecord) {
-    setBusy(true);
-    try {
-      await deleteItem(organisationId, item._id);
-      notify({ type: "success", title: MASTER_TOASTS.itemDeleted });
-      setDeleting(null);
-      await refresh();
-    } catch {
-      // The client showed the danger toast with the server's reason.
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Container size="xl">
@@ -91,15 +62,12 @@ export function ItemsPage() {
           onActive={setActive}
           onAdd={() => openItemModal({ mode: "add" })}
         />
-        {items.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        ) : shown.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {search ? "No record found matching your search criteria" : "No Items Present"}
-          </Text>
-        ) : (
+        <MasterListContent
+          pending={items.isPending}
+          empty={shown.length === 0}
+          search={search}
+          emptyText="No Items Present"
+        >
           <Table.ScrollContainer minWidth={900}>
             <Table highlightOnHover verticalSpacing="xs" aria-label="Items">
               <Table.Thead>
@@ -120,12 +88,7 @@ export function ItemsPage() {
                 {shown.map((item) => (
                   <Table.Tr key={item._id} onDoubleClick={() => openEdit(item)}>
                     <Table.Td>
-                      <Text fw={500}>{item.name}</Text>
-                      {item.description && (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {item.description}
-                        </Text>
-                      )}
+                      <NameWithDescription name={item.name} description={item.description} />
                     </Table.Td>
                     <Table.Td>{item.type === "goods" ? "Goods" : "Services"}</Table.Td>
                     <Table.Td>{item.hsnCode ?? item.sacCode ?? ""}</Table.Td>
@@ -152,48 +115,25 @@ export function ItemsPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={item.active ? "green" : "gray"} variant="light">
-                        {item.active ? "Active" : "Inactive"}
-                      </Badge>
+                      <ActiveBadge active={item.active} />
                     </Table.Td>
                     <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Actions for ${item.name}`}
-                          >
-                            ⋮
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => openEdit(item)}>Edit</Menu.Item>
-                          <Menu.Item onClick={() => void toggleActive(item)}>
-                            {item.active ? "Make Inactive" : "Make Active"}
-                          </Menu.Item>
-                          <Menu.Divider />
-                          <Menu.Item color="red" onClick={() => setDeleting(item)}>
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <MasterRowMenu
+                        name={item.name}
+                        active={item.active}
+                        onEdit={() => openEdit(item)}
+                        onToggleActive={() => void actions.toggleActive(item)}
+                        onDelete={() => actions.askDelete(item)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </MasterListContent>
       </Stack>
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        what="item"
-        name={deleting?.name ?? ""}
-        deleting={busy}
-        onConfirm={() => deleting && void confirmDelete(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDeleteDialog what="item" {...actions.confirmDelete} />
     </Container>
   );
 }

@@ -1,18 +1,18 @@
 import { CASH_AND_BANK_NATURES, formatAmount, getVoucherDefinition } from "@bahi/domain";
-import { ActionIcon, Button, Grid, Group, Stack, Table, Text } from "@mantine/core";
+import { Button, Grid, Group, Stack, Table, Text } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
-import { DateInput } from "../../../components/inputs/DateInput.tsx";
 import { stopProps } from "../keyboard/focus-stop.ts";
 import {
   emptyJournalLine,
   type JournalForm,
-  type JournalLineForm,
   journalTotals,
   setJournalAmount,
   type TransferForm,
 } from "../model/account-forms.ts";
 import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
-import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
+import { EntryDateField } from "./EntryDateField.tsx";
+import { RemoveLineButton } from "./RemoveLineButton.tsx";
+import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
 function columnLabel(
   type: SectionProps<unknown>["context"]["type"],
@@ -33,19 +33,13 @@ export function TransferSection({
 }: SectionProps<TransferForm> & { lockMessage: string | null }) {
   return (
     <Grid columns={24} gap="sm">
-      <Grid.Col span={{ base: 12, md: 5 }} {...stopProps("date")}>
-        <DateInput
-          label="Date"
-          value={form.date}
-          onChange={(date) => update((current) => ({ ...current, date }))}
-          financialYear={context.year}
-          today={context.today}
-          error={errors.date ?? lockMessage}
-          required
-          disabled={readOnly}
-          autoFocus={!readOnly}
-        />
-      </Grid.Col>
+      <EntryDateField
+        value={form.date}
+        onChange={(date) => update((current) => ({ ...current, date }))}
+        context={context}
+        error={errors.date ?? lockMessage}
+        readOnly={readOnly}
+      />
       <Grid.Col span={{ base: 24, md: 7 }} {...stopProps("from")}>
         <EntryAccountPicker
           label={columnLabel(context.type, 1, "Transfer From")}
@@ -101,28 +95,17 @@ export function JournalSection({
   onAddLine,
 }: SectionProps<JournalForm> & { lockMessage: string | null; onAddLine: () => void }) {
   const totals = journalTotals(form);
-  function setLine(index: number, recipe: (line: JournalLineForm) => JournalLineForm) {
-    update((current) => {
-      const line = current.lines[index];
-      return line ? { ...current, lines: replaceAt(current.lines, index, recipe(line)) } : current;
-    });
-  }
+  const lines = linesEditor(update, "lines", emptyJournalLine);
   return (
     <Stack gap="sm">
       <Grid columns={24} gap="sm">
-        <Grid.Col span={{ base: 12, md: 5 }} {...stopProps("date")}>
-          <DateInput
-            label="Date"
-            value={form.date}
-            onChange={(date) => update((current) => ({ ...current, date }))}
-            financialYear={context.year}
-            today={context.today}
-            error={errors.date ?? lockMessage}
-            required
-            disabled={readOnly}
-            autoFocus={!readOnly}
-          />
-        </Grid.Col>
+        <EntryDateField
+          value={form.date}
+          onChange={(date) => update((current) => ({ ...current, date }))}
+          context={context}
+          error={errors.date ?? lockMessage}
+          readOnly={readOnly}
+        />
       </Grid>
       <Table aria-label="Journal lines" verticalSpacing={4} horizontalSpacing={6}>
         <Table.Thead>
@@ -146,7 +129,9 @@ export function JournalSection({
                 <EntryAccountPicker
                   aria-label={lineLabel("Account", index)}
                   value={line.accountId}
-                  onChange={(accountId) => setLine(index, (current) => ({ ...current, accountId }))}
+                  onChange={(accountId) =>
+                    lines.change(index, (current) => ({ ...current, accountId }))
+                  }
                   error={errors[`entries.${index}.accountId`]}
                   disabled={readOnly}
                 />
@@ -156,7 +141,7 @@ export function JournalSection({
                   aria-label={lineLabel("Debit", index)}
                   value={line.debitPaise}
                   onChange={(amount) =>
-                    setLine(index, (current) => setJournalAmount(current, "debit", amount))
+                    lines.change(index, (current) => setJournalAmount(current, "debit", amount))
                   }
                   error={errors[`entries.${index}.debitAmount`]}
                   disabled={readOnly}
@@ -167,32 +152,18 @@ export function JournalSection({
                   aria-label={lineLabel("Credit", index)}
                   value={line.creditPaise}
                   onChange={(amount) =>
-                    setLine(index, (current) => setJournalAmount(current, "credit", amount))
+                    lines.change(index, (current) => setJournalAmount(current, "credit", amount))
                   }
                   error={errors[`entries.${index}.creditAmount`] ?? errors[`entries.${index}`]}
                   disabled={readOnly}
                 />
               </Table.Td>
               <Table.Td>
-                {!readOnly && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    tabIndex={-1}
-                    aria-label={`Remove line ${index + 1}`}
-                    onClick={() =>
-                      update((current) => {
-                        const lines = current.lines.filter((_, at) => at !== index);
-                        return {
-                          ...current,
-                          lines: lines.length > 0 ? lines : [emptyJournalLine()],
-                        };
-                      })
-                    }
-                  >
-                    ×
-                  </ActionIcon>
-                )}
+                <RemoveLineButton
+                  label={`Remove line ${index + 1}`}
+                  readOnly={readOnly}
+                  onRemove={() => lines.remove(index)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,15 +1,12 @@
 import { type ComputedLine, formatAmount } from "@bahi/domain";
-import { ActionIcon, Button, Group, Table, Text } from "@mantine/core";
+import { Button, Group, Table, Text } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
 import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
-import {
-  type AccountLineForm,
-  type DocumentForm,
-  emptyAccountLine,
-} from "../model/document-form.ts";
+import { type DocumentForm, emptyAccountLine } from "../model/document-form.ts";
 import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
-import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
+import { RemoveLineButton } from "./RemoveLineButton.tsx";
+import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
 /**
  * The account lines of a document (api.md 3 accountDetails): freight, packing or any income or
@@ -22,14 +19,7 @@ export function ChargeLinesTable({
   readOnly,
   results,
 }: SectionProps<DocumentForm> & { results: readonly (ComputedLine | undefined)[] }) {
-  function setLine(index: number, recipe: (line: AccountLineForm) => AccountLineForm) {
-    update((current) => {
-      const line = current.accountLines[index];
-      return line
-        ? { ...current, accountLines: replaceAt(current.accountLines, index, recipe(line)) }
-        : current;
-    });
-  }
+  const lines = linesEditor(update, "accountLines");
   if (readOnly && form.accountLines.length === 0) return null;
   return (
     <div>
@@ -73,7 +63,7 @@ export function ChargeLinesTable({
                     aria-label={lineLabel("Charge account", index)}
                     value={line.accountId}
                     onChange={(accountId, account) =>
-                      setLine(index, (current) => ({
+                      lines.change(index, (current) => ({
                         ...current,
                         accountId,
                         gstRate:
@@ -89,7 +79,7 @@ export function ChargeLinesTable({
                     aria-label={lineLabel("Charge amount", index)}
                     value={line.amountPaise}
                     onChange={(amountPaise) =>
-                      setLine(index, (current) => ({ ...current, amountPaise }))
+                      lines.change(index, (current) => ({ ...current, amountPaise }))
                     }
                     error={errors[`accountLines.${index}.amount`]}
                     disabled={readOnly}
@@ -102,13 +92,13 @@ export function ChargeLinesTable({
                     value={line.gstRate}
                     date={form.date}
                     onChange={(gstRate) =>
-                      setLine(index, (current) => ({ ...current, gstRate: gstRate ?? 0 }))
+                      lines.change(index, (current) => ({ ...current, gstRate: gstRate ?? 0 }))
                     }
                     onKeyDown={onEnterPickTypedOption(
                       gstRateOptions(form.date, line.gstRate),
                       String(line.gstRate),
                       (code) =>
-                        setLine(index, (current) => ({ ...current, gstRate: Number(code) })),
+                        lines.change(index, (current) => ({ ...current, gstRate: Number(code) })),
                     )}
                     disabled={readOnly}
                     selectFirstOptionOnChange
@@ -120,22 +110,11 @@ export function ChargeLinesTable({
                   {results[index] ? formatAmount(results[index].taxPaise) : ""}
                 </Table.Td>
                 <Table.Td>
-                  {!readOnly && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      tabIndex={-1}
-                      aria-label={`Remove charge ${index + 1}`}
-                      onClick={() =>
-                        update((current) => ({
-                          ...current,
-                          accountLines: current.accountLines.filter((_, at) => at !== index),
-                        }))
-                      }
-                    >
-                      ×
-                    </ActionIcon>
-                  )}
+                  <RemoveLineButton
+                    label={`Remove charge ${index + 1}`}
+                    readOnly={readOnly}
+                    onRemove={() => lines.remove(index)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -25,6 +25,7 @@ import {
   setReverseCharge,
 } from "../model/document-form.ts";
 import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
+import { EntryDateField } from "./EntryDateField.tsx";
 import type { SectionProps } from "./section-props.ts";
 
 // The party's own group first: Alt+C in the picker adds an account of that nature.
@@ -81,19 +82,14 @@ export function DocumentHeader({
 
   return (
     <Grid columns={24} gap="sm">
-      <Grid.Col span={{ base: 12, md: 4 }} {...stopProps("date")}>
-        <DateInput
-          label="Date"
-          value={form.date}
-          onChange={(date) => set("date", date)}
-          financialYear={context.year}
-          today={context.today}
-          error={errors.date ?? lockMessage}
-          required
-          disabled={readOnly}
-          autoFocus={!readOnly}
-        />
-      </Grid.Col>
+      <EntryDateField
+        value={form.date}
+        onChange={(date) => set("date", date)}
+        context={context}
+        error={errors.date ?? lockMessage}
+        readOnly={readOnly}
+        span={{ base: 12, md: 4 }}
+      />
       <Grid.Col span={{ base: 12, md: 4 }} {...stopProps("invoiceNumber")}>
         <TextField
           label={NUMBER_LABELS[context.type] ?? `${definition.titles.singular} No.`}

@@ -1,13 +1,5 @@
 import { type ComputedLine, formatAmount, UQC_UNITS } from "@bahi/domain";
-import {
-  ActionIcon,
-  Button,
-  NativeSelect,
-  ScrollArea,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, NativeSelect, ScrollArea, Table, Text, TextInput } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
@@ -18,10 +10,10 @@ import {
   type DocumentForm,
   describeDocumentFields,
   emptyItemLine,
-  type ItemLineForm,
 } from "../model/document-form.ts";
 import { ItemPicker } from "./ItemPicker.tsx";
-import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
+import { RemoveLineButton } from "./RemoveLineButton.tsx";
+import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
 const UNIT_OPTIONS = UQC_UNITS.map((unit) => ({ value: unit.code, label: unit.code }));
 
@@ -51,21 +43,7 @@ export function ItemLinesTable({
 }: SectionProps<DocumentForm> & { results: readonly (ComputedLine | undefined)[] }) {
   const side = describeDocumentFields(context.type).partySide;
 
-  function setLine(index: number, recipe: (line: ItemLineForm) => ItemLineForm) {
-    update((current) => {
-      const line = current.itemLines[index];
-      return line
-        ? { ...current, itemLines: replaceAt(current.itemLines, index, recipe(line)) }
-        : current;
-    });
-  }
-
-  function removeLine(index: number) {
-    update((current) => {
-      const itemLines = current.itemLines.filter((_, at) => at !== index);
-      return { ...current, itemLines: itemLines.length > 0 ? itemLines : [emptyItemLine()] };
-    });
-  }
+  const lines = linesEditor(update, "itemLines", emptyItemLine);
 
   return (
     <ScrollArea type="auto" offsetScrollbars>
@@ -125,7 +103,7 @@ export function ItemLinesTable({
                       valueName={line.itemName}
                       error={error("itemId")}
                       onChange={(item) =>
-                        setLine(index, (current) => {
+                        lines.change(index, (current) => {
                           // Enter on the chosen item again keeps what was typed on the line.
                           if (item && item._id === current.itemId) return current;
                           return item
@@ -142,7 +120,7 @@ export function ItemLinesTable({
                     value={line.hsnSac}
                     onChange={(event) => {
                       const hsnSac = event.currentTarget.value.replace(/\D/g, "").slice(0, 8);
-                      setLine(index, (current) => ({ ...current, hsnSac }));
+                      lines.change(index, (current) => ({ ...current, hsnSac }));
                     }}
                     error={error("hsnCode") ?? error("sacCode")}
                     disabled={readOnly}
@@ -156,7 +134,7 @@ export function ItemLinesTable({
                     value={line.quantity}
                     onChange={(event) => {
                       const quantity = event.currentTarget.value.replace(/[^\d.]/g, "");
-                      setLine(index, (current) => ({ ...current, quantity }));
+                      lines.change(index, (current) => ({ ...current, quantity }));
                     }}
                     styles={{ input: { textAlign: "right" } }}
                     error={error("quantity")}
@@ -169,10 +147,10 @@ export function ItemLinesTable({
                     data={UNIT_OPTIONS}
                     value={line.uom || null}
                     onChange={(uom) =>
-                      setLine(index, (current) => ({ ...current, uom: uom ?? "" }))
+                      lines.change(index, (current) => ({ ...current, uom: uom ?? "" }))
                     }
                     onKeyDown={onEnterPickTypedOption(UNIT_OPTIONS, line.uom || null, (uom) =>
-                      setLine(index, (current) => ({ ...current, uom })),
+                      lines.change(index, (current) => ({ ...current, uom })),
                     )}
                     error={error("uom")}
                     disabled={readOnly}
@@ -186,7 +164,7 @@ export function ItemLinesTable({
                     aria-label={lineLabel("Rate", index)}
                     value={line.ratePaise}
                     onChange={(ratePaise) =>
-                      setLine(index, (current) => ({ ...current, ratePaise }))
+                      lines.change(index, (current) => ({ ...current, ratePaise }))
                     }
                     error={error("rate")}
                     disabled={readOnly}
@@ -201,7 +179,7 @@ export function ItemLinesTable({
                     value={line.discount}
                     onChange={(event) => {
                       const discount = event.currentTarget.value.replace(/[^\d.]/g, "");
-                      setLine(index, (current) => ({ ...current, discount }));
+                      lines.change(index, (current) => ({ ...current, discount }));
                     }}
                     styles={{ input: { textAlign: "right" } }}
                     error={error("discount")}
@@ -219,7 +197,7 @@ export function ItemLinesTable({
                     onChange={(event) => {
                       const discountType =
                         event.currentTarget.value === "amount" ? "amount" : "percent";
-                      setLine(index, (current) => ({ ...current, discountType }));
+                      lines.change(index, (current) => ({ ...current, discountType }));
                     }}
                     disabled={readOnly}
                   />
@@ -231,13 +209,13 @@ export function ItemLinesTable({
                     value={line.gstRate}
                     date={form.date}
                     onChange={(gstRate) =>
-                      setLine(index, (current) => ({ ...current, gstRate: gstRate ?? 0 }))
+                      lines.change(index, (current) => ({ ...current, gstRate: gstRate ?? 0 }))
                     }
                     onKeyDown={onEnterPickTypedOption(
                       gstRateOptions(form.date, line.gstRate),
                       String(line.gstRate),
                       (code) =>
-                        setLine(index, (current) => ({ ...current, gstRate: Number(code) })),
+                        lines.change(index, (current) => ({ ...current, gstRate: Number(code) })),
                     )}
                     error={error("gstRate")}
                     disabled={readOnly}
@@ -256,17 +234,11 @@ export function ItemLinesTable({
                   {money(result?.totalPaise)}
                 </Table.Td>
                 <Table.Td>
-                  {!readOnly && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      tabIndex={-1}
-                      aria-label={`Remove line ${index + 1}`}
-                      onClick={() => removeLine(index)}
-                    >
-                      ×
-                    </ActionIcon>
-                  )}
+                  <RemoveLineButton
+                    label={`Remove line ${index + 1}`}
+                    readOnly={readOnly}
+                    onRemove={() => lines.remove(index)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

@@ -6,11 +6,10 @@ import {
   isValidCivilDate,
   labelInvoiceStatus,
 } from "@bahi/domain";
-import { ActionIcon, Badge, Button, Grid, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Grid, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
-import { DateInput } from "../../../components/inputs/DateInput.tsx";
 import { entryKeys, fetchEntry, fetchOpenBills } from "../entries.api.ts";
 import { stopProps } from "../keyboard/focus-stop.ts";
 import {
@@ -25,7 +24,9 @@ import {
   settlementTotalPaise,
 } from "../model/account-forms.ts";
 import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
-import { lineLabel, replaceAt, type SectionProps } from "./section-props.ts";
+import { EntryDateField } from "./EntryDateField.tsx";
+import { RemoveLineButton } from "./RemoveLineButton.tsx";
+import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
 export function settlementStop(what: "account" | "amount", row: number): string {
   return `${what}:${row}`;
@@ -53,29 +54,18 @@ export function SettlementSection({
   const layout = describeSettlement(type);
   const totalPaise = settlementTotalPaise(form);
 
-  function setLine(index: number, recipe: (line: SettlementLineForm) => SettlementLineForm) {
-    update((current) => {
-      const line = current.lines[index];
-      return line ? { ...current, lines: replaceAt(current.lines, index, recipe(line)) } : current;
-    });
-  }
+  const lines = linesEditor(update, "lines", emptySettlementLine);
 
   return (
     <Stack gap="sm">
       <Grid columns={24} gap="sm">
-        <Grid.Col span={{ base: 12, md: 5 }} {...stopProps("date")}>
-          <DateInput
-            label="Date"
-            value={form.date}
-            onChange={(date) => update((current) => ({ ...current, date }))}
-            financialYear={context.year}
-            today={context.today}
-            error={errors.date ?? lockMessage}
-            required
-            disabled={readOnly}
-            autoFocus={!readOnly}
-          />
-        </Grid.Col>
+        <EntryDateField
+          value={form.date}
+          onChange={(date) => update((current) => ({ ...current, date }))}
+          context={context}
+          error={errors.date ?? lockMessage}
+          readOnly={readOnly}
+        />
         <Grid.Col span={{ base: 24, md: 11 }} {...stopProps("cashBank")}>
           <EntryAccountPicker
             label={layout.cashBankLabel}
@@ -114,7 +104,7 @@ export function SettlementSection({
                 label={index === 0 ? "Account" : undefined}
                 value={line.accountId}
                 onChange={(accountId) =>
-                  setLine(index, (current) => setSettlementLineAccount(current, accountId))
+                  lines.change(index, (current) => setSettlementLineAccount(current, accountId))
                 }
                 excludeIds={form.cashBankAccountId ? [form.cashBankAccountId] : []}
                 error={errors[`entries.${index}.accountId`]}
@@ -127,32 +117,18 @@ export function SettlementSection({
                 label={index === 0 ? "Amount" : undefined}
                 value={line.amountPaise}
                 onChange={(amountPaise) =>
-                  setLine(index, (current) => setSettlementLineAmount(current, amountPaise))
+                  lines.change(index, (current) => setSettlementLineAmount(current, amountPaise))
                 }
                 error={errors[`entries.${index}.amount`]}
                 disabled={readOnly}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 4, md: 2 }}>
-              {!readOnly && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  tabIndex={-1}
-                  aria-label={`Remove line ${index + 1}`}
-                  onClick={() =>
-                    update((current) => {
-                      const lines = current.lines.filter((_, at) => at !== index);
-                      return {
-                        ...current,
-                        lines: lines.length > 0 ? lines : [emptySettlementLine()],
-                      };
-                    })
-                  }
-                >
-                  ×
-                </ActionIcon>
-              )}
+              <RemoveLineButton
+                label={`Remove line ${index + 1}`}
+                readOnly={readOnly}
+                onRemove={() => lines.remove(index)}
+              />
             </Grid.Col>
           </Grid>
           {line.accountId && (
@@ -163,7 +139,7 @@ export function SettlementSection({
               readOnly={readOnly}
               settles={layout.settles}
               error={errors[`entries.${index}.billWiseEntries`]}
-              onMerge={(recipe) => setLine(index, recipe)}
+              onMerge={(recipe) => lines.change(index, recipe)}
             />
           )}
         </Paper>

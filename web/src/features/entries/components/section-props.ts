@@ -11,9 +11,37 @@ export interface SectionProps<F> {
   readOnly: boolean;
 }
 
-/** Replaces one element of a list. */
-export function replaceAt<T>(list: readonly T[], index: number, item: T): T[] {
-  return list.map((current, at) => (at === index ? item : current));
+/** The fields of a form that hold its lines (`lines`, `itemLines`, `accountLines`). */
+type LinesKey<F> = { [K in keyof F]: F[K] extends readonly unknown[] ? K : never }[keyof F];
+type LineOf<F, K extends keyof F> = F[K] extends readonly (infer L)[] ? L : never;
+
+/**
+ * Changing and removing the lines held in `form[key]`. A change to a line that is gone leaves
+ * the form as it was: an answer (an account's details, open bills) may arrive after the line was
+ * removed. With `blank`, removing the last line leaves a blank one.
+ */
+export function linesEditor<F, K extends LinesKey<F>>(
+  update: SectionProps<F>["update"],
+  key: K,
+  blank?: () => LineOf<F, K>,
+) {
+  const linesOf = (form: F) => form[key] as readonly LineOf<F, K>[];
+  return {
+    change(index: number, recipe: (line: LineOf<F, K>) => LineOf<F, K>) {
+      update((form) => {
+        const line = linesOf(form)[index];
+        if (line === undefined) return form;
+        const lines = linesOf(form).map((current, at) => (at === index ? recipe(line) : current));
+        return { ...form, [key]: lines };
+      });
+    },
+    remove(index: number) {
+      update((form) => {
+        const lines = linesOf(form).filter((_, at) => at !== index);
+        return { ...form, [key]: lines.length === 0 && blank ? [blank()] : lines };
+      });
+    },
+  };
 }
 
 /** "line 3": how a field of a line names itself to a screen reader and to the e2e tests. */
