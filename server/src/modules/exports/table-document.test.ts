@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import type { ExportTable } from "./export-table.ts";
+import { DOWNLOAD_TOO_LARGE } from "./render-in-worker.ts";
 import { describeAttachment, renderTableDocument, sendTableDocument } from "./table-document.ts";
 
 const journal: ExportTable = {
@@ -31,6 +32,28 @@ describe("renderTableDocument", () => {
     );
     expect(excel.extension).toBe("xlsx");
     expect(excel.body.subarray(0, 2).toString("latin1")).toBe("PK");
+  });
+
+  it("renders in a worker: a file too big for its heap is refused with a message, and the next one renders", async () => {
+    const big: ExportTable = {
+      ...journal,
+      rows: Array.from({ length: 20_000 }, (_, index) => ({
+        date: "2025-05-10",
+        narration: `Rent for May, flat ${index}`,
+        totalAmount: 2500000 + index,
+      })),
+    };
+    process.env.BAHI_DOWNLOAD_HEAP_MB = "64";
+    try {
+      await expect(renderTableDocument(big, "pdf")).rejects.toMatchObject({
+        statusCode: 413,
+        message: DOWNLOAD_TOO_LARGE,
+      });
+    } finally {
+      delete process.env.BAHI_DOWNLOAD_HEAP_MB;
+    }
+    const after = await renderTableDocument(journal, "pdf");
+    expect(after.body.subarray(0, 4).toString("latin1")).toBe("%PDF");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ExportFormat } from "@bahi/domain";
 import type { FastifyReply } from "fastify";
 import type { ExportTable } from "./export-table.ts";
+import { renderInWorker } from "./render-in-worker.ts";
 
 export interface TableDocument {
   readonly body: Buffer;
@@ -13,33 +14,24 @@ export interface RenderOptions {
   readonly compress?: boolean;
 }
 
-const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const FILE_KINDS = {
+  pdf: { contentType: "application/pdf", extension: "pdf" },
+  excel: {
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    extension: "xlsx",
+  },
+} as const satisfies Record<ExportFormat, Omit<TableDocument, "body">>;
 
-// pdfmake and exceljs are loaded on the first download, not at start: together they are 45 MB of
-// the server's resident memory, and most processes never render a file (bench/RESULTS.md).
-const loadPdfRenderer = () => import("./table-pdf.ts");
-const loadExcelRenderer = () => import("./table-excel.ts");
-
-/** Every download in the product (lists, reports, ledgers) goes through here (spec 2.5, api.md 7). */
+/**
+ * Every download in the product (lists, reports, ledgers) goes through here (spec 2.5, api.md 7);
+ * pdfmake and exceljs run in a worker thread, never in the server's own heap.
+ */
 export async function renderTableDocument(
   table: ExportTable,
   format: ExportFormat,
   options: RenderOptions = {},
 ): Promise<TableDocument> {
-  switch (format) {
-    case "pdf":
-      return {
-        body: await (await loadPdfRenderer()).renderTablePdf(table, options),
-        contentType: "application/pdf",
-        extension: "pdf",
-      };
-    case "excel":
-      return {
-        body: await (await loadExcelRenderer()).renderTableWorkbook(table),
-        contentType: XLSX_CONTENT_TYPE,
-        extension: "xlsx",
-      };
-  }
+  return { body: await renderInWorker({ table, format, options }), ...FILE_KINDS[format] };
 }
 
 // RFC 5987 attr-char: what may stand unescaped in filename*.

@@ -43,10 +43,9 @@ export async function sendVoucherListFile(
     year: string;
     deleted: boolean;
     format: ExportFormat;
-    rows: VoucherRow[];
+    pages: AsyncIterable<VoucherRow[]>;
   },
 ) {
-  if (input.rows.length === 0) throw badRequest(NO_ENTRIES_TO_DOWNLOAD);
   const definition = getVoucherDefinition(input.type);
   const billWise = input.organisation.bill_wise_entry === 1;
   const columns = definition.listColumns.filter((column) => billWise || !column.requiresBillWise);
@@ -58,7 +57,7 @@ export async function sendVoucherListFile(
         ? (names.get(value) ?? value)
         : "";
   let totalPaise = 0;
-  const rows = input.rows.map((row) => {
+  const toTableRow = (row: VoucherRow) => {
     totalPaise += row.amount_paise;
     const record = presentVoucher(row) as Record<string, unknown>;
     return Object.fromEntries(
@@ -73,7 +72,10 @@ export async function sendVoucherListFile(
         ];
       }),
     );
-  });
+  };
+  const rows: Record<string, string | number | null>[] = [];
+  for await (const page of input.pages) for (const row of page) rows.push(toTableRow(row));
+  if (rows.length === 0) throw badRequest(NO_ENTRIES_TO_DOWNLOAD);
   const amountColumn = columns.find((column) => column.type === "amount");
   const table: ExportTable = {
     title: `${definition.titles.list}${input.deleted ? " - Deleted Entries" : ""}`,

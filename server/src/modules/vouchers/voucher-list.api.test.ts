@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as, insertAccount, insertItem } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { createVouchers } from "./vouchers.service.ts";
 
 let context: TestContext;
 let owner: Person;
@@ -293,5 +294,57 @@ describe("the whole list's count and total (kept in voucher_totals)", () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await whole(false)).toEqual([4, 8850]);
     expect(await whole(true)).toEqual([1, 300]);
+  });
+});
+
+describe("a download longer than one page of reading", () => {
+  test("holds every matching row and the grand total", async () => {
+    // 1,200 receipts of ₹1 to ₹1,200 on top of the one of ₹2,500: more than the 1,000 rows a
+    // download reads at a time.
+    const entries = Array.from({ length: 1200 }, (_, index) => ({
+      type: "receipts" as const,
+      payload: {
+        organisationId: org,
+        year: "2025-26",
+        date: "2025-08-01",
+        receivedAccountId: bank,
+        receivedAmount: index + 1,
+        entries: [{ accountId: parties.anita, amount: index + 1 }],
+      },
+    }));
+    await createVouchers(
+      { db: context.testDatabase.database.db, announceChange: () => {} },
+      { kind: "user", userId: owner.userId, sessionId: "bulk" },
+      org,
+      entries,
+    );
+    const ExcelJS = (await import("exceljs")).default;
+    const params = new URLSearchParams({
+      organisationId: org,
+      year: "2025-26",
+      download: "true",
+      format: "excel",
+      sortBy: "amountAsc",
+    });
+    const response = await context.app.inject({
+      method: "GET",
+      url: `/api/receipts/receiptslist?${params}`,
+      headers: as(owner),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const amounts: number[] = [];
+    let total: unknown;
+    workbook.worksheets[0]?.eachRow((row) => {
+      const values = (row.values as unknown[]).slice(1);
+      if (values.includes("Total")) total = values.find((value) => typeof value === "number");
+      else if (typeof values.at(-1) === "number") amounts.push(values.at(-1) as number);
+    });
+    expect(amounts).toHaveLength(1201);
+    expect(amounts.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(amounts.at(-1)).toBe(2500);
+    // 1 + 2 + … + 1,200 = 7,20,600, and the ₹2,500 receipt.
+    expect(total).toBe(720_600 + 2500);
   });
 });

@@ -75,7 +75,10 @@ export async function listVouchers(
   };
 }
 
-/** Every matching row, for the PDF and Excel downloads. */
+/** Rows read at a time for a download: a page's documents, never the whole list's, in memory. */
+const DOWNLOAD_PAGE_ROWS = 1000;
+
+/** Every matching row, for the PDF and Excel downloads, a page of rows at a time. */
 export async function listAllVoucherRows(
   deps: ReadDeps,
   caller: Caller,
@@ -88,13 +91,19 @@ export async function listAllVoucherRows(
     input.organisationId,
     viewRight(type),
   );
-  const rows = await listVoucherRows(deps.db, deps.kind, {
-    ...input,
-    type,
-    skip: 0,
-    limit: undefined,
-  });
-  return { organisation: access.organisation, rows };
+  async function* pages() {
+    for (let skip = 0; ; skip += DOWNLOAD_PAGE_ROWS) {
+      const rows = await listVoucherRows(deps.db, deps.kind, {
+        ...input,
+        type,
+        skip,
+        limit: DOWNLOAD_PAGE_ROWS,
+      });
+      if (rows.length > 0) yield rows;
+      if (rows.length < DOWNLOAD_PAGE_ROWS) return;
+    }
+  }
+  return { organisation: access.organisation, pages: pages() };
 }
 
 /** The Log dialog (spec 4): Created / Edited / Deleted rows of an entry. */

@@ -121,13 +121,13 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         if (!request.query.download)
           return queries.listVouchers(readDeps, callerOf(request), type, request.query);
-        const { organisation, rows } = await queries.listAllVoucherRows(
+        const { organisation, pages } = await queries.listAllVoucherRows(
           readDeps,
           callerOf(request),
           type,
           request.query,
         );
-        return sendVoucherListFile(reply, deps.db, { ...request.query, organisation, type, rows });
+        return sendVoucherListFile(reply, deps.db, { ...request.query, organisation, type, pages });
       },
     );
 
