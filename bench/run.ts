@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
+import { serverNodeFlags } from "../scripts/server-node-flags.ts";
 import { buildApp } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { type AppDatabase, openDatabase } from "../server/src/db/database.ts";
@@ -704,7 +705,11 @@ function spawnChild(argv: readonly string[], task: ChildTask): Promise<void> {
     ...["--child-stamp", task.stamp, "--child-file", task.file],
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+    // The serving process runs with the Node flags `npm start` gives the server.
+    const flags = task.phase === "serve" ? serverNodeFlags() : [];
+    const child = spawn(process.execPath, [...flags, ...args], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0

@@ -1,9 +1,10 @@
 // `npm start`: build the web app when it is missing or older than its sources, then run the server
-// (which migrates the database before it listens).
-import { spawnSync } from "node:child_process";
+// (which migrates the database before it listens) with its Node flags.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeFlags } from "./server-node-flags.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "web", "dist", "index.html");
@@ -30,4 +31,13 @@ if (builtAt < Math.max(...sources.map(newestModification))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-await import("../server/src/main.ts");
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags(), path.join(root, "server", "src", "main.ts")],
+  { stdio: "inherit" },
+);
+// The server finishes requests in flight on SIGTERM (server/src/main.ts); pass signals on.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

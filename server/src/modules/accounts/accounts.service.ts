@@ -14,6 +14,7 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -23,7 +24,6 @@ import {
   type AccessNeed,
   requireOrganisationAccess,
 } from "../organisations/organisation-access.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { parseCustomFieldValues, presentAccount } from "./account-presenter.ts";
 import { settleAccountFields } from "./account-rules.ts";
 import * as repo from "./accounts.repository.ts";

@@ -1,6 +1,7 @@
 import type { CustomFieldEditInput, CustomFieldInput } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -12,7 +13,6 @@ import {
 } from "../accounts/master-history.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { describeCustomFieldTarget } from "./custom-field-values.ts";
 import * as repo from "./custom-fields.repository.ts";
 

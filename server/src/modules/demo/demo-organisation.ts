@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { financialYearOf, todayCivil } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
@@ -13,7 +14,6 @@ import {
   updateOrganisation,
 } from "../organisations/organisations.repository.ts";
 import { createSystemAccounts } from "../organisations/system-accounts.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { generateBooks } from "./book-generator.ts";
 import { loadBooks } from "./load-books.ts";
 

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -5,7 +6,6 @@ import * as people from "../auth/auth.repository.ts";
 import { type ClientMeta, newSupportId, presentUser, startSession } from "../auth/auth.service.ts";
 import { consumeVerificationOtp, VERIFICATION_MESSAGES } from "../auth/verification.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { CODE_MESSAGES, sendContactCode } from "../users/contact-codes.ts";
 import type { DemoSendOtpInput, DemoVerifyOtpInput } from "./demo.schemas.ts";
 

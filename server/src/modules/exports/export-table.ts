@@ -36,6 +36,9 @@ export interface ExportTable {
 
 export const TOTAL_ROW_LABEL = "Total";
 
+/** api.md "Not able to download file!": a download with no rows. */
+export const NO_ENTRIES_TO_DOWNLOAD = "There are no entries to download";
+
 export function readAmountCell(column: ExportColumn, value: ExportCell): Paise | null {
   if (value === null) return null;
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {

@@ -7,6 +7,7 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -25,7 +26,6 @@ import {
   type AccessNeed,
   requireOrganisationAccess,
 } from "../organisations/organisation-access.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import * as repo from "./items.repository.ts";
 
 /** spec api §8 success messages, verbatim, and ours where the spec has none. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { conflict } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -13,7 +14,6 @@ import {
   retireApiKeysOfOrganisation,
 } from "./api-keys.repository.ts";
 import { type AccessNeed, requireOrganisationAccess } from "./organisation-access.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
 
 const MANAGE_API_KEYS: AccessNeed = { kind: "manage", what: "apiKeys" };
 

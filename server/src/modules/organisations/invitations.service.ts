@@ -1,6 +1,7 @@
 import { ROLE_LABELS, type Role, type TransactionRight } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, InvitationsTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -28,7 +29,6 @@ import { type AccessNeed, requireOrganisationAccess } from "./organisation-acces
 import { presentOrganisation } from "./organisation-summary.ts";
 import { findLiveOrganisation } from "./organisations.repository.ts";
 import type { InviteMemberInput } from "./organisations.schemas.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
 
 export const INVITATION_MESSAGES = {
   alreadyMember: "This person is already a member of this organisation.",

@@ -6,9 +6,13 @@ import {
 } from "@bahi/domain";
 import type { FastifyReply } from "fastify";
 import { badRequest } from "../../http/errors.ts";
-import type { ExportCell, ExportColumn, ExportTable } from "../exports/export-table.ts";
+import {
+  type ExportCell,
+  type ExportColumn,
+  type ExportTable,
+  NO_ENTRIES_TO_DOWNLOAD,
+} from "../exports/export-table.ts";
 import { sendTableDocument } from "../exports/table-document.ts";
-import { NO_ENTRIES_TO_DOWNLOAD } from "../vouchers/voucher-export.ts";
 
 /**
  * A tabular report as the services build it: amounts in paise, dates 'YYYY-MM-DD'. The same

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, VerificationPurpose } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import * as people from "../auth/auth.repository.ts";
@@ -8,7 +9,6 @@ import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { consumeVerificationOtp, VERIFICATION_MESSAGES } from "../auth/verification.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import { sendContactCode } from "./contact-codes.ts";
 import {
   findOtherUserWithEmail,

@@ -10,12 +10,14 @@ import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
-import type { ExportColumn, ExportTable } from "../exports/export-table.ts";
+import {
+  type ExportColumn,
+  type ExportTable,
+  NO_ENTRIES_TO_DOWNLOAD,
+} from "../exports/export-table.ts";
 import { sendTableDocument } from "../exports/table-document.ts";
 import { presentVoucher } from "./voucher-presenter.ts";
 import type { VoucherRow } from "./vouchers.repository.ts";
-
-export const NO_ENTRIES_TO_DOWNLOAD = "There are no entries to download";
 
 const KIND_OF: Record<ListColumnType, ExportColumn["kind"]> = {
   date: "date",

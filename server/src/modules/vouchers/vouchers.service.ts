@@ -12,6 +12,7 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -19,7 +20,6 @@ import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { assertPeriodUnlocked } from "../lock-periods/lock-periods.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { isUniqueViolation } from "../organisations/unique-violation.ts";
 import {
   applyPostingsToBalances,
   applyStockToBalances,

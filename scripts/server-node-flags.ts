@@ -1,0 +1,16 @@
+// The Node flags the server runs with: `npm start` (scripts/start.ts) and the benchmark's serving
+// process both take them from here (docs/decisions/015-server-memory-and-downloads.md).
+
+/**
+ * V8's young generation grows to 3 × the semi-space size; on a machine with gigabytes free
+ * Node 24 lets each semi-space reach 32 MB and rarely shrinks it, so a quiet server sat at 330 MB.
+ * 8 MB semi-spaces kept it near 200 MB at the same request times (bench/RESULTS.md).
+ */
+const SEMI_SPACE_MB = 8;
+
+export function serverNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
+  const flags = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
+  const heapMb = Number(env.BAHI_MAX_HEAP_MB);
+  if (Number.isInteger(heapMb) && heapMb > 0) flags.push(`--max-old-space-size=${heapMb}`);
+  return flags;
+}
