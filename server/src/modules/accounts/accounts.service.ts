@@ -29,6 +29,7 @@ import { settleAccountFields } from "./account-rules.ts";
 import * as repo from "./accounts.repository.ts";
 import {
   type MasterChange,
+  nextMasterVersion,
   recordMasterChange,
   recordMasterChanges,
   staleRecord,
@@ -218,12 +219,7 @@ export async function deleteAccount(
   const existing = await requireLiveAccount(db, organisationId, accountId);
   if (existing.system_key !== null) throw badRequest(ACCOUNT_REFUSALS.systemDelete);
   const now = nowIso();
-  const updated: repo.AccountRow = {
-    ...existing,
-    deleted_at: now,
-    version: existing.version + 1,
-    updated_at: now,
-  };
+  const updated = nextMasterVersion(existing, { deleted_at: now }, now);
   await db.transaction().execute(async (trx) => {
     const inUse = refuseDeleteWhenUsed(
       "account",
@@ -238,14 +234,10 @@ export async function deleteAccount(
       organisationId,
       accountId,
       existing.version,
-      {
-        deleted_at: now,
-        version: updated.version,
-        updated_at: now,
-      },
+      updated.changes,
     );
     if (!saved) throw staleRecord();
-    await recordMasterChange(trx, change(updated, "deleted", access.userId));
+    await recordMasterChange(trx, change(updated.row, "deleted", access.userId));
   });
 }
 
@@ -261,7 +253,7 @@ export async function setAccountActive(
   const existing = await requireLiveAccount(db, organisationId, accountId);
   if (!active && existing.system_key !== null) throw badRequest(ACCOUNT_REFUSALS.systemInactive);
   if ((existing.active === 1) === active) return existing;
-  const updated = nextVersion(existing, { active: active ? 1 : 0 });
+  const updated = nextMasterVersion(existing, { active: active ? 1 : 0 });
   await db.transaction().execute(async (trx) => {
     if (
       !(await repo.updateAccountAtVersion(
@@ -280,12 +272,6 @@ export async function setAccountActive(
     );
   });
   return updated.row;
-}
-
-/** A change of some columns as the account's next version: the new row and the columns to set. */
-function nextVersion(existing: repo.AccountRow, changes: Partial<repo.AccountRow>) {
-  const all = { ...changes, version: existing.version + 1, updated_at: nowIso() };
-  return { row: { ...existing, ...all }, changes: all };
 }
 
 /**
@@ -320,7 +306,7 @@ export async function addAccountContact(
     }
     changes = { mobile };
   }
-  const updated = nextVersion(existing, changes);
+  const updated = nextMasterVersion(existing, changes);
   await db.transaction().execute(async (trx) => {
     if (
       !(await repo.updateAccountAtVersion(

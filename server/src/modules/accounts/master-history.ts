@@ -23,6 +23,16 @@ export const STALE_RECORD_MESSAGE =
 
 export const staleRecord = () => new AppError(409, STALE_RECORD_MESSAGE);
 
+/** Some columns of a record changed as its next version: the new row and the columns to write. */
+export function nextMasterVersion<Row extends { version: number; updated_at: string }>(
+  existing: Row,
+  changes: Partial<Row>,
+  now: string = nowIso(),
+): { row: Row; changes: Partial<Row> & { version: number; updated_at: string } } {
+  const all = { ...changes, version: existing.version + 1, updated_at: now };
+  return { row: { ...existing, ...all }, changes: all };
+}
+
 const AUDIT_ACTIONS: Record<MasterAction, { action: string; verb: string }> = {
   created: { action: "add", verb: "Added" },
   edited: { action: "edit", verb: "Edited" },

@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids.ts";
 import {
   listMasterLogs,
   type MasterAction,
+  nextMasterVersion,
   recordMasterChange,
   staleRecord,
 } from "../accounts/master-history.ts";
@@ -220,33 +221,28 @@ async function changeCustomFieldState(
       : { active: (action === "activated" ? 1 : 0) as 0 | 1 };
   // Making an active field active again changes nothing and writes no version.
   if (action !== "deleted" && changes.active === existing.active) return existing;
-  const updated: repo.CustomFieldRow = {
-    ...existing,
-    ...changes,
-    version: existing.version + 1,
-    updated_at: now,
-  };
+  const updated = nextMasterVersion(existing, changes, now);
   await db.transaction().execute(async (trx) => {
     const saved = await repo.updateCustomFieldAtVersion(
       trx,
       organisationId,
       existing.id,
       existing.version,
-      { ...changes, version: updated.version, updated_at: now },
+      updated.changes,
     );
     if (!saved) throw staleRecord();
     await recordMasterChange(trx, {
       organisationId,
       entityType: "customField",
       entityId: existing.id,
-      version: updated.version,
+      version: updated.row.version,
       action,
-      document: presentCustomField(updated),
+      document: presentCustomField(updated.row),
       userId: access.userId,
       name: existing.name,
     });
   });
-  return updated;
+  return updated.row;
 }
 
 export const deleteCustomField = (

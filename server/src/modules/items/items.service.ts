@@ -16,6 +16,7 @@ import { refuseDeleteWhenUsed } from "../accounts/accounts.service.ts";
 import {
   listMasterLogs,
   type MasterChange,
+  nextMasterVersion,
   recordMasterChange,
   staleRecord,
 } from "../accounts/master-history.ts";
@@ -210,25 +211,22 @@ export async function deleteItem(
   const access = await requireOrganisationAccess(db, caller, organisationId, right("delete"));
   const existing = await requireLiveItem(db, organisationId, itemId);
   const now = nowIso();
-  const updated: repo.ItemRow = {
-    ...existing,
-    deleted_at: now,
-    version: existing.version + 1,
-    updated_at: now,
-  };
+  const updated = nextMasterVersion(existing, { deleted_at: now }, now);
   await db.transaction().execute(async (trx) => {
     const inUse = refuseDeleteWhenUsed(
       "item",
       await repo.findItemUsage(trx, organisationId, itemId),
     );
     if (inUse) throw inUse;
-    const saved = await repo.updateItemAtVersion(trx, organisationId, itemId, existing.version, {
-      deleted_at: now,
-      version: updated.version,
-      updated_at: now,
-    });
+    const saved = await repo.updateItemAtVersion(
+      trx,
+      organisationId,
+      itemId,
+      existing.version,
+      updated.changes,
+    );
     if (!saved) throw staleRecord();
-    await recordMasterChange(trx, change(updated, "deleted", access.userId));
+    await recordMasterChange(trx, change(updated.row, "deleted", access.userId));
   });
 }
 
@@ -243,22 +241,25 @@ export async function setItemActive(
   const access = await requireOrganisationAccess(db, caller, organisationId, right("edit"));
   const existing = await requireLiveItem(db, organisationId, itemId);
   if ((existing.active === 1) === active) return existing;
-  const changes = {
-    active: (active ? 1 : 0) as 0 | 1,
-    version: existing.version + 1,
-    updated_at: nowIso(),
-  };
-  const updated = { ...existing, ...changes };
+  const updated = nextMasterVersion(existing, { active: active ? 1 : 0 });
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.updateItemAtVersion(trx, organisationId, itemId, existing.version, changes))) {
+    if (
+      !(await repo.updateItemAtVersion(
+        trx,
+        organisationId,
+        itemId,
+        existing.version,
+        updated.changes,
+      ))
+    ) {
       throw staleRecord();
     }
     await recordMasterChange(
       trx,
-      change(updated, active ? "activated" : "deactivated", access.userId),
+      change(updated.row, active ? "activated" : "deactivated", access.userId),
     );
   });
-  return updated;
+  return updated.row;
 }
 
 /**
