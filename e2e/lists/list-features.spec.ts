@@ -481,6 +481,8 @@ test("keyboard: Up, Down, Space, Enter, Alt+2, Alt+D, Alt+A, Right and Left, Esc
 
   // Esc goes back to the start page — but not while a dialog is open.
   await page.getByRole("button", { name: "Filter", exact: true }).click();
+  // As a person does: the Esc is for the dialog once it is on the screen.
+  await expect(page.getByRole("dialog", { name: "Filter" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Filter" })).toHaveCount(0);
   await expect(page).toHaveURL(/\/sales\/list$/);
