@@ -248,7 +248,7 @@ class MemorySampler {
 async function openBenchDatabase(engine: Engine, dataDir: string, existingSchema?: string) {
   if (engine === "sqlite") {
     const file = path.join(dataDir, "bahi.db");
-    const database = openDatabase({ kind: "sqlite", file });
+    const database = openDatabase({ kind: "sqlite", file, checkpointInBackground: true });
     return {
       database,
       schema: undefined,

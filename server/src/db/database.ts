@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { checkpointInBackground } from "./sqlite-checkpoints.ts";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -16,7 +17,12 @@ export interface AppDatabase {
 }
 
 export type DatabaseOptions =
-  | { kind: "sqlite"; file: string }
+  | {
+      kind: "sqlite";
+      file: string;
+      /** Checkpoint the write-ahead log from a worker thread (the server; see sqlite-checkpoints.ts). */
+      checkpointInBackground?: boolean;
+    }
   | { kind: "postgres"; url: string; schema?: string; maxConnections?: number };
 
 // PostgreSQL returns bigint and numeric as strings; our amounts are paise within 2^53, so numbers
@@ -25,10 +31,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export function openDatabase(options: DatabaseOptions): AppDatabase {
-  return options.kind === "sqlite" ? openSqlite(options.file) : openPostgres(options);
+  return options.kind === "sqlite" ? openSqlite(options) : openPostgres(options);
 }
 
-function openSqlite(file: string): AppDatabase {
+function openSqlite({
+  file,
+  checkpointInBackground: inBackground,
+}: {
+  file: string;
+  checkpointInBackground?: boolean;
+}): AppDatabase {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -36,10 +48,16 @@ function openSqlite(file: string): AppDatabase {
   sqlite.pragma("busy_timeout = 5000");
   // WAL keeps readers off the writer's back; NORMAL is durable at every checkpoint in WAL mode.
   sqlite.pragma("synchronous = NORMAL");
+  const checkpoints =
+    inBackground && file !== ":memory:" ? checkpointInBackground(sqlite, file) : undefined;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, kind: "sqlite", schema: undefined, close: () => db.destroy() };
+  const close = async () => {
+    await checkpoints?.stop();
+    await db.destroy();
+  };
+  return { db, kind: "sqlite", schema: undefined, close };
 }
 
 const STATEMENT_CACHE_SIZE = 256;
@@ -90,5 +108,5 @@ export function databaseOptionsFromConfig(config: {
 }): DatabaseOptions {
   return config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "sqlite", file: path.join(config.dataDir, "bahi.db") };
+    : { kind: "sqlite", file: path.join(config.dataDir, "bahi.db"), checkpointInBackground: true };
 }
