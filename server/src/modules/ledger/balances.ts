@@ -37,6 +37,8 @@ export async function sumMovements(
     totals.set(id, row);
   };
   const { wholeMonths, partialRanges } = splitIntoMonths(fromDate, toDate);
+  // The month totals and the partial months are independent reads: one round trip, not three.
+  const reads: Promise<{ account_id: string; debit: number; credit: number }[]>[] = [];
   if (wholeMonths) {
     let query = db
       .selectFrom("account_balances")
@@ -50,8 +52,7 @@ export async function sumMovements(
       .where("month", "<=", wholeMonths.to)
       .groupBy("account_id");
     if (accountId) query = query.where("account_id", "=", accountId);
-    for (const row of await query.execute())
-      add(row.account_id, Number(row.debit), Number(row.credit));
+    reads.push(query.execute());
   }
   for (const [from, to] of partialRanges) {
     let query = db
@@ -66,9 +67,10 @@ export async function sumMovements(
       .where("date", "<=", to)
       .groupBy("account_id");
     if (accountId) query = query.where("account_id", "=", accountId);
-    for (const row of await query.execute())
-      add(row.account_id, Number(row.debit), Number(row.credit));
+    reads.push(query.execute());
   }
+  for (const rows of await Promise.all(reads))
+    for (const row of rows) add(row.account_id, Number(row.debit), Number(row.credit));
   return totals;
 }
 
@@ -80,17 +82,56 @@ export const EARLIEST_DATE = "2000-01-01";
  * year, and their earlier years' result sits in the Profit & Loss account under Reserves.
  * Opening balances are as at the start of the organisation's starting year.
  */
-export async function openingBalancesAt(
+export function openingBalancesAt(
   db: Kysely<Database>,
   organisationId: string,
   startingYear: string,
-  accounts: readonly AccountFacts[],
+  accounts: readonly AccountFacts[] | Promise<readonly AccountFacts[]>,
   date: string,
+): Promise<Map<string, number>> {
+  return openingBalances(db, organisationId, startingYear, accounts, date);
+}
+
+/**
+ * One account's balance at the start of `date`, as openingBalancesAt has it, reading only that
+ * account's postings of the year so far (the Profit & Loss account still needs every account's
+ * earlier years, which the month totals give).
+ */
+export async function openingBalanceOf(
+  db: Kysely<Database>,
+  organisationId: string,
+  startingYear: string,
+  accounts: readonly AccountFacts[] | Promise<readonly AccountFacts[]>,
+  accountId: string,
+  date: string,
+): Promise<number> {
+  const balances = await openingBalances(
+    db,
+    organisationId,
+    startingYear,
+    accounts,
+    date,
+    accountId,
+  );
+  return balances.get(accountId) ?? 0;
+}
+
+async function openingBalances(
+  db: Kysely<Database>,
+  organisationId: string,
+  startingYear: string,
+  accounts: readonly AccountFacts[] | Promise<readonly AccountFacts[]>,
+  date: string,
+  onlyAccountId?: string,
 ): Promise<Map<string, number>> {
   const year = financialYearOf(date);
   const yearStart = financialYearRange(year).startDate;
-  const beforeYear = await sumMovements(db, organisationId, EARLIEST_DATE, addDays(yearStart, -1));
-  const inYearBefore = await sumMovements(db, organisationId, yearStart, addDays(date, -1));
+  // The accounts may still be on their way: the sums do not need them, only the sorting below.
+  const [beforeYear, inYearBefore, accountList] = await Promise.all([
+    sumMovements(db, organisationId, EARLIEST_DATE, addDays(yearStart, -1)),
+    sumMovements(db, organisationId, yearStart, addDays(date, -1), onlyAccountId),
+    accounts,
+  ]);
   const net = (map: Map<string, { debit: number; credit: number }>, id: string) => {
     const row = map.get(id);
     return row ? row.debit - row.credit : 0;
@@ -98,7 +139,7 @@ export async function openingBalancesAt(
   const openingCounts = startingYear <= year;
   const balances = new Map<string, number>();
   let retained = 0;
-  for (const account of accounts) {
+  for (const account of accountList) {
     const opening = openingCounts ? account.openingBalancePaise : 0;
     const group = findAccountGroup(account.groupId);
     if (!group) throw new Error(`account ${account.id} has an unknown group ${account.groupId}`);
@@ -113,7 +154,7 @@ export async function openingBalancesAt(
       balances.set(account.id, ownYear + net(inYearBefore, account.id));
     }
   }
-  const profitAndLoss = accounts.find((account) => account.systemKey === "profitAndLoss");
+  const profitAndLoss = accountList.find((account) => account.systemKey === "profitAndLoss");
   if (profitAndLoss)
     balances.set(profitAndLoss.id, (balances.get(profitAndLoss.id) ?? 0) + retained);
   return balances;

@@ -11,7 +11,12 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { type AccountFacts, openingBalancesAt, sumMovements } from "./balances.ts";
+import {
+  type AccountFacts,
+  openingBalanceOf,
+  openingBalancesAt,
+  sumMovements,
+} from "./balances.ts";
 
 const side = (paise: number) => (paise < 0 ? "cr" : "dr");
 
@@ -63,27 +68,31 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     action: "view",
   });
   const organisationId = access.organisation.id;
-  const accounts = await loadAccounts(db, organisationId);
-  const account = accounts.find((candidate) => candidate.id === query.accountId);
-  if (!account) throw notFound("This account does not exist in the organisation.");
-
-  const opening =
-    (
-      await openingBalancesAt(
-        db,
-        organisationId,
-        access.organisation.starting_year,
-        [account],
-        query.startDate,
-      )
-    ).get(account.id) ?? 0;
+  // Every read of the page is independent of the others but the counter-accounts: one round trip
+  // for all of them, then one more.
+  const accountsRead = loadAccounts(db, organisationId);
+  const accountRead = accountsRead.then((accounts) => {
+    const account = accounts.find((candidate) => candidate.id === query.accountId);
+    if (!account) throw notFound("This account does not exist in the organisation.");
+    return account;
+  });
   const inRange = db
     .selectFrom("postings")
     .where("postings.organisation_id", "=", organisationId)
-    .where("postings.account_id", "=", account.id)
+    .where("postings.account_id", "=", query.accountId)
     .where("postings.date", ">=", query.startDate)
     .where("postings.date", "<=", query.endDate);
-  const [totals, beforePage, rows] = await Promise.all([
+  const [accounts, account, opening, totals, beforePage, rows] = await Promise.all([
+    accountsRead,
+    accountRead,
+    openingBalanceOf(
+      db,
+      organisationId,
+      access.organisation.starting_year,
+      accountsRead,
+      query.accountId,
+      query.startDate,
+    ),
     inRange
       .select([
         (eb) => eb.fn.countAll<number>().as("count"),
@@ -247,13 +256,14 @@ export async function readTrialBalance(
   if (date < range.startDate || date > range.endDate) {
     throw badRequest("Date should be within current financial year.");
   }
-  const accounts = await loadAccounts(db, organisationId);
-  const [openings, movements] = await Promise.all([
+  const accountsRead = loadAccounts(db, organisationId);
+  const [accounts, openings, movements] = await Promise.all([
+    accountsRead,
     openingBalancesAt(
       db,
       organisationId,
       access.organisation.starting_year,
-      accounts,
+      accountsRead,
       range.startDate,
     ),
     sumMovements(db, organisationId, range.startDate, date),

@@ -43,13 +43,26 @@ export async function requireOrganisationAccess(
   need: AccessNeed = { kind: "member" },
   options: { allowInactive?: boolean } = {},
 ): Promise<OrganisationAccess> {
-  const organisation = await db
+  // The organisation and the caller's membership in one statement: every request pays for this.
+  const found = await db
     .selectFrom("organisations")
-    .selectAll()
-    .where("id", "=", organisationId)
-    .where("deleted_at", "is", null)
+    .leftJoin("memberships", (join) =>
+      join
+        .onRef("memberships.organisation_id", "=", "organisations.id")
+        .on("memberships.user_id", "=", caller.userId)
+        .on("memberships.removed_at", "is", null),
+    )
+    .selectAll("organisations")
+    .select([
+      "memberships.role as membership_role",
+      "memberships.rights as membership_rights",
+      "memberships.active as membership_active",
+    ])
+    .where("organisations.id", "=", organisationId)
+    .where("organisations.deleted_at", "is", null)
     .executeTakeFirst();
-  if (!organisation) throw new AppError(403, ACCESS_MESSAGES.noAccess);
+  if (!found) throw new AppError(403, ACCESS_MESSAGES.noAccess);
+  const { membership_role, membership_rights, membership_active, ...organisation } = found;
 
   let access: OrganisationAccess;
   if (caller.kind === "apiKey") {
@@ -63,19 +76,13 @@ export async function requireOrganisationAccess(
       viaApiKey: true,
     };
   } else {
-    const membership = await db
-      .selectFrom("memberships")
-      .select(["role", "rights", "active"])
-      .where("organisation_id", "=", organisationId)
-      .where("user_id", "=", caller.userId)
-      .where("removed_at", "is", null)
-      .executeTakeFirst();
-    if (membership?.active !== 1) throw new AppError(403, ACCESS_MESSAGES.noAccess);
+    if (membership_active !== 1 || !membership_role || !membership_rights)
+      throw new AppError(403, ACCESS_MESSAGES.noAccess);
     access = {
       organisation,
       userId: caller.userId,
-      role: membership.role as Role,
-      rights: JSON.parse(membership.rights) as TransactionRight[],
+      role: membership_role as Role,
+      rights: JSON.parse(membership_rights) as TransactionRight[],
       viaApiKey: false,
     };
   }

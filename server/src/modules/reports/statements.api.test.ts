@@ -626,6 +626,38 @@ describe("2025-26", () => {
   });
 });
 
+describe("a ledger opening on any day", () => {
+  test.each([
+    ["2024-25", "2024-10-04", "2024-10-05", "2025-03-31"],
+    ["2025-26", "2025-06-14", "2025-06-15", "2026-03-31"],
+  ])(
+    "in %s: every account's ledger opens at its trial-balance closing of the day before",
+    async (year, dayBefore, day, yearEnd) => {
+      const trial = await get(
+        `/api/reports/trialbalance?organisationId=${org}&year=${year}&date=${dayBefore}`,
+      );
+      const closings = new Map<string, unknown>(
+        trial.accounts.map((row: { accountId: string; closing: unknown }) => [
+          row.accountId,
+          row.closing,
+        ]),
+      );
+      // The Profit & Loss A/c carries the earlier years' result: the case most likely to differ.
+      const profitAndLoss = await systemAccountId(context, org, "profitAndLoss");
+      if (year === "2025-26") expect(closings.get(profitAndLoss)).toMatchObject({ type: "cr" });
+      expect(closings.size).toBeGreaterThan(10);
+      for (const accountId of new Set([profitAndLoss, ...closings.keys()])) {
+        const ledger = await get(
+          `/api/ledger/getLedger?organisationId=${org}&accountId=${accountId}&startDate=${day}&endDate=${yearEnd}`,
+        );
+        expect(ledger.openingBalance, ledger.account.name).toEqual(
+          closings.get(accountId) ?? { amount: 0, type: "dr", signed: 0 },
+        );
+      }
+    },
+  );
+});
+
 describe("always balanced", () => {
   test("assets equal liabilities at every month end and on odd days of both years", async () => {
     const dates = [

@@ -142,6 +142,28 @@ describe("the list call", () => {
   });
 
   test.each([
+    "createdAtDesc",
+    "dateAsc",
+    "dateDesc",
+    "amountAsc",
+    "amountDesc",
+    "invoiceNumberAsc",
+    "invoiceNumberDesc",
+  ])("every page sorted by %s is its slice of the whole list, from either end", async (sortBy) => {
+    const whole = (await list({ sortBy })).numbers as string[];
+    expect(whole).toHaveLength(4);
+    for (const limit of [1, 3]) {
+      for (let skip = 0; skip <= whole.length; skip += 1) {
+        const page = await list({ sortBy, skip: String(skip), limit: String(limit) });
+        expect(page.numbers, `skip ${skip}, limit ${limit}`).toEqual(
+          whole.slice(skip, skip + limit),
+        );
+        expect(page.count).toBe(4);
+      }
+    }
+  });
+
+  test.each([
     ["anita", ["INV-1", "INV-10"]],
     ["INV-1", ["INV-1", "INV-10"]],
     ["7,500", ["INV-3"]],

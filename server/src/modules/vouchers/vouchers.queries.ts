@@ -12,7 +12,7 @@ import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { listVoucherRows, summariseVouchers } from "./voucher-list.ts";
+import { listVoucherPage, listVoucherRows } from "./voucher-list.ts";
 import { presentVoucher } from "./voucher-presenter.ts";
 import * as repo from "./vouchers.repository.ts";
 import { VOUCHER_MESSAGES } from "./vouchers.service.ts";
@@ -62,10 +62,7 @@ export async function listVouchers(
 ) {
   await requireOrganisationAccess(deps.db, caller, input.organisationId, viewRight(type));
   const query = { ...input, type };
-  const [rows, summary] = await Promise.all([
-    listVoucherRows(deps.db, deps.kind, query),
-    summariseVouchers(deps.db, deps.kind, query),
-  ]);
+  const { rows, summary } = await listVoucherPage(deps.db, deps.kind, query);
   const pageTotalPaise = rows.reduce((total, row) => total + row.amount_paise, 0);
   return {
     [getVoucherDefinition(type).listKey]: rows.map(presentVoucher),
