@@ -111,6 +111,24 @@ describe("generated books loaded through the service layer", () => {
     expect(both.entries).toHaveLength(40);
   });
 
+  test("every page, from either end of the ledger, is its slice of the whole", async () => {
+    const accountId = loaded.ids.accounts[books.busyDebtor] as string;
+    const page = (skip: number, limit: number) =>
+      get(
+        `/api/ledger/getLedger?organisationId=${org}&accountId=${accountId}&startDate=2025-04-01&endDate=2026-03-31&skip=${skip}&limit=${limit}`,
+      );
+    const whole = await page(0, 500);
+    expect(whole.count).toBeGreaterThan(40);
+    expect(whole.count).toBeLessThan(500);
+    const limit = 17;
+    for (let skip = 0; skip <= whole.count + limit; skip += limit) {
+      const { entries, count, closingBalance } = await page(skip, limit);
+      expect(entries, `skip ${skip}`).toEqual(whole.entries.slice(skip, skip + limit));
+      expect(count).toBe(whole.count);
+      expect(closingBalance).toEqual(whole.closingBalance);
+    }
+  });
+
   test("no invoice or bill is settled beyond its amount", async () => {
     const db = context.testDatabase.database.db;
     const [overSettled, settled] = await Promise.all([

@@ -6,9 +6,10 @@ import {
   paiseToRupees,
   type VoucherType,
 } from "@bahi/domain";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
+import { type PageWindow, pageWindow } from "../../lib/page-window.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
@@ -68,21 +69,16 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     action: "view",
   });
   const organisationId = access.organisation.id;
-  // Every read of the page is independent of the others but the counter-accounts: one round trip
-  // for all of them, then one more.
+  // Three round trips: the accounts, the opening and the range's totals side by side; then the
+  // page and what comes before it, which need the count; then the page's counter-accounts.
   const accountsRead = loadAccounts(db, organisationId);
   const accountRead = accountsRead.then((accounts) => {
     const account = accounts.find((candidate) => candidate.id === query.accountId);
     if (!account) throw notFound("This account does not exist in the organisation.");
     return account;
   });
-  const inRange = db
-    .selectFrom("postings")
-    .where("postings.organisation_id", "=", organisationId)
-    .where("postings.account_id", "=", query.accountId)
-    .where("postings.date", ">=", query.startDate)
-    .where("postings.date", "<=", query.endDate);
-  const [accounts, account, opening, totals, beforePage, rows] = await Promise.all([
+  const inRange = postingsInRange(db, organisationId, query);
+  const [accounts, account, opening, totals] = await Promise.all([
     accountsRead,
     accountRead,
     openingBalanceOf(
@@ -104,57 +100,13 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
         ),
       ])
       .executeTakeFirstOrThrow(),
-    // The running balance of a page starts from everything on the pages before it.
-    db
-      .selectFrom(
-        inRange
-          .select("postings.amount_paise")
-          .orderBy("postings.date")
-          .orderBy("postings.voucher_id")
-          .orderBy("postings.line_no")
-          .limit(query.skip)
-          .as("earlier"),
-      )
-      .select(sql<number>`coalesce(sum(earlier.amount_paise), 0)`.as("total"))
-      .executeTakeFirstOrThrow(),
-    // The page's postings first, from the covering index alone, then their vouchers: joined
-    // before the OFFSET, every skipped posting's voucher was read too (bench/RESULTS.md).
-    db
-      .selectFrom("postings")
-      .innerJoin(
-        inRange
-          .select(["postings.voucher_id", "postings.line_no"])
-          .orderBy("postings.date")
-          .orderBy("postings.voucher_id")
-          .orderBy("postings.line_no")
-          .offset(query.skip)
-          .limit(query.limit)
-          .as("page"),
-        (join) =>
-          join
-            .onRef("page.voucher_id", "=", "postings.voucher_id")
-            .onRef("page.line_no", "=", "postings.line_no"),
-      )
-      .innerJoin("vouchers", (join) =>
-        join
-          .onRef("vouchers.organisation_id", "=", "postings.organisation_id")
-          .onRef("vouchers.id", "=", "postings.voucher_id"),
-      )
-      .where("postings.organisation_id", "=", organisationId)
-      .select([
-        "postings.voucher_id",
-        "postings.line_no",
-        "postings.date",
-        "postings.amount_paise",
-        "vouchers.type",
-        "vouchers.number",
-        "vouchers.narration",
-        "vouchers.party_name",
-      ])
-      .orderBy("postings.date")
-      .orderBy("postings.voucher_id")
-      .orderBy("postings.line_no")
-      .execute(),
+  ]);
+  // Knowing the count, a page in the second half reads from the end (lib/page-window.ts).
+  const count = Number(totals.count);
+  const window = pageWindow(query, count);
+  const [beforePage, rows] = await Promise.all([
+    sumBeforePage(db, inRange, query.skip, window, Number(totals.debit) - Number(totals.credit)),
+    readPageRows(db, organisationId, inRange, window),
   ]);
   const counterNames = await findCounterAccounts(
     db,
@@ -163,7 +115,7 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     rows.map((row) => row.voucher_id),
     accounts,
   );
-  let running = opening + Number(beforePage.total);
+  let running = opening + beforePage;
   const entries = rows.map((row) => {
     running += row.amount_paise;
     return {
@@ -195,9 +147,102 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     totalDebit: paiseToRupees(debit),
     totalCredit: paiseToRupees(credit),
     closingBalance: describeBalance(opening + debit - credit),
-    count: Number(totals.count),
+    count,
     entries,
   };
+}
+
+type PostingsInRange = ReturnType<typeof postingsInRange>;
+
+function postingsInRange(db: Kysely<Database>, organisationId: string, query: LedgerQuery) {
+  return db
+    .selectFrom("postings")
+    .where("postings.organisation_id", "=", organisationId)
+    .where("postings.account_id", "=", query.accountId)
+    .where("postings.date", ">=", query.startDate)
+    .where("postings.date", "<=", query.endDate);
+}
+
+/** The ledger's order, date then entry then line, or its reverse to read from the end. */
+function inLedgerOrder<Q extends SelectQueryBuilder<Database, "postings", object>>(
+  query: Q,
+  direction: "asc" | "desc",
+): Q {
+  return query
+    .orderBy("postings.date", direction)
+    .orderBy("postings.voucher_id", direction)
+    .orderBy("postings.line_no", direction) as Q;
+}
+
+/**
+ * What the pages before this one add up to, where the running balance starts: the first `skip`
+ * postings, or, for a page read from the end, the range's net less everything from the page on.
+ */
+async function sumBeforePage(
+  db: Kysely<Database>,
+  inRange: PostingsInRange,
+  skip: number,
+  window: PageWindow,
+  rangeNet: number,
+): Promise<number> {
+  const fromEnd = window.fromEnd;
+  const taken = fromEnd ? window.skip + window.limit : skip;
+  if (taken === 0) return fromEnd ? rangeNet : 0;
+  const row = await db
+    .selectFrom(
+      inLedgerOrder(inRange.select("postings.amount_paise"), fromEnd ? "desc" : "asc")
+        .limit(taken)
+        .as("taken"),
+    )
+    .select(sql<number>`coalesce(sum(taken.amount_paise), 0)`.as("total"))
+    .executeTakeFirstOrThrow();
+  return fromEnd ? rangeNet - Number(row.total) : Number(row.total);
+}
+
+/**
+ * The page's postings first, from the covering index alone, then their vouchers: joined before
+ * the OFFSET, every skipped posting's voucher was read too (bench/RESULTS.md).
+ */
+async function readPageRows(
+  db: Kysely<Database>,
+  organisationId: string,
+  inRange: PostingsInRange,
+  window: PageWindow,
+) {
+  if (window.limit === 0) return [];
+  const page = inLedgerOrder(
+    inRange.select(["postings.voucher_id", "postings.line_no"]),
+    window.fromEnd ? "desc" : "asc",
+  )
+    .offset(window.skip)
+    .limit(window.limit)
+    .as("page");
+  return inLedgerOrder(
+    db
+      .selectFrom("postings")
+      .innerJoin(page, (join) =>
+        join
+          .onRef("page.voucher_id", "=", "postings.voucher_id")
+          .onRef("page.line_no", "=", "postings.line_no"),
+      )
+      .innerJoin("vouchers", (join) =>
+        join
+          .onRef("vouchers.organisation_id", "=", "postings.organisation_id")
+          .onRef("vouchers.id", "=", "postings.voucher_id"),
+      )
+      .where("postings.organisation_id", "=", organisationId)
+      .select([
+        "postings.voucher_id",
+        "postings.line_no",
+        "postings.date",
+        "postings.amount_paise",
+        "vouchers.type",
+        "vouchers.number",
+        "vouchers.narration",
+        "vouchers.party_name",
+      ]),
+    "asc",
+  ).execute();
 }
 
 /** For each voucher, the names of the accounts on the other side of the ledger's account. */

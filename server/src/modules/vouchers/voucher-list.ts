@@ -8,6 +8,7 @@ import {
 } from "kysely";
 import type { DatabaseKind } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { pageWindow } from "../../lib/page-window.ts";
 
 export interface VoucherListQuery {
   organisationId: string;
@@ -148,26 +149,13 @@ const SORTS: Record<
 
 const OPPOSITE = { asc: "desc", desc: "asc" } as const;
 
-/**
- * Where a page is read from: OFFSET makes the database walk every skipped index entry, so when
- * the list's size is known and the page lies in its second half, it is read from the other end
- * (the last page of 40,000 invoices skips nothing) and turned round.
- */
-function pageWindow(query: VoucherListQuery, knownCount: number | undefined) {
-  if (knownCount === undefined) return { skip: query.skip, limit: query.limit, fromEnd: false };
-  const rows = Math.max(0, Math.min(query.skip + query.limit, knownCount) - query.skip);
-  const skipFromEnd = knownCount - query.skip - rows;
-  return skipFromEnd < query.skip
-    ? { skip: skipFromEnd, limit: rows, fromEnd: true }
-    : { skip: query.skip, limit: rows, fromEnd: false };
-}
-
 export async function listVoucherRows(
   db: Kysely<Database>,
   kind: DatabaseKind,
   query: VoucherListQuery,
   knownCount?: number,
 ) {
+  // The whole list's length is known (voucher_totals): a page in its second half reads from the end.
   const window = pageWindow(query, knownCount);
   if (window.limit === 0) return [];
   const sort = SORTS[query.sortBy];
