@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow } from "./page-window.ts";
+import { pageWindow, readOrder } from "./page-window.ts";
 
 describe("pageWindow", () => {
   it.each([
@@ -45,5 +45,13 @@ describe("pageWindow", () => {
         }
       }
     }
+  });
+});
+
+describe("readOrder", () => {
+  it("turns the order round only for a window read from the end", () => {
+    expect(readOrder({ skip: 0, limit: 50, fromEnd: false }, "desc")).toBe("desc");
+    expect(readOrder({ skip: 0, limit: 50, fromEnd: true }, "desc")).toBe("asc");
+    expect(readOrder({ skip: 0, limit: 50, fromEnd: true }, "asc")).toBe("desc");
   });
 });

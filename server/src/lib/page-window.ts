@@ -25,3 +25,9 @@ export function pageWindow(
     ? { skip: skipFromEnd, limit: rows, fromEnd: true }
     : { skip: page.skip, limit: rows, fromEnd: false };
 }
+
+/** The order to read a window in: the asked one, or its opposite for a window read from the end. */
+export function readOrder(window: PageWindow, asked: "asc" | "desc"): "asc" | "desc" {
+  if (!window.fromEnd) return asked;
+  return asked === "asc" ? "desc" : "asc";
+}

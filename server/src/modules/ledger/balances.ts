@@ -20,6 +20,10 @@ export interface AccountFacts {
   openingBalancePaise: number;
 }
 
+/** The debit and credit sides of a set of postings (0 when there are none). */
+export const debitSum = sql<number>`coalesce(sum(case when amount_paise > 0 then amount_paise else 0 end), 0)`;
+export const creditSum = sql<number>`coalesce(sum(case when amount_paise < 0 then -amount_paise else 0 end), 0)`;
+
 /** Net (debit − credit) per account over [fromDate, toDate], both inclusive. */
 export async function sumMovements(
   db: Kysely<Database>,
@@ -57,11 +61,7 @@ export async function sumMovements(
   for (const [from, to] of partialRanges) {
     let query = db
       .selectFrom("postings")
-      .select([
-        "account_id",
-        sql<number>`sum(case when amount_paise > 0 then amount_paise else 0 end)`.as("debit"),
-        sql<number>`sum(case when amount_paise < 0 then -amount_paise else 0 end)`.as("credit"),
-      ])
+      .select(["account_id", debitSum.as("debit"), creditSum.as("credit")])
       .where("organisation_id", "=", organisationId)
       .where("date", ">=", from)
       .where("date", "<=", to)

@@ -9,11 +9,13 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { type PageWindow, pageWindow } from "../../lib/page-window.ts";
+import { type PageWindow, pageWindow, readOrder } from "../../lib/page-window.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
   type AccountFacts,
+  creditSum,
+  debitSum,
   openingBalanceOf,
   openingBalancesAt,
   sumMovements,
@@ -92,12 +94,8 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     inRange
       .select([
         (eb) => eb.fn.countAll<number>().as("count"),
-        sql<number>`coalesce(sum(case when amount_paise > 0 then amount_paise else 0 end), 0)`.as(
-          "debit",
-        ),
-        sql<number>`coalesce(sum(case when amount_paise < 0 then -amount_paise else 0 end), 0)`.as(
-          "credit",
-        ),
+        debitSum.as("debit"),
+        creditSum.as("credit"),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -190,7 +188,7 @@ async function sumBeforePage(
   if (taken === 0) return fromEnd ? rangeNet : 0;
   const row = await db
     .selectFrom(
-      inLedgerOrder(inRange.select("postings.amount_paise"), fromEnd ? "desc" : "asc")
+      inLedgerOrder(inRange.select("postings.amount_paise"), readOrder(window, "asc"))
         .limit(taken)
         .as("taken"),
     )
@@ -212,7 +210,7 @@ async function readPageRows(
   if (window.limit === 0) return [];
   const page = inLedgerOrder(
     inRange.select(["postings.voucher_id", "postings.line_no"]),
-    window.fromEnd ? "desc" : "asc",
+    readOrder(window, "asc"),
   )
     .offset(window.skip)
     .limit(window.limit)

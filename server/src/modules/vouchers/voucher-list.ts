@@ -8,7 +8,7 @@ import {
 } from "kysely";
 import type { DatabaseKind } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { pageWindow } from "../../lib/page-window.ts";
+import { pageWindow, readOrder } from "../../lib/page-window.ts";
 
 export interface VoucherListQuery {
   organisationId: string;
@@ -147,8 +147,6 @@ const SORTS: Record<
   invoiceNumberDesc: { column: "number_key", direction: "desc" },
 };
 
-const OPPOSITE = { asc: "desc", desc: "asc" } as const;
-
 export async function listVoucherRows(
   db: Kysely<Database>,
   kind: DatabaseKind,
@@ -159,7 +157,7 @@ export async function listVoucherRows(
   const window = pageWindow(query, knownCount);
   if (window.limit === 0) return [];
   const sort = SORTS[query.sortBy];
-  const direction = window.fromEnd ? OPPOSITE[sort.direction] : sort.direction;
+  const direction = readOrder(window, sort.direction);
   // The page's ids first, from an index alone, then only those rows: an OFFSET over whole rows
   // makes PostgreSQL read every skipped row (7 kB each, with its document) before it is thrown
   // away (bench/RESULTS.md: 39 ms at page 400 of 40k invoices; 2 ms this way).
