@@ -144,6 +144,47 @@ export async function balancesFromMonthlyTable(context: TestContext, organisatio
   );
 }
 
+type AccountMonth = { debit: number; credit: number; postings: number };
+
+/** Per "account|month": debits, credits and how many postings, recomputed from the postings. */
+export async function monthlyBalancesFromPostings(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("postings")
+    .select(["account_id", "date", "amount_paise"])
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  const months = new Map<string, AccountMonth>();
+  for (const row of rows) {
+    const key = `${row.account_id}|${row.date.slice(0, 7)}`;
+    const month = months.get(key) ?? { debit: 0, credit: 0, postings: 0 };
+    if (row.amount_paise > 0) month.debit += Number(row.amount_paise);
+    else month.credit -= Number(row.amount_paise);
+    month.postings += 1;
+    months.set(key, month);
+  }
+  return months;
+}
+
+/** The account_balances rows as monthlyBalancesFromPostings has them (all-zero months left out). */
+export async function monthlyBalancesFromTable(context: TestContext, organisationId: string) {
+  const rows = await context.testDatabase.database.db
+    .selectFrom("account_balances")
+    .select(["account_id", "month", "debit_paise", "credit_paise", "posting_count"])
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  const months = new Map<string, AccountMonth>();
+  for (const row of rows) {
+    const month = {
+      debit: Number(row.debit_paise),
+      credit: Number(row.credit_paise),
+      postings: Number(row.posting_count),
+    };
+    if (month.debit !== 0 || month.credit !== 0 || month.postings !== 0)
+      months.set(`${row.account_id}|${row.month}`, month);
+  }
+  return months;
+}
+
 type StockMonth = Record<"in" | "out" | "valueIn" | "valueOut" | "bought" | "valueBought", number>;
 
 /** Per "item|month": stock in and out and what purchase bills brought, from the movements. */

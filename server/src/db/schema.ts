@@ -350,6 +350,8 @@ export interface AccountBalancesTable {
   month: string;
   debit_paise: number;
   credit_paise: number;
+  /** How many postings the month's debits and credits sum (migration 0011). */
+  posting_count: number;
 }
 
 /** Count and total of the vouchers per (type, year, live or deleted): the unfiltered lists' figures. */

@@ -1,9 +1,16 @@
 import { rupeesToPaise, type VoucherType } from "@bahi/domain";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, balancesFromMonthlyTable, balancesFromPostings } from "../../../test/books.ts";
+import {
+  as,
+  balancesFromMonthlyTable,
+  balancesFromPostings,
+  monthlyBalancesFromPostings,
+  monthlyBalancesFromTable,
+} from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import * as ledgerMonthCounts from "../../db/migrations/0011-ledger-month-counts.ts";
 import { type GeneratedEntry, generateBooks } from "./book-generator.ts";
 import { type LoadedBooks, loadBooks } from "./load-books.ts";
 
@@ -70,6 +77,9 @@ describe("generated books loaded through the service layer", () => {
     expect(await balancesFromMonthlyTable(context, org)).toEqual(
       await balancesFromPostings(context, org),
     );
+    expect(await monthlyBalancesFromTable(context, org)).toEqual(
+      await monthlyBalancesFromPostings(context, org),
+    );
   });
 
   test("the busy debtor's ledger closes at opening + invoices − receipts − credit notes", async () => {
@@ -127,6 +137,44 @@ describe("generated books loaded through the service layer", () => {
       expect(count).toBe(whole.count);
       expect(closingBalance).toEqual(whole.closingBalance);
     }
+  });
+
+  test("a range from mid-month to mid-month pages as its slice of the year's ledger", async () => {
+    const accountId = loaded.ids.accounts[books.busyDebtor] as string;
+    const ledger = (from: string, to: string, skip: number, limit: number) =>
+      get(
+        `/api/ledger/getLedger?organisationId=${org}&accountId=${accountId}&startDate=${from}&endDate=${to}&skip=${skip}&limit=${limit}`,
+      );
+    const year = await ledger("2025-04-01", "2026-03-31", 0, 500);
+    const [from, to] = ["2025-05-17", "2026-02-11"];
+    const inRange = year.entries.filter(
+      (entry: { date: string }) => entry.date >= from && entry.date <= to,
+    );
+    expect(inRange.length).toBeGreaterThan(30);
+    const limit = 13;
+    for (let skip = 0; skip <= inRange.length + limit; skip += limit) {
+      const page = await ledger(from, to, skip, limit);
+      // A balance is the account's after the entry, whatever day the range starts on.
+      expect(page.entries, `skip ${skip}`).toEqual(inRange.slice(skip, skip + limit));
+      expect(page.count).toBe(inRange.length);
+    }
+    const inOneMonth = await ledger("2025-06-03", "2025-06-27", 0, 500);
+    expect(inOneMonth.entries).toEqual(
+      year.entries.filter(
+        (entry: { date: string }) => entry.date >= "2025-06-03" && entry.date <= "2025-06-27",
+      ),
+    );
+  });
+
+  test("migration 0011 counts the postings of books kept before it", async () => {
+    const db = context.testDatabase.database.db as unknown as Kysely<unknown>;
+    await ledgerMonthCounts.down(db);
+    await ledgerMonthCounts.up(db);
+    const months = await monthlyBalancesFromTable(context, org);
+    expect(months).toEqual(await monthlyBalancesFromPostings(context, org));
+    expect([...months.values()].reduce((sum, month) => sum + month.postings, 0)).toBeGreaterThan(
+      2000,
+    );
   });
 
   test("no invoice or bill is settled beyond its amount", async () => {

@@ -1,4 +1,5 @@
 import {
+  endOfMonth,
   financialYearRange,
   findAccountGroup,
   getVoucherDefinition,
@@ -9,6 +10,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
+import { splitIntoMonths } from "../../lib/month-ranges.ts";
 import { type PageWindow, pageWindow, readOrder } from "../../lib/page-window.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
@@ -20,6 +22,7 @@ import {
   openingBalancesAt,
   sumMovements,
 } from "./balances.ts";
+import { type LedgerStretch, spanOfPage } from "./page-span.ts";
 
 const side = (paise: number) => (paise < 0 ? "cr" : "dr");
 
@@ -71,16 +74,16 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     action: "view",
   });
   const organisationId = access.organisation.id;
-  // Three round trips: the accounts, the opening and the range's totals side by side; then the
-  // page and what comes before it, which need the count; then the page's counter-accounts.
+  // Three round trips: the accounts, the opening and the range's month by month counts side by
+  // side; then the page and what comes before it, from the months the page spans; then the page's
+  // counter-accounts.
   const accountsRead = loadAccounts(db, organisationId);
   const accountRead = accountsRead.then((accounts) => {
     const account = accounts.find((candidate) => candidate.id === query.accountId);
     if (!account) throw notFound("This account does not exist in the organisation.");
     return account;
   });
-  const inRange = postingsInRange(db, organisationId, query);
-  const [accounts, account, opening, totals] = await Promise.all([
+  const [accounts, account, opening, stretches] = await Promise.all([
     accountsRead,
     accountRead,
     openingBalanceOf(
@@ -91,21 +94,25 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
       query.accountId,
       query.startDate,
     ),
-    inRange
-      .select([
-        (eb) => eb.fn.countAll<number>().as("count"),
-        debitSum.as("debit"),
-        creditSum.as("credit"),
-      ])
-      .executeTakeFirstOrThrow(),
+    readStretches(db, organisationId, query),
   ]);
-  // Knowing the count, a page in the second half reads from the end (lib/page-window.ts).
-  const count = Number(totals.count);
-  const window = pageWindow(query, count);
-  const [beforePage, rows] = await Promise.all([
-    sumBeforePage(db, inRange, query.skip, window, Number(totals.debit) - Number(totals.credit)),
-    readPageRows(db, organisationId, inRange, window),
-  ]);
+  const count = stretches.reduce((sum, stretch) => sum + stretch.count, 0);
+  const debit = stretches.reduce((sum, stretch) => sum + stretch.debit, 0);
+  const credit = stretches.reduce((sum, stretch) => sum + stretch.credit, 0);
+  const span = spanOfPage(stretches, query);
+  let beforePage = 0;
+  let rows: PageRow[] = [];
+  if (span) {
+    // Knowing the span's count, a page in its second half reads from its end (lib/page-window.ts).
+    const window = pageWindow({ skip: span.skip, limit: query.limit }, span.count);
+    const inSpan = postingsInRange(db, organisationId, query.accountId, span.from, span.to);
+    const [withinSpan, pageRows] = await Promise.all([
+      sumBeforePage(db, inSpan, span.skip, window, span.net),
+      readPageRows(db, organisationId, inSpan, window),
+    ]);
+    beforePage = span.netBefore + withinSpan;
+    rows = pageRows;
+  }
   const counterNames = await findCounterAccounts(
     db,
     organisationId,
@@ -131,8 +138,6 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
       balance: describeBalance(running),
     };
   });
-  const debit = Number(totals.debit);
-  const credit = Number(totals.credit);
   return {
     account: {
       _id: account.id,
@@ -152,13 +157,75 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
 
 type PostingsInRange = ReturnType<typeof postingsInRange>;
 
-function postingsInRange(db: Kysely<Database>, organisationId: string, query: LedgerQuery) {
+function postingsInRange(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountId: string,
+  fromDate: string,
+  toDate: string,
+) {
   return db
     .selectFrom("postings")
     .where("postings.organisation_id", "=", organisationId)
-    .where("postings.account_id", "=", query.accountId)
-    .where("postings.date", ">=", query.startDate)
-    .where("postings.date", "<=", query.endDate);
+    .where("postings.account_id", "=", accountId)
+    .where("postings.date", ">=", fromDate)
+    .where("postings.date", "<=", toDate);
+}
+
+type CountedStretch = LedgerStretch & { debit: number; credit: number };
+
+/**
+ * The range as counted stretches in date order: its whole months from account_balances, its
+ * partial months at either end from the postings (at most two months' entries are read).
+ */
+async function readStretches(
+  db: Kysely<Database>,
+  organisationId: string,
+  query: LedgerQuery,
+): Promise<CountedStretch[]> {
+  const counted = (from: string, to: string, count: number, debit: number, credit: number) => ({
+    from,
+    to,
+    count,
+    debit,
+    credit,
+    net: debit - credit,
+  });
+  const { wholeMonths, partialRanges } = splitIntoMonths(query.startDate, query.endDate);
+  const partials = partialRanges.map(async ([from, to]) => {
+    const row = await postingsInRange(db, organisationId, query.accountId, from, to)
+      .select([
+        (eb) => eb.fn.countAll<number>().as("count"),
+        debitSum.as("debit"),
+        creditSum.as("credit"),
+      ])
+      .executeTakeFirstOrThrow();
+    return counted(from, to, Number(row.count), Number(row.debit), Number(row.credit));
+  });
+  const months = wholeMonths
+    ? db
+        .selectFrom("account_balances")
+        .select(["month", "posting_count", "debit_paise", "credit_paise"])
+        .where("organisation_id", "=", organisationId)
+        .where("account_id", "=", query.accountId)
+        .where("month", ">=", wholeMonths.from)
+        .where("month", "<=", wholeMonths.to)
+        .where("posting_count", ">", 0)
+        .execute()
+        .then((rows) =>
+          rows.map((row) =>
+            counted(
+              `${row.month}-01`,
+              endOfMonth(`${row.month}-01`),
+              Number(row.posting_count),
+              Number(row.debit_paise),
+              Number(row.credit_paise),
+            ),
+          ),
+        )
+    : Promise.resolve([]);
+  const [monthStretches, ...partialStretches] = await Promise.all([months, ...partials]);
+  return [...monthStretches, ...partialStretches].sort((a, b) => a.from.localeCompare(b.from));
 }
 
 /** The ledger's order, date then entry then line, or its reverse to read from the end. */
@@ -201,6 +268,8 @@ async function sumBeforePage(
  * The page's postings first, from the covering index alone, then their vouchers: joined before
  * the OFFSET, every skipped posting's voucher was read too (bench/RESULTS.md).
  */
+type PageRow = Awaited<ReturnType<typeof readPageRows>>[number];
+
 async function readPageRows(
   db: Kysely<Database>,
   organisationId: string,

@@ -31,13 +31,20 @@ export async function applyPostingsToBalances(
 ): Promise<void> {
   const rows = new Map<
     string,
-    { accountId: string; month: string; debit: number; credit: number }
+    { accountId: string; month: string; debit: number; credit: number; count: number }
   >();
   for (const voucher of vouchers) {
     const month = voucher.date.slice(0, 7);
     for (const posting of voucher.postings) {
       const key = `${posting.accountId}|${month}`;
-      const row = rows.get(key) ?? { accountId: posting.accountId, month, debit: 0, credit: 0 };
+      const row = rows.get(key) ?? {
+        accountId: posting.accountId,
+        month,
+        debit: 0,
+        credit: 0,
+        count: 0,
+      };
+      row.count += sign;
       if (posting.amountPaise > 0) row.debit += posting.amountPaise * sign;
       else row.credit += -posting.amountPaise * sign;
       rows.set(key, row);
@@ -53,12 +60,18 @@ export async function applyPostingsToBalances(
           month: row.month,
           debit_paise: row.debit,
           credit_paise: row.credit,
+          posting_count: row.count,
         })),
       )
       .onConflict((conflict) =>
         conflict.columns(["organisation_id", "account_id", "month"]).doUpdateSet((eb) => ({
           debit_paise: eb("account_balances.debit_paise", "+", eb.ref("excluded.debit_paise")),
           credit_paise: eb("account_balances.credit_paise", "+", eb.ref("excluded.credit_paise")),
+          posting_count: eb(
+            "account_balances.posting_count",
+            "+",
+            eb.ref("excluded.posting_count"),
+          ),
         })),
       )
       .execute();

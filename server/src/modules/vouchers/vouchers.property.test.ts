@@ -7,6 +7,8 @@ import {
   balancesFromPostings,
   insertAccount,
   insertItem,
+  monthlyBalancesFromPostings,
+  monthlyBalancesFromTable,
   stockBalancesFromMonthlyTable,
   stockBalancesFromMovements,
   voucherTotalsFromRows,
@@ -261,6 +263,9 @@ test("random sequences of adds, edits and deletes keep the books consistent", as
       }
       const fromPostings = await balancesFromPostings(context, org);
       expect(await balancesFromMonthlyTable(context, org)).toEqual(fromPostings);
+      expect(await monthlyBalancesFromTable(context, org)).toEqual(
+        await monthlyBalancesFromPostings(context, org),
+      );
       expect([...fromPostings.values()].reduce((sum, value) => sum + value, 0)).toBe(0);
       expect(await stockBalancesFromMonthlyTable(context, org)).toEqual(
         await stockBalancesFromMovements(context, org),
