@@ -39,16 +39,25 @@ interface RowActionsMenuProps {
  * keyboard first reaches the button, only the button is drawn: ten menus on every page change
  * would cost more than the rows themselves. The first hover or click opens the menu itself, so
  * a click landing while the button is swapped for the menu's is never lost.
+ *
+ * A menu closed with Esc stays closed while the pointer rests on its button: hover opens it again
+ * only after the pointer has left. Without this, the pointer entering the button drawn in place
+ * of the first one (Chromium reports it after the next layout, so possibly after the Esc) or the
+ * slightest movement reopened the menu the person had just closed.
  */
 export function RowActionsMenu(props: RowActionsMenuProps) {
   const [armed, setArmed] = useState(false);
   const [opened, setOpened] = useState(false);
   // A click (or Enter) on the first button opens the menu; the new button takes its focus.
   const [clicked, setClicked] = useState(false);
+  const [closedByEscape, setClosedByEscape] = useState(false);
   const name = `Actions for ${props.label}`;
   // spec 2.5: Esc closes the menu, also one opened by hover while focus is elsewhere.
   useWindowEvent("keydown", (event) => {
-    if (opened && event.key === "Escape") setOpened(false);
+    if (opened && event.key === "Escape") {
+      setOpened(false);
+      setClosedByEscape(true);
+    }
   });
   if (!armed) {
     return (
@@ -79,14 +88,26 @@ export function RowActionsMenu(props: RowActionsMenuProps) {
       openDelay={0}
       closeDelay={ROW_MENU_CLOSE_DELAY_MS}
       opened={opened}
-      onChange={setOpened}
+      onChange={(next) => {
+        if (!next || !closedByEscape) setOpened(next);
+      }}
       position="bottom-end"
       shadow="md"
       width={200}
       withinPortal
     >
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={name} autoFocus={clicked}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={name}
+          autoFocus={clicked}
+          onMouseLeave={() => setClosedByEscape(false)}
+          onClick={() => {
+            setClosedByEscape(false);
+            setOpened(true);
+          }}
+        >
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
