@@ -27,6 +27,7 @@ import {
 } from "./balances.repository.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
 import * as repo from "./vouchers.repository.ts";
+import { isBillable } from "./vouchers.repository.ts";
 
 export interface VoucherDeps {
   db: Kysely<Database>;
@@ -39,11 +40,6 @@ export const VOUCHER_MESSAGES = {
   stale:
     "This entry was changed by someone else after you opened it. Refresh the page to see the latest version.",
 } as const;
-
-/** Invoices and bills keep a pending amount and a status; the other types do not. */
-function isBillable(type: string): type is "salesInvoice" | "purchases" {
-  return type === "salesInvoice" || type === "purchases";
-}
 
 function statusOf(type: "salesInvoice" | "purchases", amount: number, pending: number): string {
   if (pending <= 0) return type === "salesInvoice" ? "received" : "paid";
