@@ -74,9 +74,9 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
     action: "view",
   });
   const organisationId = access.organisation.id;
-  // Three round trips: the accounts, the opening and the range's month by month counts side by
-  // side; then the page and what comes before it, from the months the page spans; then the page's
-  // counter-accounts.
+  // Two round trips: the accounts, the opening and the range's month by month counts side by
+  // side; then the page, what comes before it and the page's counter-accounts, from the months
+  // the page spans.
   const accountsRead = loadAccounts(db, organisationId);
   const accountRead = accountsRead.then((accounts) => {
     const account = accounts.find((candidate) => candidate.id === query.accountId);
@@ -102,24 +102,21 @@ export async function readLedger(db: Kysely<Database>, caller: Caller, query: Le
   const span = spanOfPage(stretches, query);
   let beforePage = 0;
   let rows: PageRow[] = [];
+  let counterNames = new Map<string, string>();
   if (span) {
     // Knowing the span's count, a page in its second half reads from its end (lib/page-window.ts).
+    // The page, what comes before it and its vouchers' other accounts are read side by side.
     const window = pageWindow({ skip: span.skip, limit: query.limit }, span.count);
     const inSpan = postingsInRange(db, organisationId, query.accountId, span.from, span.to);
-    const [withinSpan, pageRows] = await Promise.all([
+    const [withinSpan, pageRows, counters] = await Promise.all([
       sumBeforePage(db, inSpan, span.skip, window, span.net),
       readPageRows(db, organisationId, inSpan, window),
+      findCounterAccounts(db, organisationId, account.id, inSpan, window, accounts),
     ]);
     beforePage = span.netBefore + withinSpan;
     rows = pageRows;
+    counterNames = counters;
   }
-  const counterNames = await findCounterAccounts(
-    db,
-    organisationId,
-    account.id,
-    rows.map((row) => row.voucher_id),
-    accounts,
-  );
   let running = opening + beforePage;
   const entries = rows.map((row) => {
     running += row.amount_paise;
@@ -264,6 +261,16 @@ async function sumBeforePage(
   return fromEnd ? rangeNet - Number(row.total) : Number(row.total);
 }
 
+/** The page's postings, (voucher, line), from the covering index alone, in the window's order. */
+function pageEntries(inRange: PostingsInRange, window: PageWindow) {
+  return inLedgerOrder(
+    inRange.select(["postings.voucher_id", "postings.line_no"]),
+    readOrder(window, "asc"),
+  )
+    .offset(window.skip)
+    .limit(window.limit);
+}
+
 /**
  * The page's postings first, from the covering index alone, then their vouchers: joined before
  * the OFFSET, every skipped posting's voucher was read too (bench/RESULTS.md).
@@ -277,13 +284,7 @@ async function readPageRows(
   window: PageWindow,
 ) {
   if (window.limit === 0) return [];
-  const page = inLedgerOrder(
-    inRange.select(["postings.voucher_id", "postings.line_no"]),
-    readOrder(window, "asc"),
-  )
-    .offset(window.skip)
-    .limit(window.limit)
-    .as("page");
+  const page = pageEntries(inRange, window).as("page");
   return inLedgerOrder(
     db
       .selectFrom("postings")
@@ -312,21 +313,25 @@ async function readPageRows(
   ).execute();
 }
 
-/** For each voucher, the names of the accounts on the other side of the ledger's account. */
+/** For each voucher of the page, the names of the accounts on the other side of the ledger's. */
 async function findCounterAccounts(
   db: Kysely<Database>,
   organisationId: string,
   accountId: string,
-  voucherIds: readonly string[],
+  inRange: PostingsInRange,
+  window: PageWindow,
   accounts: readonly AccountFacts[],
 ): Promise<Map<string, string>> {
-  if (voucherIds.length === 0) return new Map();
+  if (window.limit === 0) return new Map();
   const names = new Map(accounts.map((account) => [account.id, account.name]));
+  const pageVouchers = db
+    .selectFrom(pageEntries(inRange, window).as("page"))
+    .select("page.voucher_id");
   const rows = await db
     .selectFrom("postings")
     .select(["voucher_id", "account_id", "amount_paise"])
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "in", [...new Set(voucherIds)])
+    .where("voucher_id", "in", pageVouchers)
     .where("account_id", "!=", accountId)
     .orderBy("voucher_id")
     .orderBy("line_no")

@@ -1,0 +1,79 @@
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterEach, expect, test } from "vitest";
+import { migrateToLatest } from "../../db/migrate.ts";
+import type { Database } from "../../db/schema.ts";
+import { refreshInvoiceStatuses } from "./vouchers.repository.ts";
+
+// Decision 017: without statistics SQLite takes `organisation_id = ?` for a narrow match and,
+// given the chance, walks an index that starts with it instead of looking ids up. Plans without
+// statistics do not depend on the data, so an empty file shows the plan a million vouchers get.
+
+let sqlite: SQLite.Database;
+afterEach(() => sqlite.close());
+
+async function recordingDatabase() {
+  sqlite = new SQLite(":memory:");
+  const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => {
+      if (event.level === "query") statements.push(event.query);
+    },
+  });
+  await migrateToLatest({ db, kind: "sqlite", schema: undefined, close: async () => {} });
+  statements.length = 0;
+  return { db, statements };
+}
+
+function planOf(statement: { sql: string; parameters: readonly unknown[] }): string[] {
+  return (
+    sqlite.prepare(`explain query plan ${statement.sql}`).all(...statement.parameters) as {
+      detail: string;
+    }[]
+  ).map((row) => row.detail);
+}
+
+test("invoice statuses are read and updated through the vouchers' primary key", async () => {
+  const { db, statements } = await recordingDatabase();
+  sqlite.pragma("foreign_keys = OFF");
+  const voucher = (id: string, type: string, pending: number | null) =>
+    sqlite
+      .prepare(
+        `insert into vouchers (organisation_id, id, type, year, date, number, number_key,
+           amount_paise, pending_paise, status, search_text, document, version, created_at, updated_at)
+         values ('org', ?, ?, '2025-26', '2025-05-01', ?, ?, 1000, ?, ?, '', '{}', 1, '', '')`,
+      )
+      .run(id, type, id, id, pending, pending === null ? null : "pending");
+  voucher("i1", "salesInvoice", 1000);
+  voucher("i2", "purchases", 1000);
+  voucher("r1", "receipts", null);
+  let line = 0;
+  const allocate = (invoiceId: string, paise: number) =>
+    sqlite
+      .prepare(
+        "insert into bill_allocations (organisation_id, voucher_id, line_no, invoice_id, amount_paise) values ('org', 'x', ?, ?, ?)",
+      )
+      .run(++line, invoiceId, paise);
+  allocate("i1", 400);
+  allocate("i2", 1000);
+  allocate("r1", 100);
+  await refreshInvoiceStatuses(db, "org", ["i1", "i2", "r1"]);
+
+  const onVouchers = statements.filter((statement) => /\bvouchers\b/.test(statement.sql));
+  expect(onVouchers.map((statement) => statement.sql.split(" ")[0])).toEqual(["select", "update"]);
+  for (const statement of onVouchers) {
+    const plan = planOf(statement).filter((line) => /\bvouchers\b/.test(line));
+    expect(plan, statement.sql).toEqual([
+      "SEARCH vouchers USING INDEX sqlite_autoindex_vouchers_1 (organisation_id=? AND id=?)",
+    ]);
+  }
+  // And the statuses follow; the receipt, not an invoice, is left alone.
+  expect(
+    sqlite.prepare("select id, pending_paise, status from vouchers order by id").all(),
+  ).toEqual([
+    { id: "i1", pending_paise: 600, status: "partial" },
+    { id: "i2", pending_paise: 0, status: "paid" },
+    { id: "r1", pending_paise: null, status: null },
+  ]);
+});
