@@ -117,9 +117,15 @@ export interface StockTotals {
   outMilli: number;
   inPaise: number;
   outPaise: number;
+  /** Of what came in, what purchase bills brought (they alone set the average cost, decision 010). */
+  boughtMilli: number;
+  boughtPaise: number;
 }
 
-/** Stock in and out per item over [fromDate, toDate], both inclusive, like ledger's sumMovements. */
+/**
+ * Stock in and out per item over [fromDate, toDate], both inclusive, like ledger's sumMovements:
+ * whole months from item_stock_balances, the partial months at either end from the movements.
+ */
 export async function sumStock(
   db: Kysely<Database>,
   organisationId: string,
@@ -130,11 +136,20 @@ export async function sumStock(
   const totals = new Map<string, StockTotals>();
   if (fromDate > toDate) return totals;
   const add = (id: string, row: StockTotals) => {
-    const total = totals.get(id) ?? { inMilli: 0, outMilli: 0, inPaise: 0, outPaise: 0 };
+    const total = totals.get(id) ?? {
+      inMilli: 0,
+      outMilli: 0,
+      inPaise: 0,
+      outPaise: 0,
+      boughtMilli: 0,
+      boughtPaise: 0,
+    };
     total.inMilli += row.inMilli;
     total.outMilli += row.outMilli;
     total.inPaise += row.inPaise;
     total.outPaise += row.outPaise;
+    total.boughtMilli += row.boughtMilli;
+    total.boughtPaise += row.boughtPaise;
     totals.set(id, total);
   };
   const { wholeMonths, partialRanges } = splitIntoMonths(fromDate, toDate);
@@ -147,6 +162,8 @@ export async function sumStock(
         sql<number>`sum(quantity_out_milli)`.as("out_milli"),
         sql<number>`sum(value_in_paise)`.as("in_paise"),
         sql<number>`sum(value_out_paise)`.as("out_paise"),
+        sql<number>`sum(purchased_milli)`.as("bought_milli"),
+        sql<number>`sum(purchased_paise)`.as("bought_paise"),
       ])
       .where("organisation_id", "=", organisationId)
       .where("month", ">=", wholeMonths.from)
@@ -159,6 +176,8 @@ export async function sumStock(
         outMilli: Number(row.out_milli),
         inPaise: Number(row.in_paise),
         outPaise: Number(row.out_paise),
+        boughtMilli: Number(row.bought_milli),
+        boughtPaise: Number(row.bought_paise),
       });
     }
   }
@@ -175,6 +194,12 @@ export async function sumStock(
         ),
         sql<number>`sum(case when quantity_milli > 0 then value_paise else 0 end)`.as("in_paise"),
         sql<number>`sum(case when quantity_milli < 0 then -value_paise else 0 end)`.as("out_paise"),
+        sql<number>`sum(case when voucher_type = ${PURCHASE_BILL_TYPE} then quantity_milli else 0 end)`.as(
+          "bought_milli",
+        ),
+        sql<number>`sum(case when voucher_type = ${PURCHASE_BILL_TYPE} then value_paise else 0 end)`.as(
+          "bought_paise",
+        ),
       ])
       .where("organisation_id", "=", organisationId)
       .where("date", ">=", from)
@@ -187,67 +212,10 @@ export async function sumStock(
         outMilli: Number(row.out_milli),
         inPaise: Number(row.in_paise),
         outPaise: Number(row.out_paise),
+        boughtMilli: Number(row.bought_milli),
+        boughtPaise: Number(row.bought_paise),
       });
     }
-  }
-  return totals;
-}
-
-/**
- * Quantity and value bought per item by purchase bills of one financial year dated up to
- * `toDate` (only purchase bills set the weighted average cost, decision 010): whole months from
- * item_stock_balances' purchased columns, the last partial month from the stock movements.
- */
-export async function sumPurchasedStock(
-  db: Kysely<Database>,
-  organisationId: string,
-  year: string,
-  toDate: string,
-  itemId?: string,
-): Promise<Map<string, { quantityMilli: number; valuePaise: number }>> {
-  const totals = new Map<string, { quantityMilli: number; valuePaise: number }>();
-  const add = (id: string, quantityMilli: number, valuePaise: number) => {
-    const total = totals.get(id) ?? { quantityMilli: 0, valuePaise: 0 };
-    total.quantityMilli += quantityMilli;
-    total.valuePaise += valuePaise;
-    totals.set(id, total);
-  };
-  const { wholeMonths, partialRanges } = splitIntoMonths(
-    financialYearRange(year).startDate,
-    toDate,
-  );
-  if (wholeMonths) {
-    let query = db
-      .selectFrom("item_stock_balances")
-      .select([
-        "item_id",
-        sql<number>`sum(purchased_milli)`.as("quantity"),
-        sql<number>`sum(purchased_paise)`.as("value"),
-      ])
-      .where("organisation_id", "=", organisationId)
-      .where("month", ">=", wholeMonths.from)
-      .where("month", "<=", wholeMonths.to)
-      .groupBy("item_id");
-    if (itemId) query = query.where("item_id", "=", itemId);
-    for (const row of await query.execute())
-      add(row.item_id, Number(row.quantity), Number(row.value));
-  }
-  for (const [from, to] of partialRanges) {
-    let query = db
-      .selectFrom("stock_movements")
-      .select([
-        "item_id",
-        sql<number>`sum(quantity_milli)`.as("quantity"),
-        sql<number>`sum(value_paise)`.as("value"),
-      ])
-      .where("organisation_id", "=", organisationId)
-      .where("date", ">=", from)
-      .where("date", "<=", to)
-      .where("voucher_type", "=", PURCHASE_BILL_TYPE)
-      .groupBy("item_id");
-    if (itemId) query = query.where("item_id", "=", itemId);
-    for (const row of await query.execute())
-      add(row.item_id, Number(row.quantity), Number(row.value));
   }
   return totals;
 }

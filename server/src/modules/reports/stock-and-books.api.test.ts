@@ -218,6 +218,18 @@ describe("closing stock at the weighted average cost", () => {
     expect(pl.netProfit).toBe(241.75);
   });
 
+  test("mid-month (5 June 2024): the month's purchase so far sets the average cost", async () => {
+    const sheet = await get(
+      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2024-06-05`,
+    );
+    // Rice: 10 + 20 − 15 + 10 = 25 in hand at (400 + 920 + 490) ÷ (10 + 20 + 10) = 45.25.
+    expect(sheet.closingStock.items).toEqual([
+      { itemId: ids.rice, name: "Rice", quantity: 25, rate: 45.25, value: 1131.25 },
+    ]);
+    expect(groups(sheet.assets).Stock).toBe(1131.25);
+    expect(sheet.totalAssets).toBe(sheet.totalLiabilities);
+  });
+
   test("balance sheet 31-03-2025: 12,201.75 on both sides", async () => {
     const sheet = await get(
       `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31`,

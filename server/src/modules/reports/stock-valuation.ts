@@ -12,7 +12,6 @@ import {
   listManualClosingStock,
   type ReportAccount,
   type ReportItem,
-  sumPurchasedStock,
   sumStock,
 } from "./reports.repository.ts";
 
@@ -131,14 +130,15 @@ export async function valueInventoryAt(
   for (let year = organisation.starting_year; year <= targetYear; year = nextFinancialYear(year)) {
     const range = financialYearRange(year);
     const end = year === targetYear ? date : range.endDate;
-    const [moved, purchased] = await Promise.all([
-      sumStock(db, organisation.id, range.startDate, end, itemId),
-      sumPurchasedStock(db, organisation.id, year, end, itemId),
-    ]);
+    // One read gives the year's movements and what purchase bills brought in them.
+    const moved = await sumStock(db, organisation.id, range.startDate, end, itemId);
     for (const item of items) {
       const opening = state.get(item.id) ?? { quantityMilli: 0, valuePaise: 0, rate: 0 };
       const movement = moved.get(item.id);
-      const bought = purchased.get(item.id) ?? { quantityMilli: 0, valuePaise: 0 };
+      const bought = {
+        quantityMilli: movement?.boughtMilli ?? 0,
+        valuePaise: movement?.boughtPaise ?? 0,
+      };
       const quantityMilli =
         opening.quantityMilli + (movement ? movement.inMilli - movement.outMilli : 0);
       const { numerator, denominator } = averageCost(item, opening, bought);
