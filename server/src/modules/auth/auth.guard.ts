@@ -4,12 +4,13 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
+import { type EarlyAccessRead, readAccessRow } from "../organisations/organisation-access.ts";
 import { ACCESS_COOKIE } from "./auth.cookies.ts";
 import { hashSecret, verifyAccessToken } from "./tokens.ts";
 
 /** Who is calling: a signed-in person, or an organisation's API key (acting for that one only). */
 export type Caller =
-  | { kind: "user"; userId: string; sessionId: string }
+  | { kind: "user"; userId: string; sessionId: string; accessRead?: EarlyAccessRead }
   | { kind: "apiKey"; userId: string; organisationId: string; apiKeyId: string };
 
 declare module "fastify" {
@@ -25,6 +26,29 @@ const unauthorised = (message: string) => new AppError(401, message);
 export interface Authenticator {
   /** preHandler: sets request.caller or answers 401 with the message the client acts on. */
   requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** The organisationId a request names in its query or JSON body, if any. */
+function organisationIdOf(request: FastifyRequest): string | undefined {
+  for (const source of [request.query, request.body]) {
+    if (typeof source !== "object" || source === null) continue;
+    const id = (source as { organisationId?: unknown }).organisationId;
+    if (typeof id === "string" && id.length > 0 && id.length <= 64) return id;
+  }
+  return undefined;
+}
+
+function startAccessRead(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  userId: string,
+): EarlyAccessRead | undefined {
+  const organisationId = organisationIdOf(request);
+  if (!organisationId) return undefined;
+  const row = readAccessRow(db, organisationId, userId);
+  // Awaited by requireOrganisationAccess, or dropped with a request that fails before it.
+  row.catch(() => {});
+  return { organisationId, row };
 }
 
 export function createAuthenticator(db: Kysely<Database>, cookieSecret: string): Authenticator {
@@ -45,6 +69,9 @@ export function createAuthenticator(db: Kysely<Database>, cookieSecret: string):
             : SESSION_MESSAGES.invalidToken,
         );
       }
+      // The request's organisation is read alongside the session, not after it; it is used only
+      // once the session holds (requireOrganisationAccess).
+      const accessRead = startAccessRead(db, request, check.claims.userId);
       // The session row makes sign-out and refresh-token reuse take effect at once.
       const session = await db
         .selectFrom("sessions")
@@ -59,6 +86,7 @@ export function createAuthenticator(db: Kysely<Database>, cookieSecret: string):
         kind: "user",
         userId: check.claims.userId,
         sessionId: check.claims.sessionId,
+        ...(accessRead ? { accessRead } : {}),
       };
     },
   };
