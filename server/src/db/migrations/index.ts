@@ -9,6 +9,7 @@ import * as m0008 from "./0008-bench-indexes.ts";
 import * as m0009 from "./0009-voucher-totals.ts";
 import * as m0010 from "./0010-dated-sums.ts";
 import * as m0011 from "./0011-ledger-month-counts.ts";
+import * as m0012 from "./0012-balances-by-month.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009_voucher_totals": m0009,
   "0010_dated_sums": m0010,
   "0011_ledger_month_counts": m0011,
+  "0012_balances_by_month": m0012,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

@@ -261,10 +261,15 @@ async function sumBeforePage(
   return fromEnd ? rangeNet - Number(row.total) : Number(row.total);
 }
 
-/** The page's postings, (voucher, line), from the covering index alone, in the window's order. */
+/** The page's postings from the covering index alone, in the window's order. */
 function pageEntries(inRange: PostingsInRange, window: PageWindow) {
   return inLedgerOrder(
-    inRange.select(["postings.voucher_id", "postings.line_no"]),
+    inRange.select([
+      "postings.voucher_id",
+      "postings.line_no",
+      "postings.date",
+      "postings.amount_paise",
+    ]),
     readOrder(window, "asc"),
   )
     .offset(window.skip)
@@ -284,33 +289,27 @@ async function readPageRows(
   window: PageWindow,
 ) {
   if (window.limit === 0) return [];
-  const page = pageEntries(inRange, window).as("page");
-  return inLedgerOrder(
-    db
-      .selectFrom("postings")
-      .innerJoin(page, (join) =>
-        join
-          .onRef("page.voucher_id", "=", "postings.voucher_id")
-          .onRef("page.line_no", "=", "postings.line_no"),
-      )
-      .innerJoin("vouchers", (join) =>
-        join
-          .onRef("vouchers.organisation_id", "=", "postings.organisation_id")
-          .onRef("vouchers.id", "=", "postings.voucher_id"),
-      )
-      .where("postings.organisation_id", "=", organisationId)
-      .select([
-        "postings.voucher_id",
-        "postings.line_no",
-        "postings.date",
-        "postings.amount_paise",
-        "vouchers.type",
-        "vouchers.number",
-        "vouchers.narration",
-        "vouchers.party_name",
-      ]),
-    "asc",
-  ).execute();
+  return db
+    .selectFrom(pageEntries(inRange, window).as("page"))
+    .innerJoin("vouchers", (join) =>
+      join
+        .on("vouchers.organisation_id", "=", organisationId)
+        .onRef("vouchers.id", "=", "page.voucher_id"),
+    )
+    .select([
+      "page.voucher_id",
+      "page.line_no",
+      "page.date",
+      "page.amount_paise",
+      "vouchers.type",
+      "vouchers.number",
+      "vouchers.narration",
+      "vouchers.party_name",
+    ])
+    .orderBy("page.date")
+    .orderBy("page.voucher_id")
+    .orderBy("page.line_no")
+    .execute();
 }
 
 /** For each voucher of the page, the names of the accounts on the other side of the ledger's. */

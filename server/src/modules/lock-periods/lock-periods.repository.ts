@@ -14,22 +14,19 @@ export function listLockPeriods(db: Kysely<Database>, organisationId: string, ye
     .execute();
 }
 
-/** Whether a (month, type) is locked, by its own row or by the whole month's. */
-export async function isMonthLocked(
+/** The locked (month, type) pairs of these transaction types and of whole months. */
+export function findLockedMonths(
   db: Kysely<Database>,
   organisationId: string,
-  month: string,
-  transactionType: string,
-): Promise<boolean> {
-  const row = await db
+  transactionTypes: readonly string[],
+) {
+  return db
     .selectFrom("lock_periods")
-    .select("transaction_type")
+    .select(["month", "transaction_type"])
     .where("organisation_id", "=", organisationId)
-    .where("month", "=", month)
-    .where("transaction_type", "in", [transactionType, ALL_TRANSACTION_TYPES])
+    .where("transaction_type", "in", [...transactionTypes, ALL_TRANSACTION_TYPES])
     .where("locked", "=", 1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
 }
 
 export async function upsertLockPeriod(db: Kysely<Database>, row: Database["lock_periods"]) {

@@ -7,7 +7,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { isMonthLocked } from "./lock-periods.repository.ts";
+import { ALL_TRANSACTION_TYPES, findLockedMonths } from "./lock-periods.repository.ts";
 
 /** 'YYYY-MM' of a month (1–12) of a financial year: April–December in the start year. */
 export function monthOfFinancialYear(year: string, month: number): string {
@@ -23,17 +23,32 @@ export function describeLockedPeriod(type: VoucherType | "all", month: string): 
   return `${what} dated in ${label} are locked. Unlock the period in Settings → Lock Period to change them.`;
 }
 
-/** DESIGN.md §4 "Locks": refuses any add, edit or delete of a voucher dated in a locked month. */
-export async function assertPeriodUnlocked(
+export interface PeriodLocks {
+  /** DESIGN.md §4 "Locks": refuses any add, edit or delete of a voucher dated in a locked month. */
+  assertUnlocked(type: VoucherType, date: string): void;
+}
+
+/**
+ * The organisation's locks for these voucher types, read once, so that a save checks its dates
+ * without a round trip each and can read them alongside its other reads.
+ */
+export async function readPeriodLocks(
   db: Kysely<Database>,
   organisationId: string,
-  type: VoucherType,
-  date: string,
-): Promise<void> {
-  const month = date.slice(0, 7);
-  if (await isMonthLocked(db, organisationId, month, type)) {
-    throw new AppError(423, describeLockedPeriod(type, month));
-  }
+  types: readonly VoucherType[],
+): Promise<PeriodLocks> {
+  const locked = new Set(
+    (await findLockedMonths(db, organisationId, types)).map(
+      (row) => `${row.transaction_type}|${row.month}`,
+    ),
+  );
+  return {
+    assertUnlocked(type, date) {
+      const month = date.slice(0, 7);
+      if (locked.has(`${type}|${month}`) || locked.has(`${ALL_TRANSACTION_TYPES}|${month}`))
+        throw new AppError(423, describeLockedPeriod(type, month));
+    },
+  };
 }
 
 export function isLockableType(value: string): value is VoucherType | "all" {

@@ -1,4 +1,3 @@
-import { financialYearRange } from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { splitIntoMonths } from "../../lib/month-ranges.ts";

@@ -498,6 +498,78 @@ describe("locks and rights", () => {
     expect((await add("salesinvoice", salesInvoice({ date: "2025-08-20" }))).statusCode).toBe(200);
   });
 
+  test("a whole month's lock refuses every type, and edits into or out of it", async () => {
+    const before = await addOk("salesinvoice", salesInvoice({ date: "2025-11-10" }));
+    const movable = await addOk("salesinvoice", salesInvoice({ date: "2025-12-10" }));
+    const lockNovember = (locked: boolean) =>
+      inject({
+        method: "POST",
+        url: "/api/settings/lockPeriodWholeMonth",
+        headers: as(owner),
+        payload: { organisationId: org, year: YEAR, month: 11, locked },
+      });
+    expect((await lockNovember(true)).statusCode).toBe(200);
+    const edit = (entryId: string, version: number, date: string) =>
+      inject({
+        method: "PUT",
+        url: "/api/salesinvoice/edit",
+        headers: as(owner),
+        payload: { ...salesInvoice({ date }), entryId, version },
+      });
+    const refusals = [
+      await add("salesinvoice", salesInvoice({ date: "2025-11-20" })),
+      await add("journalentry", {
+        organisationId: org,
+        year: YEAR,
+        date: "2025-11-20",
+        entries: [
+          { accountId: rent, debitAmount: 10, creditAmount: 0 },
+          { accountId: cash, debitAmount: 0, creditAmount: 10 },
+        ],
+      }),
+      await edit(before.entryId, 1, "2025-12-01"),
+      await edit(movable.entryId, 1, "2025-11-30"),
+    ];
+    expect(refusals.map((response) => response.statusCode)).toEqual([423, 423, 423, 423]);
+    expect(refusals[1]?.json().message).toBe(
+      "Journal Entry entries dated in Nov 2025 are locked. Unlock the period in Settings → Lock Period to change them.",
+    );
+    expect((await details("salesinvoice", movable.entryId)).date).toBe("2025-12-10");
+    // The lock is this organisation's alone.
+    const other = await signUpPerson(context);
+    const { organisationId: otherOrg } = await createOrganisation(context, other.cookies, {
+      name: "Unlocked Traders",
+    });
+    const otherEntry = await add(
+      "journalentry",
+      {
+        organisationId: otherOrg,
+        year: YEAR,
+        date: "2025-11-20",
+        entries: [
+          {
+            accountId: await insertAccount(context, otherOrg, {
+              name: "Shop Rent",
+              nature: "Indirect Expense",
+            }),
+            debitAmount: 10,
+            creditAmount: 0,
+          },
+          {
+            accountId: await systemAccountId(context, otherOrg, "cash"),
+            debitAmount: 0,
+            creditAmount: 10,
+          },
+        ],
+      },
+      other,
+    );
+    expect(otherEntry.statusCode, otherEntry.body).toBe(200);
+    expect((await edit(movable.entryId, 1, "2025-12-11")).statusCode).toBe(200);
+    expect((await lockNovember(false)).statusCode).toBe(200);
+    expect((await edit(before.entryId, 1, "2025-11-11")).statusCode).toBe(200);
+  });
+
   test("a member without the right to add sales invoices is refused", async () => {
     const viewer = await signUpPerson(context);
     await context.testDatabase.database.db

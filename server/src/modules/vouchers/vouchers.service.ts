@@ -18,7 +18,7 @@ import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { assertPeriodUnlocked } from "../lock-periods/lock-periods.service.ts";
+import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
   applyPostingsToBalances,
@@ -352,11 +352,14 @@ export async function createVouchers(
     if (entry.payload.organisationId !== organisationId)
       throw badRequest("Every entry must belong to the organisation of the call.");
   }
-  const context = await loadVoucherContext(
-    deps.db,
-    organisation,
-    entries.map((entry) => entry.payload),
-  );
+  const [context, locks] = await Promise.all([
+    loadVoucherContext(
+      deps.db,
+      organisation,
+      entries.map((entry) => entry.payload),
+    ),
+    readPeriodLocks(deps.db, organisationId, [...new Set(entries.map((entry) => entry.type))]),
+  ]);
   const prefix = (index: number) => (entries.length > 1 ? `Entry ${index + 1}: ` : "");
   const prepared = entries.map((entry, index) => {
     try {
@@ -365,13 +368,7 @@ export async function createVouchers(
       return toBadRequest(error, prefix(index));
     }
   });
-  const checkedMonths = new Set<string>();
-  for (const voucher of prepared) {
-    const key = `${voucher.type}|${voucher.date.slice(0, 7)}`;
-    if (checkedMonths.has(key)) continue;
-    checkedMonths.add(key);
-    await assertPeriodUnlocked(deps.db, organisationId, voucher.type, voucher.date);
-  }
+  for (const voucher of prepared) locks.assertUnlocked(voucher.type, voucher.date);
   const ids = prepared.map(() => newId());
   const saved = await retryOnNumberRace(prepared, () =>
     deps.db.transaction().execute(async (trx) => {
@@ -502,13 +499,7 @@ function listOf(row: Pick<repo.VoucherRow, "type" | "year" | "deleted_at" | "amo
   };
 }
 
-async function requireLiveVoucher(
-  db: Kysely<Database>,
-  organisationId: string,
-  type: VoucherType,
-  id: string,
-) {
-  const voucher = await repo.findVoucher(db, organisationId, id);
+function requireLiveVoucher(voucher: repo.VoucherRow | undefined, type: VoucherType) {
   if (!voucher || voucher.type !== type || voucher.deleted_at)
     throw notFound(VOUCHER_MESSAGES.notFound);
   return voucher;
@@ -530,18 +521,22 @@ export async function editVoucher(
     action: "edit",
   });
   const organisationId = access.organisation.id;
-  const existing = await requireLiveVoucher(deps.db, organisationId, type, payload.entryId);
+  const [found, context, locks] = await Promise.all([
+    repo.findVoucher(deps.db, organisationId, payload.entryId),
+    loadVoucherContext(deps.db, access.organisation, [payload]),
+    readPeriodLocks(deps.db, organisationId, [type]),
+  ]);
+  const existing = requireLiveVoucher(found, type);
   if (payload.version !== undefined && payload.version !== existing.version)
     throw conflict(VOUCHER_MESSAGES.stale);
-  const context = await loadVoucherContext(deps.db, access.organisation, [payload]);
   let prepared: PreparedVoucher;
   try {
     prepared = prepareVoucher(type, payload, context);
   } catch (error) {
     return toBadRequest(error);
   }
-  await assertPeriodUnlocked(deps.db, organisationId, type, existing.date);
-  await assertPeriodUnlocked(deps.db, organisationId, type, prepared.date);
+  locks.assertUnlocked(type, existing.date);
+  locks.assertUnlocked(type, prepared.date);
   const number = prepared.number ?? existing.number;
   const saved = await retryOnNumberRace([prepared], () =>
     deps.db.transaction().execute(async (trx) => {
@@ -653,13 +648,14 @@ export async function deleteVouchers(
     action: "delete",
   });
   const ids = [...new Set(entryIds)];
-  const vouchers = await repo.findVouchersByIds(deps.db, organisationId, ids);
+  const [vouchers, locks] = await Promise.all([
+    repo.findVouchersByIds(deps.db, organisationId, ids),
+    readPeriodLocks(deps.db, organisationId, [type]),
+  ]);
   const byId = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
   for (const id of ids) {
-    const voucher = byId.get(id);
-    if (!voucher || voucher.type !== type || voucher.deleted_at)
-      throw notFound(VOUCHER_MESSAGES.notFound);
-    await assertPeriodUnlocked(deps.db, organisationId, type, voucher.date);
+    const voucher = requireLiveVoucher(byId.get(id), type);
+    locks.assertUnlocked(type, voucher.date);
   }
   await deps.db.transaction().execute(async (trx) => {
     for (const id of ids) {
