@@ -1,12 +1,10 @@
 import type { Kysely } from "kysely";
 import type { AuditLogsTable, Database } from "../../db/schema.ts";
+import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
 
-export async function insertAuditLogs(
-  db: Kysely<Database>,
-  rows: readonly AuditLogsTable[],
-): Promise<void> {
-  for (const chunk of chunkRows(rows)) await db.insertInto("audit_logs").values(chunk).execute();
+export function auditLogInserts(db: Kysely<Database>, rows: readonly AuditLogsTable[]): Write[] {
+  return chunkRows(rows).map((chunk) => db.insertInto("audit_logs").values(chunk));
 }
 
 export interface AuditLogFilter {

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { runWrites, type Write } from "../../db/writes.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
-import { countAuditLogs, insertAuditLogs, selectAuditLogs } from "./audit.repository.ts";
+import { auditLogInserts, countAuditLogs, selectAuditLogs } from "./audit.repository.ts";
 
 export interface AuditEntry {
   organisationId: string;
@@ -33,8 +34,19 @@ export async function writeAuditLogs(
   db: Kysely<Database>,
   entries: readonly AuditEntry[],
 ): Promise<string[]> {
+  const rows = auditLogRows(entries);
+  await runWrites(db, auditLogInserts(db, rows));
+  return rows.map((row) => row.id);
+}
+
+/** The entries' writes, for a caller that sends them together with its own (db/writes.ts). */
+export function auditLogWrites(db: Kysely<Database>, entries: readonly AuditEntry[]): Write[] {
+  return auditLogInserts(db, auditLogRows(entries));
+}
+
+function auditLogRows(entries: readonly AuditEntry[]) {
   const createdAt = nowIso();
-  const rows = entries.map((entry) => ({
+  return entries.map((entry) => ({
     organisation_id: entry.organisationId,
     id: newId(),
     user_id: entry.userId,
@@ -44,8 +56,6 @@ export async function writeAuditLogs(
     summary: entry.summary.slice(0, SUMMARY_MAX),
     created_at: createdAt,
   }));
-  await insertAuditLogs(db, rows);
-  return rows.map((row) => row.id);
 }
 
 export interface AuditLogView {

@@ -1,6 +1,7 @@
 import type { Posting, StockMovement, VoucherType } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
 
 // Per-month totals kept in the same transaction as the rows they sum (DESIGN.md §4 "Balances"),
@@ -23,12 +24,12 @@ export interface DatedStock {
 }
 
 /** Adds (sign 1) or takes out (sign -1) vouchers' postings from the monthly account balances. */
-export async function applyPostingsToBalances(
+export function accountBalanceWrites(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly DatedPostings[],
   sign: 1 | -1,
-): Promise<void> {
+): Write[] {
   const rows = new Map<
     string,
     { accountId: string; month: string; debit: number; credit: number; count: number }
@@ -50,8 +51,8 @@ export async function applyPostingsToBalances(
       rows.set(key, row);
     }
   }
-  for (const chunk of chunkRows([...rows.values()])) {
-    await db
+  return chunkRows([...rows.values()]).map((chunk) =>
+    db
       .insertInto("account_balances")
       .values(
         chunk.map((row) => ({
@@ -73,17 +74,16 @@ export async function applyPostingsToBalances(
             eb.ref("excluded.posting_count"),
           ),
         })),
-      )
-      .execute();
-  }
+      ),
+  );
 }
 
-export async function applyStockToBalances(
+export function stockBalanceWrites(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly DatedStock[],
   sign: 1 | -1,
-): Promise<void> {
+): Write[] {
   const rows = new Map<
     string,
     {
@@ -126,8 +126,8 @@ export async function applyStockToBalances(
       rows.set(key, row);
     }
   }
-  for (const chunk of chunkRows([...rows.values()])) {
-    await db
+  return chunkRows([...rows.values()]).map((chunk) =>
+    db
       .insertInto("item_stock_balances")
       .values(
         chunk.map((row) => ({
@@ -175,9 +175,8 @@ export async function applyStockToBalances(
             eb.ref("excluded.purchased_paise"),
           ),
         })),
-      )
-      .execute();
-  }
+      ),
+  );
 }
 
 /** A change to the count and total of one (type, year, live or deleted) list. */
@@ -191,11 +190,11 @@ export interface VoucherTotalChange {
 }
 
 /** Keeps voucher_totals (migration 0009) equal to the count and sum of the rows it describes. */
-export async function applyVoucherTotals(
+export function voucherTotalWrites(
   db: Kysely<Database>,
   organisationId: string,
   changes: readonly VoucherTotalChange[],
-): Promise<void> {
+): Write[] {
   const rows = new Map<
     string,
     { type: string; year: string; deleted: 0 | 1; count: number; amount: number }
@@ -215,8 +214,8 @@ export async function applyVoucherTotals(
     rows.set(key, row);
   }
   const changed = [...rows.values()].filter((row) => row.count !== 0 || row.amount !== 0);
-  for (const chunk of chunkRows(changed)) {
-    await db
+  return chunkRows(changed).map((chunk) =>
+    db
       .insertInto("voucher_totals")
       .values(
         chunk.map((row) => ({
@@ -233,7 +232,6 @@ export async function applyVoucherTotals(
           voucher_count: eb("voucher_totals.voucher_count", "+", eb.ref("excluded.voucher_count")),
           amount_paise: eb("voucher_totals.amount_paise", "+", eb.ref("excluded.amount_paise")),
         })),
-      )
-      .execute();
-  }
+      ),
+  );
 }

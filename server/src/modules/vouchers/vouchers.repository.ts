@@ -1,6 +1,7 @@
 import type { BillAllocation, Posting, StockMovement, VoucherType } from "@bahi/domain";
 import { type Kysely, sql, type Updateable } from "kysely";
 import type { Database, VouchersTable } from "../../db/schema.ts";
+import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
 
 export type VoucherRow = VouchersTable;
@@ -28,11 +29,8 @@ export function findVouchersByIds(
     .execute();
 }
 
-export async function insertVouchers(
-  db: Kysely<Database>,
-  rows: readonly VoucherRow[],
-): Promise<void> {
-  for (const chunk of chunkRows(rows, 200)) await db.insertInto("vouchers").values(chunk).execute();
+export function voucherInserts(db: Kysely<Database>, rows: readonly VoucherRow[]): Write[] {
+  return chunkRows(rows, 200).map((chunk) => db.insertInto("vouchers").values(chunk));
 }
 
 /** Updates a voucher only if it is still at `expectedVersion`; false when someone saved first. */
@@ -67,12 +65,11 @@ export async function updateVoucher(
     .execute();
 }
 
-export async function insertVoucherVersions(
+export function versionInserts(
   db: Kysely<Database>,
   rows: readonly Database["voucher_versions"][],
-): Promise<void> {
-  for (const chunk of chunkRows(rows))
-    await db.insertInto("voucher_versions").values(chunk).execute();
+): Write[] {
+  return chunkRows(rows).map((chunk) => db.insertInto("voucher_versions").values(chunk));
 }
 
 export function listVoucherVersions(
@@ -181,11 +178,11 @@ export interface VoucherRef {
   date: string;
 }
 
-export async function insertPostings(
+export function postingInserts(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { voucher: VoucherRef; postings: readonly Posting[] }[],
-): Promise<void> {
+): Write[] {
   const rows = vouchers.flatMap(({ voucher, postings }) =>
     postings.map((posting, index) => ({
       organisation_id: organisationId,
@@ -197,7 +194,7 @@ export async function insertPostings(
       amount_paise: posting.amountPaise,
     })),
   );
-  for (const chunk of chunkRows(rows)) await db.insertInto("postings").values(chunk).execute();
+  return chunkRows(rows).map((chunk) => db.insertInto("postings").values(chunk));
 }
 
 export function listPostingsOfVoucher(
@@ -214,23 +211,22 @@ export function listPostingsOfVoucher(
     .execute();
 }
 
-export async function deletePostingsOfVoucher(
+export function postingsDelete(
   db: Kysely<Database>,
   organisationId: string,
   voucherId: string,
-) {
-  await db
+): Write {
+  return db
     .deleteFrom("postings")
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "=", voucherId)
-    .execute();
+    .where("voucher_id", "=", voucherId);
 }
 
-export async function insertStockMovements(
+export function stockMovementInserts(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { voucher: VoucherRef; movements: readonly StockMovement[] }[],
-): Promise<void> {
+): Write[] {
   const rows = vouchers.flatMap(({ voucher, movements }) =>
     movements.map((movement) => ({
       organisation_id: organisationId,
@@ -243,8 +239,7 @@ export async function insertStockMovements(
       value_paise: movement.valuePaise,
     })),
   );
-  for (const chunk of chunkRows(rows))
-    await db.insertInto("stock_movements").values(chunk).execute();
+  return chunkRows(rows).map((chunk) => db.insertInto("stock_movements").values(chunk));
 }
 
 export function listStockOfVoucher(
@@ -265,23 +260,22 @@ export function listStockOfVoucher(
     .execute();
 }
 
-export async function deleteStockOfVoucher(
+export function stockMovementsDelete(
   db: Kysely<Database>,
   organisationId: string,
   voucherId: string,
-) {
-  await db
+): Write {
+  return db
     .deleteFrom("stock_movements")
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "=", voucherId)
-    .execute();
+    .where("voucher_id", "=", voucherId);
 }
 
-export async function insertAllocations(
+export function allocationInserts(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { voucherId: string; allocations: readonly BillAllocation[] }[],
-): Promise<void> {
+): Write[] {
   const rows = vouchers.flatMap(({ voucherId, allocations }) =>
     allocations.map((allocation, index) => ({
       organisation_id: organisationId,
@@ -291,8 +285,7 @@ export async function insertAllocations(
       amount_paise: allocation.amountPaise,
     })),
   );
-  for (const chunk of chunkRows(rows))
-    await db.insertInto("bill_allocations").values(chunk).execute();
+  return chunkRows(rows).map((chunk) => db.insertInto("bill_allocations").values(chunk));
 }
 
 export function listAllocationsOfVoucher(
@@ -308,16 +301,15 @@ export function listAllocationsOfVoucher(
     .execute();
 }
 
-export async function deleteAllocationsOfVoucher(
+export function allocationsDelete(
   db: Kysely<Database>,
   organisationId: string,
   voucherId: string,
-) {
-  await db
+): Write {
+  return db
     .deleteFrom("bill_allocations")
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "=", voucherId)
-    .execute();
+    .where("voucher_id", "=", voucherId);
 }
 
 /** Money set against each invoice, by invoice id, excluding one voucher's own allocations. */
@@ -366,11 +358,11 @@ export function listAllocationsToInvoice(
     .execute();
 }
 
-export async function insertChangeEvents(
+export function changeEventInserts(
   db: Kysely<Database>,
   rows: readonly Database["change_events"][],
-) {
-  for (const chunk of chunkRows(rows)) await db.insertInto("change_events").values(chunk).execute();
+): Write[] {
+  return chunkRows(rows).map((chunk) => db.insertInto("change_events").values(chunk));
 }
 
 /** Invoices and bills keep a pending amount and a status; the other types do not. */

@@ -13,17 +13,18 @@ import {
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
-import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
+import { type AuditEntry, auditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
-  applyPostingsToBalances,
-  applyStockToBalances,
-  applyVoucherTotals,
+  accountBalanceWrites,
+  stockBalanceWrites,
+  voucherTotalWrites,
 } from "./balances.repository.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
 import * as repo from "./vouchers.repository.ts";
@@ -133,58 +134,62 @@ async function removeEffects(
   voucher: { id: string; type: string; date: string },
 ): Promise<string[]> {
   const postings = await repo.listPostingsOfVoucher(trx, organisationId, voucher.id);
-  await applyPostingsToBalances(trx, organisationId, [{ date: voucher.date, postings }], -1);
-  await repo.deletePostingsOfVoucher(trx, organisationId, voucher.id);
   const movements = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
-  await applyStockToBalances(
-    trx,
-    organisationId,
-    [{ date: voucher.date, voucherType: voucher.type, movements }],
-    -1,
-  );
-  await repo.deleteStockOfVoucher(trx, organisationId, voucher.id);
   const allocations = await repo.listAllocationsOfVoucher(trx, organisationId, voucher.id);
-  await repo.deleteAllocationsOfVoucher(trx, organisationId, voucher.id);
+  await runWrites(trx, [
+    ...accountBalanceWrites(trx, organisationId, [{ date: voucher.date, postings }], -1),
+    repo.postingsDelete(trx, organisationId, voucher.id),
+    ...stockBalanceWrites(
+      trx,
+      organisationId,
+      [{ date: voucher.date, voucherType: voucher.type, movements }],
+      -1,
+    ),
+    repo.stockMovementsDelete(trx, organisationId, voucher.id),
+    repo.allocationsDelete(trx, organisationId, voucher.id),
+  ]);
   return allocations.map((allocation) => allocation.invoiceId);
 }
 
-/** Writes vouchers' postings, stock and allocations with their balances: a few statements for any number. */
-async function writeEffects(
+/** Vouchers' postings, stock and allocations with their balances: a few statements for any number. */
+function effectWrites(
   trx: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { ref: repo.VoucherRef; prepared: PreparedVoucher }[],
-): Promise<void> {
-  await repo.insertPostings(
-    trx,
-    organisationId,
-    vouchers.map((v) => ({ voucher: v.ref, postings: v.prepared.postings })),
-  );
-  await applyPostingsToBalances(
-    trx,
-    organisationId,
-    vouchers.map((v) => ({ date: v.ref.date, postings: v.prepared.postings })),
-    1,
-  );
-  await repo.insertStockMovements(
-    trx,
-    organisationId,
-    vouchers.map((v) => ({ voucher: v.ref, movements: v.prepared.stock })),
-  );
-  await applyStockToBalances(
-    trx,
-    organisationId,
-    vouchers.map((v) => ({
-      date: v.ref.date,
-      voucherType: v.ref.type,
-      movements: v.prepared.stock,
-    })),
-    1,
-  );
-  await repo.insertAllocations(
-    trx,
-    organisationId,
-    vouchers.map((v) => ({ voucherId: v.ref.id, allocations: v.prepared.allocations })),
-  );
+): Write[] {
+  return [
+    ...repo.postingInserts(
+      trx,
+      organisationId,
+      vouchers.map((v) => ({ voucher: v.ref, postings: v.prepared.postings })),
+    ),
+    ...accountBalanceWrites(
+      trx,
+      organisationId,
+      vouchers.map((v) => ({ date: v.ref.date, postings: v.prepared.postings })),
+      1,
+    ),
+    ...repo.stockMovementInserts(
+      trx,
+      organisationId,
+      vouchers.map((v) => ({ voucher: v.ref, movements: v.prepared.stock })),
+    ),
+    ...stockBalanceWrites(
+      trx,
+      organisationId,
+      vouchers.map((v) => ({
+        date: v.ref.date,
+        voucherType: v.ref.type,
+        movements: v.prepared.stock,
+      })),
+      1,
+    ),
+    ...repo.allocationInserts(
+      trx,
+      organisationId,
+      vouchers.map((v) => ({ voucherId: v.ref.id, allocations: v.prepared.allocations })),
+    ),
+  ];
 }
 
 /** A quotation, order or challan converted into this voucher shows it (DESIGN.md §4). */
@@ -234,7 +239,7 @@ async function unlinkSource(
 }
 
 /** The change feed row and the audit row of each saved or deleted voucher, in its transaction. */
-async function recordChanges(
+function changeWrites(
   trx: Kysely<Database>,
   organisationId: string,
   userId: string,
@@ -244,33 +249,35 @@ async function recordChanges(
     number: string;
     action: "add" | "edit" | "delete";
   }[],
-): Promise<void> {
+): Write[] {
   const createdAt = nowIso();
-  await repo.insertChangeEvents(
-    trx,
-    changes.map((change) => ({
-      organisation_id: organisationId,
-      id: newId(),
-      entity_type: change.type,
-      entity_id: change.id,
-      action: change.action,
-      user_id: userId,
-      created_at: createdAt,
-    })),
-  );
-  await writeAuditLogs(
-    trx,
-    changes.map(
-      (change): AuditEntry => ({
-        organisationId,
-        userId,
+  return [
+    ...repo.changeEventInserts(
+      trx,
+      changes.map((change) => ({
+        organisation_id: organisationId,
+        id: newId(),
+        entity_type: change.type,
+        entity_id: change.id,
         action: change.action,
-        entityType: change.type,
-        entityId: change.id,
-        summary: describeChange(change.type, change.number, change.action),
-      }),
+        user_id: userId,
+        created_at: createdAt,
+      })),
     ),
-  );
+    ...auditLogWrites(
+      trx,
+      changes.map(
+        (change): AuditEntry => ({
+          organisationId,
+          userId,
+          action: change.action,
+          entityType: change.type,
+          entityId: change.id,
+          summary: describeChange(change.type, change.number, change.action),
+        }),
+      ),
+    ),
+  ];
 }
 
 export interface NewEntry {
@@ -405,53 +412,65 @@ export async function createVouchers(
           deleted_by: null,
         };
       });
-      await repo.insertVouchers(trx, rows);
-      await applyVoucherTotals(
-        trx,
-        organisationId,
-        rows.map((row) => ({ ...listOf(row), count: 1 as const })),
+      // Held, so that a save whose steps between them read nothing writes in one statement.
+      const writes = new HeldWrites(trx);
+      writes.hold([
+        ...repo.voucherInserts(trx, rows),
+        ...voucherTotalWrites(
+          trx,
+          organisationId,
+          rows.map((row) => ({ ...listOf(row), count: 1 as const })),
+        ),
+        ...repo.versionInserts(
+          trx,
+          rows.map((row) => ({
+            organisation_id: organisationId,
+            voucher_id: row.id,
+            version: 1,
+            action: "created" as const,
+            document: row.document,
+            user_id: userId,
+            created_at: now,
+          })),
+        ),
+      ]);
+      const allocations = prepared.flatMap((voucher) => voucher.allocations);
+      if (allocations.length > 0) {
+        // After the vouchers, so a receipt may settle an invoice saved in the same batch.
+        await writes.flush();
+        await checkAllocations(trx, organisationId, allocations);
+      }
+      writes.hold(
+        effectWrites(
+          trx,
+          organisationId,
+          rows.map((row, index) => ({ ref: row, prepared: prepared[index] as PreparedVoucher })),
+        ),
       );
-      await repo.insertVoucherVersions(
-        trx,
-        rows.map((row) => ({
-          organisation_id: organisationId,
-          voucher_id: row.id,
-          version: 1,
-          action: "created" as const,
-          document: row.document,
-          user_id: userId,
-          created_at: now,
-        })),
+      if (allocations.length > 0 || prepared.some((voucher) => voucher.source)) {
+        await writes.flush();
+        await repo.refreshInvoiceStatuses(
+          trx,
+          organisationId,
+          allocations.map((allocation) => allocation.invoiceId),
+        );
+        for (const [index, voucher] of prepared.entries())
+          await linkSource(trx, organisationId, voucher, ids[index] as string);
+      }
+      writes.hold(
+        changeWrites(
+          trx,
+          organisationId,
+          userId,
+          rows.map((row) => ({
+            id: row.id,
+            type: row.type as VoucherType,
+            number: row.number,
+            action: "add" as const,
+          })),
+        ),
       );
-      // After the vouchers, so a receipt may settle an invoice saved in the same batch.
-      await checkAllocations(
-        trx,
-        organisationId,
-        prepared.flatMap((voucher) => voucher.allocations),
-      );
-      await writeEffects(
-        trx,
-        organisationId,
-        rows.map((row, index) => ({ ref: row, prepared: prepared[index] as PreparedVoucher })),
-      );
-      await repo.refreshInvoiceStatuses(
-        trx,
-        organisationId,
-        prepared.flatMap((voucher) => voucher.allocations.map((a) => a.invoiceId)),
-      );
-      for (const [index, voucher] of prepared.entries())
-        await linkSource(trx, organisationId, voucher, ids[index] as string);
-      await recordChanges(
-        trx,
-        organisationId,
-        userId,
-        rows.map((row) => ({
-          id: row.id,
-          type: row.type as VoucherType,
-          number: row.number,
-          action: "add" as const,
-        })),
-      );
+      await writes.flush();
       return rows.map((row) => ({ entryId: row.id, version: 1, number: row.number }));
     }),
   );
@@ -597,25 +616,36 @@ export async function editVoucher(
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
-      await applyVoucherTotals(trx, organisationId, [
-        { ...listOf(existing), count: -1 },
-        { type, year: prepared.year, deleted: false, amountPaise: prepared.amountPaise, count: 1 },
-      ]);
-      await repo.insertVoucherVersions(trx, [
-        {
-          organisation_id: organisationId,
-          voucher_id: existing.id,
-          version,
-          action: "edited",
-          document,
-          user_id: access.userId,
-          created_at: now,
-        },
+      await runWrites(trx, [
+        ...voucherTotalWrites(trx, organisationId, [
+          { ...listOf(existing), count: -1 },
+          {
+            type,
+            year: prepared.year,
+            deleted: false,
+            amountPaise: prepared.amountPaise,
+            count: 1,
+          },
+        ]),
+        ...repo.versionInserts(trx, [
+          {
+            organisation_id: organisationId,
+            voucher_id: existing.id,
+            version,
+            action: "edited",
+            document,
+            user_id: access.userId,
+            created_at: now,
+          },
+        ]),
       ]);
       const touched = await removeEffects(trx, organisationId, existing);
-      await writeEffects(trx, organisationId, [
-        { ref: { id: existing.id, type, date: prepared.date }, prepared },
-      ]);
+      await runWrites(
+        trx,
+        effectWrites(trx, organisationId, [
+          { ref: { id: existing.id, type, date: prepared.date }, prepared },
+        ]),
+      );
       await repo.refreshInvoiceStatuses(trx, organisationId, [
         ...touched,
         ...prepared.allocations.map((a) => a.invoiceId),
@@ -624,9 +654,12 @@ export async function editVoucher(
         await unlinkSource(trx, organisationId, existing);
         await linkSource(trx, organisationId, prepared, existing.id);
       }
-      await recordChanges(trx, organisationId, access.userId, [
-        { id: existing.id, type, number, action: "edit" },
-      ]);
+      await runWrites(
+        trx,
+        changeWrites(trx, organisationId, access.userId, [
+          { id: existing.id, type, number, action: "edit" },
+        ]),
+      );
       return { entryId: existing.id, version, number };
     }),
   );
@@ -685,33 +718,38 @@ export async function deleteVouchers(
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
-      await applyVoucherTotals(trx, organisationId, [
-        { ...listOf(voucher), count: -1 },
-        { ...listOf(voucher), deleted: true, count: 1 },
-      ]);
-      await repo.insertVoucherVersions(trx, [
-        {
-          organisation_id: organisationId,
-          voucher_id: voucher.id,
-          version,
-          action: "deleted",
-          document: voucher.document,
-          user_id: access.userId,
-          created_at: now,
-        },
+      await runWrites(trx, [
+        ...voucherTotalWrites(trx, organisationId, [
+          { ...listOf(voucher), count: -1 },
+          { ...listOf(voucher), deleted: true, count: 1 },
+        ]),
+        ...repo.versionInserts(trx, [
+          {
+            organisation_id: organisationId,
+            voucher_id: voucher.id,
+            version,
+            action: "deleted",
+            document: voucher.document,
+            user_id: access.userId,
+            created_at: now,
+          },
+        ]),
       ]);
       const touched = await removeEffects(trx, organisationId, voucher);
       await repo.refreshInvoiceStatuses(trx, organisationId, touched);
       await unlinkSource(trx, organisationId, voucher);
     }
-    await recordChanges(
+    await runWrites(
       trx,
-      organisationId,
-      access.userId,
-      ids.map((id) => {
-        const voucher = byId.get(id) as repo.VoucherRow;
-        return { id, type, number: voucher.number, action: "delete" as const };
-      }),
+      changeWrites(
+        trx,
+        organisationId,
+        access.userId,
+        ids.map((id) => {
+          const voucher = byId.get(id) as repo.VoucherRow;
+          return { id, type, number: voucher.number, action: "delete" as const };
+        }),
+      ),
     );
   });
   deps.announceChange(organisationId);
