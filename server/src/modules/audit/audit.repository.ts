@@ -3,7 +3,10 @@ import type { AuditLogsTable, Database } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
 
-export function auditLogInserts(db: Kysely<Database>, rows: readonly AuditLogsTable[]): Write[] {
+export function buildAuditLogInserts(
+  db: Kysely<Database>,
+  rows: readonly AuditLogsTable[],
+): Write[] {
   return chunkRows(rows).map((chunk) => db.insertInto("audit_logs").values(chunk));
 }
 

@@ -3,7 +3,7 @@ import type { Database } from "../../db/schema.ts";
 import { runWrites, type Write } from "../../db/writes.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
-import { auditLogInserts, countAuditLogs, selectAuditLogs } from "./audit.repository.ts";
+import { buildAuditLogInserts, countAuditLogs, selectAuditLogs } from "./audit.repository.ts";
 
 export interface AuditEntry {
   organisationId: string;
@@ -35,13 +35,13 @@ export async function writeAuditLogs(
   entries: readonly AuditEntry[],
 ): Promise<string[]> {
   const rows = auditLogRows(entries);
-  await runWrites(db, auditLogInserts(db, rows));
+  await runWrites(db, buildAuditLogInserts(db, rows));
   return rows.map((row) => row.id);
 }
 
 /** The entries' writes, for a caller that sends them together with its own (db/writes.ts). */
-export function auditLogWrites(db: Kysely<Database>, entries: readonly AuditEntry[]): Write[] {
-  return auditLogInserts(db, auditLogRows(entries));
+export function buildAuditLogWrites(db: Kysely<Database>, entries: readonly AuditEntry[]): Write[] {
+  return buildAuditLogInserts(db, auditLogRows(entries));
 }
 
 function auditLogRows(entries: readonly AuditEntry[]) {

@@ -24,7 +24,7 @@ export interface DatedStock {
 }
 
 /** Adds (sign 1) or takes out (sign -1) vouchers' postings from the monthly account balances. */
-export function accountBalanceWrites(
+export function buildAccountBalanceWrites(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly DatedPostings[],
@@ -78,7 +78,7 @@ export function accountBalanceWrites(
   );
 }
 
-export function stockBalanceWrites(
+export function buildStockBalanceWrites(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly DatedStock[],
@@ -190,7 +190,7 @@ export interface VoucherTotalChange {
 }
 
 /** Keeps voucher_totals (migration 0009) equal to the count and sum of the rows it describes. */
-export function voucherTotalWrites(
+export function buildVoucherTotalWrites(
   db: Kysely<Database>,
   organisationId: string,
   changes: readonly VoucherTotalChange[],

@@ -29,7 +29,7 @@ export function findVouchersByIds(
     .execute();
 }
 
-export function voucherInserts(db: Kysely<Database>, rows: readonly VoucherRow[]): Write[] {
+export function buildVoucherInserts(db: Kysely<Database>, rows: readonly VoucherRow[]): Write[] {
   return chunkRows(rows, 200).map((chunk) => db.insertInto("vouchers").values(chunk));
 }
 
@@ -65,7 +65,7 @@ export async function updateVoucher(
     .execute();
 }
 
-export function versionInserts(
+export function buildVersionInserts(
   db: Kysely<Database>,
   rows: readonly Database["voucher_versions"][],
 ): Write[] {
@@ -178,7 +178,7 @@ export interface VoucherRef {
   date: string;
 }
 
-export function postingInserts(
+export function buildPostingInserts(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { voucher: VoucherRef; postings: readonly Posting[] }[],
@@ -211,7 +211,7 @@ export function listPostingsOfVoucher(
     .execute();
 }
 
-export function postingsDelete(
+export function buildPostingsDelete(
   db: Kysely<Database>,
   organisationId: string,
   voucherId: string,
@@ -222,7 +222,7 @@ export function postingsDelete(
     .where("voucher_id", "=", voucherId);
 }
 
-export function stockMovementInserts(
+export function buildStockMovementInserts(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { voucher: VoucherRef; movements: readonly StockMovement[] }[],
@@ -260,7 +260,7 @@ export function listStockOfVoucher(
     .execute();
 }
 
-export function stockMovementsDelete(
+export function buildStockMovementsDelete(
   db: Kysely<Database>,
   organisationId: string,
   voucherId: string,
@@ -271,7 +271,7 @@ export function stockMovementsDelete(
     .where("voucher_id", "=", voucherId);
 }
 
-export function allocationInserts(
+export function buildAllocationInserts(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { voucherId: string; allocations: readonly BillAllocation[] }[],
@@ -301,7 +301,7 @@ export function listAllocationsOfVoucher(
     .execute();
 }
 
-export function allocationsDelete(
+export function buildAllocationsDelete(
   db: Kysely<Database>,
   organisationId: string,
   voucherId: string,
@@ -358,7 +358,7 @@ export function listAllocationsToInvoice(
     .execute();
 }
 
-export function changeEventInserts(
+export function buildChangeEventInserts(
   db: Kysely<Database>,
   rows: readonly Database["change_events"][],
 ): Write[] {

@@ -17,14 +17,14 @@ import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
-import { type AuditEntry, auditLogWrites } from "../audit/audit.ts";
+import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
-  accountBalanceWrites,
-  stockBalanceWrites,
-  voucherTotalWrites,
+  buildAccountBalanceWrites,
+  buildStockBalanceWrites,
+  buildVoucherTotalWrites,
 } from "./balances.repository.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
 import * as repo from "./vouchers.repository.ts";
@@ -137,44 +137,44 @@ async function removeEffects(
   const movements = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
   const allocations = await repo.listAllocationsOfVoucher(trx, organisationId, voucher.id);
   await runWrites(trx, [
-    ...accountBalanceWrites(trx, organisationId, [{ date: voucher.date, postings }], -1),
-    repo.postingsDelete(trx, organisationId, voucher.id),
-    ...stockBalanceWrites(
+    ...buildAccountBalanceWrites(trx, organisationId, [{ date: voucher.date, postings }], -1),
+    repo.buildPostingsDelete(trx, organisationId, voucher.id),
+    ...buildStockBalanceWrites(
       trx,
       organisationId,
       [{ date: voucher.date, voucherType: voucher.type, movements }],
       -1,
     ),
-    repo.stockMovementsDelete(trx, organisationId, voucher.id),
-    repo.allocationsDelete(trx, organisationId, voucher.id),
+    repo.buildStockMovementsDelete(trx, organisationId, voucher.id),
+    repo.buildAllocationsDelete(trx, organisationId, voucher.id),
   ]);
   return allocations.map((allocation) => allocation.invoiceId);
 }
 
 /** Vouchers' postings, stock and allocations with their balances: a few statements for any number. */
-function effectWrites(
+function buildEffectWrites(
   trx: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { ref: repo.VoucherRef; prepared: PreparedVoucher }[],
 ): Write[] {
   return [
-    ...repo.postingInserts(
+    ...repo.buildPostingInserts(
       trx,
       organisationId,
       vouchers.map((v) => ({ voucher: v.ref, postings: v.prepared.postings })),
     ),
-    ...accountBalanceWrites(
+    ...buildAccountBalanceWrites(
       trx,
       organisationId,
       vouchers.map((v) => ({ date: v.ref.date, postings: v.prepared.postings })),
       1,
     ),
-    ...repo.stockMovementInserts(
+    ...repo.buildStockMovementInserts(
       trx,
       organisationId,
       vouchers.map((v) => ({ voucher: v.ref, movements: v.prepared.stock })),
     ),
-    ...stockBalanceWrites(
+    ...buildStockBalanceWrites(
       trx,
       organisationId,
       vouchers.map((v) => ({
@@ -184,7 +184,7 @@ function effectWrites(
       })),
       1,
     ),
-    ...repo.allocationInserts(
+    ...repo.buildAllocationInserts(
       trx,
       organisationId,
       vouchers.map((v) => ({ voucherId: v.ref.id, allocations: v.prepared.allocations })),
@@ -239,7 +239,7 @@ async function unlinkSource(
 }
 
 /** The change feed row and the audit row of each saved or deleted voucher, in its transaction. */
-function changeWrites(
+function buildChangeWrites(
   trx: Kysely<Database>,
   organisationId: string,
   userId: string,
@@ -252,7 +252,7 @@ function changeWrites(
 ): Write[] {
   const createdAt = nowIso();
   return [
-    ...repo.changeEventInserts(
+    ...repo.buildChangeEventInserts(
       trx,
       changes.map((change) => ({
         organisation_id: organisationId,
@@ -264,7 +264,7 @@ function changeWrites(
         created_at: createdAt,
       })),
     ),
-    ...auditLogWrites(
+    ...buildAuditLogWrites(
       trx,
       changes.map(
         (change): AuditEntry => ({
@@ -415,13 +415,13 @@ export async function createVouchers(
       // Held, so that a save whose steps between them read nothing writes in one statement.
       const writes = new HeldWrites(trx);
       writes.hold([
-        ...repo.voucherInserts(trx, rows),
-        ...voucherTotalWrites(
+        ...repo.buildVoucherInserts(trx, rows),
+        ...buildVoucherTotalWrites(
           trx,
           organisationId,
           rows.map((row) => ({ ...listOf(row), count: 1 as const })),
         ),
-        ...repo.versionInserts(
+        ...repo.buildVersionInserts(
           trx,
           rows.map((row) => ({
             organisation_id: organisationId,
@@ -441,7 +441,7 @@ export async function createVouchers(
         await checkAllocations(trx, organisationId, allocations);
       }
       writes.hold(
-        effectWrites(
+        buildEffectWrites(
           trx,
           organisationId,
           rows.map((row, index) => ({ ref: row, prepared: prepared[index] as PreparedVoucher })),
@@ -458,7 +458,7 @@ export async function createVouchers(
           await linkSource(trx, organisationId, voucher, ids[index] as string);
       }
       writes.hold(
-        changeWrites(
+        buildChangeWrites(
           trx,
           organisationId,
           userId,
@@ -617,7 +617,7 @@ export async function editVoucher(
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
       await runWrites(trx, [
-        ...voucherTotalWrites(trx, organisationId, [
+        ...buildVoucherTotalWrites(trx, organisationId, [
           { ...listOf(existing), count: -1 },
           {
             type,
@@ -627,7 +627,7 @@ export async function editVoucher(
             count: 1,
           },
         ]),
-        ...repo.versionInserts(trx, [
+        ...repo.buildVersionInserts(trx, [
           {
             organisation_id: organisationId,
             voucher_id: existing.id,
@@ -642,7 +642,7 @@ export async function editVoucher(
       const touched = await removeEffects(trx, organisationId, existing);
       await runWrites(
         trx,
-        effectWrites(trx, organisationId, [
+        buildEffectWrites(trx, organisationId, [
           { ref: { id: existing.id, type, date: prepared.date }, prepared },
         ]),
       );
@@ -656,7 +656,7 @@ export async function editVoucher(
       }
       await runWrites(
         trx,
-        changeWrites(trx, organisationId, access.userId, [
+        buildChangeWrites(trx, organisationId, access.userId, [
           { id: existing.id, type, number, action: "edit" },
         ]),
       );
@@ -719,11 +719,11 @@ export async function deleteVouchers(
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
       await runWrites(trx, [
-        ...voucherTotalWrites(trx, organisationId, [
+        ...buildVoucherTotalWrites(trx, organisationId, [
           { ...listOf(voucher), count: -1 },
           { ...listOf(voucher), deleted: true, count: 1 },
         ]),
-        ...repo.versionInserts(trx, [
+        ...repo.buildVersionInserts(trx, [
           {
             organisation_id: organisationId,
             voucher_id: voucher.id,
@@ -741,7 +741,7 @@ export async function deleteVouchers(
     }
     await runWrites(
       trx,
-      changeWrites(
+      buildChangeWrites(
         trx,
         organisationId,
         access.userId,
