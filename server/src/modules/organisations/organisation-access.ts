@@ -24,7 +24,9 @@ export interface OrganisationAccess {
 export type AccessNeed =
   | { kind: "member" }
   | { kind: "manage"; what: Management }
-  | { kind: "right"; subject: RightSubject; action: RightAction };
+  | { kind: "right"; subject: RightSubject; action: RightAction }
+  /** Every one of these rights (a batch of vouchers of several types): one read for all. */
+  | { kind: "rights"; subjects: readonly RightSubject[]; action: RightAction };
 
 export const ACCESS_MESSAGES = {
   noAccess: "You do not have access to this organisation.",
@@ -115,8 +117,10 @@ export async function requireOrganisationAccess(
   if (need.kind === "manage" && (access.viaApiKey || !canManage(access.role, need.what))) {
     throw new AppError(403, ACCESS_MESSAGES.noRight);
   }
-  if (need.kind === "right" && !hasRight(access.role, access.rights, need.subject, need.action)) {
-    throw new AppError(403, ACCESS_MESSAGES.noRight);
+  if (need.kind === "right" || need.kind === "rights") {
+    const subjects = need.kind === "right" ? [need.subject] : need.subjects;
+    if (subjects.some((subject) => !hasRight(access.role, access.rights, subject, need.action)))
+      throw new AppError(403, ACCESS_MESSAGES.noRight);
   }
   return access;
 }

@@ -10,6 +10,7 @@ import {
 } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { createVouchers } from "./vouchers.service.ts";
 
 let context: TestContext;
 let owner: Person;
@@ -592,6 +593,58 @@ describe("locks and rights", () => {
       headers: as(viewer),
     });
     expect(list.statusCode).toBe(200);
+  });
+
+  test("a batch needs the right to add every type in it, and saves nothing without", async () => {
+    const clerk = await signUpPerson(context);
+    await context.testDatabase.database.db
+      .insertInto("memberships")
+      .values({
+        organisation_id: org,
+        user_id: clerk.userId,
+        role: "accountant",
+        rights: JSON.stringify([
+          { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
+        ]),
+        active: 1,
+        created_at: "2025-01-01T00:00:00Z",
+        updated_at: "2025-01-01T00:00:00Z",
+        removed_at: null,
+      })
+      .execute();
+    const deps = { db: context.testDatabase.database.db, announceChange: () => {} };
+    const caller = { kind: "user" as const, userId: clerk.userId, sessionId: "batch" };
+    const invoice = {
+      type: "salesInvoice" as const,
+      payload: salesInvoice({ date: "2025-09-09" }),
+    };
+    const receipt = {
+      type: "receipts" as const,
+      payload: {
+        organisationId: org,
+        year: YEAR,
+        date: "2025-09-09",
+        receivedAccountId: bank,
+        receivedAmount: 5,
+        entries: [{ accountId: ravi, amount: 5 }],
+      },
+    };
+    const listCount = async () =>
+      (
+        await context.testDatabase.database.db
+          .selectFrom("vouchers")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("organisation_id", "=", org)
+          .executeTakeFirstOrThrow()
+      ).count;
+    const before = await listCount();
+    await expect(createVouchers(deps, caller, org, [invoice, receipt])).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect(await listCount()).toBe(before);
+    const [saved] = await createVouchers(deps, caller, org, [invoice]);
+    expect(saved?.version).toBe(1);
+    expect(await listCount()).toBe(before + 1);
   });
 
   test("another organisation's person sees nothing", async () => {

@@ -11,7 +11,7 @@ import {
   type VoucherType,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
-import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import type { Database } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
@@ -343,18 +343,13 @@ export async function createVouchers(
   entries: readonly NewEntry[],
 ): Promise<SavedVoucher[]> {
   if (entries.length === 0) return [];
-  let organisation: OrganisationsTable | undefined;
-  let userId = "";
-  for (const type of new Set(entries.map((entry) => entry.type))) {
-    const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
-      kind: "right",
-      subject: type,
-      action: "add",
-    });
-    organisation = access.organisation;
-    userId = access.userId;
-  }
-  if (!organisation) throw new Error("no organisation");
+  const types = [...new Set(entries.map((entry) => entry.type))];
+  const { organisation, userId } = await requireOrganisationAccess(
+    deps.db,
+    caller,
+    organisationId,
+    { kind: "rights", subjects: types, action: "add" },
+  );
   for (const entry of entries) {
     if (entry.payload.organisationId !== organisationId)
       throw badRequest("Every entry must belong to the organisation of the call.");
@@ -365,7 +360,7 @@ export async function createVouchers(
       organisation,
       entries.map((entry) => entry.payload),
     ),
-    readPeriodLocks(deps.db, organisationId, [...new Set(entries.map((entry) => entry.type))]),
+    readPeriodLocks(deps.db, organisationId, types),
   ]);
   const prefix = (index: number) => (entries.length > 1 ? `Entry ${index + 1}: ` : "");
   const prepared = entries.map((entry, index) => {
