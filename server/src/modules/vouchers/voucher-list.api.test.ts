@@ -359,5 +359,39 @@ describe("a download longer than one page of reading", () => {
     expect(amounts.at(-1)).toBe(2500);
     // 1 + 2 + … + 1,200 = 7,20,600, and the ₹2,500 receipt.
     expect(total).toBe(720_600 + 2500);
+
+    // Pages near the start read forward beside the count; deeper ones wait for it and read the
+    // second half from the far end. Both agree with the whole list, either side of the switch.
+    const page = async (sortBy: string, skip: number, limit: number) => {
+      const params = new URLSearchParams({
+        organisationId: org,
+        year: "2025-26",
+        sortBy,
+        skip: String(skip),
+        limit: String(limit),
+      });
+      const response = await context.app.inject({
+        method: "GET",
+        url: `/api/receipts/receiptslist?${params}`,
+        headers: as(owner),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      expect(body.count).toBe(1201);
+      return body.receiptEntries.map((row: { amountToShow: number }) => row.amountToShow);
+    };
+    for (const [skip, limit] of [
+      [995, 10],
+      [1000, 5],
+      [1190, 20],
+      [1201, 5],
+    ] as const) {
+      expect(await page("amountAsc", skip, limit), `from ${skip}`).toEqual(
+        amounts.slice(skip, skip + limit),
+      );
+      expect(await page("amountDesc", skip, limit), `from ${skip}, descending`).toEqual(
+        amounts.toReversed().slice(skip, skip + limit),
+      );
+    }
   });
 });

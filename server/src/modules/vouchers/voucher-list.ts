@@ -178,17 +178,21 @@ export async function listVoucherRows(
     .execute();
 }
 
+/** Pages this near the start read forward whatever the list's length (see listVoucherPage). */
+const NEAR_THE_START = 1000;
+
 /**
  * A list page and its count and total. The whole list's count is one row of voucher_totals, so
- * it is read first and tells the page which end to read from; a search or filter has to count
- * its rows, and that runs beside the page.
+ * it is read first and tells a deep page which end to read from. A page near the start (the
+ * screen opens on the first) reads forward beside the count, as does a search or filter, which
+ * has to count its rows.
  */
 export async function listVoucherPage(
   db: Kysely<Database>,
   kind: DatabaseKind,
   query: VoucherListQuery,
 ) {
-  if (isWholeList(query)) {
+  if (isWholeList(query) && query.skip >= NEAR_THE_START) {
     const summary = await summariseVouchers(db, kind, query);
     return { rows: await listVoucherRows(db, kind, query, summary.count), summary };
   }
