@@ -1,3 +1,4 @@
+import type { Role, TransactionRight } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -451,6 +452,25 @@ describe("other types", () => {
   });
 });
 
+/** A new person made a member of the organisation with this role and these rights. */
+async function addMember(role: Role, rights: TransactionRight[]) {
+  const person = await signUpPerson(context);
+  await context.testDatabase.database.db
+    .insertInto("memberships")
+    .values({
+      organisation_id: org,
+      user_id: person.userId,
+      role,
+      rights: JSON.stringify(rights),
+      active: 1,
+      created_at: "2025-01-01T00:00:00Z",
+      updated_at: "2025-01-01T00:00:00Z",
+      removed_at: null,
+    })
+    .execute();
+  return person;
+}
+
 describe("locks and rights", () => {
   test("a locked month refuses add, edit and delete with a message naming the lock", async () => {
     const saved = await addOk("salesinvoice", salesInvoice({ date: "2025-08-05" }));
@@ -572,20 +592,7 @@ describe("locks and rights", () => {
   });
 
   test("a member without the right to add sales invoices is refused", async () => {
-    const viewer = await signUpPerson(context);
-    await context.testDatabase.database.db
-      .insertInto("memberships")
-      .values({
-        organisation_id: org,
-        user_id: viewer.userId,
-        role: "viewer",
-        rights: "[]",
-        active: 1,
-        created_at: "2025-01-01T00:00:00Z",
-        updated_at: "2025-01-01T00:00:00Z",
-        removed_at: null,
-      })
-      .execute();
+    const viewer = await addMember("viewer", []);
     expect((await add("salesinvoice", salesInvoice(), viewer)).statusCode).toBe(403);
     const list = await inject({
       method: "GET",
@@ -596,22 +603,9 @@ describe("locks and rights", () => {
   });
 
   test("a batch needs the right to add every type in it, and saves nothing without", async () => {
-    const clerk = await signUpPerson(context);
-    await context.testDatabase.database.db
-      .insertInto("memberships")
-      .values({
-        organisation_id: org,
-        user_id: clerk.userId,
-        role: "accountant",
-        rights: JSON.stringify([
-          { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
-        ]),
-        active: 1,
-        created_at: "2025-01-01T00:00:00Z",
-        updated_at: "2025-01-01T00:00:00Z",
-        removed_at: null,
-      })
-      .execute();
+    const clerk = await addMember("accountant", [
+      { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
+    ]);
     const deps = { db: context.testDatabase.database.db, announceChange: () => {} };
     const caller = { kind: "user" as const, userId: clerk.userId, sessionId: "batch" };
     const invoice = {
