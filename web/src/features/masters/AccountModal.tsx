@@ -183,7 +183,7 @@ function AccountForm({
     },
     onClose,
   });
-  const { errors, update } = form;
+  const { errors, update, field } = form;
 
   const party = isPartyNature(values.nature);
   const stateLocked = isStateLocked(values);
@@ -325,24 +325,10 @@ function AccountForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextField
-                label="PAN"
-                caseMode="capital"
-                maxChars={10}
-                value={values.pan}
-                onChange={(pan) => update((current) => ({ ...current, pan }), ["pan"])}
-                error={errors.pan}
-              />
+              <TextField label="PAN" caseMode="capital" maxChars={10} {...field("pan")} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextField
-                label="TAN"
-                caseMode="capital"
-                maxChars={10}
-                value={values.tan}
-                onChange={(tan) => update((current) => ({ ...current, tan }), ["tan"])}
-                error={errors.tan}
-              />
+              <TextField label="TAN" caseMode="capital" maxChars={10} {...field("tan")} />
             </Grid.Col>
           </>
         )}
@@ -350,21 +336,13 @@ function AccountForm({
           <TextField
             label="Display Name"
             maxChars={ACCOUNT_DISPLAY_NAME_MAX}
-            value={values.displayName}
-            onChange={(displayName) =>
-              update((current) => ({ ...current, displayName }), ["displayName"])
-            }
-            error={errors.displayName}
+            {...field("displayName")}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 14, sm: 7 }}>
           <AmountInput
             label="Opening Balance"
-            value={values.openingBalancePaise}
-            onChange={(openingBalancePaise) =>
-              update((current) => ({ ...current, openingBalancePaise }), ["openingBalance"])
-            }
-            error={errors.openingBalance}
+            {...field("openingBalancePaise", "openingBalance")}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 10, sm: 5 }}>
@@ -387,12 +365,7 @@ function AccountForm({
         </Grid.Col>
         {isGstRateNature(values.nature) && (
           <Grid.Col span={span}>
-            <GstRateSelect
-              value={values.gstRate}
-              onChange={(gstRate) => update((current) => ({ ...current, gstRate }), ["gstRate"])}
-              error={errors.gstRate}
-              clearable
-            />
+            <GstRateSelect {...field("gstRate")} clearable />
           </Grid.Col>
         )}
         {party && (
@@ -414,34 +387,20 @@ function AccountForm({
               />
             </Grid.Col>
             <Grid.Col span={span}>
-              <TextField
-                label="Email"
-                type="email"
-                value={values.email}
-                onChange={(email) => update((current) => ({ ...current, email }), ["email"])}
-                error={errors.email}
-              />
+              <TextField label="Email" type="email" {...field("email")} />
             </Grid.Col>
             <Grid.Col span={span}>
               <TextAreaField
                 label="Billing Address"
                 maxChars={ACCOUNT_ADDRESS_MAX}
-                value={values.billingAddress}
-                onChange={(billingAddress) =>
-                  update((current) => ({ ...current, billingAddress }), ["billingAddress"])
-                }
-                error={errors.billingAddress}
+                {...field("billingAddress")}
               />
             </Grid.Col>
             <Grid.Col span={span}>
               <TextAreaField
                 label="Shipping Address"
                 maxChars={ACCOUNT_ADDRESS_MAX}
-                value={values.shippingAddress}
-                onChange={(shippingAddress) =>
-                  update((current) => ({ ...current, shippingAddress }), ["shippingAddress"])
-                }
-                error={errors.shippingAddress}
+                {...field("shippingAddress")}
               />
             </Grid.Col>
             <Grid.Col span={24}>

@@ -124,7 +124,7 @@ function ItemForm({
     },
     onClose,
   });
-  const { errors, update } = form;
+  const { errors, update, field } = form;
   const goods = values.type === "goods";
 
   const half = { base: 24, sm: 12 };
@@ -183,12 +183,7 @@ function ItemForm({
           )}
         </Grid.Col>
         <Grid.Col span={third}>
-          <GstRateSelect
-            value={values.gstRate}
-            onChange={(gstRate) => update((current) => ({ ...current, gstRate }), ["gstRate"])}
-            error={errors.gstRate}
-            clearable
-          />
+          <GstRateSelect {...field("gstRate")} clearable />
         </Grid.Col>
         <Grid.Col span={third}>
           <SelectInput
@@ -204,43 +199,27 @@ function ItemForm({
         <Grid.Col span={half}>
           <AmountInput
             label="Selling Price"
-            value={values.sellingPricePaise}
-            onChange={(sellingPricePaise) =>
-              update((current) => ({ ...current, sellingPricePaise }), ["standardSellingPrice"])
-            }
-            error={errors.standardSellingPrice}
+            {...field("sellingPricePaise", "standardSellingPrice")}
           />
         </Grid.Col>
         <Grid.Col span={half}>
           <AmountInput
             label="Sale Discount (%)"
             max={DISCOUNT_MAX_HUNDREDTHS}
-            value={values.saleDiscount}
-            onChange={(saleDiscount) =>
-              update((current) => ({ ...current, saleDiscount }), ["standardSaleDiscount"])
-            }
-            error={errors.standardSaleDiscount}
+            {...field("saleDiscount", "standardSaleDiscount")}
           />
         </Grid.Col>
         <Grid.Col span={half}>
           <AmountInput
             label="Purchase Price"
-            value={values.purchasePricePaise}
-            onChange={(purchasePricePaise) =>
-              update((current) => ({ ...current, purchasePricePaise }), ["standardPurchasePrice"])
-            }
-            error={errors.standardPurchasePrice}
+            {...field("purchasePricePaise", "standardPurchasePrice")}
           />
         </Grid.Col>
         <Grid.Col span={half}>
           <AmountInput
             label="Purchase Discount (%)"
             max={DISCOUNT_MAX_HUNDREDTHS}
-            value={values.purchaseDiscount}
-            onChange={(purchaseDiscount) =>
-              update((current) => ({ ...current, purchaseDiscount }), ["standardPurchaseDiscount"])
-            }
-            error={errors.standardPurchaseDiscount}
+            {...field("purchaseDiscount", "standardPurchaseDiscount")}
           />
         </Grid.Col>
         {goods && (
@@ -280,15 +259,7 @@ function ItemForm({
           </>
         )}
         <Grid.Col span={24}>
-          <TextAreaField
-            label="Description"
-            maxChars={500}
-            value={values.description}
-            onChange={(description) =>
-              update((current) => ({ ...current, description }), ["description"])
-            }
-            error={errors.description}
-          />
+          <TextAreaField label="Description" maxChars={500} {...field("description")} />
         </Grid.Col>
       </Grid>
     </MasterModalForm>

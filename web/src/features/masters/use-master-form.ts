@@ -57,6 +57,19 @@ export function useMasterForm<V extends MasterFormValues>({
     });
   }
 
+  /**
+   * A field's value, change handler and error, for the common input:
+   * `<AmountInput label="Selling Price" {...field("sellingPricePaise", "standardSellingPrice")} />`.
+   * `errorKey` is the field's name in the validation and the server's errors, where it differs.
+   */
+  function field<K extends keyof V & string>(key: K, errorKey: string = key) {
+    return {
+      value: values[key],
+      onChange: (value: V[K]) => update((current) => ({ ...current, [key]: value }), [errorKey]),
+      error: errors[errorKey],
+    };
+  }
+
   function changeName(name: string) {
     setNameTaken(null);
     update((current) => ({ ...current, name }), ["name"]);
@@ -89,7 +102,18 @@ export function useMasterForm<V extends MasterFormValues>({
     }
   }
 
-  return { values, errors, update, changeName, checkName, save, saving, nameInput, onClose };
+  return {
+    values,
+    errors,
+    update,
+    field,
+    changeName,
+    checkName,
+    save,
+    saving,
+    nameInput,
+    onClose,
+  };
 }
 
 export type MasterForm<V extends MasterFormValues> = ReturnType<typeof useMasterForm<V>>;
