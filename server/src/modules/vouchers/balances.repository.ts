@@ -9,9 +9,11 @@ import { chunkRows } from "../../lib/chunks.ts";
 // (account, month) first and written as one multi-row upsert: `excluded` is the row that failed
 // to insert, in SQLite and PostgreSQL alike.
 
+/** A voucher's postings going into the balances (sign 1) or coming out of them (sign -1). */
 export interface DatedPostings {
   date: string;
   postings: readonly Pick<Posting, "accountId" | "amountPaise">[];
+  sign: 1 | -1;
 }
 
 /** Only purchase bills set an item's weighted average cost (decision 010). */
@@ -21,14 +23,22 @@ export interface DatedStock {
   date: string;
   voucherType: string;
   movements: readonly Pick<StockMovement, "itemId" | "quantityMilli" | "valuePaise">[];
+  sign: 1 | -1;
 }
 
-/** Adds (sign 1) or takes out (sign -1) vouchers' postings from the monthly account balances. */
+/**
+ * The rows in the order of their keys. Concurrent saves then lock the balance rows they share in
+ * one order on PostgreSQL, and cannot deadlock (vouchers.api.test.ts, "two types at once").
+ */
+function inKeyOrder<T>(rows: ReadonlyMap<string, T>): T[] {
+  return [...rows.keys()].sort().map((key) => rows.get(key) as T);
+}
+
+/** Adds vouchers' postings to the monthly account balances, or takes them out, net per row. */
 export function buildAccountBalanceWrites(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly DatedPostings[],
-  sign: 1 | -1,
 ): Write[] {
   const rows = new Map<
     string,
@@ -36,6 +46,7 @@ export function buildAccountBalanceWrites(
   >();
   for (const voucher of vouchers) {
     const month = voucher.date.slice(0, 7);
+    const sign = voucher.sign;
     for (const posting of voucher.postings) {
       const key = `${posting.accountId}|${month}`;
       const row = rows.get(key) ?? {
@@ -51,7 +62,7 @@ export function buildAccountBalanceWrites(
       rows.set(key, row);
     }
   }
-  return chunkRows([...rows.values()]).map((chunk) =>
+  return chunkRows(inKeyOrder(rows)).map((chunk) =>
     db
       .insertInto("account_balances")
       .values(
@@ -82,7 +93,6 @@ export function buildStockBalanceWrites(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly DatedStock[],
-  sign: 1 | -1,
 ): Write[] {
   const rows = new Map<
     string,
@@ -99,6 +109,7 @@ export function buildStockBalanceWrites(
   >();
   for (const voucher of vouchers) {
     const month = voucher.date.slice(0, 7);
+    const sign = voucher.sign;
     const bought = voucher.voucherType === PURCHASE_BILL_TYPE;
     for (const movement of voucher.movements) {
       const key = `${movement.itemId}|${month}`;
@@ -126,7 +137,7 @@ export function buildStockBalanceWrites(
       rows.set(key, row);
     }
   }
-  return chunkRows([...rows.values()]).map((chunk) =>
+  return chunkRows(inKeyOrder(rows)).map((chunk) =>
     db
       .insertInto("item_stock_balances")
       .values(
@@ -213,7 +224,7 @@ export function buildVoucherTotalWrites(
     row.amount += change.count * change.amountPaise;
     rows.set(key, row);
   }
-  const changed = [...rows.values()].filter((row) => row.count !== 0 || row.amount !== 0);
+  const changed = inKeyOrder(rows).filter((row) => row.count !== 0 || row.amount !== 0);
   return chunkRows(changed).map((chunk) =>
     db
       .insertInto("voucher_totals")

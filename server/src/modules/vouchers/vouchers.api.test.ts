@@ -415,6 +415,80 @@ describe("other types", () => {
     });
   });
 
+  test("twenty saves of one type at once all land, with twenty numbers in a row", async () => {
+    const first = Number((await addOk("otherentries/salesorder", salesInvoice())).number);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => add("otherentries/salesorder", salesInvoice())),
+    );
+    expect(answers.filter((answer) => answer.statusCode !== 200).map((a) => a.body)).toEqual([]);
+    const numbers = answers.map((answer) => Number(answer.json().number)).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => first + 1 + index));
+  });
+
+  test("saves of two types at once, touching the same accounts in either order, all land", async () => {
+    const journal = (debit: string, credit: string) =>
+      add("journalentry", {
+        organisationId: org,
+        year: YEAR,
+        date: "2025-07-05",
+        entries: [
+          { accountId: debit, debitAmount: 1, creditAmount: 0 },
+          { accountId: credit, debitAmount: 0, creditAmount: 1 },
+        ],
+      });
+    const transfer = () =>
+      add("fundtransfer", {
+        organisationId: org,
+        year: YEAR,
+        date: "2025-07-05",
+        paidAccountId: cash,
+        paidAmount: 1,
+        receivedAccountId: bank,
+        receivedAmount: 1,
+      });
+    const bankBefore = (await ledgerOf(bank)).closingBalance.signed;
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        index % 2 === 1 ? transfer() : index % 4 === 0 ? journal(cash, bank) : journal(bank, cash),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(24).fill(200));
+    // 12 transfers and 6 journals into the bank, 6 journals out of it.
+    expect((await ledgerOf(bank)).closingBalance.signed).toBe(bankBefore + 12);
+    // Edits take a voucher out of the balances and put it back in; beside more transfers.
+    const journals = answers.filter((_, index) => index % 2 === 0).map((answer) => answer.json());
+    const edits = await Promise.all([
+      ...journals.map((saved: { entryId: string }, index) =>
+        inject({
+          method: "PUT",
+          url: "/api/journalentry/edit",
+          headers: as(owner),
+          payload: {
+            organisationId: org,
+            year: YEAR,
+            date: "2025-07-06",
+            entryId: saved.entryId,
+            version: 1,
+            entries: [
+              { accountId: index % 2 === 0 ? bank : cash, debitAmount: 2, creditAmount: 0 },
+              { accountId: index % 2 === 0 ? cash : bank, debitAmount: 0, creditAmount: 2 },
+            ],
+          },
+        }),
+      ),
+      ...Array.from({ length: 12 }, transfer),
+    ]);
+    expect(
+      edits.filter((answer) => answer.statusCode !== 200).map((answer) => answer.body),
+    ).toEqual([]);
+    expect(edits.map((answer) => answer.statusCode)).toEqual(Array(24).fill(200));
+    // Every journal now moves ₹2 the other way round; 12 more transfers of ₹1 into the bank.
+    expect((await ledgerOf(bank)).closingBalance.signed).toBe(bankBefore + 24);
+    expect(await balancesFromMonthlyTable(context, org)).toEqual(
+      await balancesFromPostings(context, org),
+    );
+  });
+
   test("a quotation converted into an invoice records the link both ways; it cannot be converted twice", async () => {
     const quotation = await addOk("otherentries/quotation", salesInvoice());
     const invoice = await addOk("salesinvoice", salesInvoice({ quotationId: quotation.entryId }));

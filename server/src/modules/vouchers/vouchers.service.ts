@@ -12,6 +12,7 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { lockSeries } from "../../db/series-locks.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
@@ -127,32 +128,64 @@ async function checkAllocations(
   }
 }
 
-/** Takes a voucher's postings, stock and allocations out of the books; returns the invoices it touched. */
-async function removeEffects(
+/** What a saved voucher put in the books, read back to take it out again. */
+async function readEffects(
   trx: Kysely<Database>,
   organisationId: string,
   voucher: { id: string; type: string; date: string },
-): Promise<string[]> {
+) {
   const postings = await repo.listPostingsOfVoucher(trx, organisationId, voucher.id);
   const movements = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
   const allocations = await repo.listAllocationsOfVoucher(trx, organisationId, voucher.id);
-  await runWrites(trx, [
-    ...buildAccountBalanceWrites(trx, organisationId, [{ date: voucher.date, postings }], -1),
-    repo.buildPostingsDelete(trx, organisationId, voucher.id),
+  return { voucher, postings, movements, allocations };
+}
+
+type SavedEffects = Awaited<ReturnType<typeof readEffects>>;
+
+/**
+ * The monthly account and stock balances, changed by what vouchers bring (1) and what old ones
+ * take away (-1): one write per table, whatever the number, so an edit's removal and addition
+ * net out in one row each (PostgreSQL may touch a row once a statement, decision 019).
+ */
+function buildBalanceWrites(
+  trx: Kysely<Database>,
+  organisationId: string,
+  changes: readonly {
+    date: string;
+    type: string;
+    postings: PreparedVoucher["postings"] | SavedEffects["postings"];
+    movements: PreparedVoucher["stock"] | SavedEffects["movements"];
+    sign: 1 | -1;
+  }[],
+): Write[] {
+  return [
+    ...buildAccountBalanceWrites(trx, organisationId, changes),
     ...buildStockBalanceWrites(
       trx,
       organisationId,
-      [{ date: voucher.date, voucherType: voucher.type, movements }],
-      -1,
+      changes.map((change) => ({ ...change, voucherType: change.type })),
     ),
-    repo.buildStockMovementsDelete(trx, organisationId, voucher.id),
-    repo.buildAllocationsDelete(trx, organisationId, voucher.id),
-  ]);
-  return allocations.map((allocation) => allocation.invoiceId);
+  ];
 }
 
-/** Vouchers' postings, stock and allocations with their balances: a few statements for any number. */
-function buildEffectWrites(
+const taken = (effects: SavedEffects) => ({
+  date: effects.voucher.date,
+  type: effects.voucher.type,
+  postings: effects.postings,
+  movements: effects.movements,
+  sign: -1 as const,
+});
+
+const brought = (ref: repo.VoucherRef, prepared: PreparedVoucher) => ({
+  date: ref.date,
+  type: ref.type,
+  postings: prepared.postings,
+  movements: prepared.stock,
+  sign: 1 as const,
+});
+
+/** Vouchers' postings, stock movements and allocations, as rows (their balances are apart). */
+function buildEffectInserts(
   trx: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { ref: repo.VoucherRef; prepared: PreparedVoucher }[],
@@ -163,32 +196,25 @@ function buildEffectWrites(
       organisationId,
       vouchers.map((v) => ({ voucher: v.ref, postings: v.prepared.postings })),
     ),
-    ...buildAccountBalanceWrites(
-      trx,
-      organisationId,
-      vouchers.map((v) => ({ date: v.ref.date, postings: v.prepared.postings })),
-      1,
-    ),
     ...repo.buildStockMovementInserts(
       trx,
       organisationId,
       vouchers.map((v) => ({ voucher: v.ref, movements: v.prepared.stock })),
-    ),
-    ...buildStockBalanceWrites(
-      trx,
-      organisationId,
-      vouchers.map((v) => ({
-        date: v.ref.date,
-        voucherType: v.ref.type,
-        movements: v.prepared.stock,
-      })),
-      1,
     ),
     ...repo.buildAllocationInserts(
       trx,
       organisationId,
       vouchers.map((v) => ({ voucherId: v.ref.id, allocations: v.prepared.allocations })),
     ),
+  ];
+}
+
+/** A voucher's postings, stock movements and allocations, deleted as rows. */
+function buildEffectDeletes(trx: Kysely<Database>, organisationId: string, voucherId: string) {
+  return [
+    repo.buildPostingsDelete(trx, organisationId, voucherId),
+    repo.buildStockMovementsDelete(trx, organisationId, voucherId),
+    repo.buildAllocationsDelete(trx, organisationId, voucherId),
   ];
 }
 
@@ -372,8 +398,10 @@ export async function createVouchers(
   });
   for (const voucher of prepared) locks.assertUnlocked(voucher.type, voucher.date);
   const ids = prepared.map(() => newId());
-  const saved = await retryOnNumberRace(prepared, () =>
+  const saved = await retryOnNumberRace(prepared, (attempt) =>
     deps.db.transaction().execute(async (trx) => {
+      // Another save took the number this one read: now queue for the series instead.
+      if (attempt > 1) await lockSeries(trx, seriesKeys(organisationId, prepared));
       const numbers = await assignNumbers(trx, organisationId, prepared);
       const now = nowIso();
       const rows = prepared.map((voucher, index): repo.VoucherRow => {
@@ -435,13 +463,18 @@ export async function createVouchers(
         await writes.flush();
         await checkAllocations(trx, organisationId, allocations);
       }
-      writes.hold(
-        buildEffectWrites(
+      const effects = rows.map((row, index) => ({
+        ref: row,
+        prepared: prepared[index] as PreparedVoucher,
+      }));
+      writes.hold([
+        ...buildEffectInserts(trx, organisationId, effects),
+        ...buildBalanceWrites(
           trx,
           organisationId,
-          rows.map((row, index) => ({ ref: row, prepared: prepared[index] as PreparedVoucher })),
+          effects.map((effect) => brought(effect.ref, effect.prepared)),
         ),
-      );
+      ]);
       if (allocations.length > 0 || prepared.some((voucher) => voucher.source)) {
         await writes.flush();
         await repo.refreshInvoiceStatuses(
@@ -485,13 +518,22 @@ export async function createVoucher(
 
 // Two people saving at once may both be given the next number; the unique index stops the second,
 // which then takes the number after. A number the user typed is never changed behind their back.
+/** The number series a batch takes numbers from: one per organisation, type and year. */
+function seriesKeys(organisationId: string, prepared: readonly PreparedVoucher[]): string[] {
+  return prepared.map((voucher) => `${organisationId}|${voucher.type}|${voucher.year}`);
+}
+
+/**
+ * Runs a save again when another save took the number it read (the unique index says so). The
+ * first attempt takes no lock, so a lone save pays nothing; a retry queues for the series.
+ */
 async function retryOnNumberRace<T>(
   prepared: readonly PreparedVoucher[],
-  run: () => Promise<T>,
+  run: (attempt: number) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await run();
+      return await run(attempt);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const typed = prepared.find((voucher) => voucher.number);
@@ -634,16 +676,17 @@ export async function editVoucher(
           },
         ]),
       ]);
-      const touched = await removeEffects(trx, organisationId, existing);
-      await runWrites(
-        trx,
-        buildEffectWrites(trx, organisationId, [
-          { ref: { id: existing.id, type, date: prepared.date }, prepared },
-        ]),
-      );
+      const before = await readEffects(trx, organisationId, existing);
+      const ref = { id: existing.id, type, date: prepared.date };
+      await runWrites(trx, [
+        ...buildBalanceWrites(trx, organisationId, [taken(before), brought(ref, prepared)]),
+        ...buildEffectDeletes(trx, organisationId, existing.id),
+      ]);
+      // The new rows reuse the old ones' keys: after the deletes, in a statement of their own.
+      await runWrites(trx, buildEffectInserts(trx, organisationId, [{ ref, prepared }]));
       await repo.refreshInvoiceStatuses(trx, organisationId, [
-        ...touched,
-        ...prepared.allocations.map((a) => a.invoiceId),
+        ...before.allocations.map((allocation) => allocation.invoiceId),
+        ...prepared.allocations.map((allocation) => allocation.invoiceId),
       ]);
       if (existing.source_id !== (prepared.source?.id ?? null)) {
         await unlinkSource(trx, organisationId, existing);
@@ -730,8 +773,16 @@ export async function deleteVouchers(
           },
         ]),
       ]);
-      const touched = await removeEffects(trx, organisationId, voucher);
-      await repo.refreshInvoiceStatuses(trx, organisationId, touched);
+      const before = await readEffects(trx, organisationId, voucher);
+      await runWrites(trx, [
+        ...buildBalanceWrites(trx, organisationId, [taken(before)]),
+        ...buildEffectDeletes(trx, organisationId, voucher.id),
+      ]);
+      await repo.refreshInvoiceStatuses(
+        trx,
+        organisationId,
+        before.allocations.map((allocation) => allocation.invoiceId),
+      );
       await unlinkSource(trx, organisationId, voucher);
     }
     await runWrites(
