@@ -65,7 +65,7 @@ type Op =
   | { kind: "receipt"; amountPaise: number; allocate: boolean; party: number; month: number }
   | { kind: "journal"; amountPaise: number; month: number }
   | { kind: "edit"; target: number; quantity: number }
-  | { kind: "delete"; target: number };
+  | { kind: "delete"; target: number; withAnother: boolean };
 
 const month = fc.integer({ min: 4, max: 15 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -101,7 +101,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     target: fc.nat(),
     quantity: fc.integer({ min: 1, max: 50 }),
   }),
-  fc.record({ kind: fc.constant("delete" as const), target: fc.nat() }),
+  fc.record({
+    kind: fc.constant("delete" as const),
+    target: fc.nat(),
+    // With another live entry of the same family in the same call.
+    withAnother: fc.boolean(),
+  }),
 );
 
 const dateIn = (m: number) =>
@@ -233,14 +238,21 @@ test("random sequences of adds, edits and deletes keep the books consistent", as
           const index = step.target % live.length;
           const target = live[index] as (typeof live)[number];
           if (step.kind === "delete") {
+            const other = step.withAnother
+              ? live.find((entry) => entry.family === target.family && entry.id !== target.id)
+              : undefined;
+            const going = other ? [target, other] : [target];
+            const ids = going.map((entry) => `entryIds[]=${entry.id}`).join("&");
             const response = await inject({
               method: "DELETE",
-              url: `/api/${target.family}/delete?organisationId=${org}&entryIds[]=${target.id}`,
+              url: `/api/${target.family}/delete?organisationId=${org}&${ids}`,
               headers: as(owner),
             });
-            // An invoice something is set against cannot go; everything else must.
+            // An invoice something is set against cannot go, nor the others of its call;
+            // everything else must.
             expect([200, 409], response.body).toContain(response.statusCode);
-            if (response.statusCode === 200) live.splice(index, 1);
+            if (response.statusCode === 200)
+              for (const entry of going) live.splice(live.indexOf(entry), 1);
           } else if (
             ["salesinvoice", "purchases", "creditnote", "debitnote"].includes(target.family)
           ) {

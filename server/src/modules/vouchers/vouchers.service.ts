@@ -728,9 +728,12 @@ export async function deleteVouchers(
     const voucher = requireLiveVoucher(byId.get(id), type);
     locks.assertUnlocked(type, voucher.date);
   }
+  // In id order, so that two deletes of overlapping sets lock the vouchers in one order.
+  const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
   await deps.db.transaction().execute(async (trx) => {
-    for (const id of ids) {
-      const voucher = byId.get(id) as repo.VoucherRow;
+    const now = nowIso();
+    const removed: SavedEffects[] = [];
+    for (const voucher of deleting) {
       if (isBillable(type)) {
         const first = (await repo.listAllocationsToInvoice(trx, organisationId, voucher.id))[0];
         if (first) {
@@ -740,8 +743,6 @@ export async function deleteVouchers(
           );
         }
       }
-      const now = nowIso();
-      const version = voucher.version + 1;
       const updated = await repo.updateVoucherAtVersion(
         trx,
         organisationId,
@@ -750,53 +751,56 @@ export async function deleteVouchers(
         {
           deleted_at: now,
           deleted_by: access.userId,
-          version,
+          version: voucher.version + 1,
           updated_at: now,
           updated_by: access.userId,
         },
       );
       if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
-      await runWrites(trx, [
-        ...buildVoucherTotalWrites(trx, organisationId, [
-          { ...listOf(voucher), count: -1 },
-          { ...listOf(voucher), deleted: true, count: 1 },
-        ]),
-        ...repo.buildVersionInserts(trx, [
-          {
-            organisation_id: organisationId,
-            voucher_id: voucher.id,
-            version,
-            action: "deleted",
-            document: voucher.document,
-            user_id: access.userId,
-            created_at: now,
-          },
-        ]),
-      ]);
-      const before = await readEffects(trx, organisationId, voucher);
-      await runWrites(trx, [
-        ...buildBalanceWrites(trx, organisationId, [taken(before)]),
-        ...buildEffectDeletes(trx, organisationId, voucher.id),
-      ]);
-      await repo.refreshInvoiceStatuses(
+      removed.push(await readEffects(trx, organisationId, voucher));
+    }
+    // Every voucher's effects leave the books together: one write per balance row.
+    await runWrites(trx, [
+      ...buildVoucherTotalWrites(
         trx,
         organisationId,
-        before.allocations.map((allocation) => allocation.invoiceId),
-      );
-      await unlinkSource(trx, organisationId, voucher);
-    }
-    await runWrites(
-      trx,
-      buildChangeWrites(
+        deleting.flatMap((voucher) => [
+          { ...listOf(voucher), count: -1 as const },
+          { ...listOf(voucher), deleted: true, count: 1 as const },
+        ]),
+      ),
+      ...repo.buildVersionInserts(
+        trx,
+        deleting.map((voucher) => ({
+          organisation_id: organisationId,
+          voucher_id: voucher.id,
+          version: voucher.version + 1,
+          action: "deleted" as const,
+          document: voucher.document,
+          user_id: access.userId,
+          created_at: now,
+        })),
+      ),
+      ...buildBalanceWrites(trx, organisationId, removed.map(taken)),
+      ...deleting.flatMap((voucher) => buildEffectDeletes(trx, organisationId, voucher.id)),
+      ...buildChangeWrites(
         trx,
         organisationId,
         access.userId,
-        ids.map((id) => {
-          const voucher = byId.get(id) as repo.VoucherRow;
-          return { id, type, number: voucher.number, action: "delete" as const };
-        }),
+        deleting.map((voucher) => ({
+          id: voucher.id,
+          type,
+          number: voucher.number,
+          action: "delete" as const,
+        })),
       ),
+    ]);
+    await repo.refreshInvoiceStatuses(
+      trx,
+      organisationId,
+      removed.flatMap((effects) => effects.allocations.map((allocation) => allocation.invoiceId)),
     );
+    for (const voucher of deleting) await unlinkSource(trx, organisationId, voucher);
   });
   deps.announceChange(organisationId);
   return { deleted: ids.length };
