@@ -293,6 +293,50 @@ describe("versions, edits and deletes", () => {
 });
 
 describe("bill-wise receipts", () => {
+  test("receipts and credit notes saved at once against one invoice never settle more than it", async () => {
+    const party = await insertAccount(context, org, {
+      name: "Bansal Agencies",
+      nature: "Debtors",
+      stateCode: "27",
+    });
+    const invoice = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
+    const receipt = () =>
+      add("receipts", {
+        organisationId: org,
+        year: YEAR,
+        date: "2025-06-02",
+        receivedAccountId: bank,
+        receivedAmount: 1180,
+        entries: [
+          {
+            accountId: party,
+            amount: 1180,
+            billWiseEntries: [{ entryId: invoice.entryId, amount: 1180 }],
+          },
+        ],
+      });
+    // Credit notes beside the receipts: another type, so nothing else puts them in a queue.
+    const creditNote = () =>
+      add(
+        "creditnote",
+        salesInvoice({
+          cashOrDebtorAccountId: party,
+          date: "2025-06-02",
+          billWiseEntries: [{ entryId: invoice.entryId, amount: 1180 }],
+        }),
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? receipt() : creditNote())),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 400, 400, 400, 400, 400,
+    ]);
+    expect(await details("salesinvoice", invoice.entryId)).toMatchObject({
+      status: "received",
+      pendingAmt: 0,
+    });
+  });
+
   test("a receipt against two invoices settles one and part of the other, and follows edits and deletes", async () => {
     const party = await insertAccount(context, org, {
       name: "Gupta Traders",

@@ -11,8 +11,8 @@ import {
   type VoucherType,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
+import { lockBooks } from "../../db/books-lock.ts";
 import type { Database } from "../../db/schema.ts";
-import { lockSeries } from "../../db/series-locks.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
@@ -398,10 +398,9 @@ export async function createVouchers(
   });
   for (const voucher of prepared) locks.assertUnlocked(voucher.type, voucher.date);
   const ids = prepared.map(() => newId());
-  const saved = await retryOnNumberRace(prepared, (attempt) =>
+  const saved = await retryOnNumberRace(prepared, () =>
     deps.db.transaction().execute(async (trx) => {
-      // Another save took the number this one read: now queue for the series instead.
-      if (attempt > 1) await lockSeries(trx, seriesKeys(organisationId, prepared));
+      await lockBooks(trx, organisationId);
       const numbers = await assignNumbers(trx, organisationId, prepared);
       const now = nowIso();
       const rows = prepared.map((voucher, index): repo.VoucherRow => {
@@ -518,22 +517,17 @@ export async function createVoucher(
 
 // Two people saving at once may both be given the next number; the unique index stops the second,
 // which then takes the number after. A number the user typed is never changed behind their back.
-/** The number series a batch takes numbers from: one per organisation, type and year. */
-function seriesKeys(organisationId: string, prepared: readonly PreparedVoucher[]): string[] {
-  return prepared.map((voucher) => `${organisationId}|${voucher.type}|${voucher.year}`);
-}
-
 /**
- * Runs a save again when another save took the number it read (the unique index says so). The
- * first attempt takes no lock, so a lone save pays nothing; a retry queues for the series.
+ * Runs a save again when the unique index says its number was taken meanwhile. Saves lock the
+ * books (lockBooks), so this is the backstop for a writer that does not.
  */
 async function retryOnNumberRace<T>(
   prepared: readonly PreparedVoucher[],
-  run: (attempt: number) => Promise<T>,
+  run: () => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await run(attempt);
+      return await run();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const typed = prepared.find((voucher) => voucher.number);
@@ -596,6 +590,7 @@ export async function editVoucher(
   const number = prepared.number ?? existing.number;
   const saved = await retryOnNumberRace([prepared], () =>
     deps.db.transaction().execute(async (trx) => {
+      await lockBooks(trx, organisationId);
       if (number !== existing.number) {
         const used = await repo.findUsedNumbers(trx, organisationId, type, prepared.year, [number]);
         if (used.has(number)) {
@@ -731,6 +726,7 @@ export async function deleteVouchers(
   // In id order, so that two deletes of overlapping sets lock the vouchers in one order.
   const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
   await deps.db.transaction().execute(async (trx) => {
+    await lockBooks(trx, organisationId);
     const now = nowIso();
     const removed: SavedEffects[] = [];
     for (const voucher of deleting) {
