@@ -26,6 +26,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // A guard against a hang, not a speed test: a keyboard-typed invoice takes 8–12 s on a quiet
+  // 2-core machine and 28 s on the slowed CI host of 2026-11-21, past Playwright's 30 s default.
+  timeout: 90_000,
   reporter: process.env.CI
     ? [["list"], ["json", { outputFile: "../test-results/e2e.json" }]]
     : "list",
