@@ -11,6 +11,7 @@ import {
 } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { markVouchersDeleted } from "./vouchers.repository.ts";
 import { createVouchers } from "./vouchers.service.ts";
 
 let context: TestContext;
@@ -54,6 +55,22 @@ beforeAll(async () => {
   rice = await insertItem(context, org, { name: "Basmati Rice" });
 });
 afterAll(() => context.close());
+
+/** A receipt into the bank from `party`, set against invoices where `against` names them. */
+function receiptFrom(
+  party: string,
+  amount: number,
+  { date, against }: { date: string; against?: { entryId: string; amount: number }[] },
+) {
+  return {
+    organisationId: org,
+    year: YEAR,
+    date,
+    receivedAccountId: bank,
+    receivedAmount: amount,
+    entries: [{ accountId: party, amount, ...(against && { billWiseEntries: against }) }],
+  };
+}
 
 /** A sales invoice of `quantity` × ₹500 at 18 %, intra-state to Ravi (worked by hand below). */
 function salesInvoice(overrides: Record<string, unknown> = {}, quantity = 2) {
@@ -301,20 +318,13 @@ describe("bill-wise receipts", () => {
     });
     const invoice = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
     const receipt = () =>
-      add("receipts", {
-        organisationId: org,
-        year: YEAR,
-        date: "2025-06-02",
-        receivedAccountId: bank,
-        receivedAmount: 1180,
-        entries: [
-          {
-            accountId: party,
-            amount: 1180,
-            billWiseEntries: [{ entryId: invoice.entryId, amount: 1180 }],
-          },
-        ],
-      });
+      add(
+        "receipts",
+        receiptFrom(party, 1180, {
+          date: "2025-06-02",
+          against: [{ entryId: invoice.entryId, amount: 1180 }],
+        }),
+      );
     // Credit notes beside the receipts: another type, so nothing else puts them in a queue.
     const creditNote = () =>
       add(
@@ -345,23 +355,14 @@ describe("bill-wise receipts", () => {
     });
     const a = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
     const b = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
-    const receipt = (amountB: number) => ({
-      organisationId: org,
-      year: YEAR,
-      date: "2025-06-01",
-      receivedAccountId: bank,
-      receivedAmount: 1180 + amountB,
-      entries: [
-        {
-          accountId: party,
-          amount: 1180 + amountB,
-          billWiseEntries: [
-            { entryId: a.entryId, amount: 1180 },
-            { entryId: b.entryId, amount: amountB },
-          ],
-        },
-      ],
-    });
+    const receipt = (amountB: number) =>
+      receiptFrom(party, 1180 + amountB, {
+        date: "2025-06-01",
+        against: [
+          { entryId: a.entryId, amount: 1180 },
+          { entryId: b.entryId, amount: amountB },
+        ],
+      });
     const saved = await addOk("receipts", receipt(500));
     expect(await details("salesinvoice", a.entryId)).toMatchObject({
       status: "received",
@@ -416,6 +417,74 @@ describe("bill-wise receipts", () => {
       headers: as(owner),
     });
     expect(settlements.json().entries).toEqual([]);
+  });
+
+  test("a delete of several entries is all or nothing, and takes them all out of the books", async () => {
+    const party = await insertAccount(context, org, {
+      name: "Joshi Brothers",
+      nature: "Debtors",
+      stateCode: "27",
+    });
+    const free = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
+    const settled = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }));
+    const third = await addOk("salesinvoice", salesInvoice({ cashOrDebtorAccountId: party }, 3));
+    const receipt = await addOk(
+      "receipts",
+      receiptFrom(party, 500, {
+        date: "2025-06-03",
+        against: [{ entryId: settled.entryId, amount: 500 }],
+      }),
+    );
+    const remove = (ids: string[]) =>
+      inject({
+        method: "DELETE",
+        url: `/api/salesinvoice/delete?organisationId=${org}&${ids.map((id) => `entryIds[]=${id}`).join("&")}`,
+        headers: as(owner),
+      });
+    // 1,180 + 1,180 + 1,770 invoiced, 500 received.
+    expect((await ledgerOf(party)).closingBalance.signed).toBe(3630);
+
+    const refused = await remove([free.entryId, settled.entryId, third.entryId]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`Receipt ${receipt.number} is set against it`);
+    expect((await ledgerOf(party)).closingBalance.signed).toBe(3630);
+    expect(await details("salesinvoice", free.entryId)).toMatchObject({ version: 1 });
+
+    const removed = await remove([free.entryId, third.entryId]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ deleted: 2 });
+    expect((await ledgerOf(party)).closingBalance.signed).toBe(680);
+    const log = await inject({
+      method: "GET",
+      url: `/api/salesinvoice/getoldentrylist?organisationId=${org}&entryId=${third.entryId}`,
+      headers: as(owner),
+    });
+    expect(log.json().logs.map((row: { version: number }) => row.version)).toEqual([1, 2]);
+    expect((await remove([free.entryId])).statusCode).toBe(404);
+  });
+
+  test("marking entries deleted fails for all when one of them has moved on", async () => {
+    const a = await addOk("salesinvoice", salesInvoice());
+    const b = await addOk("salesinvoice", salesInvoice());
+    const { db } = context.testDatabase.database;
+    const deletion = { at: "2025-06-04T10:00:00.000Z", by: owner.userId };
+    const answer = await db
+      .transaction()
+      .execute(async (trx) => {
+        const all = await markVouchersDeleted(
+          trx,
+          org,
+          [
+            { id: a.entryId, version: 1 },
+            { id: b.entryId, version: 2 },
+          ],
+          deletion,
+        );
+        throw Object.assign(new Error("roll back"), { all });
+      })
+      .catch((error: { all: boolean }) => error.all);
+    expect(answer).toBe(false);
+    expect(await details("salesinvoice", a.entryId)).toMatchObject({ version: 1 });
   });
 });
 
@@ -616,18 +685,9 @@ describe("locks and rights", () => {
       headers: as(owner),
     });
     expect(deleteRefused.statusCode).toBe(423);
-    expect(
-      (
-        await add("receipts", {
-          organisationId: org,
-          year: YEAR,
-          date: "2025-08-20",
-          receivedAccountId: bank,
-          receivedAmount: 1,
-          entries: [{ accountId: ravi, amount: 1 }],
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await add("receipts", receiptFrom(ravi, 1, { date: "2025-08-20" }))).statusCode).toBe(
+      200,
+    );
     await inject({
       method: "POST",
       url: "/api/settings/lockPeriodWholeMonth",
@@ -732,14 +792,7 @@ describe("locks and rights", () => {
     };
     const receipt = {
       type: "receipts" as const,
-      payload: {
-        organisationId: org,
-        year: YEAR,
-        date: "2025-09-09",
-        receivedAccountId: bank,
-        receivedAmount: 5,
-        entries: [{ accountId: ravi, amount: 5 }],
-      },
+      payload: receiptFrom(ravi, 5, { date: "2025-09-09" }),
     };
     const listCount = async () =>
       (

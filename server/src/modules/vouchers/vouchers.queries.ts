@@ -186,7 +186,7 @@ export async function listSettlements(
     row.converted_to_id && row.type !== "salesInvoice" && row.type !== "purchases"
       ? row.converted_to_id
       : row.id;
-  const settlements = await repo.listAllocationsToInvoice(deps.db, organisationId, invoiceId);
+  const settlements = await repo.listAllocationsToInvoices(deps.db, organisationId, [invoiceId]);
   return {
     entries: settlements.map((settlement) => ({
       _id: settlement.id,

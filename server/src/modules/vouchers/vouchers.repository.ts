@@ -51,6 +51,37 @@ export async function updateVoucherAtVersion(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Soft-deletes vouchers that are each still at the version read: one statement for all. False
+ * (and the caller rolls back) when any of them was saved or deleted by someone else first.
+ */
+export async function markVouchersDeleted(
+  db: Kysely<Database>,
+  organisationId: string,
+  vouchers: readonly { id: string; version: number }[],
+  deletion: { at: string; by: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("vouchers")
+    .set((eb) => ({
+      deleted_at: deletion.at,
+      deleted_by: deletion.by,
+      updated_at: deletion.at,
+      updated_by: deletion.by,
+      version: eb("version", "+", 1),
+    }))
+    .where("organisation_id", "=", organisationId)
+    .where((eb) =>
+      eb.or(
+        vouchers.map((voucher) =>
+          eb.and([eb("id", "=", voucher.id), eb("version", "=", voucher.version)]),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === vouchers.length;
+}
+
 export async function updateVoucher(
   db: Kysely<Database>,
   organisationId: string,
@@ -197,16 +228,23 @@ export function buildPostingInserts(
   return chunkRows(rows).map((chunk) => db.insertInto("postings").values(chunk));
 }
 
-export function listPostingsOfVoucher(
+/** The postings of some vouchers (a delete takes at most 500), each voucher's in line order. */
+export function listPostingsOfVouchers(
   db: Kysely<Database>,
   organisationId: string,
-  voucherId: string,
+  voucherIds: readonly string[],
 ) {
   return db
     .selectFrom("postings")
-    .select(["account_id as accountId", "amount_paise as amountPaise", "date"])
+    .select([
+      "voucher_id as voucherId",
+      "account_id as accountId",
+      "amount_paise as amountPaise",
+      "date",
+    ])
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "=", voucherId)
+    .where("voucher_id", "in", voucherIds)
+    .orderBy("voucher_id")
     .orderBy("line_no")
     .execute();
 }
@@ -242,21 +280,22 @@ export function buildStockMovementInserts(
   return chunkRows(rows).map((chunk) => db.insertInto("stock_movements").values(chunk));
 }
 
-export function listStockOfVoucher(
+export function listStockOfVouchers(
   db: Kysely<Database>,
   organisationId: string,
-  voucherId: string,
+  voucherIds: readonly string[],
 ) {
   return db
     .selectFrom("stock_movements")
     .select([
+      "voucher_id as voucherId",
       "item_id as itemId",
       "quantity_milli as quantityMilli",
       "value_paise as valuePaise",
       "date",
     ])
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "=", voucherId)
+    .where("voucher_id", "in", voucherIds)
     .execute();
 }
 
@@ -288,16 +327,18 @@ export function buildAllocationInserts(
   return chunkRows(rows).map((chunk) => db.insertInto("bill_allocations").values(chunk));
 }
 
-export function listAllocationsOfVoucher(
+export function listAllocationsOfVouchers(
   db: Kysely<Database>,
   organisationId: string,
-  voucherId: string,
+  voucherIds: readonly string[],
 ) {
   return db
     .selectFrom("bill_allocations")
-    .select(["invoice_id as invoiceId", "amount_paise as amountPaise"])
+    .select(["voucher_id as voucherId", "invoice_id as invoiceId", "amount_paise as amountPaise"])
     .where("organisation_id", "=", organisationId)
-    .where("voucher_id", "=", voucherId)
+    .where("voucher_id", "in", voucherIds)
+    .orderBy("voucher_id")
+    .orderBy("line_no")
     .execute();
 }
 
@@ -331,11 +372,11 @@ export async function sumAllocationsByInvoice(
   return new Map(rows.map((row) => [row.invoice_id, Number(row.total)]));
 }
 
-/** The vouchers (receipts, payments, notes) whose money is set against an invoice. */
-export function listAllocationsToInvoice(
+/** The vouchers (receipts, payments, notes) whose money is set against some invoices. */
+export function listAllocationsToInvoices(
   db: Kysely<Database>,
   organisationId: string,
-  invoiceId: string,
+  invoiceIds: readonly string[],
 ) {
   return db
     .selectFrom("bill_allocations")
@@ -351,9 +392,10 @@ export function listAllocationsToInvoice(
       "vouchers.number",
       "vouchers.amount_paise",
       "bill_allocations.amount_paise as allocated_paise",
+      "bill_allocations.invoice_id",
     ])
     .where("bill_allocations.organisation_id", "=", organisationId)
-    .where("bill_allocations.invoice_id", "=", invoiceId)
+    .where("bill_allocations.invoice_id", "in", invoiceIds)
     .orderBy("vouchers.date")
     .execute();
 }

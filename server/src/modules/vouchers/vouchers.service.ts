@@ -128,19 +128,25 @@ async function checkAllocations(
   }
 }
 
-/** What a saved voucher put in the books, read back to take it out again. */
+/** What saved vouchers put in the books, read back to take it out again: three reads for all. */
 async function readEffects(
   trx: Kysely<Database>,
   organisationId: string,
-  voucher: { id: string; type: string; date: string },
+  vouchers: readonly { id: string; type: string; date: string }[],
 ) {
-  const postings = await repo.listPostingsOfVoucher(trx, organisationId, voucher.id);
-  const movements = await repo.listStockOfVoucher(trx, organisationId, voucher.id);
-  const allocations = await repo.listAllocationsOfVoucher(trx, organisationId, voucher.id);
-  return { voucher, postings, movements, allocations };
+  const ids = vouchers.map((voucher) => voucher.id);
+  const postings = await repo.listPostingsOfVouchers(trx, organisationId, ids);
+  const movements = await repo.listStockOfVouchers(trx, organisationId, ids);
+  const allocations = await repo.listAllocationsOfVouchers(trx, organisationId, ids);
+  return vouchers.map((voucher) => ({
+    voucher,
+    postings: postings.filter((row) => row.voucherId === voucher.id),
+    movements: movements.filter((row) => row.voucherId === voucher.id),
+    allocations: allocations.filter((row) => row.voucherId === voucher.id),
+  }));
 }
 
-type SavedEffects = Awaited<ReturnType<typeof readEffects>>;
+type SavedEffects = Awaited<ReturnType<typeof readEffects>>[number];
 
 /**
  * The monthly account and stock balances, changed by what vouchers bring (1) and what old ones
@@ -368,7 +374,28 @@ export async function createVouchers(
   organisationId: string,
   entries: readonly NewEntry[],
 ): Promise<SavedVoucher[]> {
-  if (entries.length === 0) return [];
+  return writeNewVouchers(deps, await prepareNewVouchers(deps, caller, organisationId, entries));
+}
+
+/** New vouchers checked and computed, with the ids they will have: ready to be written. */
+export interface ReadyVouchers {
+  organisationId: string;
+  userId: string;
+  prepared: readonly PreparedVoucher[];
+  ids: readonly string[];
+}
+
+/**
+ * The first half of createVouchers, which reads nothing a save changes (rights, period locks,
+ * masters): a loader may prepare its next batch while the last one is written (load-books.ts).
+ */
+export async function prepareNewVouchers(
+  deps: VoucherDeps,
+  caller: Caller,
+  organisationId: string,
+  entries: readonly NewEntry[],
+): Promise<ReadyVouchers> {
+  if (entries.length === 0) return { organisationId, userId: caller.userId, prepared: [], ids: [] };
   const types = [...new Set(entries.map((entry) => entry.type))];
   const { organisation, userId } = await requireOrganisationAccess(
     deps.db,
@@ -397,7 +424,15 @@ export async function createVouchers(
     }
   });
   for (const voucher of prepared) locks.assertUnlocked(voucher.type, voucher.date);
-  const ids = prepared.map(() => newId());
+  return { organisationId, userId, prepared, ids: prepared.map(() => newId()) };
+}
+
+/** The second half of createVouchers: one transaction, under the books lock (decision 020). */
+export async function writeNewVouchers(
+  deps: VoucherDeps,
+  { organisationId, userId, prepared, ids }: ReadyVouchers,
+): Promise<SavedVoucher[]> {
+  if (prepared.length === 0) return [];
   const saved = await retryOnNumberRace(prepared, () =>
     deps.db.transaction().execute(async (trx) => {
       await lockBooks(trx, organisationId);
@@ -671,7 +706,7 @@ export async function editVoucher(
           },
         ]),
       ]);
-      const before = await readEffects(trx, organisationId, existing);
+      const [before] = (await readEffects(trx, organisationId, [existing])) as [SavedEffects];
       const ref = { id: existing.id, type, date: prepared.date };
       await runWrites(trx, [
         ...buildBalanceWrites(trx, organisationId, [taken(before), brought(ref, prepared)]),
@@ -728,10 +763,10 @@ export async function deleteVouchers(
   await deps.db.transaction().execute(async (trx) => {
     await lockBooks(trx, organisationId);
     const now = nowIso();
-    const removed: SavedEffects[] = [];
-    for (const voucher of deleting) {
-      if (isBillable(type)) {
-        const first = (await repo.listAllocationsToInvoice(trx, organisationId, voucher.id))[0];
+    if (isBillable(type)) {
+      const settled = await repo.listAllocationsToInvoices(trx, organisationId, ids);
+      for (const voucher of deleting) {
+        const first = settled.find((settlement) => settlement.invoice_id === voucher.id);
         if (first) {
           throw new AppError(
             409,
@@ -739,22 +774,12 @@ export async function deleteVouchers(
           );
         }
       }
-      const updated = await repo.updateVoucherAtVersion(
-        trx,
-        organisationId,
-        voucher.id,
-        voucher.version,
-        {
-          deleted_at: now,
-          deleted_by: access.userId,
-          version: voucher.version + 1,
-          updated_at: now,
-          updated_by: access.userId,
-        },
-      );
-      if (!updated) throw conflict(VOUCHER_MESSAGES.stale);
-      removed.push(await readEffects(trx, organisationId, voucher));
     }
+    const deletion = { at: now, by: access.userId };
+    if (!(await repo.markVouchersDeleted(trx, organisationId, deleting, deletion))) {
+      throw conflict(VOUCHER_MESSAGES.stale);
+    }
+    const removed = await readEffects(trx, organisationId, deleting);
     // Every voucher's effects leave the books together: one write per balance row.
     await runWrites(trx, [
       ...buildVoucherTotalWrites(
