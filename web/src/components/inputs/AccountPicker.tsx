@@ -1,10 +1,11 @@
 import type { AccountNature } from "@bahi/domain";
-import { Combobox, InputBase, Loader, ScrollArea, Stack, Text, useCombobox } from "@mantine/core";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Combobox, InputBase, Loader, ScrollArea, Stack, Text } from "@mantine/core";
+import { type ReactNode, useMemo, useRef } from "react";
 import { useParams } from "react-router";
 import { type AccountRecord, useActiveAccounts } from "./account-options.ts";
-import { DROPDOWN_MAX_HEIGHT, useDropdownSide } from "./dropdown-side.ts";
+import { DROPDOWN_MAX_HEIGHT } from "./dropdown-side.ts";
 import { openAccountModal } from "./master-modals.ts";
+import { usePickerSearch } from "./picker-search.ts";
 
 // spec 5 "Account picker", verbatim (with its typographic apostrophes).
 export const NATURE_RESTRICTION_SENTENCE =
@@ -94,34 +95,21 @@ export function AccountPicker({
     (added.current?._id === value ? added.current : null);
   const selectedName = selected?.name ?? "";
 
-  const [search, setSearch] = useState(selectedName);
-  const [typing, setTyping] = useState(false);
-  useEffect(() => {
-    if (!typing) setSearch(selectedName);
-  }, [selectedName, typing]);
-
-  const input = useRef<HTMLInputElement>(null);
-  const dropdown = useDropdownSide(input);
-  const combobox = useCombobox({
-    onDropdownOpen: () => {
-      dropdown.measure();
-      combobox.updateSelectedOptionIndex("active");
-    },
-    onDropdownClose: () => combobox.resetSelectedOption(),
+  const picker = usePickerSearch({
+    selectedName,
+    hasValue: value !== null,
+    onClear: () => onChange(null, null),
   });
-
-  const matches = typing ? filterAccounts(allowed, search) : allowed;
+  const matches = picker.typed === null ? allowed : filterAccounts(allowed, picker.typed);
 
   function choose(account: AccountRecord | null) {
     onChange(account?._id ?? null, account);
-    setTyping(false);
-    setSearch(account?.name ?? "");
-    combobox.closeDropdown();
+    picker.settle(account?.name ?? "");
   }
 
   function addAccount() {
-    combobox.closeDropdown();
-    const typed = typing ? search.trim() : "";
+    picker.combobox.closeDropdown();
+    const typed = picker.typed?.trim() ?? "";
     openAccountModal({
       mode: "add",
       ...(natures?.[0] ? { nature: natures[0] } : {}),
@@ -136,13 +124,13 @@ export function AccountPicker({
 
   return (
     <Combobox
-      store={combobox}
+      store={picker.combobox}
       onOptionSubmit={(id) => choose(allowed.find((account) => account._id === id) ?? null)}
-      {...dropdown.comboboxProps}
+      {...picker.comboboxProps}
     >
       <Combobox.Target withExpandedAttribute>
         <InputBase
-          ref={input}
+          {...picker.inputProps}
           label={label}
           aria-label={ariaLabel}
           placeholder={placeholder}
@@ -151,26 +139,10 @@ export function AccountPicker({
           required={required}
           disabled={disabled}
           autoFocus={autoFocus}
-          autoComplete="off"
-          value={search}
           rightSection={
             accounts.isFetching ? <Loader size={14} /> : <Combobox.Chevron error={error} />
           }
           rightSectionPointerEvents="none"
-          onChange={(event) => {
-            setTyping(true);
-            setSearch(event.currentTarget.value);
-            combobox.openDropdown();
-            combobox.selectFirstOption();
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => {
-            combobox.closeDropdown();
-            if (typing && search.trim() === "" && value !== null) onChange(null, null);
-            setTyping(false);
-            setSearch(typing && search.trim() === "" ? "" : selectedName);
-          }}
           onKeyDown={(event) => {
             if (allowAdd && event.altKey && event.code === "KeyC") {
               event.preventDefault();

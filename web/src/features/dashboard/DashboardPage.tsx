@@ -27,7 +27,7 @@ import { Link } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { describeGstinState } from "../organisations/gstin-state.ts";
-import { FigureCell, FigureHeader } from "../reports/components/cells.tsx";
+import { FigureCell, FigureHeader, VoucherNumberCell } from "../reports/components/cells.tsx";
 import { LazyBarChart } from "../reports/components/LazyBarChart.tsx";
 import { describeAsAt, formatBalance, formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
@@ -381,15 +381,7 @@ export function DashboardPage() {
                           <Table.Tr key={transaction._id}>
                             <Table.Td>{formatDate(transaction.date)}</Table.Td>
                             <Table.Td fz="sm">{title}</Table.Td>
-                            <Table.Td>
-                              {path ? (
-                                <Anchor component={Link} to={path} size="sm">
-                                  {transaction.number ?? "—"}
-                                </Anchor>
-                              ) : (
-                                transaction.number
-                              )}
-                            </Table.Td>
+                            <VoucherNumberCell path={path} number={transaction.number} />
                             <Table.Td fz="sm">{transaction.partyName ?? ""}</Table.Td>
                             <FigureCell>{formatRupees(transaction.amount)}</FigureCell>
                             <Table.Td fz="sm">

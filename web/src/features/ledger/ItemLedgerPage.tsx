@@ -1,8 +1,13 @@
 import { financialYearRange } from "@bahi/domain";
-import { Anchor, Table, Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "react-router";
-import { FigureCell, FigureHeader } from "../reports/components/cells.tsx";
+import { useParams } from "react-router";
+import {
+  FigureCell,
+  FigureHeader,
+  VoucherNumberCell,
+  VoucherRow,
+} from "../reports/components/cells.tsx";
 import { DateRangeFields } from "../reports/components/DateRangeFields.tsx";
 import { DownloadMenu } from "../reports/components/DownloadMenu.tsx";
 import { ReportBody, ReportEmpty } from "../reports/components/ReportBody.tsx";
@@ -27,7 +32,6 @@ export function ItemLedgerPage() {
   const { id = "" } = useParams();
   const scope = useReportScope();
   const { organisation, year } = scope;
-  const navigate = useNavigate();
   const { params, update } = useReportParams();
   const range = financialYearRange(year);
   const startDate = readDateParam(params.get("from"), year) ?? range.startDate;
@@ -110,36 +114,15 @@ export function ItemLedgerPage() {
                 </Table.Tr>
                 {answer.entries.map((entry) => {
                   const path = scope.voucherPath(entry.voucherType, entry.voucherId);
-                  const open = () => {
-                    if (path) void navigate(path);
-                  };
                   return (
-                    <Table.Tr
+                    <VoucherRow
                       // A voucher with two lines of the item has a row for each, each with its own balance.
                       key={`${entry.voucherId}:${entry.balanceQuantity}:${entry.inQuantity}:${entry.outQuantity}`}
-                      onClick={open}
-                      onKeyDown={(event) => {
-                        if (event.key === "Enter") open();
-                      }}
-                      tabIndex={path ? 0 : -1}
-                      style={{ cursor: path ? "pointer" : undefined }}
+                      path={path}
                     >
                       <Table.Td>{formatDate(entry.date)}</Table.Td>
                       <Table.Td fz="sm">{entry.title}</Table.Td>
-                      <Table.Td>
-                        {path ? (
-                          <Anchor
-                            component={Link}
-                            to={path}
-                            fz="sm"
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {entry.number ?? "—"}
-                          </Anchor>
-                        ) : (
-                          entry.number
-                        )}
-                      </Table.Td>
+                      <VoucherNumberCell path={path} number={entry.number} />
                       <Table.Td fz="sm">{entry.partyName ?? ""}</Table.Td>
                       <FigureCell>
                         {entry.inQuantity ? formatQuantity(entry.inQuantity) : ""}
@@ -150,7 +133,7 @@ export function ItemLedgerPage() {
                       </FigureCell>
                       <FigureCell>{formatRupees(entry.outValue || null)}</FigureCell>
                       <FigureCell>{formatQuantity(entry.balanceQuantity)}</FigureCell>
-                    </Table.Tr>
+                    </VoucherRow>
                   );
                 })}
               </Table.Tbody>

@@ -1,8 +1,13 @@
 import { financialYearRange } from "@bahi/domain";
-import { Anchor, Pagination, Stack, Table, Text } from "@mantine/core";
+import { Pagination, Stack, Table, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "react-router";
-import { FigureCell, FigureHeader } from "../reports/components/cells.tsx";
+import { useParams } from "react-router";
+import {
+  FigureCell,
+  FigureHeader,
+  VoucherNumberCell,
+  VoucherRow,
+} from "../reports/components/cells.tsx";
 import { DateRangeFields } from "../reports/components/DateRangeFields.tsx";
 import { DownloadMenu } from "../reports/components/DownloadMenu.tsx";
 import { ReportBody, ReportEmpty } from "../reports/components/ReportBody.tsx";
@@ -29,7 +34,6 @@ export function LedgerPage() {
   const { accountId = "" } = useParams();
   const scope = useReportScope();
   const { organisation, year } = scope;
-  const navigate = useNavigate();
   const { params, update } = useReportParams();
   const range = financialYearRange(year);
   const startDate = readDateParam(params.get("from"), year) ?? range.startDate;
@@ -116,36 +120,15 @@ export function LedgerPage() {
                     </Table.Tr>
                     {answer.entries.map((entry) => {
                       const path = scope.voucherPath(entry.voucherType, entry.voucherId);
-                      const open = () => {
-                        if (path) void navigate(path);
-                      };
                       return (
-                        <Table.Tr
+                        <VoucherRow
                           key={`${entry.voucherId}:${entry.balance.type}:${entry.balance.amount}`}
-                          onClick={open}
-                          onKeyDown={(event) => {
-                            if (event.key === "Enter") open();
-                          }}
-                          tabIndex={path ? 0 : -1}
-                          style={{ cursor: path ? "pointer" : undefined }}
+                          path={path}
                           data-testid="ledger-entry"
                         >
                           <Table.Td>{formatDate(entry.date)}</Table.Td>
                           <Table.Td fz="sm">{entry.voucherTitle}</Table.Td>
-                          <Table.Td>
-                            {path ? (
-                              <Anchor
-                                component={Link}
-                                to={path}
-                                fz="sm"
-                                onClick={(event) => event.stopPropagation()}
-                              >
-                                {entry.number ?? "—"}
-                              </Anchor>
-                            ) : (
-                              entry.number
-                            )}
-                          </Table.Td>
+                          <VoucherNumberCell path={path} number={entry.number} />
                           <Table.Td fz="sm">{entry.counterAccount}</Table.Td>
                           <Table.Td fz="sm" c="dimmed">
                             {entry.narration ?? ""}
@@ -153,7 +136,7 @@ export function LedgerPage() {
                           <FigureCell>{formatRupees(entry.debit || null)}</FigureCell>
                           <FigureCell>{formatRupees(entry.credit || null)}</FigureCell>
                           <FigureCell>{formatBalance(entry.balance)}</FigureCell>
-                        </Table.Tr>
+                        </VoucherRow>
                       );
                     })}
                   </Table.Tbody>

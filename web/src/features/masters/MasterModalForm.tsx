@@ -2,7 +2,7 @@ import type { CustomFieldTarget } from "@bahi/domain";
 import { Button, Group, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { TextField } from "../../components/inputs/TextField.tsx";
-import { CustomFieldValueInputs } from "./CustomFieldValueInputs.tsx";
+import { CustomFieldInputs } from "./CustomFieldInputs.tsx";
 import type { MasterForm, MasterFormValues, SaveAfter } from "./use-master-form.ts";
 
 /**
@@ -36,13 +36,20 @@ export function MasterModalForm<V extends MasterFormValues>({
     >
       <Stack gap="md">
         {children}
-        <CustomFieldValueInputs
+        <CustomFieldInputs
           organisationId={organisationId}
-          target={customFieldsFor}
+          applicableFor={customFieldsFor}
           values={form.values.customFieldValues}
           errors={form.errors}
-          onChange={(customFieldValues) =>
-            form.update((current) => ({ ...current, customFieldValues }), [])
+          shortSpan={{ base: 24, sm: 12 }}
+          onChange={(id, value) =>
+            form.update(
+              (current) => ({
+                ...current,
+                customFieldValues: { ...current.customFieldValues, [id]: value },
+              }),
+              [],
+            )
           }
         />
         <MasterModalFooter

@@ -1,10 +1,9 @@
 import { type ComputedLine, formatAmount } from "@bahi/domain";
 import { Button, Group, Table, Text } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
-import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
-import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
 import { type DocumentForm, emptyAccountLine } from "../model/document-form.ts";
 import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
+import { LineGstRateSelect } from "./LineGstRateSelect.tsx";
 import { RemoveLineButton } from "./RemoveLineButton.tsx";
 import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
@@ -86,24 +85,14 @@ export function ChargeLinesTable({
                   />
                 </Table.Td>
                 <Table.Td>
-                  <GstRateSelect
-                    label={null}
+                  <LineGstRateSelect
                     aria-label={lineLabel("Charge GST rate", index)}
                     value={line.gstRate}
                     date={form.date}
                     onChange={(gstRate) =>
-                      lines.change(index, (current) => ({ ...current, gstRate: gstRate ?? 0 }))
+                      lines.change(index, (current) => ({ ...current, gstRate }))
                     }
-                    onKeyDown={onEnterPickTypedOption(
-                      gstRateOptions(form.date, line.gstRate),
-                      String(line.gstRate),
-                      (code) =>
-                        lines.change(index, (current) => ({ ...current, gstRate: Number(code) })),
-                    )}
                     disabled={readOnly}
-                    selectFirstOptionOnChange
-                    openOnFocus={false}
-                    allowDeselect={false}
                   />
                 </Table.Td>
                 <Table.Td ta="right">

@@ -10,6 +10,7 @@ import { openAccountModal, openItemModal } from "../../../components/inputs/mast
 import { TextAreaField } from "../../../components/inputs/TextAreaField.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useChangeFeed, useChangeFeedInterest } from "../../change-feed/ChangeFeedProvider.tsx";
+import { CustomFieldInputs } from "../../masters/CustomFieldInputs.tsx";
 import { fetchItem } from "../../masters/masters.api.ts";
 import { entryKeys, fetchLockPeriods, saveEntry } from "../entries.api.ts";
 import type { EntryAction } from "../keyboard/entry-shortcuts.ts";
@@ -47,7 +48,6 @@ import { JournalSection, journalStop, TransferSection } from "./AccountVoucherSe
 import { ChargeLinesTable } from "./ChargeLinesTable.tsx";
 import { DocumentHeader } from "./DocumentHeader.tsx";
 import { DocumentTotals } from "./DocumentTotals.tsx";
-import { EntryCustomFields } from "./EntryCustomFields.tsx";
 import { ITEM_LINE_STOPS, ItemLinesTable, itemStop } from "./ItemLinesTable.tsx";
 import { billStop, SettlementSection, settlementStop } from "./SettlementSection.tsx";
 import { TemplatesModal } from "./TemplatesModal.tsx";
@@ -400,12 +400,13 @@ export function EntryEditor({
   );
 
   const customFields = (
-    <EntryCustomFields
-      type={type}
+    <CustomFieldInputs
       organisationId={context.organisationId}
+      applicableFor={type}
       values={form.customFieldValues}
       errors={errors}
       readOnly={readOnly}
+      shortSpan={{ base: 24, md: 8 }}
       onChange={(id, value) =>
         update((current) => ({
           ...current,

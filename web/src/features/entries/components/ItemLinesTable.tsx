@@ -1,7 +1,6 @@
 import { type ComputedLine, formatAmount, UQC_UNITS } from "@bahi/domain";
 import { Button, NativeSelect, ScrollArea, Table, Text, TextInput } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
-import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
 import { stopProps } from "../keyboard/focus-stop.ts";
 import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
@@ -12,6 +11,7 @@ import {
   emptyItemLine,
 } from "../model/document-form.ts";
 import { ItemPicker } from "./ItemPicker.tsx";
+import { LineGstRateSelect } from "./LineGstRateSelect.tsx";
 import { RemoveLineButton } from "./RemoveLineButton.tsx";
 import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
@@ -203,25 +203,15 @@ export function ItemLinesTable({
                   />
                 </Table.Td>
                 <Table.Td {...stopProps(itemStop("gst", index))}>
-                  <GstRateSelect
-                    label={null}
+                  <LineGstRateSelect
                     aria-label={lineLabel("GST rate", index)}
                     value={line.gstRate}
                     date={form.date}
                     onChange={(gstRate) =>
-                      lines.change(index, (current) => ({ ...current, gstRate: gstRate ?? 0 }))
+                      lines.change(index, (current) => ({ ...current, gstRate }))
                     }
-                    onKeyDown={onEnterPickTypedOption(
-                      gstRateOptions(form.date, line.gstRate),
-                      String(line.gstRate),
-                      (code) =>
-                        lines.change(index, (current) => ({ ...current, gstRate: Number(code) })),
-                    )}
                     error={error("gstRate")}
                     disabled={readOnly}
-                    selectFirstOptionOnChange
-                    openOnFocus={false}
-                    allowDeselect={false}
                   />
                 </Table.Td>
                 <Table.Td ta="right" data-cell="taxable">

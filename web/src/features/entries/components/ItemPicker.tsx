@@ -1,7 +1,7 @@
-import { Combobox, InputBase, Loader, ScrollArea, Text, useCombobox } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
-import { DROPDOWN_MAX_HEIGHT, useDropdownSide } from "../../../components/inputs/dropdown-side.ts";
+import { Combobox, InputBase, Loader, ScrollArea, Text } from "@mantine/core";
+import { DROPDOWN_MAX_HEIGHT } from "../../../components/inputs/dropdown-side.ts";
 import { openItemModal } from "../../../components/inputs/master-modals.ts";
+import { usePickerSearch } from "../../../components/inputs/picker-search.ts";
 import { fetchItem, useItems } from "../../masters/masters.api.ts";
 import type { ItemRecord } from "../model/document-form.ts";
 
@@ -24,7 +24,7 @@ export function filterItems(items: readonly ItemRecord[], text: string): ItemRec
 /**
  * The item of a document line: the organisation's active items (GET /item/itemlist, the masters
  * cache), searched as typed; Alt+C or Alt+I opens the Add Item modal and takes the new item.
- * Built like the shared AccountPicker, whose keyboard it shares.
+ * Its typing is the shared AccountPicker's (usePickerSearch).
  */
 export function ItemPicker({
   organisationId,
@@ -45,40 +45,28 @@ export function ItemPicker({
   const items = useItems(organisationId, true);
   const all: ItemRecord[] = items.data ?? [];
   const selectedName = all.find((item) => item._id === value)?.name ?? valueName;
-  const [search, setSearch] = useState(selectedName);
-  const [typing, setTyping] = useState(false);
-  useEffect(() => {
-    if (!typing) setSearch(selectedName);
-  }, [selectedName, typing]);
-
-  const input = useRef<HTMLInputElement>(null);
-  const dropdown = useDropdownSide(input);
-  const combobox = useCombobox({
-    onDropdownOpen: () => {
-      dropdown.measure();
-      combobox.updateSelectedOptionIndex("active");
-    },
-    onDropdownClose: () => combobox.resetSelectedOption(),
+  const picker = usePickerSearch({
+    selectedName,
+    hasValue: value !== null,
+    onClear: () => onChange(null),
   });
-  const matches = typing ? filterItems(all, search) : all;
+  const matches = picker.typed === null ? all : filterItems(all, picker.typed);
 
   function choose(item: ItemRecord | null) {
     onChange(item);
-    setTyping(false);
-    setSearch(item?.name ?? "");
-    combobox.closeDropdown();
+    picker.settle(item?.name ?? "");
   }
 
   function addItem() {
-    combobox.closeDropdown();
-    const typed = typing ? search.trim() : "";
+    picker.combobox.closeDropdown();
+    const typed = picker.typed?.trim() ?? "";
     openItemModal({
       mode: "add",
       ...(typed ? { name: typed } : {}),
       onSaved: (saved) => {
         void fetchItem(organisationId, saved._id).then((item) => {
           choose(item);
-          input.current?.focus();
+          picker.input.current?.focus();
         });
       },
     });
@@ -89,43 +77,27 @@ export function ItemPicker({
     <div
       onKeyDown={(event) => {
         // Enter before the dropdown has drawn its options (a fast hand): the first match.
-        if (event.key !== "Enter" || event.defaultPrevented || !typing) return;
-        const match = filterItems(all, search)[0];
+        if (event.key !== "Enter" || event.defaultPrevented || picker.typed === null) return;
+        const match = filterItems(all, picker.typed)[0];
         if (!match) return;
         event.preventDefault();
         choose(match);
       }}
     >
       <Combobox
-        store={combobox}
+        store={picker.combobox}
         onOptionSubmit={(id) => choose(all.find((item) => item._id === id) ?? null)}
-        {...dropdown.comboboxProps}
+        {...picker.comboboxProps}
       >
         <Combobox.Target withExpandedAttribute>
           <InputBase
-            ref={input}
+            {...picker.inputProps}
             aria-label={ariaLabel}
             placeholder="Select item"
             error={error}
-            autoComplete="off"
-            value={search}
             rightSection={items.isFetching ? <Loader size={14} /> : null}
             rightSectionPointerEvents="none"
             data-item-picker
-            onChange={(event) => {
-              setTyping(true);
-              setSearch(event.currentTarget.value);
-              combobox.openDropdown();
-              combobox.selectFirstOption();
-            }}
-            onClick={() => combobox.openDropdown()}
-            onFocus={() => combobox.openDropdown()}
-            onBlur={() => {
-              combobox.closeDropdown();
-              if (typing && search.trim() === "" && value !== null) onChange(null);
-              setTyping(false);
-              setSearch(typing && search.trim() === "" ? "" : selectedName);
-            }}
             onKeyDown={(event) => {
               if (event.altKey && (event.code === "KeyC" || event.code === "KeyI")) {
                 event.preventDefault();

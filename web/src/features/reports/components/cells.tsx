@@ -1,4 +1,12 @@
-import { Table, type TableTdProps, type TableThProps } from "@mantine/core";
+import {
+  Anchor,
+  Table,
+  type TableTdProps,
+  type TableThProps,
+  type TableTrProps,
+} from "@mantine/core";
+import type { ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
 
 const FIGURES = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 
@@ -16,5 +24,60 @@ export function FigureHeader({ children, ...props }: TableThProps) {
     <Table.Th ta="right" style={{ whiteSpace: "nowrap" }} {...props}>
       {children}
     </Table.Th>
+  );
+}
+
+/**
+ * A row of a ledger that opens its voucher (`path`; none for a voucher the screen cannot open):
+ * by click anywhere on it, or Enter when it has the focus.
+ */
+export function VoucherRow({
+  path,
+  children,
+  ...props
+}: { path: string | null; children: ReactNode } & Omit<TableTrProps, "onClick">) {
+  const navigate = useNavigate();
+  const open = () => {
+    if (path) void navigate(path);
+  };
+  return (
+    <Table.Tr
+      onClick={open}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") open();
+      }}
+      tabIndex={path ? 0 : -1}
+      style={{ cursor: path ? "pointer" : undefined }}
+      {...props}
+    >
+      {children}
+    </Table.Tr>
+  );
+}
+
+/** A voucher's number, as a link to the voucher when the screen can open it. */
+export function VoucherNumberCell({
+  path,
+  number,
+}: {
+  path: string | null;
+  number: string | null | undefined;
+}) {
+  return (
+    <Table.Td>
+      {path ? (
+        <Anchor
+          component={Link}
+          to={path}
+          fz="sm"
+          // Inside a VoucherRow the link alone acts: one navigation, not two.
+          onClick={(event) => event.stopPropagation()}
+        >
+          {number ?? "—"}
+        </Anchor>
+      ) : (
+        number
+      )}
+    </Table.Td>
   );
 }

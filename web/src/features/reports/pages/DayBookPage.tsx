@@ -2,7 +2,7 @@ import { Anchor, Pagination, Stack, Table, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { FigureCell, FigureHeader } from "../components/cells.tsx";
+import { FigureCell, FigureHeader, VoucherNumberCell } from "../components/cells.tsx";
 import { DateRangeFields } from "../components/DateRangeFields.tsx";
 import { DownloadMenu } from "../components/DownloadMenu.tsx";
 import { ReportBody, ReportEmpty } from "../components/ReportBody.tsx";
@@ -88,15 +88,7 @@ export function DayBookPage() {
                         <Table.Tr bg="gray.0">
                           <Table.Td>{formatDate(entry.date)}</Table.Td>
                           <Table.Td>{entry.title}</Table.Td>
-                          <Table.Td>
-                            {path ? (
-                              <Anchor component={Link} to={path} fz="sm">
-                                {entry.number ?? "—"}
-                              </Anchor>
-                            ) : (
-                              entry.number
-                            )}
-                          </Table.Td>
+                          <VoucherNumberCell path={path} number={entry.number} />
                           <Table.Td>
                             <Text fz="sm" fw={600}>
                               {entry.partyName ?? ""}
