@@ -758,7 +758,8 @@ export async function deleteVouchers(
     const voucher = requireLiveVoucher(byId.get(id), type);
     locks.assertUnlocked(type, voucher.date);
   }
-  // In id order, so that two deletes of overlapping sets lock the vouchers in one order.
+  // In id order: the books lock keeps deletes apart (decision 020); the order keeps the writes
+  // deterministic.
   const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
   await deps.db.transaction().execute(async (trx) => {
     await lockBooks(trx, organisationId);
