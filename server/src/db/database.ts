@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { USES_PER_CONNECTION, withNamedStatements } from "./postgres-statements.ts";
 import type { Database } from "./schema.ts";
 import { checkpointInBackground } from "./sqlite-checkpoints.ts";
 
@@ -95,9 +96,12 @@ function openPostgres(options: {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    maxUses: USES_PER_CONNECTION,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+  });
   return { db, kind: "postgres", schema: options.schema, close: () => db.destroy() };
 }
 

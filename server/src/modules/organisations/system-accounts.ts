@@ -89,7 +89,14 @@ export async function loadSystemAccounts(
   db: Kysely<Database>,
   organisationId: string,
 ): Promise<Record<SystemAccountKey, string>> {
-  const rows = await selectSystemAccountIds(db, organisationId);
+  return systemAccountsFrom(await selectSystemAccountIds(db, organisationId), organisationId);
+}
+
+/** The system accounts among an organisation's account rows; every one of them must be there. */
+export function systemAccountsFrom(
+  rows: readonly { id: string; system_key: string | null }[],
+  organisationId: string,
+): Record<SystemAccountKey, string> {
   const ids = new Map(rows.map((row) => [row.system_key, row.id]));
   const found = {} as Record<SystemAccountKey, string>;
   for (const key of SYSTEM_ACCOUNT_KEYS) {

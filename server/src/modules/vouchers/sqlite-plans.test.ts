@@ -2,7 +2,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { migrateToLatest } from "../../db/migrate.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, OrganisationsTable } from "../../db/schema.ts";
+import { loadVoucherContext } from "./voucher-context.ts";
 import { refreshInvoiceStatuses } from "./vouchers.repository.ts";
 
 // Decision 017: without statistics SQLite takes `organisation_id = ?` for a narrow match and,
@@ -75,5 +76,23 @@ test("invoice statuses are read and updated through the vouchers' primary key", 
     { id: "i1", pending_paise: 600, status: "partial" },
     { id: "i2", pending_paise: 0, status: "paid" },
     { id: "r1", pending_paise: null, status: null },
+  ]);
+});
+
+test("a save reads its system accounts and the ones it names in one statement, through indexes", async () => {
+  const { db, statements } = await recordingDatabase();
+  const organisation = { id: "org", state_code: "27" } as OrganisationsTable;
+  await loadVoucherContext(db, organisation, [{ cashOrDebtorAccountId: "a1", itemId: "i1" }]).catch(
+    // No system accounts in an empty file: the read is what is under test, not its result.
+    () => undefined,
+  );
+  const onAccounts = statements.filter((statement) => /\baccounts\b/.test(statement.sql));
+  expect(onAccounts).toHaveLength(1);
+  expect(planOf(onAccounts[0] as (typeof onAccounts)[number])).toEqual([
+    "COMPOUND QUERY",
+    "LEFT-MOST SUBQUERY",
+    "SEARCH accounts USING INDEX accounts_system_key (organisation_id=? AND system_key>?)",
+    "UNION ALL",
+    "SEARCH accounts USING INDEX sqlite_autoindex_accounts_1 (organisation_id=? AND id=?)",
   ]);
 });

@@ -1,7 +1,7 @@
 import { findAccountGroup, type VoucherContext } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
-import { loadSystemAccounts } from "../organisations/system-accounts.ts";
+import { systemAccountsFrom } from "../organisations/system-accounts.ts";
 
 /** Every id a payload names under an `accountId`-like key, wherever it sits. */
 function collectIds(payload: unknown, keys: ReadonlySet<string>, into: Set<string>): Set<string> {
@@ -32,16 +32,26 @@ export async function loadVoucherContext(
 ): Promise<VoucherContext> {
   const accountIds = [...collectIds(payloads, ACCOUNT_KEYS, new Set())];
   const itemIds = [...collectIds(payloads, ITEM_KEYS, new Set())];
-  const [systemAccounts, accountRows, itemRows] = await Promise.all([
-    loadSystemAccounts(db, organisation.id),
+  const named = new Set(accountIds);
+  // The system accounts and the named ones in one statement, each part through its own index.
+  const systemAccountRows = db
+    .selectFrom("accounts")
+    .select(["id", "name", "group_id", "active", "system_key"])
+    .where("organisation_id", "=", organisation.id)
+    .where("system_key", "is not", null)
+    .where("deleted_at", "is", null);
+  const [accountRows, itemRows] = await Promise.all([
     accountIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("accounts")
-          .select(["id", "name", "group_id", "active"])
-          .where("organisation_id", "=", organisation.id)
-          .where("id", "in", accountIds)
-          .where("deleted_at", "is", null)
+      ? systemAccountRows.execute()
+      : systemAccountRows
+          .unionAll(
+            db
+              .selectFrom("accounts")
+              .select(["id", "name", "group_id", "active", "system_key"])
+              .where("organisation_id", "=", organisation.id)
+              .where("id", "in", accountIds)
+              .where("deleted_at", "is", null),
+          )
           .execute(),
     itemIds.length === 0
       ? Promise.resolve([])
@@ -60,13 +70,15 @@ export async function loadVoucherContext(
       gstRegType: organisation.gst_reg_type,
       manageInventory: organisation.manage_inventory === 1,
     },
-    systemAccounts,
+    systemAccounts: systemAccountsFrom(accountRows, organisation.id),
     accounts: new Map(
-      accountRows.map((row) => {
-        const group = findAccountGroup(row.group_id);
-        if (!group) throw new Error(`account ${row.id} has an unknown group ${row.group_id}`);
-        return [row.id, { name: row.name, nature: group.name, active: row.active === 1 }];
-      }),
+      accountRows
+        .filter((row) => named.has(row.id))
+        .map((row) => {
+          const group = findAccountGroup(row.group_id);
+          if (!group) throw new Error(`account ${row.id} has an unknown group ${row.group_id}`);
+          return [row.id, { name: row.name, nature: group.name, active: row.active === 1 }];
+        }),
     ),
     items: new Map(itemRows.map((row) => [row.id, { name: row.name, type: row.type }])),
   };

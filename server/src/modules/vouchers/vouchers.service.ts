@@ -11,7 +11,7 @@ import {
   type VoucherType,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
-import { lockBooks } from "../../db/books-lock.ts";
+import { inLockedBooks } from "../../db/books-lock.ts";
 import type { Database } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
@@ -434,8 +434,7 @@ export async function writeNewVouchers(
 ): Promise<SavedVoucher[]> {
   if (prepared.length === 0) return [];
   const saved = await retryOnNumberRace(prepared, () =>
-    deps.db.transaction().execute(async (trx) => {
-      await lockBooks(trx, organisationId);
+    inLockedBooks(deps.db, organisationId, async (trx) => {
       const numbers = await assignNumbers(trx, organisationId, prepared);
       const now = nowIso();
       const rows = prepared.map((voucher, index): repo.VoucherRow => {
@@ -554,7 +553,7 @@ export async function createVoucher(
 // which then takes the number after. A number the user typed is never changed behind their back.
 /**
  * Runs a save again when the unique index says its number was taken meanwhile. Saves lock the
- * books (lockBooks), so this is the backstop for a writer that does not.
+ * books (inLockedBooks), so this is the backstop for a writer that does not.
  */
 async function retryOnNumberRace<T>(
   prepared: readonly PreparedVoucher[],
@@ -624,8 +623,7 @@ export async function editVoucher(
   locks.assertUnlocked(type, prepared.date);
   const number = prepared.number ?? existing.number;
   const saved = await retryOnNumberRace([prepared], () =>
-    deps.db.transaction().execute(async (trx) => {
-      await lockBooks(trx, organisationId);
+    inLockedBooks(deps.db, organisationId, async (trx) => {
       if (number !== existing.number) {
         const used = await repo.findUsedNumbers(trx, organisationId, type, prepared.year, [number]);
         if (used.has(number)) {
@@ -761,8 +759,7 @@ export async function deleteVouchers(
   // In id order: the books lock keeps deletes apart (decision 020); the order keeps the writes
   // deterministic.
   const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockBooks(trx, organisationId);
+  await inLockedBooks(deps.db, organisationId, async (trx) => {
     const now = nowIso();
     if (isBillable(type)) {
       const settled = await repo.listAllocationsToInvoices(trx, organisationId, ids);
