@@ -54,11 +54,14 @@ async function describeIndexes(database: AppDatabase): Promise<Record<string, st
            string_agg(a.attname, ',' order by k.ord) as columns
     from pg_index x
     join pg_class i on i.oid = x.indexrelid
+    join pg_am am on am.oid = i.relam
     join pg_class t on t.oid = x.indrelid
     join pg_namespace n on n.oid = t.relnamespace
     cross join lateral unnest(x.indkey) with ordinality as k(attnum, ord)
     join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
     where n.nspname = ${database.schema ?? "public"} and not x.indisprimary
+      -- SQLite has B-trees only: an index of another kind is PostgreSQL's own (migration 0013).
+      and am.amname = 'btree'
       and t.relname not like 'kysely_%'
     group by i.relname, t.relname`.execute(database.db);
   for (const row of rows) indexes[row.indexname] = `${row.tablename}(${row.columns})`;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
 import { describeSchema } from "./describe-schema.ts";
@@ -25,4 +26,16 @@ test("SQLite and PostgreSQL end with the same tables, columns, types and indexes
   const fromPostgres = await describeSchema(postgres.database);
   expect(Object.keys(fromSqlite.tables).length).toBeGreaterThan(0);
   expect(fromPostgres).toEqual(fromSqlite);
+});
+
+test("PostgreSQL answers a list search from a trigram index", async () => {
+  const { rows } = await sql<{ definition: string }>`
+    select pg_get_indexdef(i.oid) as definition from pg_class i
+    join pg_namespace n on n.oid = i.relnamespace
+    where n.nspname = ${postgres.database.schema} and i.relname = 'vouchers_search_trigrams'`.execute(
+    postgres.database.db,
+  );
+  expect(rows.map((row) => row.definition)).toEqual([
+    expect.stringMatching(/ON \S*vouchers USING gin \(search_text \S*gin_trgm_ops\)/),
+  ]);
 });

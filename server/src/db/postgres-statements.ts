@@ -6,14 +6,17 @@ import type pg from "pg";
 // that was half of PostgreSQL's CPU for a save or a ledger page. A query the server has sent before
 // goes as a named prepared statement instead; each connection parses it once and reuses the plan.
 // Only texts seen twice are named, so one-off shapes (an import's batch) never take a backend's
-// memory, and the pool retires a connection after USES_PER_CONNECTION queries (database.ts), which
+// memory, and the pool retires a connection after USES_PER_CONNECTION uses (database.ts), which
 // bounds what any one backend keeps.
 
 /** How many recent query texts the namer remembers, to name the ones that come back. */
 const REMEMBERED_TEXTS = 1_000;
 /** Longer texts are a batch's writes: never the same twice, not worth hashing. */
 const LONGEST_NAMED_TEXT = 64 * 1024;
-/** Queries a pooled connection serves before the pool replaces it (and its prepared statements). */
+/**
+ * Times a pooled connection is lent (a query, or a whole transaction) before the pool replaces it
+ * and its prepared statements.
+ */
 export const USES_PER_CONNECTION = 10_000;
 
 /** The name a query text is sent under, from its second sighting on; undefined before that. */
