@@ -23,6 +23,7 @@ const ACCOUNT_KEYS = new Set([
   "paidAccountId",
 ]);
 const ITEM_KEYS = new Set(["itemId"]);
+const ACCOUNT_COLUMNS = ["id", "name", "group_id", "active", "system_key"] as const;
 
 /** The organisation's facts and the accounts and items the payloads name, for prepareVoucher. */
 export async function loadVoucherContext(
@@ -36,7 +37,7 @@ export async function loadVoucherContext(
   // The system accounts and the named ones in one statement, each part through its own index.
   const systemAccountRows = db
     .selectFrom("accounts")
-    .select(["id", "name", "group_id", "active", "system_key"])
+    .select(ACCOUNT_COLUMNS)
     .where("organisation_id", "=", organisation.id)
     .where("system_key", "is not", null)
     .where("deleted_at", "is", null);
@@ -47,7 +48,7 @@ export async function loadVoucherContext(
           .unionAll(
             db
               .selectFrom("accounts")
-              .select(["id", "name", "group_id", "active", "system_key"])
+              .select(ACCOUNT_COLUMNS)
               .where("organisation_id", "=", organisation.id)
               .where("id", "in", accountIds)
               .where("deleted_at", "is", null),
