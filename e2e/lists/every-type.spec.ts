@@ -15,6 +15,8 @@ import {
 test.describe.configure({ mode: "serial" });
 
 interface TypeCase {
+  /** The registry's type name, as seed-books counts it. */
+  type: string;
   routeWord: string;
   title: string;
   columns: string[];
@@ -26,72 +28,84 @@ const TAIL = ["View Log", "Delete"];
 
 const TYPES: TypeCase[] = [
   {
+    type: "salesInvoice",
     routeWord: "sales",
     title: "Sales Invoice",
     columns: ["Date", "Invoice No.", "Customer", "Due Date", "Amount", "Pending", "Status"],
     actions: [...EDIT, "Create Receipt", ...TAIL],
   },
   {
+    type: "purchases",
     routeWord: "purchases",
     title: "Purchases",
     columns: ["Date", "Bill No.", "Supplier", "Due Date", "Amount", "Pending", "Status"],
     actions: [...EDIT, "Create Payment", ...TAIL],
   },
   {
+    type: "creditNote",
     routeWord: "credit-note",
     title: "Credit Notes",
     columns: ["Date", "Note No.", "Customer", "Amount", "Narration"],
     actions: [...EDIT, ...TAIL],
   },
   {
+    type: "debitNote",
     routeWord: "debit-note",
     title: "Debit Notes",
     columns: ["Date", "Note No.", "Supplier", "Amount", "Narration"],
     actions: [...EDIT, ...TAIL],
   },
   {
+    type: "receipts",
     routeWord: "receipt",
     title: "Receipts",
     columns: ["Date", "Received In", "Received From", "Amount", "Narration"],
     actions: [...EDIT, ...TAIL],
   },
   {
+    type: "payments",
     routeWord: "payment",
     title: "Payments",
     columns: ["Date", "Paid From", "Paid To", "Amount", "Narration"],
     actions: [...EDIT, ...TAIL],
   },
   {
+    type: "fundTransfer",
     routeWord: "fundtransfer",
     title: "Fund Transfers",
     columns: ["Date", "Transfer From", "Transfer To", "Amount", "Narration"],
     actions: [...EDIT, ...TAIL],
   },
   {
+    type: "journalEntry",
     routeWord: "journal",
     title: "Journal Entries",
     columns: ["Date", "Debit", "Credit", "Amount", "Narration"],
     actions: [...EDIT, ...TAIL],
   },
   {
+    type: "quotation",
     routeWord: "quotation",
     title: "Quotations",
     columns: ["Date", "Quotation No.", "Customer", "Amount", "Narration"],
     actions: [...EDIT, "Create Invoice", ...TAIL],
   },
   {
+    type: "salesOrder",
     routeWord: "sales-order",
     title: "Sales Orders",
     columns: ["Date", "Order No.", "Customer", "Amount", "Narration"],
     actions: [...EDIT, "Create Invoice", ...TAIL],
   },
   {
+    type: "purchaseOrder",
     routeWord: "purchase-order",
     title: "Purchase Orders",
     columns: ["Date", "Order No.", "Supplier", "Due Date", "Amount", "Narration"],
     actions: [...EDIT, "Create Purchase", ...TAIL],
   },
   {
+    type: "deliveryChallan",
     routeWord: "delivery-challan",
     title: "Delivery Challans",
     columns: ["Date", "Challan No.", "Customer", "Amount", "Narration"],
@@ -136,7 +150,8 @@ for (const type of TYPES) {
     const table = listTable(page, type.title);
     await expect(table.getByRole("columnheader")).toHaveText(["", ...type.columns, "Actions"]);
     const rows = bodyRows(page, type.title);
-    await expect(rows).toHaveCount(10);
+    // A page holds 10 rows; a type seeded fewer times shows all of them.
+    await expect(rows).toHaveCount(Math.min(10, seeded.byType[type.type] ?? 0));
     // Every cell of the first row has something in it (account ids resolved to names).
     const cells = await rows
       .first()
