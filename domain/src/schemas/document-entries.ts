@@ -8,6 +8,7 @@ import {
   type NoteType,
   RCM_GST_TYPE_VALUES,
 } from "../vouchers/engine/document-options.ts";
+import { BILL_WISE_OVER_TOTAL } from "../vouchers/engine/voucher-error.ts";
 import { NonNegativeRupeeAmount, RupeeAmount } from "./amounts.ts";
 import { CivilDateText, FinancialYearText } from "./dates.ts";
 import {
@@ -32,7 +33,7 @@ export const ENTRY_MESSAGES = {
   noLines: "Add at least one item or account line.",
   dueBeforeDate: "Due date cannot be before the date.",
   oneSource: "Give at most one of quotationId, salesOrderId and deliveryChallanId.",
-  billWiseOverTotal: "Bill-wise allocations cannot be more than the total amount.",
+  billWiseOverTotal: BILL_WISE_OVER_TOTAL,
   exportOrSez: "Choose how the export or SEZ supply is made.",
   rcmGstType: "Choose why reverse charge applies: notified supplies or an unregistered supplier.",
   importType: "Choose whether goods or services are imported.",
@@ -89,12 +90,14 @@ const DOCUMENT_FIELDS = {
   narration: optionalText(
     boundedText(NARRATION_MAX, `Narration cannot be more than ${NARRATION_MAX} characters.`),
   ),
-  grossAmount: NonNegativeRupeeAmount,
-  cgstAmount: NonNegativeRupeeAmount.default(0),
-  sgstAmount: NonNegativeRupeeAmount.default(0),
-  igstAmount: NonNegativeRupeeAmount.default(0),
-  roundOffAmount: RupeeAmount.default(0),
-  totalAmount: NonNegativeRupeeAmount,
+  // The client's totals, each checked against the server's to the paisa when sent; a client may
+  // leave them out and take the server's figures from the response (docs/api/vouchers.md).
+  grossAmount: NonNegativeRupeeAmount.optional(),
+  cgstAmount: NonNegativeRupeeAmount.optional(),
+  sgstAmount: NonNegativeRupeeAmount.optional(),
+  igstAmount: NonNegativeRupeeAmount.optional(),
+  roundOffAmount: RupeeAmount.optional(),
+  totalAmount: NonNegativeRupeeAmount.optional(),
   customFieldValues: CustomFieldValues.optional(),
 };
 
@@ -137,7 +140,7 @@ interface DocumentRefinable {
   readonly dueDate?: string | undefined;
   readonly itemDetails: readonly unknown[];
   readonly accountDetails: readonly unknown[];
-  readonly totalAmount: number;
+  readonly totalAmount?: number | undefined;
   readonly billWiseEntries?: readonly BillWiseAllocation[];
   readonly quotationId?: string | undefined;
   readonly salesOrderId?: string | undefined;
@@ -169,8 +172,10 @@ function refineDocument(value: DocumentRefinable, ctx: z.RefinementCtx): void {
   if (sources.filter((source) => source !== undefined).length > 1) {
     ctx.addIssue({ code: "custom", path: ["quotationId"], message: ENTRY_MESSAGES.oneSource });
   }
+  // Without a total sent, the engine checks the allocations against its own.
   if (
     value.billWiseEntries !== undefined &&
+    value.totalAmount !== undefined &&
     sumBillWiseInPaise(value.billWiseEntries) > rupeesToPaise(value.totalAmount)
   ) {
     ctx.addIssue({

@@ -31,17 +31,19 @@ const LABELS: Record<keyof DeclaredTotals, string> = {
 
 /**
  * The declared totals that differ from the computed ones by more than `tolerancePaise`, in the
- * order gross, CGST, SGST, IGST, round off, total; an empty list when they agree.
+ * order gross, CGST, SGST, IGST, round off, total; an empty list when they agree. A total not
+ * declared (undefined) is the server's to fill and is not checked.
  */
 export function checkDeclaredTotals(
   computed: ComputedDocument,
-  declared: DeclaredTotals,
+  declared: Partial<DeclaredTotals>,
   tolerancePaise: Paise = 1,
 ): TotalMismatch[] {
   const mismatches: TotalMismatch[] = [];
   for (const field of Object.keys(LABELS) as (keyof DeclaredTotals)[]) {
     const expectedPaise = computed[field];
     const declaredPaise = declared[field];
+    if (declaredPaise === undefined) continue;
     const differencePaise = declaredPaise - expectedPaise;
     // A NaN difference (a non-number sent) must count as a mismatch, hence the negated test.
     if (!(Math.abs(differencePaise) <= tolerancePaise)) {

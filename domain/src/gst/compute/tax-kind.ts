@@ -15,13 +15,16 @@ export type TaxKindInput = {
   gstApplicable: boolean;
   supplyType: SupplyType;
   exportOrSezPayment?: ExportOrSezPayment | undefined;
+  /** A supply from an SEZ unit or developer: inter-state wherever it lands (IGST Act s.7(5)(b)). */
+  alwaysInterState?: boolean | undefined;
 };
 
 const STATE_CODE = /^\d{2}$/;
 
 /**
- * Which GST a document charges, by gst-reference §7: same state and a regular supply → intra;
- * SEZ, export and place of supply 96 are always inter-state (IGST Act s.7(5)); SEZ and export
+ * Which GST a document charges, by gst-reference §7: the supplier's state against the place of
+ * supply, same state and a regular supply → intra; SEZ, export, a supplier or place of supply
+ * outside India (96) and a supply from an SEZ are always inter-state (IGST Act s.7(5)); SEZ and export
  * under LUT/bond carry no tax (IGST Act s.16); an organisation not registered for GST, or a
  * composition dealer, charges none.
  */
@@ -40,6 +43,7 @@ export function determineTaxKind(input: TaxKindInput): TaxKind {
   }
   // gst-reference §2: '96' is the place of supply for anything outside India.
   if (
+    input.alwaysInterState === true ||
     input.placeOfSupply === OTHER_COUNTRIES_CODE ||
     input.supplierStateCode === OTHER_COUNTRIES_CODE
   ) {

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { sumPostings } from "../../ledger/posting.ts";
-import { DeclaredTotalsError, prepareVoucher, type VoucherContext } from "./prepare-voucher.ts";
+import {
+  DeclaredTotalsError,
+  prepareVoucher,
+  type VoucherAccount,
+  type VoucherContext,
+} from "./prepare-voucher.ts";
 import { VoucherError } from "./voucher-error.ts";
 
 const SYSTEM = {
@@ -23,14 +28,25 @@ const SYSTEM = {
   cash: "cash",
 };
 
-const accounts = new Map([
-  ["cash", { name: "Cash", nature: "Cash", active: true }],
-  ["bank", { name: "HDFC Bank", nature: "Bank", active: true }],
-  ["ravi", { name: "Ravi Stores", nature: "Debtors", active: true }],
-  ["mehta", { name: "Mehta Supplies", nature: "Creditors", active: true }],
-  ["freight", { name: "Freight Charges", nature: "Direct Income", active: true }],
-  ["rent", { name: "Rent", nature: "Indirect Expense", active: true }],
-  ["old", { name: "Old Party", nature: "Debtors", active: false }],
+const NO_GST = { gstin: null, stateCode: null, gstType: null };
+const accounts = new Map<string, VoucherAccount>([
+  ["cash", { name: "Cash", nature: "Cash", active: true, ...NO_GST }],
+  ["bank", { name: "HDFC Bank", nature: "Bank", active: true, ...NO_GST }],
+  ["ravi", { name: "Ravi Stores", nature: "Debtors", active: true, ...NO_GST }],
+  [
+    "mehta",
+    {
+      name: "Mehta Supplies",
+      nature: "Creditors",
+      active: true,
+      gstin: "27AAPFU0939F1ZV",
+      stateCode: "27",
+      gstType: "regular",
+    },
+  ],
+  ["freight", { name: "Freight Charges", nature: "Direct Income", active: true, ...NO_GST }],
+  ["rent", { name: "Rent", nature: "Indirect Expense", active: true, ...NO_GST }],
+  ["old", { name: "Old Party", nature: "Debtors", active: false, ...NO_GST }],
 ]);
 
 const context: VoucherContext = {

@@ -19,7 +19,22 @@ import type {
 import { getVoucherDefinition } from "../voucher-registry.ts";
 import type { PostingVoucherType, VoucherType } from "../voucher-type.ts";
 import { EXPORT_SEZ_OPTIONS } from "./document-options.ts";
-import { VoucherError } from "./voucher-error.ts";
+import { locateSupplier, type PartyGstFacts } from "./supplier-state.ts";
+import { BILL_WISE_OVER_TOTAL, VoucherError } from "./voucher-error.ts";
+
+/** An account a voucher names, with the GST facts that locate a supplier. */
+export interface VoucherAccount extends PartyGstFacts {
+  name: string;
+  nature: string;
+  active: boolean;
+}
+
+/** What the GST computation of a document needs besides its payload. */
+export interface DocumentTaxContext {
+  organisation: VoucherContext["organisation"];
+  /** The party's account; null before one is chosen. */
+  party: PartyGstFacts | null;
+}
 
 /** What the engine needs to know about the organisation and the records a voucher names. */
 export interface VoucherContext {
@@ -32,7 +47,7 @@ export interface VoucherContext {
   };
   systemAccounts: SystemAccounts;
   /** Every account the payload names, by id (the caller loads them; unknown ids are refused). */
-  accounts: ReadonlyMap<string, { name: string; nature: string; active: boolean }>;
+  accounts: ReadonlyMap<string, VoucherAccount>;
   /** Every item the payload names, by id. */
   items: ReadonlyMap<string, { name: string; type: "goods" | "services" }>;
 }
@@ -95,18 +110,20 @@ type DocumentPayload = {
   invoiceNumber?: string | undefined;
   cashOrDebtorAccountId: string;
   partyName?: string | undefined;
+  gstin?: string | undefined;
   pos?: string | undefined;
+  importType?: string | undefined;
   rcmApplicable?: boolean | undefined;
   gstPaymentTypeInExportOrSez?: string | undefined;
   roundOff?: boolean | undefined;
   itemDetails: readonly ItemDetailLine[];
   accountDetails: readonly AccountDetailLine[];
-  grossAmount: number;
-  cgstAmount: number;
-  sgstAmount: number;
-  igstAmount: number;
-  roundOffAmount: number;
-  totalAmount: number;
+  grossAmount?: number | undefined;
+  cgstAmount?: number | undefined;
+  sgstAmount?: number | undefined;
+  igstAmount?: number | undefined;
+  roundOffAmount?: number | undefined;
+  totalAmount?: number | undefined;
   narration?: string | undefined;
   type?: string | undefined;
   billWiseEntries?: readonly BillWiseAllocation[] | undefined;
@@ -214,16 +231,29 @@ function post(voucher: PostableVoucher, context: VoucherContext): Posting[] {
 // ---------------------------------------------------------------------------------------------
 // Item-line documents: sales, purchases, notes, quotation, orders, delivery challan.
 
-export function toDocumentInput(payload: DocumentPayload, context: VoucherContext): DocumentInput {
+export function toDocumentInput(
+  type: VoucherType,
+  payload: DocumentPayload,
+  context: DocumentTaxContext,
+): DocumentInput {
   const { organisation } = context;
   const exportOrSez = EXPORT_SEZ_OPTIONS.find(
     (o) => o.value === payload.gstPaymentTypeInExportOrSez,
   );
-  const supplierStateCode = organisation.stateCode ?? "";
+  // spec 3 "pos (place of supply)": no place given means the organisation's own state, where
+  // goods it sells leave from and goods it buys arrive.
+  const placeOfSupply = payload.pos ?? organisation.stateCode ?? "";
+  const supplier = locateSupplier(
+    getVoucherDefinition(type).partySide ?? "customer",
+    organisation.stateCode,
+    payload,
+    context.party,
+  );
   return {
-    supplierStateCode,
-    // No place of supply given means the supplier's own state: an intra-state supply.
-    placeOfSupply: payload.pos ?? supplierStateCode,
+    // A supplier whose state nothing tells is taken to be where the supply is received.
+    supplierStateCode: supplier.stateCode ?? placeOfSupply,
+    placeOfSupply,
+    alwaysInterState: supplier.alwaysInterState,
     // Composition dealers and unregistered businesses charge no GST on their bills.
     gstApplicable:
       organisation.gstRegistered &&
@@ -276,16 +306,26 @@ function prepareDocument(
     requireAccount(context, line.accountId, `accountDetails.${index}.accountId`);
   });
 
-  const computed = computeDocument(toDocumentInput(payload, context));
+  const input = toDocumentInput(type, payload, { organisation: context.organisation, party });
+  const computed = computeDocument(input);
+  const declared = (rupees: number | undefined) =>
+    rupees === undefined ? undefined : toPaise(rupees);
   const mismatches = checkDeclaredTotals(computed, {
-    grossPaise: toPaise(payload.grossAmount),
-    cgstPaise: toPaise(payload.cgstAmount),
-    sgstPaise: toPaise(payload.sgstAmount),
-    igstPaise: toPaise(payload.igstAmount),
-    roundOffPaise: toPaise(payload.roundOffAmount),
-    totalPaise: toPaise(payload.totalAmount),
+    grossPaise: declared(payload.grossAmount),
+    cgstPaise: declared(payload.cgstAmount),
+    sgstPaise: declared(payload.sgstAmount),
+    igstPaise: declared(payload.igstAmount),
+    roundOffPaise: declared(payload.roundOffAmount),
+    totalPaise: declared(payload.totalAmount),
   });
   if (mismatches.length > 0) throw new DeclaredTotalsError(mismatches);
+  const allocatedPaise = (payload.billWiseEntries ?? []).reduce(
+    (sum, entry) => sum + toPaise(entry.amount),
+    0,
+  );
+  if (allocatedPaise > computed.totalPaise) {
+    throw new VoucherError(BILL_WISE_OVER_TOTAL, "billWiseEntries");
+  }
 
   const postings = definition.posts
     ? post(
@@ -323,7 +363,10 @@ function prepareDocument(
       ...payload.accountDetails.map((line) => context.accounts.get(line.accountId)?.name ?? ""),
       ...amountTerms(computed.totalPaise),
     ],
-    document: describeComputedDocument(payload, computed),
+    document: {
+      ...describeComputedDocument(payload, computed, input),
+      ...(party.gstType ? { partyGstType: party.gstType } : {}),
+    },
   };
 }
 
@@ -372,7 +415,11 @@ function findSource(payload: DocumentPayload): PreparedVoucher["source"] {
 }
 
 /** The payload with every amount replaced by the server's computation (the server's figures are the truth). */
-function describeComputedDocument(payload: DocumentPayload, computed: ComputedDocument) {
+function describeComputedDocument(
+  payload: DocumentPayload,
+  computed: ComputedDocument,
+  input: DocumentInput,
+) {
   const rupees = paiseToRupees;
   return {
     ...payload,
@@ -409,6 +456,9 @@ function describeComputedDocument(payload: DocumentPayload, computed: ComputedDo
     roundOffAmount: rupees(computed.roundOffPaise),
     totalAmount: rupees(computed.totalPaise),
     taxKind: computed.taxKind,
+    // As decided on the day: returns read these, never today's masters (DESIGN.md 10).
+    ...(input.placeOfSupply ? { pos: input.placeOfSupply } : {}),
+    ...(input.supplierStateCode ? { supplierStateCode: input.supplierStateCode } : {}),
   };
 }
 

@@ -8,3 +8,6 @@ export class VoucherError extends Error {
     this.path = path;
   }
 }
+
+/** A note's or settlement's allocations add up to more than its total (schema and engine alike). */
+export const BILL_WISE_OVER_TOTAL = "Bill-wise allocations cannot be more than the total amount.";

@@ -9,6 +9,7 @@ import {
   paiseToRupees,
   type SystemAccounts,
   toDocumentInput,
+  VOUCHER_REGISTRY,
   type VoucherContext,
   type VoucherType,
 } from "@bahi/domain";
@@ -598,7 +599,7 @@ interface Line {
   discountPercent: number;
 }
 
-type DocumentPayload = Parameters<typeof toDocumentInput>[0];
+type DocumentPayload = Parameters<typeof toDocumentInput>[1];
 
 class VoucherWriter {
   private readonly random: Random;
@@ -669,11 +670,11 @@ class VoucherWriter {
   private make(type: VoucherType, date: string, ref: number) {
     switch (type) {
       case "salesInvoice":
-        return this.salesDocument(date, ref, true);
+        return this.salesDocument(type, date, ref, true);
       case "quotation":
       case "salesOrder":
       case "deliveryChallan":
-        return this.salesDocument(date, ref, false);
+        return this.salesDocument(type, date, ref, false);
       case "purchases":
         return this.purchase(type, date, ref, true);
       case "purchaseOrder":
@@ -739,6 +740,7 @@ class VoucherWriter {
 
   /** The document with its declared totals computed exactly as the server will (toDocumentInput). */
   private document(
+    type: VoucherType,
     date: string,
     party: number,
     lines: readonly Line[],
@@ -748,7 +750,9 @@ class VoucherWriter {
     },
   ) {
     const account = this.account(party);
-    const pos = account.state ?? this.books.organisation.stateCode;
+    const home = this.books.organisation.stateCode;
+    // The place of supply: the customer's state on a sale, the organisation's own on a purchase.
+    const pos = VOUCHER_REGISTRY[type].partySide === "customer" ? (account.state ?? home) : home;
     const itemDetails = lines.map((line) => {
       const master = this.books.items[line.item] as GeneratedItem;
       return {
@@ -783,7 +787,16 @@ class VoucherWriter {
       roundOffAmount: 0,
       totalAmount: 0,
     };
-    const computed = computeDocument(toDocumentInput(draft, this.context));
+    const computed = computeDocument(
+      toDocumentInput(type, draft, {
+        organisation: this.context.organisation,
+        party: {
+          gstin: account.gstin ?? null,
+          stateCode: account.state ?? null,
+          gstType: account.gstType ?? null,
+        },
+      }),
+    );
     itemDetails.forEach((line, index) => {
       line.amount = paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0);
     });
@@ -801,7 +814,7 @@ class VoucherWriter {
     return { payload, totalPaise: computed.totalPaise };
   }
 
-  private salesDocument(date: string, ref: number, tracked: boolean) {
+  private salesDocument(type: VoucherType, date: string, ref: number, tracked: boolean) {
     const party = this.debtorPicker.pick(this.random);
     const lines = this.pickLines(LINE_COUNTS.pick(this.random), "selling");
     const freight = this.random.chance(0.08)
@@ -813,7 +826,9 @@ class VoucherWriter {
           },
         ]
       : [];
-    const { payload, totalPaise } = this.document(date, party, lines, { accountLines: freight });
+    const { payload, totalPaise } = this.document(type, date, party, lines, {
+      accountLines: freight,
+    });
     const dueDays = this.random.pick([0, 0, 15, 30, 45]);
     const document = {
       ...payload,
@@ -842,7 +857,7 @@ class VoucherWriter {
           },
         ]
       : [];
-    const { payload, totalPaise } = this.document(date, party, lines, {
+    const { payload, totalPaise } = this.document(type, date, party, lines, {
       accountLines: freight,
       reverseCharge,
     });
@@ -989,7 +1004,7 @@ class VoucherWriter {
         quantity: Math.min(line.quantity, this.random.int(1, 3)),
       }),
     );
-    const { payload, totalPaise } = this.document(date, party, lines, {});
+    const { payload, totalPaise } = this.document(type, date, party, lines, {});
     const latest = this.settleable(open, party, cutoff).at(-1);
     const uses: number[] = [];
     const billWiseEntries: { entryId: string; amount: number }[] = [];
@@ -1119,7 +1134,7 @@ class VoucherWriter {
   ): (Record<string, unknown> & { organisationId: string })[] {
     return Array.from(
       { length: count },
-      (_, index) => this.salesDocument(date, -1 - index, false).payload,
+      (_, index) => this.salesDocument("salesInvoice", date, -1 - index, false).payload,
     );
   }
 }

@@ -38,6 +38,8 @@ export interface TradeDocument {
   /** Notes: 'return' moves goods back, 'adjustment' only corrects a price. */
   noteType: string | null;
   pos: string | null;
+  /** Where the supplier was, as the engine located it on save (issue 18). */
+  supplierStateCode: string | null;
   gstin: string | null;
   reverseCharge: boolean;
   taxablePaise: number;
@@ -110,6 +112,7 @@ export function readTradeDocument(row: VoucherDocumentRow, returnType: string): 
     isReturn,
     noteType: isReturn ? (text(document.type) ?? "return") : null,
     pos: text(document.pos),
+    supplierStateCode: text(document.supplierStateCode),
     gstin: text(document.gstin),
     reverseCharge: document.rcmApplicable === true,
     taxablePaise: paise(document.grossAmount),

@@ -556,8 +556,9 @@ const buildByState: Builder = (scope, documents) => {
   const home = scope.organisation.state_code ?? "";
   const grouped = groupBy(
     documents.map((document): [string, (t: Totals) => void] => [
-      // No place of supply on the document means the organisation's own state (domain's rule).
-      document.pos ?? home,
+      // The other party's state: where a sale is supplied to, where a purchase came from. No place
+      // of supply on the document means the organisation's own state (domain's rule).
+      (scope.side.key === "purchase" ? document.supplierStateCode : null) ?? document.pos ?? home,
       (totals) => addDocument(totals, document),
     ]),
   );

@@ -23,7 +23,16 @@ const ACCOUNT_KEYS = new Set([
   "paidAccountId",
 ]);
 const ITEM_KEYS = new Set(["itemId"]);
-const ACCOUNT_COLUMNS = ["id", "name", "group_id", "active", "system_key"] as const;
+const ACCOUNT_COLUMNS = [
+  "id",
+  "name",
+  "group_id",
+  "active",
+  "system_key",
+  "gstin",
+  "state_code",
+  "gst_type",
+] as const;
 
 /** The organisation's facts and the accounts and items the payloads name, for prepareVoucher. */
 export async function loadVoucherContext(
@@ -78,7 +87,17 @@ export async function loadVoucherContext(
         .map((row) => {
           const group = findAccountGroup(row.group_id);
           if (!group) throw new Error(`account ${row.id} has an unknown group ${row.group_id}`);
-          return [row.id, { name: row.name, nature: group.name, active: row.active === 1 }];
+          return [
+            row.id,
+            {
+              name: row.name,
+              nature: group.name,
+              active: row.active === 1,
+              gstin: row.gstin,
+              stateCode: row.state_code,
+              gstType: row.gst_type,
+            },
+          ];
         }),
     ),
     items: new Map(itemRows.map((row) => [row.id, { name: row.name, type: row.type }])),

@@ -853,3 +853,102 @@ describe("ledger and trial balance downloads", () => {
     );
   });
 });
+
+describe("purchases taxed by the supplier's state (issue 18)", () => {
+  let gujarat: string;
+  beforeAll(async () => {
+    gujarat = await insertAccount(context, org, {
+      name: "Ahmedabad Textiles",
+      nature: "Creditors",
+      gstin: "24AAACC1206D1ZM",
+      stateCode: "24",
+    });
+  });
+
+  // ₹1,000 of rice at 18 %, bought by a Maharashtra business and received in Maharashtra (27).
+  const bill = (party: string, overrides: Record<string, unknown> = {}) => ({
+    ...salesInvoice({ cashOrDebtorAccountId: party, invoiceNumber: `GJ-${Math.random()}` }),
+    ...overrides,
+  });
+
+  test("a bill from Gujarat with its true place of supply (27) is IGST, and keeps pos 27", async () => {
+    const refused = await add("purchases", bill(gujarat));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain("IGST amount should be 180.00, not 0.00");
+
+    const saved = await addOk(
+      "purchases",
+      bill(gujarat, { cgstAmount: 0, sgstAmount: 0, igstAmount: 180 }),
+    );
+    const entry = await details("purchases", saved.entryId);
+    expect(entry).toMatchObject({
+      pos: "27",
+      supplierStateCode: "24",
+      taxKind: "inter",
+      igstAmount: 180,
+      cgstAmount: 0,
+      totalAmount: 1180,
+    });
+    const balances = await trialBalance();
+    expect(JSON.stringify(balances)).toContain("Input IGST");
+  });
+
+  test("a debit note and a purchase order to the same supplier follow the same rule", async () => {
+    for (const family of ["debitnote", "otherentries/purchaseorder"]) {
+      const {
+        grossAmount: _g,
+        cgstAmount: _c,
+        sgstAmount: _s,
+        igstAmount: _i,
+        roundOffAmount: _r,
+        totalAmount: _t,
+        ...withoutTotals
+      } = bill(gujarat);
+      const response = await add(family, withoutTotals);
+      expect(response.statusCode, response.body).toBe(200);
+      // The figures the client left to the server come back in the response.
+      expect(response.json()).toMatchObject({
+        grossAmount: 1000,
+        igstAmount: 180,
+        cgstAmount: 0,
+        sgstAmount: 0,
+        totalAmount: 1180,
+        taxKind: "inter",
+        pos: "27",
+      });
+    }
+  });
+
+  test("a local supplier with no place of supply given is CGST + SGST at the organisation's state", async () => {
+    const { pos: _pos, ...withoutPos } = bill(mehta);
+    const saved = await addOk("purchases", withoutPos);
+    expect(await details("purchases", saved.entryId)).toMatchObject({
+      pos: "27",
+      taxKind: "intra",
+      cgstAmount: 90,
+    });
+  });
+
+  test("totals that are sent are still checked to the paisa", async () => {
+    const response = await add("purchases", bill(gujarat, { igstAmount: 180, totalAmount: 1190 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain("Total amount should be 1,180.00, not 1,190.00");
+  });
+
+  test("a note whose allocations exceed the server's total is refused when no total is sent", async () => {
+    const invoice = await addOk("salesinvoice", salesInvoice({ invoiceNumber: "CN-BASE-1" }));
+    const {
+      totalAmount: _t,
+      grossAmount: _g,
+      ...note
+    } = salesInvoice({
+      invoiceNumber: "CN-OVER-1",
+      billWiseEntries: [{ entryId: invoice.entryId, amount: 2000 }],
+    });
+    const response = await add("creditnote", note);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "Bill-wise allocations cannot be more than the total amount.",
+    );
+  });
+});

@@ -66,10 +66,12 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
         type,
         request.body as EntryPayload,
       );
+      const { figures, ...ids } = saved;
       return {
         success: true,
         message: `${definition.titles.singular} saved.`,
-        ...saved,
+        ...figures,
+        ...ids,
         invoiceNumber: saved.number,
       };
     });
@@ -77,10 +79,12 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
     app.put(path("edit"), { ...guard, schema: { tags, body: schemas.edit } }, async (request) => {
       const payload = request.body as EntryPayload & { entryId: string; version?: number };
       const saved = await editVoucher(writeDeps, callerOf(request), type, payload);
+      const { figures, ...ids } = saved;
       return {
         success: true,
         message: `${definition.titles.singular} updated.`,
-        ...saved,
+        ...figures,
+        ...ids,
         invoiceNumber: saved.number,
       };
     });

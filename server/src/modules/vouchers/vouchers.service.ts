@@ -321,6 +321,29 @@ export interface SavedVoucher {
   entryId: string;
   version: number;
   number: string;
+  /** The server's figures as saved, which a client may have left to it (docs/api/vouchers.md). */
+  figures: Record<string, unknown>;
+}
+
+const SAVED_FIGURE_KEYS = [
+  "grossAmount",
+  "cgstAmount",
+  "sgstAmount",
+  "igstAmount",
+  "cessAmount",
+  "roundOffAmount",
+  "totalAmount",
+  "taxKind",
+  "pos",
+] as const;
+
+function savedFiguresOf(voucher: PreparedVoucher): Record<string, unknown> {
+  return Object.fromEntries(
+    SAVED_FIGURE_KEYS.filter((key) => voucher.document[key] !== undefined).map((key) => [
+      key,
+      voucher.document[key],
+    ]),
+  );
 }
 
 /** Numbers for a batch: typed ones checked against the series, blank ones taken in order. */
@@ -532,7 +555,12 @@ export async function writeNewVouchers(
         ),
       );
       await writes.flush();
-      return rows.map((row) => ({ entryId: row.id, version: 1, number: row.number }));
+      return rows.map((row, index) => ({
+        entryId: row.id,
+        version: 1,
+        number: row.number,
+        figures: savedFiguresOf(prepared[index] as PreparedVoucher),
+      }));
     }),
   );
   deps.announceChange(organisationId);
@@ -726,7 +754,7 @@ export async function editVoucher(
           { id: existing.id, type, number, action: "edit" },
         ]),
       );
-      return { entryId: existing.id, version, number };
+      return { entryId: existing.id, version, number, figures: savedFiguresOf(prepared) };
     }),
   );
   deps.announceChange(organisationId);

@@ -217,8 +217,11 @@ export function EntryEditor({
   const lockMessage = readOnly ? null : describeDateLock(lockPeriods.data ?? [], type, form.date);
 
   const computation = useMemo(
-    () => (form.kind === "document" ? computeDocumentForm(form, context.organisation) : null),
-    [form, context.organisation],
+    () =>
+      form.kind === "document"
+        ? computeDocumentForm(form, context.type, context.organisation)
+        : null,
+    [form, context.type, context.organisation],
   );
 
   const update = useCallback(<F extends EntryForm>(recipe: (current: F) => F) => {
@@ -295,7 +298,7 @@ export function EntryEditor({
       const message = error instanceof Error ? error.message : "Something went wrong.";
       const fieldErrors: FieldErrors = {};
       for (const [path, text] of Object.entries(fieldErrorsOf(error))) {
-        fieldErrors[mapEntryErrorPath(formRef.current, path, context.organisation)] = text;
+        fieldErrors[mapEntryErrorPath(formRef.current, path, context)] = text;
       }
       if (error instanceof ApiError && error.status === 423) fieldErrors.date = message;
       setErrors(fieldErrors);

@@ -62,6 +62,8 @@ const SYSTEM_ACCOUNTS = Object.fromEntries(
   ].map((key) => [key, key]),
 ) as SystemAccounts;
 
+const NO_PARTY_GST = { gstin: null, stateCode: null, gstType: null };
+
 /** The server's view of the same organisation, for prepareVoucher (what the server runs on save). */
 function serverContext(organisation: OrganisationFacts): VoucherContext {
   return {
@@ -73,8 +75,8 @@ function serverContext(organisation: OrganisationFacts): VoucherContext {
     },
     systemAccounts: SYSTEM_ACCOUNTS,
     accounts: new Map([
-      ["party-1", { name: "Asha Traders", nature: "Debtors", active: true }],
-      ["freight", { name: "Freight", nature: "Indirect Income", active: true }],
+      ["party-1", { name: "Asha Traders", nature: "Debtors", active: true, ...NO_PARTY_GST }],
+      ["freight", { name: "Freight", nature: "Indirect Income", active: true, ...NO_PARTY_GST }],
     ]),
     items: new Map([
       ["rice", { name: "Rice", type: "goods" as const }],
@@ -190,13 +192,36 @@ describe("the party fills the header", () => {
     expect(filled.rcmGstType).toBe("notified");
   });
 
+  it("a purchase from Karnataka is received in Maharashtra: pos 27 and IGST (issue 18)", () => {
+    const context = contextFor("purchases");
+    const filled = applyPartyToDocument(emptyDocumentForm(context), party, context);
+    expect(filled.pos).toBe("27");
+    expect(filled.partyGst).toEqual({
+      gstin: "29AAGCB7383J1Z4",
+      stateCode: "29",
+      gstType: "regular",
+    });
+    const { computed } = computeDocumentForm(
+      { ...filled, itemLines: [line(REPAIR, "1")], rcmApplicable: false },
+      "purchases",
+      MAHARASHTRA,
+    );
+    expect(computed).toMatchObject({ taxKind: "inter", igstPaise: 18000, cgstPaise: 0 });
+  });
+
   it.each([
     [{ gstin: "07AAGCB7383J1Z4", state: "27" }, "07"], // the GSTIN's state wins
     [{ gstin: null, gstType: "overseas", state: "-1" }, "96"],
     [{ gstin: null, state: "9" }, "09"],
     [{ gstin: null, state: "-1" }, "27"], // none: the organisation's own state
   ])("place of supply of %o is %s", (patch, pos) => {
-    expect(defaultPlaceOfSupply({ _id: "p", name: "P", ...patch }, MAHARASHTRA)).toBe(pos);
+    expect(defaultPlaceOfSupply({ _id: "p", name: "P", ...patch }, MAHARASHTRA, "customer")).toBe(
+      pos,
+    );
+    // Whatever the supplier, goods bought arrive at the organisation's own state.
+    expect(defaultPlaceOfSupply({ _id: "p", name: "P", ...patch }, MAHARASHTRA, "supplier")).toBe(
+      "27",
+    );
   });
 
   it("reverse charge picks a reason when ticked and drops it when cleared", () => {
@@ -244,7 +269,7 @@ describe("live totals equal computeDocument", () => {
       line(REPAIR, "3"),
       { ...line(RICE, "1"), ratePaise: 1010, discount: "" },
     ]);
-    const { computed } = computeDocumentForm(document, MAHARASHTRA);
+    const { computed } = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
     const direct = computeDocument({
       supplierStateCode: "27",
       placeOfSupply: "27",
@@ -261,13 +286,21 @@ describe("live totals equal computeDocument", () => {
   });
 
   it("inter-state: IGST when the place of supply is another state", () => {
-    const { computed } = computeDocumentForm(form([line(REPAIR, "1")], { pos: "29" }), MAHARASHTRA);
+    const { computed } = computeDocumentForm(
+      form([line(REPAIR, "1")], { pos: "29" }),
+      "salesInvoice",
+      MAHARASHTRA,
+    );
     expect(computed).toMatchObject({ taxKind: "inter", igstPaise: 18000, cgstPaise: 0 });
   });
 
   it("no tax for an unregistered organisation", () => {
     const unregistered = { ...MAHARASHTRA, gstRegistered: false, stateCode: null };
-    const { computed } = computeDocumentForm(form([line(REPAIR, "1")]), unregistered);
+    const { computed } = computeDocumentForm(
+      form([line(REPAIR, "1")]),
+      "salesInvoice",
+      unregistered,
+    );
     expect(computed).toMatchObject({
       taxKind: "none",
       taxPaise: 0,
@@ -279,6 +312,7 @@ describe("live totals equal computeDocument", () => {
   it("reverse charge: tax reported, not charged", () => {
     const { computed } = computeDocumentForm(
       form([line(REPAIR, "1")], { rcmApplicable: true }),
+      "salesInvoice",
       MAHARASHTRA,
     );
     expect(computed).toMatchObject({ taxPaise: 18000, chargedTaxPaise: 0, totalPaise: 100000 });
@@ -287,7 +321,7 @@ describe("live totals equal computeDocument", () => {
   it("maps each computed line back to its line on screen, skipping blank ones", () => {
     const document = form([line(RICE, "2")]);
     document.itemLines = [emptyItemLine(), ...document.itemLines];
-    const result = computeDocumentForm(document, MAHARASHTRA);
+    const result = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
     expect(result.itemLineResults[0]).toBeUndefined();
     expect(result.itemLineResults[1]?.taxablePaise).toBe(10290); // 2 × 52.50 less 2%
     expect(mapDocumentErrorPath("itemDetails.0.quantity", result.lines)).toBe(
@@ -298,7 +332,7 @@ describe("live totals equal computeDocument", () => {
   it("a quantity that is not a number counts as zero and is explained on save", () => {
     const document = form([line(RICE, "1.2345")]);
     expect(readQuantity("1.2345")).toBeNaN();
-    expect(computeDocumentForm(document, MAHARASHTRA).computed?.totalPaise).toBe(0);
+    expect(computeDocumentForm(document, "salesInvoice", MAHARASHTRA).computed?.totalPaise).toBe(0);
     const validation = validateEntryForm(document, contextFor("salesInvoice"), { mode: "add" });
     expect(validation.ok).toBe(false);
     if (!validation.ok) expect(Object.keys(validation.errors)).toContain("itemLines.0.quantity");
@@ -306,7 +340,7 @@ describe("live totals equal computeDocument", () => {
 
   it("a discount larger than the line is explained by the computation's own words", () => {
     const document = form([{ ...line(RICE, "1"), discountType: "amount", discount: "100" }]);
-    const result = computeDocumentForm(document, MAHARASHTRA);
+    const result = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
     expect(result.computed).toBeNull();
     expect(result.error?.path).toBe("itemLines.0.discount");
   });

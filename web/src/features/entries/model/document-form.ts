@@ -5,16 +5,17 @@ import {
   computeDocument,
   type DiscountType,
   DocumentError,
+  type DocumentTaxContext,
   defaultEntryDate,
   findPlaceOfSupply,
   getVoucherDefinition,
   type Paise,
+  type PartyGstFacts,
   paiseToRupees,
   parseAmount,
   rupeesToPaise,
   toDocumentInput,
   VOUCHER_TYPES,
-  type VoucherContext,
   type VoucherType,
 } from "@bahi/domain";
 import {
@@ -89,6 +90,8 @@ export interface DocumentForm {
   shippingAddress: string;
   gstin: string;
   pos: string;
+  /** The party's GST facts, which locate a supplier on purchase-side documents (domain's toDocumentInput). */
+  partyGst: PartyGstFacts | null;
   rcmApplicable: boolean;
   rcmGstType: string;
   gstPaymentTypeInExportOrSez: string;
@@ -182,6 +185,7 @@ export function emptyDocumentForm(context: EntryContext): DocumentForm {
     shippingAddress: "",
     gstin: "",
     pos: context.organisation.stateCode ?? "",
+    partyGst: null,
     rcmApplicable: false,
     rcmGstType: "",
     gstPaymentTypeInExportOrSez: "",
@@ -261,10 +265,17 @@ export interface PartyRecord {
 }
 
 /**
- * The place of supply a party implies (gst-reference §7): a registered party's GSTIN state, an
- * overseas party's 96, else the party's state, else the organisation's own state.
+ * The place of supply a party implies (gst-reference §7). A sale goes where the customer is: a
+ * registered party's GSTIN state, an overseas party's 96, else the party's state, else the
+ * organisation's own state. Goods and services bought are received at the organisation's own
+ * state (the person may change it, for a branch elsewhere).
  */
-export function defaultPlaceOfSupply(party: PartyRecord, organisation: OrganisationFacts): string {
+export function defaultPlaceOfSupply(
+  party: PartyRecord,
+  organisation: OrganisationFacts,
+  side: "customer" | "supplier",
+): string {
+  if (side === "supplier") return organisation.stateCode ?? "";
   const gstinState = party.gstin && party.gstin.length >= 2 ? party.gstin.slice(0, 2) : "";
   if (gstinState && findPlaceOfSupply(gstinState)) return gstinState;
   if (party.gstType === "overseas") return "96";
@@ -290,7 +301,12 @@ export function applyPartyToDocument(
     billingAddress: party.billingAddress ?? "",
     shippingAddress: party.shippingAddress ?? "",
     gstin: party.gstin ?? "",
-    pos: defaultPlaceOfSupply(party, context.organisation),
+    pos: defaultPlaceOfSupply(party, context.organisation, side),
+    partyGst: {
+      gstin: party.gstin ?? null,
+      stateCode: party.state ? party.state.padStart(2, "0") : null,
+      gstType: party.gstType ?? null,
+    },
     rcmApplicable: reverseCharge,
     rcmGstType: reverseCharge ? defaultRcmGstType(party) : "",
     billWiseEntries: form.cashOrDebtorAccountId === party._id ? form.billWiseEntries : [],
@@ -419,16 +435,13 @@ export interface DocumentComputation {
   accountLineResults: (ComputedLine | undefined)[];
 }
 
-function contextFor(organisation: OrganisationFacts): VoucherContext {
-  // toDocumentInput reads only the organisation's GST facts; the ledger parts are the server's.
+function organisationTaxFacts(organisation: OrganisationFacts): DocumentTaxContext["organisation"] {
   return {
-    organisation: {
-      stateCode: organisation.stateCode,
-      gstRegistered: organisation.gstRegistered,
-      gstRegType: organisation.gstRegType,
-      manageInventory: organisation.manageInventory,
-    },
-  } as VoucherContext;
+    stateCode: organisation.stateCode,
+    gstRegistered: organisation.gstRegistered,
+    gstRegType: organisation.gstRegType,
+    manageInventory: organisation.manageInventory,
+  };
 }
 
 /** Lines whose numbers cannot be read yet are computed as zero so the rest still add up. */
@@ -449,6 +462,7 @@ function computableLines(lines: DocumentLines): DocumentLines {
  */
 export function computeDocumentForm(
   form: DocumentForm,
+  type: VoucherType,
   organisation: OrganisationFacts,
 ): DocumentComputation {
   const lines = collectLines(form);
@@ -458,11 +472,14 @@ export function computeDocumentForm(
     const computable = computableLines(lines);
     const computed = computeDocument(
       toDocumentInput(
+        type,
         {
           date: form.date,
           year: "",
           cashOrDebtorAccountId: form.cashOrDebtorAccountId ?? "",
           pos: textOrUndefined(form.pos),
+          gstin: textOrUndefined(form.gstin),
+          importType: textOrUndefined(form.importType),
           rcmApplicable: form.rcmApplicable,
           gstPaymentTypeInExportOrSez: textOrUndefined(form.gstPaymentTypeInExportOrSez),
           roundOff: form.roundOff,
@@ -475,7 +492,7 @@ export function computeDocumentForm(
           roundOffAmount: 0,
           totalAmount: 0,
         },
-        contextFor(organisation),
+        { organisation: organisationTaxFacts(organisation), party: form.partyGst },
       ),
     );
     computed.itemLines.forEach((line, index) => {
@@ -524,7 +541,7 @@ export function buildDocumentPayload(
   options: { mode: EntryMode; entryId?: string; version?: number },
 ): Record<string, unknown> {
   const fields = describeDocumentFields(context.type);
-  const { computed, lines } = computeDocumentForm(form, context.organisation);
+  const { computed, lines } = computeDocumentForm(form, context.type, context.organisation);
   const itemDetails = lines.itemDetails.map((line, index) => {
     const result = computed?.itemLines[index];
     return result
@@ -689,6 +706,13 @@ export function documentFormFromEntry(
     shippingAddress: readString(entry, "shippingAddress"),
     gstin: readString(entry, "gstin"),
     pos: readString(entry, "pos") || empty.pos,
+    // What the server located the supplier by when it saved (its document keeps them).
+    partyGst: {
+      gstin: readString(entry, "gstin") || null,
+      stateCode:
+        fields.partySide === "supplier" ? readString(entry, "supplierStateCode") || null : null,
+      gstType: readString(entry, "partyGstType") || null,
+    },
     rcmApplicable: entry.rcmApplicable === true,
     rcmGstType: readString(entry, "rcmGstType"),
     gstPaymentTypeInExportOrSez: fields.exportOrSez

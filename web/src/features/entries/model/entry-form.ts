@@ -110,11 +110,11 @@ export function buildEntryPayload(
 export function mapEntryErrorPath(
   form: EntryForm,
   path: string,
-  organisation: EntryContext["organisation"],
+  { type, organisation }: Pick<EntryContext, "type" | "organisation">,
 ): string {
   switch (form.kind) {
     case "document":
-      return mapDocumentErrorPath(path, computeDocumentForm(form, organisation).lines);
+      return mapDocumentErrorPath(path, computeDocumentForm(form, type, organisation).lines);
     case "settlement":
       return mapEntriesPath(path, settlementLineIndexes(form));
     case "journal":
@@ -145,7 +145,7 @@ export function validateEntryForm(
 ): EntryValidation {
   const payload = buildEntryPayload(form, context, options);
   if (form.kind === "document") {
-    const { error } = computeDocumentForm(form, context.organisation);
+    const { error } = computeDocumentForm(form, context.type, context.organisation);
     if (error)
       return { ok: false, errors: { [error.path]: error.message }, message: error.message };
   }
@@ -155,7 +155,7 @@ export function validateEntryForm(
   if (result.ok) return { ok: true, payload };
   const errors: FieldErrors = {};
   for (const [path, message] of Object.entries(result.errors)) {
-    if (message) errors[mapEntryErrorPath(form, path, context.organisation)] ??= message;
+    if (message) errors[mapEntryErrorPath(form, path, context)] ??= message;
   }
   const message = Object.values(errors)[0] ?? "Please correct the entry.";
   return { ok: false, errors, message };
