@@ -104,16 +104,15 @@ describe("AccountInput", () => {
       "nature",
       "Nature of Account must be one of the account groups, such as Debtors or Sales.",
     ],
-    [{ openingBalance: 100 }, "openingBalanceType", "Please Select Opening Balance Type."],
     [
       { openingBalance: 100, openingBalanceType: "debit" },
       "openingBalanceType",
       "Please Select Opening Balance Type.",
     ],
     [
-      { openingBalance: -100, openingBalanceType: "cr" },
-      "openingBalance",
-      "Amount cannot be negative.",
+      { openingBalance: -100, openingBalanceType: "dr" },
+      "openingBalanceType",
+      "A negative opening balance is a credit; it cannot be of type Debit.",
     ],
     [{ mobileNo: "98765" }, "mobileNo", "Mobile number must be exactly 10 digits."],
     [
@@ -165,6 +164,7 @@ describe("AccountInput", () => {
       natureUnknown:
         "Nature of Account must be one of the account groups, such as Debtors or Sales.",
       stateShape: "State must be a two-digit GST state code, or -1 for none.",
+      openingBalanceSides: "A negative opening balance is a credit; it cannot be of type Debit.",
     });
   });
 
@@ -187,9 +187,10 @@ describe("AccountEditInput", () => {
     ]);
     expect(AccountEditInput.parse(buildAccount({ accountId: "acc-1" })).accountId).toBe("acc-1");
     expect(
-      AccountEditInput.safeParse(buildAccount({ accountId: "acc-1", openingBalance: 1 })).error
-        ?.issues[0]?.message,
-    ).toBe("Please Select Opening Balance Type.");
+      AccountEditInput.safeParse(
+        buildAccount({ accountId: "acc-1", openingBalance: -1, openingBalanceType: "dr" }),
+      ).error?.issues[0]?.message,
+    ).toBe("A negative opening balance is a credit; it cannot be of type Debit.");
   });
 });
 
@@ -198,6 +199,10 @@ describe("signOpeningBalance", () => {
     [0, undefined, 0],
     [100, "dr", 100],
     [100, "cr", -100],
+    // spec 3: the sign carries the side when no type is sent (issue 18).
+    [100, undefined, 100],
+    [-100, undefined, -100],
+    [-100, "cr", -100],
   ] as const)("%d %s -> %d", (openingBalance, openingBalanceType, signed) => {
     expect(signOpeningBalance({ openingBalance, openingBalanceType })).toBe(signed);
   });

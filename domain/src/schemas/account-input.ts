@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MOBILE_LENGTH_MESSAGE } from "../identity/index.ts";
 import { ACCOUNT_NATURES, isPartyNature, NO_STATE } from "../reference/index.ts";
-import { GstRateValue, NonNegativeRupeeAmount } from "./amounts.ts";
+import { GstRateValue, RupeeAmount } from "./amounts.ts";
 import { CivilDateText } from "./dates.ts";
 import { CustomFieldValues } from "./entry-lines.ts";
 import {
@@ -36,6 +36,7 @@ export const ACCOUNT_MESSAGES = {
 export const ACCOUNT_FIELD_MESSAGES = {
   natureUnknown: "Nature of Account must be one of the account groups, such as Debtors or Sales.",
   stateShape: "State must be a two-digit GST state code, or -1 for none.",
+  openingBalanceSides: "A negative opening balance is a credit; it cannot be of type Debit.",
 } as const;
 
 /** spec 9 field limits. */
@@ -75,8 +76,9 @@ const AccountNatureText = z
   .pipe(z.enum(ACCOUNT_NATURES, { error: ACCOUNT_FIELD_MESSAGES.natureUnknown }));
 
 /**
- * The add/edit account payload (api.md 7 "Account"). openingBalance is the amount, never signed;
- * openingBalanceType says dr or cr (signOpeningBalance gives the stored signed form).
+ * The add/edit account payload (api.md 7 "Account"). openingBalance is signed as spec 3 says
+ * (positive debit, negative credit); openingBalanceType, when sent, says the side of an unsigned
+ * amount and must agree with a signed one (signOpeningBalance gives the stored signed form).
  */
 const AccountFields = z.object({
   organisationId: EntityId,
@@ -92,7 +94,7 @@ const AccountFields = z.object({
     ),
   ),
   nature: AccountNatureText,
-  openingBalance: NonNegativeRupeeAmount.default(0),
+  openingBalance: RupeeAmount.default(0),
   openingBalanceType: optionalText(
     z.enum(OPENING_BALANCE_TYPES, { error: ACCOUNT_MESSAGES.openingBalanceType }),
   ),
@@ -127,15 +129,16 @@ const AccountFields = z.object({
   customFieldValues: CustomFieldValues.optional(),
 });
 
-function refineAccount(
+/** The side of a signed opening balance and its type must agree (issue 18). */
+export function refineOpeningBalance(
   value: { openingBalance: number; openingBalanceType?: OpeningBalanceType | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  if (value.openingBalance !== 0 && value.openingBalanceType === undefined) {
+  if (value.openingBalance < 0 && value.openingBalanceType === "dr") {
     ctx.addIssue({
       code: "custom",
       path: ["openingBalanceType"],
-      message: ACCOUNT_MESSAGES.openingBalanceType,
+      message: ACCOUNT_FIELD_MESSAGES.openingBalanceSides,
     });
   }
 }
@@ -148,11 +151,12 @@ function foldCancelDate<
   return gstCanDate === undefined ? rest : { ...rest, gstCanDate };
 }
 
-export const AccountInput = AccountFields.superRefine(refineAccount).transform(foldCancelDate);
+export const AccountInput =
+  AccountFields.superRefine(refineOpeningBalance).transform(foldCancelDate);
 export type AccountInput = z.infer<typeof AccountInput>;
 
 export const AccountEditInput = AccountFields.extend({ accountId: EntityId })
-  .superRefine(refineAccount)
+  .superRefine(refineOpeningBalance)
   .transform(foldCancelDate);
 export type AccountEditInput = z.infer<typeof AccountEditInput>;
 
@@ -160,8 +164,10 @@ export type AccountEditInput = z.infer<typeof AccountEditInput>;
 export function signOpeningBalance(
   account: Pick<AccountInput, "openingBalance" | "openingBalanceType">,
 ): number {
-  if (account.openingBalance === 0) return 0;
-  return account.openingBalanceType === "cr" ? -account.openingBalance : account.openingBalance;
+  const amount = Math.abs(account.openingBalance);
+  if (amount === 0) return 0;
+  if (account.openingBalanceType === undefined) return account.openingBalance;
+  return account.openingBalanceType === "cr" ? -amount : amount;
 }
 
 export interface AccountOrganisationContext {

@@ -132,6 +132,31 @@ describe("adding an account", () => {
     expect(await details(id)).toMatchObject({ openingBalance: -100000, openingBalanceType: "cr" });
   });
 
+  test("the sign alone carries the side (spec 3; issue 18)", async () => {
+    const credit = await addOk({
+      name: "Signed Capital",
+      nature: "Capital",
+      openingBalance: -2500,
+    });
+    expect(await details(credit)).toMatchObject({
+      openingBalance: -2500,
+      openingBalanceType: "cr",
+    });
+    const debit = await addOk({
+      name: "Signed Deposit",
+      nature: "Current Assets",
+      openingBalance: 75,
+    });
+    expect(await details(debit)).toMatchObject({ openingBalance: 75, openingBalanceType: "dr" });
+    const agreeing = await addOk({
+      name: "Signed Loan",
+      nature: "Secured Loan",
+      openingBalance: -40,
+      openingBalanceType: "cr",
+    });
+    expect(await details(agreeing)).toMatchObject({ openingBalance: -40 });
+  });
+
   test.each([
     [{ nature: "Debtors" }, "Account Name is Required!."],
     [{ name: "   ", nature: "Debtors" }, "Account Name is Required!."],
@@ -141,8 +166,8 @@ describe("adding an account", () => {
       "Nature of Account must be one of the account groups, such as Debtors or Sales.",
     ],
     [
-      { name: "No Side", nature: "Capital", openingBalance: 10 },
-      "Please Select Opening Balance Type.",
+      { name: "Wrong Side", nature: "Capital", openingBalance: -10, openingBalanceType: "dr" },
+      "A negative opening balance is a credit; it cannot be of type Debit.",
     ],
     [
       {
@@ -745,17 +770,28 @@ describe("opening balances", () => {
       { path: "balances.1.accountId", message: "This account does not exist or has been deleted." },
     ]);
     expect((await details(bank)).openingBalance).toBe(0);
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/account/openingbalances",
+      payload: { organisationId: org, balances: [{ accountId: bank, openingBalance: -10 }] },
+    });
+    expect((await details(bank)).openingBalance).toBe(-10);
     const noSide = await refused(
       context,
       owner,
       {
         method: "POST",
         url: "/api/account/openingbalances",
-        payload: { organisationId: org, balances: [{ accountId: bank, openingBalance: 10 }] },
+        payload: {
+          organisationId: org,
+          balances: [{ accountId: bank, openingBalance: -10, openingBalanceType: "dr" }],
+        },
       },
       400,
     );
-    expect(noSide.message).toBe("Please Select Opening Balance Type.");
+    expect(noSide.message).toBe(
+      "A negative opening balance is a credit; it cannot be of type Debit.",
+    );
   });
 });
 

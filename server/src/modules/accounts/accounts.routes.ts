@@ -10,11 +10,12 @@ import {
   FinancialYearText,
   findAccountGroup,
   GstinText,
-  NonNegativeRupeeAmount,
   OPENING_BALANCE_TYPES,
   optionalText,
   PHONE_REQUIRED,
   QueryBoolean,
+  RupeeAmount,
+  refineOpeningBalance,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -44,20 +45,12 @@ const OpeningBalancesBody = z.object({
       z
         .object({
           accountId: EntityId,
-          openingBalance: NonNegativeRupeeAmount,
+          openingBalance: RupeeAmount,
           openingBalanceType: optionalText(
             z.enum(OPENING_BALANCE_TYPES, { error: ACCOUNT_MESSAGES.openingBalanceType }),
           ),
         })
-        .superRefine((line, ctx) => {
-          if (line.openingBalance !== 0 && line.openingBalanceType === undefined) {
-            ctx.addIssue({
-              code: "custom",
-              path: ["openingBalanceType"],
-              message: ACCOUNT_MESSAGES.openingBalanceType,
-            });
-          }
-        }),
+        .superRefine(refineOpeningBalance),
     )
     .min(1, "Send at least one opening balance.")
     .max(

@@ -9,6 +9,7 @@ import {
   normaliseMobile,
   type OpeningBalanceType,
   rupeesToPaise,
+  signOpeningBalance,
   validateEmail,
   validatePhone,
 } from "@bahi/domain";
@@ -367,8 +368,7 @@ export async function saveOpeningBalances(
           { path: `balances.${index}.accountId`, message: ACCOUNT_REFUSALS.notFound },
         ]);
       }
-      const rupees = line.openingBalanceType === "cr" ? -line.openingBalance : line.openingBalance;
-      const paise = rupeesToPaise(rupees);
+      const paise = rupeesToPaise(signOpeningBalance(line));
       if (paise === row.opening_balance_paise) continue;
       const next = { opening_balance_paise: paise, version: row.version + 1, updated_at: now };
       if (!(await repo.updateAccountAtVersion(trx, organisationId, row.id, row.version, next))) {

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   AccountInput,
   type AccountNature,
   type AccountOrganisationContext,
@@ -266,6 +267,10 @@ export function validateAccountForm(
     organisation,
   )) {
     errors[issue.path] ??= issue.message;
+  }
+  // The screen's amount is unsigned, so it needs the side; the API also takes a signed amount alone.
+  if (values.openingBalancePaise !== 0 && values.openingBalanceType === "") {
+    errors.openingBalanceType ??= ACCOUNT_MESSAGES.openingBalanceType;
   }
   return errors;
 }
