@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import { VOUCHER_TYPES, type VoucherType } from "../vouchers/voucher-type.ts";
 import { CivilDateText } from "./dates.ts";
 import { buildPaging, CUSTOM_FIELD_LIST_MAX_LIMIT, QueryBoolean } from "./query-values.ts";
@@ -44,17 +45,10 @@ export const CUSTOM_FIELD_TARGETS = [
 
 export type CustomFieldTarget = (typeof CUSTOM_FIELD_TARGETS)[number];
 
-/** spec 5: Print in PDF is offered only for these. */
-export const PRINTABLE_CUSTOM_FIELD_TARGETS: readonly VoucherType[] = [
-  "salesInvoice",
-  "creditNote",
-  "debitNote",
-  "receipts",
-  "quotation",
-  "salesOrder",
-  "purchaseOrder",
-  "deliveryChallan",
-];
+/** spec 5: Print in PDF is offered only for the printable types (the registry's). */
+export const PRINTABLE_CUSTOM_FIELD_TARGETS: readonly VoucherType[] = voucherTypesWhere(
+  (definition) => definition.printable,
+);
 
 /** spec 5 "Custom field", verbatim. */
 export const CUSTOM_FIELD_MESSAGES = {

@@ -19,7 +19,7 @@ const VALID_ADD_PAYLOADS = {
 } as const;
 
 function buildValidPayload(type: (typeof VOUCHER_TYPES)[number]): Record<string, unknown> {
-  if (VOUCHER_REGISTRY[type].shape === "items") return VALID_ADD_PAYLOADS.items;
+  if (VOUCHER_REGISTRY[type].family === "document") return VALID_ADD_PAYLOADS.items;
   return VALID_ADD_PAYLOADS[type as "receipts" | "payments" | "fundTransfer" | "journalEntry"];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  determineInvoiceStatus,
   isInvoiceStatus,
   isSettlementAllowed,
   labelInvoiceStatus,
@@ -44,5 +45,18 @@ describe("isSettlementAllowed", () => {
     ["paid", false],
   ] as const)("%s -> %s", (status, expected) => {
     expect(isSettlementAllowed(status)).toBe(expected);
+  });
+});
+
+describe("determineInvoiceStatus (spec 4)", () => {
+  it.each([
+    ["customer", 118_000, 118_000, "pending"],
+    ["customer", 118_000, 100, "partial"],
+    ["customer", 118_000, 0, "received"],
+    ["supplier", 118_000, 0, "paid"],
+    ["supplier", 118_000, -5, "paid"],
+    ["supplier", 118_000, 118_001, "pending"],
+  ] as const)("%s total %d pending %d -> %s", (side, total, pending, status) => {
+    expect(determineInvoiceStatus(side, total, pending)).toBe(status);
   });
 });

@@ -4,8 +4,17 @@ import type { ListFilterFieldSpec } from "./list-filter-fields.ts";
 import type { RowAction, RowActionId } from "./row-actions.ts";
 import type { VoucherType } from "./voucher-type.ts";
 
-/** 'items': item-line documents; 'accounts': account-line vouchers (receipt, payment, fund transfer, journal). */
-export type VoucherShape = "items" | "accounts";
+/**
+ * The four payload families (domain/src/schemas): item-line documents (sales, purchases, notes,
+ * quotation, orders, challan), receipt and payment, fund transfer, journal. The engine prepares,
+ * and the screen edits, a type by its family.
+ */
+export const VOUCHER_FAMILIES = ["document", "settlement", "transfer", "journal"] as const;
+
+export type VoucherFamily = (typeof VOUCHER_FAMILIES)[number];
+
+/** The types other vouchers are set against bill-wise: invoices and bills (DESIGN.md 4). */
+export type BillableType = "salesInvoice" | "purchases";
 
 export type StockDirection = "in" | "out";
 
@@ -93,12 +102,25 @@ export interface VoucherTypeDefinition {
   readonly listKey: string;
   readonly titles: VoucherTitles;
   readonly emptyStates: VoucherEmptyStates;
-  readonly shape: VoucherShape;
+  readonly family: VoucherFamily;
   /** Writes ledger postings (DESIGN.md 4). */
   readonly posts: boolean;
   /** Which way the item lines move stock, or null when the type moves none. */
   readonly movesStock: StockDirection | null;
   readonly partySide: PartySide | null;
+  /**
+   * The invoices or bills this type is set against bill-wise: receipts and credit notes settle
+   * sales invoices, payments and debit notes purchase bills; null for the rest.
+   */
+  readonly settles: BillableType | null;
+  /** Takes `importType` (import of goods or services): purchases and purchase orders. */
+  readonly acceptsImports: boolean;
+  /** Printed as a PDF with its custom fields marked Print in PDF (spec 5 "Custom field"). */
+  readonly printable: boolean;
+  /** Can pay a payee from the cash box, for the cash payments over ₹10,000 report (s.40A(3)). */
+  readonly paysCash: boolean;
+  /** spec 2.5: Left and Right change the list's page (the sales list); elsewhere they go to a row. */
+  readonly arrowKeysPage: boolean;
   readonly hasDueDate: boolean;
   readonly summaryType: SummaryType | null;
   readonly listColumns: readonly ListColumn[];

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { LIST_GRID_COLUMNS, sumListColumnWidths } from "./list-columns.ts";
 import { SUMMARY_TYPES } from "./voucher-definition.ts";
 import {
+  BILLABLE_TYPES,
+  findConversionSource,
   findVoucherTypeByApiFamily,
   findVoucherTypeByListKey,
   findVoucherTypeByRouteWord,
   findVoucherTypeBySummaryType,
   getVoucherDefinition,
+  isNoteType,
   START_MENU_VOUCHER_ORDER,
   VOUCHER_REGISTRY,
   voucherTypesWhere,
@@ -99,21 +102,40 @@ describe("VOUCHER_REGISTRY invariants", () => {
     for (const definition of definitions) {
       if (definition.movesStock !== null) {
         expect(definition.posts).toBe(true);
-        expect(definition.shape).toBe("items");
+        expect(definition.family).toBe("document");
       }
     }
   });
 
   it("gives account-line vouchers no party, no due date and no settings", () => {
-    for (const type of voucherTypesWhere((d) => d.shape === "accounts")) {
+    for (const type of voucherTypesWhere((d) => d.family !== "document")) {
       const definition = VOUCHER_REGISTRY[type];
       expect(definition.partySide).toBeNull();
       expect(definition.hasDueDate).toBe(false);
       expect(definition.settings).toBeNull();
     }
-    expect(voucherTypesWhere((d) => d.shape === "accounts").sort()).toEqual(
+    expect(voucherTypesWhere((d) => d.family !== "document").sort()).toEqual(
       ["fundTransfer", "journalEntry", "payments", "receipts"].sort(),
     );
+  });
+
+  it("knows what settles what: invoices and bills, notes, and the sources of conversions", () => {
+    expect(BILLABLE_TYPES).toEqual(["salesInvoice", "purchases"]);
+    expect(voucherTypesWhere((d) => d.settles === "salesInvoice")).toEqual([
+      "creditNote",
+      "receipts",
+    ]);
+    expect(VOUCHER_TYPES.filter(isNoteType)).toEqual(["creditNote", "debitNote"]);
+    expect(voucherTypesWhere((d) => d.acceptsImports)).toEqual(["purchases", "purchaseOrder"]);
+    expect(findConversionSource({ salesOrderId: "so-1" })).toEqual({
+      type: "salesOrder",
+      id: "so-1",
+    });
+    expect(findConversionSource({ purchaseOrderId: "po-1" })).toEqual({
+      type: "purchaseOrder",
+      id: "po-1",
+    });
+    expect(findConversionSource({ quotationId: "" })).toBeNull();
   });
 
   it("derives every list call from the family's last path segment", () => {

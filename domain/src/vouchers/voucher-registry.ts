@@ -8,6 +8,7 @@ import {
 } from "./list-filter-fields.ts";
 import { buildRowAction, buildRowActions } from "./row-actions.ts";
 import type {
+  BillableType,
   PartySide,
   SummaryType,
   VoucherConversion,
@@ -156,10 +157,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/salesinvoice",
     listKey: "salesInvoices",
     titles: describeTitles("Sales Invoice", "Sales Invoices", "Sales Invoice"),
-    shape: "items",
+    family: "document",
     posts: true,
     movesStock: "out",
     partySide: "customer",
+    settles: null,
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: true,
     hasDueDate: true,
     summaryType: "sales",
     listColumns: buildDocumentColumns({
@@ -196,10 +202,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/purchases",
     listKey: "purchases",
     titles: describeTitles("Purchase", "Purchases"),
-    shape: "items",
+    family: "document",
     posts: true,
     movesStock: "in",
     partySide: "supplier",
+    settles: null,
+    acceptsImports: true,
+    printable: false,
+    paysCash: true,
+    arrowKeysPage: false,
     hasDueDate: true,
     summaryType: "purchases",
     listColumns: buildDocumentColumns({
@@ -236,11 +247,16 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/creditnote",
     listKey: "creditNote",
     titles: describeTitles("Credit Note", "Credit Notes"),
-    shape: "items",
+    family: "document",
     posts: true,
     // A credit note is a sales return: goods come back in. Service and account lines move nothing.
     movesStock: "in",
     partySide: "customer",
+    settles: "salesInvoice",
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: true,
     summaryType: "creditnote",
     listColumns: buildDocumentColumns({
@@ -266,11 +282,16 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/debitnote",
     listKey: "debitnotes",
     titles: describeTitles("Debit Note", "Debit Notes"),
-    shape: "items",
+    family: "document",
     posts: true,
     // A debit note is a purchase return: goods go back out to the supplier.
     movesStock: "out",
     partySide: "supplier",
+    settles: "purchases",
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: true,
     summaryType: "debitnote",
     listColumns: buildDocumentColumns({
@@ -296,10 +317,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/receipts",
     listKey: "receiptEntries",
     titles: describeTitles("Receipt", "Receipts"),
-    shape: "accounts",
+    family: "settlement",
     posts: true,
     movesStock: null,
     partySide: null,
+    settles: "salesInvoice",
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "receipt",
     listColumns: buildAccountColumns(
@@ -325,10 +351,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/payments",
     listKey: "paymentEntries",
     titles: describeTitles("Payment", "Payments"),
-    shape: "accounts",
+    family: "settlement",
     posts: true,
     movesStock: null,
     partySide: null,
+    settles: "purchases",
+    acceptsImports: false,
+    printable: false,
+    paysCash: true,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "payment",
     listColumns: buildAccountColumns(
@@ -352,10 +383,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/fundtransfer",
     listKey: "fundtransferEntries",
     titles: describeTitles("Fund Transfer", "Fund Transfers"),
-    shape: "accounts",
+    family: "transfer",
     posts: true,
     movesStock: null,
     partySide: null,
+    settles: null,
+    acceptsImports: false,
+    printable: false,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "fundtransfer",
     listColumns: buildAccountColumns(
@@ -381,10 +417,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/journalentry",
     listKey: "journalEntries",
     titles: describeTitles("Journal Entry", "Journal Entries"),
-    shape: "accounts",
+    family: "journal",
     posts: true,
     movesStock: null,
     partySide: null,
+    settles: null,
+    acceptsImports: false,
+    printable: false,
+    paysCash: true,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "journal",
     listColumns: buildAccountColumns(
@@ -408,10 +449,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/otherentries/quotation",
     listKey: "quotation",
     titles: describeTitles("Quotation", "Quotations"),
-    shape: "items",
+    family: "document",
     posts: false,
     movesStock: null,
     partySide: "customer",
+    settles: null,
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: null,
     listColumns: buildDocumentColumns({
@@ -437,10 +483,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/otherentries/salesorder",
     listKey: "salesOrder",
     titles: describeTitles("Sales Order", "Sales Orders"),
-    shape: "items",
+    family: "document",
     posts: false,
     movesStock: null,
     partySide: "customer",
+    settles: null,
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: null,
     listColumns: buildDocumentColumns({
@@ -466,10 +517,15 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/otherentries/purchaseorder",
     listKey: "purchaseOrder",
     titles: describeTitles("Purchase Order", "Purchase Orders"),
-    shape: "items",
+    family: "document",
     posts: false,
     movesStock: null,
     partySide: "supplier",
+    settles: null,
+    acceptsImports: true,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: true,
     summaryType: null,
     listColumns: buildDocumentColumns({
@@ -498,12 +554,17 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     apiFamily: "/otherentries/deliverychallan",
     listKey: "deliveryChallan",
     titles: describeTitles("Delivery Challan", "Delivery Challans"),
-    shape: "items",
+    family: "document",
     posts: false,
     // The invoice made from a challan (Create Invoice, deliveryChallanId) moves the stock; moving
     // it on the challan too would count the goods out twice.
     movesStock: null,
     partySide: "customer",
+    settles: null,
+    acceptsImports: false,
+    printable: true,
+    paysCash: false,
+    arrowKeysPage: false,
     hasDueDate: false,
     summaryType: null,
     listColumns: buildDocumentColumns({
@@ -544,6 +605,59 @@ export const START_MENU_VOUCHER_ORDER: readonly VoucherType[] = [
 
 export function getVoucherDefinition(type: VoucherType): VoucherTypeDefinition {
   return VOUCHER_REGISTRY[type];
+}
+
+/** Invoices and bills: the types some other type settles (their pending amount and status). */
+export const BILLABLE_TYPES: readonly BillableType[] = [
+  ...new Set(VOUCHER_TYPES.flatMap((type) => VOUCHER_REGISTRY[type].settles ?? [])),
+];
+
+export function isBillableType(type: string): type is BillableType {
+  return (BILLABLE_TYPES as readonly string[]).includes(type);
+}
+
+/** The purchase bill: the billable type on the supplier's side, which sets items' costs (decision 010). */
+export const PURCHASE_BILL_TYPE: BillableType = BILLABLE_TYPES.find(
+  (type) => VOUCHER_REGISTRY[type].partySide === "supplier",
+) as BillableType;
+
+/**
+ * The documents the organisation issues in its sales series (misc/lastInvoiceNumber, spec 4): its
+ * own item documents to customers, notes aside.
+ */
+export const SALES_SERIES_TYPES: readonly VoucherType[] = voucherTypesWhere(
+  (definition) =>
+    definition.family === "document" &&
+    definition.partySide === "customer" &&
+    definition.settles === null,
+);
+
+/** Credit and debit notes: item documents set against an invoice or bill. */
+export function isNoteType(type: VoucherType): boolean {
+  const definition = VOUCHER_REGISTRY[type];
+  return definition.family === "document" && definition.settles !== null;
+}
+
+/** The note (credit or debit) that adjusts invoices or bills of this type. */
+export function findNoteTypeFor(billable: BillableType): VoucherType {
+  const note = VOUCHER_TYPES.find(
+    (type) => isNoteType(type) && VOUCHER_REGISTRY[type].settles === billable,
+  );
+  if (!note) throw new Error(`no note settles ${billable}`);
+  return note;
+}
+
+/** The document a payload was converted from (spec 2.6: ?quotationId=… and the like). */
+export function findConversionSource(
+  payload: Readonly<Record<string, unknown>>,
+): { type: VoucherType; id: string } | null {
+  for (const type of VOUCHER_TYPES) {
+    for (const conversion of VOUCHER_REGISTRY[type].conversions) {
+      const id = payload[conversion.queryParam];
+      if (typeof id === "string" && id !== "") return { type, id };
+    }
+  }
+  return null;
 }
 
 export function voucherTypesWhere(

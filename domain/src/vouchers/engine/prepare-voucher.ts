@@ -12,11 +12,18 @@ import type { SystemAccounts } from "../../ledger/system-accounts.ts";
 import { formatAmount, type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
 import { isCashOrBankNature } from "../../reference/index.ts";
 import type {
+  FundTransferInput,
+  JournalEntryInput,
+  PaymentInput,
+  ReceiptInput,
+} from "../../schemas/account-entries.ts";
+import type {
   AccountDetailLine,
   BillWiseAllocation,
   ItemDetailLine,
 } from "../../schemas/entry-lines.ts";
-import { getVoucherDefinition } from "../voucher-registry.ts";
+import type { BillableType, VoucherFamily } from "../voucher-definition.ts";
+import { findConversionSource, getVoucherDefinition, isNoteType } from "../voucher-registry.ts";
 import type { PostingVoucherType, VoucherType } from "../voucher-type.ts";
 import { EXPORT_SEZ_OPTIONS } from "./document-options.ts";
 import { locateSupplier, type PartyGstFacts } from "./supplier-state.ts";
@@ -66,7 +73,7 @@ export interface BillAllocation {
   invoiceId: string;
   /** The party the invoice must belong to. */
   partyAccountId: string;
-  invoiceType: "salesInvoice" | "purchases";
+  invoiceType: BillableType;
   amountPaise: Paise;
   path: string;
 }
@@ -133,33 +140,7 @@ type DocumentPayload = {
   purchaseOrderId?: string | undefined;
 };
 
-type SettlementPayload = {
-  date: string;
-  year: string;
-  narration?: string | undefined;
-  entries: readonly {
-    accountId: string;
-    amount: number;
-    billWiseEntries?: readonly BillWiseAllocation[];
-  }[];
-};
-type ReceiptPayload = SettlementPayload & { receivedAccountId: string; receivedAmount: number };
-type PaymentPayload = SettlementPayload & { paidAccountId: string; paidAmount: number };
-type FundTransferPayload = {
-  date: string;
-  year: string;
-  narration?: string | undefined;
-  paidAccountId: string;
-  paidAmount: number;
-  receivedAccountId: string;
-  receivedAmount: number;
-};
-type JournalPayload = {
-  date: string;
-  year: string;
-  narration?: string | undefined;
-  entries: readonly { accountId: string; debitAmount: number; creditAmount: number }[];
-};
+type SettlementPayload = ReceiptInput | PaymentInput;
 
 /**
  * Turns a validated payload of any of the 12 types into what the server stores: the amounts
@@ -172,18 +153,7 @@ export function prepareVoucher(
   context: VoucherContext,
 ): PreparedVoucher {
   try {
-    switch (type) {
-      case "receipts":
-        return prepareReceipt(payload as ReceiptPayload, context);
-      case "payments":
-        return preparePayment(payload as PaymentPayload, context);
-      case "fundTransfer":
-        return prepareFundTransfer(payload as FundTransferPayload, context);
-      case "journalEntry":
-        return prepareJournal(payload as JournalPayload, context);
-      default:
-        return prepareDocument(type, payload as DocumentPayload, context);
-    }
+    return PREPARE_BY_FAMILY[getVoucherDefinition(type).family](type, payload, context);
   } catch (error) {
     // The rules of gst/compute and ledger speak to the user already; give them a payload path.
     if (error instanceof DocumentError) throw new VoucherError(error.message, pathOf(error.path));
@@ -191,6 +161,22 @@ export function prepareVoucher(
     throw error;
   }
 }
+
+type PrepareFamily = (
+  type: VoucherType,
+  payload: Record<string, unknown>,
+  context: VoucherContext,
+) => PreparedVoucher;
+
+// Keyed by the registry's families: a family without its preparation fails type-checking. The
+// payload was validated by its type's schema (ENTRY_INPUT_SCHEMAS), whose shape the cast names.
+const PREPARE_BY_FAMILY: Readonly<Record<VoucherFamily, PrepareFamily>> = {
+  document: (type, payload, context) => prepareDocument(type, payload as DocumentPayload, context),
+  settlement: (type, payload, context) =>
+    prepareSettlement(type, payload as SettlementPayload, context),
+  transfer: (_type, payload, context) => prepareFundTransfer(payload as FundTransferInput, context),
+  journal: (_type, payload, context) => prepareJournal(payload as JournalEntryInput, context),
+};
 
 // gst/compute and ledger name their own fields; these are the payload's names for them.
 const PAYLOAD_FIELD_NAMES: Record<string, string> = {
@@ -355,7 +341,7 @@ function prepareDocument(
     postings,
     stock: listStockMovements(type, payload, computed, context),
     allocations: listNoteAllocations(type, payload),
-    source: findSource(payload),
+    source: findConversionSource(payload),
     searchTerms: [
       payload.invoiceNumber ?? "",
       partyName,
@@ -379,7 +365,7 @@ function listStockMovements(
   const direction = getVoucherDefinition(type).movesStock;
   if (!direction || !context.organisation.manageInventory) return [];
   // A note that only corrects a price moves no goods (docs/decisions/006).
-  if ((type === "creditNote" || type === "debitNote") && payload.type === "adjustment") return [];
+  if (isNoteType(type) && payload.type === "adjustment") return [];
   const sign = direction === "in" ? 1 : -1;
   const movements: StockMovement[] = [];
   payload.itemDetails.forEach((line, index) => {
@@ -396,22 +382,15 @@ function listStockMovements(
 }
 
 function listNoteAllocations(type: VoucherType, payload: DocumentPayload): BillAllocation[] {
-  if (type !== "creditNote" && type !== "debitNote") return [];
+  const invoiceType = getVoucherDefinition(type).settles;
+  if (invoiceType === null) return [];
   return (payload.billWiseEntries ?? []).map((entry, index) => ({
     invoiceId: entry.entryId,
     partyAccountId: payload.cashOrDebtorAccountId,
-    invoiceType: type === "creditNote" ? "salesInvoice" : "purchases",
+    invoiceType,
     amountPaise: toPaise(entry.amount),
     path: `billWiseEntries.${index}.amount`,
   }));
-}
-
-function findSource(payload: DocumentPayload): PreparedVoucher["source"] {
-  if (payload.quotationId) return { type: "quotation", id: payload.quotationId };
-  if (payload.salesOrderId) return { type: "salesOrder", id: payload.salesOrderId };
-  if (payload.deliveryChallanId) return { type: "deliveryChallan", id: payload.deliveryChallanId };
-  if (payload.purchaseOrderId) return { type: "purchaseOrder", id: payload.purchaseOrderId };
-  return null;
 }
 
 /** The payload with every amount replaced by the server's computation (the server's figures are the truth). */
@@ -472,12 +451,20 @@ function amountTerms(paise: Paise): string[] {
 // ---------------------------------------------------------------------------------------------
 // Account-line vouchers: receipt, payment, fund transfer, journal.
 
+/** Receipts and payments: money into or out of cash or bank, from or to accounts, bill-wise. */
 function prepareSettlement(
-  type: "receipts" | "payments",
+  type: VoucherType,
   payload: SettlementPayload,
-  cashOrBank: { accountId: string; amount: number; path: string },
   context: VoucherContext,
 ): PreparedVoucher {
+  const cashOrBank =
+    "receivedAccountId" in payload
+      ? {
+          accountId: payload.receivedAccountId,
+          amount: payload.receivedAmount,
+          path: "receivedAccountId",
+        }
+      : { accountId: payload.paidAccountId, amount: payload.paidAmount, path: "paidAccountId" };
   requireCashOrBank(context, cashOrBank.accountId, cashOrBank.path);
   const entries = payload.entries.map((entry, index) => {
     const account = requireAccount(context, entry.accountId, `entries.${index}.accountId`);
@@ -485,10 +472,10 @@ function prepareSettlement(
   });
   const amountPaise = toPaise(cashOrBank.amount);
   const postings =
-    type === "receipts"
+    "receivedAccountId" in payload
       ? post(
           {
-            type,
+            type: "receipts",
             receivedAccountId: cashOrBank.accountId,
             receivedAmountPaise: amountPaise,
             entries,
@@ -496,19 +483,27 @@ function prepareSettlement(
           context,
         )
       : post(
-          { type, paidAccountId: cashOrBank.accountId, paidAmountPaise: amountPaise, entries },
+          {
+            type: "payments",
+            paidAccountId: cashOrBank.accountId,
+            paidAmountPaise: amountPaise,
+            entries,
+          },
           context,
         );
-  const invoiceType = type === "receipts" ? "salesInvoice" : "purchases";
-  const allocations = payload.entries.flatMap((entry, index) =>
-    (entry.billWiseEntries ?? []).map((allocation, allocationIndex) => ({
-      invoiceId: allocation.entryId,
-      partyAccountId: entry.accountId,
-      invoiceType,
-      amountPaise: toPaise(allocation.amount),
-      path: `entries.${index}.billWiseEntries.${allocationIndex}.amount`,
-    })),
-  ) satisfies BillAllocation[];
+  const invoiceType = getVoucherDefinition(type).settles;
+  const allocations: BillAllocation[] =
+    invoiceType === null
+      ? []
+      : payload.entries.flatMap((entry, index) =>
+          (entry.billWiseEntries ?? []).map((allocation, allocationIndex) => ({
+            invoiceId: allocation.entryId,
+            partyAccountId: entry.accountId,
+            invoiceType,
+            amountPaise: toPaise(allocation.amount),
+            path: `entries.${index}.billWiseEntries.${allocationIndex}.amount`,
+          })),
+        );
   const single = entries.length === 1 ? entries[0] : undefined;
   const cashOrBankName = context.accounts.get(cashOrBank.accountId)?.name ?? "";
   return {
@@ -533,32 +528,7 @@ function prepareSettlement(
   };
 }
 
-function prepareReceipt(payload: ReceiptPayload, context: VoucherContext): PreparedVoucher {
-  return prepareSettlement(
-    "receipts",
-    payload,
-    {
-      accountId: payload.receivedAccountId,
-      amount: payload.receivedAmount,
-      path: "receivedAccountId",
-    },
-    context,
-  );
-}
-
-function preparePayment(payload: PaymentPayload, context: VoucherContext): PreparedVoucher {
-  return prepareSettlement(
-    "payments",
-    payload,
-    { accountId: payload.paidAccountId, amount: payload.paidAmount, path: "paidAccountId" },
-    context,
-  );
-}
-
-function prepareFundTransfer(
-  payload: FundTransferPayload,
-  context: VoucherContext,
-): PreparedVoucher {
+function prepareFundTransfer(payload: FundTransferInput, context: VoucherContext): PreparedVoucher {
   const from = requireCashOrBank(context, payload.paidAccountId, "paidAccountId");
   const to = requireCashOrBank(context, payload.receivedAccountId, "receivedAccountId");
   const amountPaise = toPaise(payload.paidAmount);
@@ -591,7 +561,7 @@ function prepareFundTransfer(
   };
 }
 
-function prepareJournal(payload: JournalPayload, context: VoucherContext): PreparedVoucher {
+function prepareJournal(payload: JournalEntryInput, context: VoucherContext): PreparedVoucher {
   const entries = payload.entries.map((entry, index) => {
     const account = requireAccount(context, entry.accountId, `entries.${index}.accountId`);
     return {

@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 
 const PURCHASE_SIDE_TYPES = VOUCHER_TYPES.filter(
   (type) =>
-    VOUCHER_REGISTRY[type].shape === "items" && VOUCHER_REGISTRY[type].partySide === "supplier",
+    VOUCHER_REGISTRY[type].family === "document" && VOUCHER_REGISTRY[type].partySide === "supplier",
 );
 const PAGE = 1000;
 const GSTIN_STATE = /^(\d{2})[0-9A-Z]{13}$/;

@@ -5,6 +5,7 @@ import {
   ENTRY_INPUT_SCHEMAS,
   financialYearRange,
   ItemInput,
+  isBillableType,
   type VoucherType,
 } from "@bahi/domain";
 import { addAccount } from "../accounts/accounts.service.ts";
@@ -109,7 +110,7 @@ export async function loadBooks(
     const entries = batch;
     batch = [];
     entries.forEach(({ entry }, index) => {
-      if (entry.type === "salesInvoice" || entry.type === "purchases") {
+      if (isBillableType(entry.type)) {
         savedIds.set(entry.ref, ready.ids[index] as string);
       }
       byType[entry.type] = (byType[entry.type] ?? 0) + 1;

@@ -2,6 +2,7 @@ import {
   getVoucherDefinition,
   isVoucherType,
   paiseToRupees,
+  SALES_SERIES_TYPES,
   suggestNextVoucherNumber,
   VOUCHER_TYPES,
   type VoucherType,
@@ -21,9 +22,8 @@ export async function readLastNumbers(
   year: string,
 ) {
   await requireOrganisationAccess(db, caller, organisationId);
-  const types = ["salesInvoice", "quotation", "salesOrder", "deliveryChallan"] as const;
   const numbers = await Promise.all(
-    types.map(async (type) => {
+    SALES_SERIES_TYPES.map(async (type) => {
       const last = await findLastVoucherNumber(db, organisationId, type, year);
       return [
         type,
@@ -32,7 +32,7 @@ export async function readLastNumbers(
     }),
   );
   const byType = Object.fromEntries(numbers);
-  return { ...byType.salesInvoice, numbers: byType };
+  return { ...byType[SALES_SERIES_TYPES[0] as VoucherType], numbers: byType };
 }
 
 /** misc/getOpenInvoices and getOpenPurchaseBills: a party's invoices or bills with money still due. */

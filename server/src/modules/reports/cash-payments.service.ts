@@ -5,6 +5,7 @@ import {
   getVoucherDefinition,
   isVoucherType,
   paiseToRupees,
+  voucherTypesWhere,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -28,7 +29,7 @@ export const CASH_PAYMENT_LIMIT_PAISE = 1_000_000;
 
 // Money leaves the cash box in a payment, a journal crediting cash, or a purchase whose party is
 // the cash account. A fund transfer moves cash to the bank and pays no one.
-const PAYING_TYPES = ["payments", "journalEntry", "purchases"] as const;
+const PAYING_TYPES = voucherTypesWhere((definition) => definition.paysCash);
 
 const CASH_GROUP_ID = findAccountGroup("Cash")?.id ?? 4;
 const CASH_AND_BANK_GROUP_IDS = new Set(

@@ -6,6 +6,7 @@ import {
   isVoucherType,
   paiseToRupees,
   todayCivil,
+  VOUCHER_TYPES,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -26,21 +27,6 @@ import {
 } from "./reports.repository.ts";
 import { defaultDateOf } from "./statements.service.ts";
 import { valueInventoryAt } from "./stock-valuation.ts";
-
-const ALL_TYPES = [
-  "journalEntry",
-  "receipts",
-  "payments",
-  "fundTransfer",
-  "salesInvoice",
-  "purchases",
-  "creditNote",
-  "debitNote",
-  "quotation",
-  "deliveryChallan",
-  "salesOrder",
-  "purchaseOrder",
-] as const;
 
 const titleOf = (type: string) =>
   isVoucherType(type) ? getVoucherDefinition(type).titles.singular : type;
@@ -78,11 +64,11 @@ export async function readDayBook(
   if (startDate > endDate) throw badRequest("The start date cannot be after the end date.");
   const [accounts, vouchers, count, movements] = await Promise.all([
     listAccounts(db, organisation.id),
-    listVouchersInRange(db, organisation.id, ALL_TYPES, startDate, endDate, {
+    listVouchersInRange(db, organisation.id, VOUCHER_TYPES, startDate, endDate, {
       skip: query.skip,
       ...(query.limit === undefined ? {} : { limit: query.limit }),
     }),
-    countVouchersInRange(db, organisation.id, ALL_TYPES, startDate, endDate),
+    countVouchersInRange(db, organisation.id, VOUCHER_TYPES, startDate, endDate),
     sumMovements(db, organisation.id, startDate, endDate),
   ]);
   const names = new Map(accounts.map((account) => [account.id, account.name]));

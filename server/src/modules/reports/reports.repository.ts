@@ -1,7 +1,7 @@
+import { PURCHASE_BILL_TYPE } from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { splitIntoMonths } from "../../lib/month-ranges.ts";
-import { PURCHASE_BILL_TYPE } from "../vouchers/balances.repository.ts";
 
 // SQL of the reports: every read filters on organisation_id first and runs on an index of
 // migration 0006 (DESIGN.md §9). Totals over months come from the per-month tables; only the

@@ -1,16 +1,19 @@
 import {
   addDays,
+  type BillableType,
   daysBetween,
   describeGstRate,
   financialYearOf,
   financialYearRange,
   findAccountGroup,
+  findNoteTypeFor,
   findPlaceOfSupply,
   formatMonthLabel,
   isCashOrBankNature,
   monthOf,
   quarterOfMonth,
   todayCivil,
+  type VoucherType,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
@@ -50,8 +53,9 @@ export type TradeSideKey = "sales" | "purchase";
 
 export interface TradeSide {
   key: TradeSideKey;
-  invoiceType: "salesInvoice" | "purchases";
-  returnType: "creditNote" | "debitNote";
+  invoiceType: BillableType;
+  /** The note that adjusts the side's invoices or bills (the registry's). */
+  returnType: VoucherType;
   /** Sales, Purchase */
   word: string;
   /** Customer, Supplier */
@@ -64,7 +68,7 @@ export const TRADE_SIDES: Record<TradeSideKey, TradeSide> = {
   sales: {
     key: "sales",
     invoiceType: "salesInvoice",
-    returnType: "creditNote",
+    returnType: findNoteTypeFor("salesInvoice"),
     word: "Sales",
     party: "Customer",
     invoices: "Invoices",
@@ -73,7 +77,7 @@ export const TRADE_SIDES: Record<TradeSideKey, TradeSide> = {
   purchase: {
     key: "purchase",
     invoiceType: "purchases",
-    returnType: "debitNote",
+    returnType: findNoteTypeFor("purchases"),
     word: "Purchase",
     party: "Supplier",
     invoices: "Bills",

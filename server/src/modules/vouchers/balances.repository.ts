@@ -1,4 +1,9 @@
-import type { Posting, StockMovement, VoucherType } from "@bahi/domain";
+import {
+  type Posting,
+  PURCHASE_BILL_TYPE,
+  type StockMovement,
+  type VoucherType,
+} from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
@@ -15,9 +20,6 @@ export interface DatedPostings {
   postings: readonly Pick<Posting, "accountId" | "amountPaise">[];
   sign: 1 | -1;
 }
-
-/** Only purchase bills set an item's weighted average cost (decision 010). */
-export const PURCHASE_BILL_TYPE = "purchases" satisfies VoucherType;
 
 export interface DatedStock {
   date: string;

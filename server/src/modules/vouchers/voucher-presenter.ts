@@ -1,8 +1,15 @@
-import { paiseToRupees, type VoucherType } from "@bahi/domain";
+import {
+  getVoucherDefinition,
+  paiseToRupees,
+  type VoucherFamily,
+  type VoucherType,
+} from "@bahi/domain";
 import type { VoucherRow } from "./vouchers.repository.ts";
 
+type DocumentEntry = { accountId: string; debitAmount?: number; creditAmount?: number };
+
 type Document = Record<string, unknown> & {
-  entries?: { accountId: string; debitAmount?: number; creditAmount?: number }[];
+  entries?: DocumentEntry[];
   receivedAccountId?: string;
   paidAccountId?: string;
 };
@@ -37,25 +44,29 @@ export function presentVoucher(row: VoucherRow) {
 
 /** spec 3 "Receipt and payment": list-only fields amountToShow, paidAmountToShow, …AccountIds. */
 function listOnlyFields(type: VoucherType, document: Document, amount: number) {
-  const accountIds = (document.entries ?? []).map((entry) => entry.accountId);
-  switch (type) {
-    case "receipts":
-      return { amountToShow: amount, receivedFromAccountIds: accountIds };
-    case "payments":
-      return { paidAmountToShow: amount, amountToShow: amount, paymentForAccountIds: accountIds };
-    case "fundTransfer":
-      return { amountToShow: amount };
-    case "journalEntry":
-      return {
-        amountToShow: amount,
-        debitAccountIds: (document.entries ?? [])
-          .filter((e) => (e.debitAmount ?? 0) > 0)
-          .map((e) => e.accountId),
-        creditAccountIds: (document.entries ?? [])
-          .filter((e) => (e.creditAmount ?? 0) > 0)
-          .map((e) => e.accountId),
-      };
-    default:
-      return {};
-  }
+  return LIST_ONLY_FIELDS[getVoucherDefinition(type).family](document, amount);
 }
+
+type ListOnlyFields = (document: Document, amount: number) => Record<string, unknown>;
+
+const accountIdsOf = (document: Document, keep: (entry: DocumentEntry) => boolean = () => true) =>
+  (document.entries ?? []).filter(keep).map((entry) => entry.accountId);
+
+// Keyed by the registry's payload families: a family added without its fields fails type-checking.
+const LIST_ONLY_FIELDS: Readonly<Record<VoucherFamily, ListOnlyFields>> = {
+  document: () => ({}),
+  settlement: (document, amount) =>
+    document.receivedAccountId !== undefined
+      ? { amountToShow: amount, receivedFromAccountIds: accountIdsOf(document) }
+      : {
+          paidAmountToShow: amount,
+          amountToShow: amount,
+          paymentForAccountIds: accountIdsOf(document),
+        },
+  transfer: (_document, amount) => ({ amountToShow: amount }),
+  journal: (document, amount) => ({
+    amountToShow: amount,
+    debitAccountIds: accountIdsOf(document, (entry) => (entry.debitAmount ?? 0) > 0),
+    creditAccountIds: accountIdsOf(document, (entry) => (entry.creditAmount ?? 0) > 0),
+  }),
+};

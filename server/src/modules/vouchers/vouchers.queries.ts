@@ -1,5 +1,6 @@
 import {
   getVoucherDefinition,
+  isBillableType,
   type ListFilter,
   type ListSortValue,
   paiseToRupees,
@@ -182,10 +183,7 @@ export async function listSettlements(
   const row = await repo.findVoucher(deps.db, organisationId, entryId);
   if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
   // An order, quotation or challan is settled through the invoice it was converted into.
-  const invoiceId =
-    row.converted_to_id && row.type !== "salesInvoice" && row.type !== "purchases"
-      ? row.converted_to_id
-      : row.id;
+  const invoiceId = row.converted_to_id && !isBillableType(row.type) ? row.converted_to_id : row.id;
   const settlements = await repo.listAllocationsToInvoices(deps.db, organisationId, [invoiceId]);
   return {
     entries: settlements.map((settlement) => ({

@@ -1,5 +1,17 @@
-import type { BillAllocation, Posting, StockMovement, VoucherType } from "@bahi/domain";
-import { type Kysely, sql, type Updateable } from "kysely";
+import {
+  BILLABLE_TYPES,
+  type BillAllocation,
+  type BillableType,
+  getVoucherDefinition,
+  type InvoiceStatus,
+  isBillableType,
+  type PartySide,
+  type Posting,
+  type StockMovement,
+  settledInvoiceStatus,
+  type VoucherType,
+} from "@bahi/domain";
+import { type Kysely, type RawBuilder, sql, type Updateable } from "kysely";
 import type { Database, VouchersTable } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
@@ -407,9 +419,22 @@ export function buildChangeEventInserts(
   return chunkRows(rows).map((chunk) => db.insertInto("change_events").values(chunk));
 }
 
-/** Invoices and bills keep a pending amount and a status; the other types do not. */
-export function isBillable(type: string): type is "salesInvoice" | "purchases" {
-  return type === "salesInvoice" || type === "purchases";
+/**
+ * determineInvoiceStatus (domain) as SQL over a pending amount, for the statuses refreshed after
+ * allocations change; each billable type's settled word is the domain's (settledInvoiceStatus).
+ */
+function buildInvoiceStatusSql(pending: RawBuilder<number>): RawBuilder<string> {
+  const settled = sql.join(
+    BILLABLE_TYPES.map((type) => sql`when ${type} then ${settledInvoiceStatus(partySideOf(type))}`),
+    sql` `,
+  );
+  const [pendingStatus, partialStatus]: InvoiceStatus[] = ["pending", "partial"];
+  return sql<string>`case when ${pending} <= 0 then (case type ${settled} end)
+    when ${pending} >= amount_paise then ${pendingStatus} else ${partialStatus} end`;
+}
+
+function partySideOf(type: BillableType): PartySide {
+  return getVoucherDefinition(type).partySide ?? "customer";
 }
 
 /**
@@ -436,7 +461,7 @@ export async function refreshInvoiceStatuses(
       .where("id", "in", ids)
       .execute();
     const invoices = live
-      .filter((row) => isBillable(row.type) && row.deleted_at === null)
+      .filter((row) => isBillableType(row.type) && row.deleted_at === null)
       .map((row) => row.id);
     if (invoices.length === 0) continue;
     await db
@@ -445,8 +470,7 @@ export async function refreshInvoiceStatuses(
       .where("id", "in", invoices)
       .set({
         pending_paise: pending,
-        status: sql<string>`case when ${pending} <= 0 then (case when type = 'salesInvoice' then 'received' else 'paid' end)
-          when ${pending} >= amount_paise then 'pending' else 'partial' end`,
+        status: buildInvoiceStatusSql(pending),
       })
       .execute();
   }

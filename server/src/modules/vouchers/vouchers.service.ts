@@ -1,8 +1,11 @@
 import {
   type BillAllocation,
+  type BillableType,
   DeclaredTotalsError,
+  determineInvoiceStatus,
   formatAmount,
   getVoucherDefinition,
+  isBillableType,
   type PreparedVoucher,
   prepareVoucher,
   sortKeyOfVoucherNumber,
@@ -29,7 +32,6 @@ import {
 } from "./balances.repository.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
 import * as repo from "./vouchers.repository.ts";
-import { isBillable } from "./vouchers.repository.ts";
 
 export interface VoucherDeps {
   db: Kysely<Database>;
@@ -43,9 +45,12 @@ export const VOUCHER_MESSAGES = {
     "This entry was changed by someone else after you opened it. Refresh the page to see the latest version.",
 } as const;
 
-function statusOf(type: "salesInvoice" | "purchases", amount: number, pending: number): string {
-  if (pending <= 0) return type === "salesInvoice" ? "received" : "paid";
-  return pending >= amount ? "pending" : "partial";
+function statusOf(type: BillableType, amountPaise: number, pendingPaise: number): string {
+  return determineInvoiceStatus(
+    getVoucherDefinition(type).partySide ?? "customer",
+    amountPaise,
+    pendingPaise,
+  );
 }
 
 function titleOf(type: VoucherType): string {
@@ -68,7 +73,7 @@ function toBadRequest(error: unknown, prefix = ""): never {
 /** The stored form of a voucher as the API returns it, and as each version keeps it. */
 function describeStoredDocument(prepared: PreparedVoucher, number: string): string {
   const numberField =
-    getVoucherDefinition(prepared.type).shape === "items" ? "invoiceNumber" : "voucherNumber";
+    getVoucherDefinition(prepared.type).family === "document" ? "invoiceNumber" : "voucherNumber";
   return JSON.stringify({ ...prepared.document, [numberField]: number });
 }
 
@@ -473,8 +478,8 @@ export async function writeNewVouchers(
           party_account_id: voucher.partyAccountId,
           party_name: voucher.partyName,
           amount_paise: voucher.amountPaise,
-          pending_paise: isBillable(voucher.type) ? voucher.amountPaise : null,
-          status: isBillable(voucher.type) ? "pending" : null,
+          pending_paise: isBillableType(voucher.type) ? voucher.amountPaise : null,
+          status: isBillableType(voucher.type) ? "pending" : null,
           narration: voucher.narration,
           search_text: searchTextOf(voucher, number),
           document: describeStoredDocument(voucher, number),
@@ -667,7 +672,7 @@ export async function editVoucher(
         }
       }
       await checkAllocations(trx, organisationId, prepared.allocations, existing.id);
-      const allocatedToThis = isBillable(type)
+      const allocatedToThis = isBillableType(type)
         ? ((await repo.sumAllocationsByInvoice(trx, organisationId, [existing.id])).get(
             existing.id,
           ) ?? 0)
@@ -694,8 +699,8 @@ export async function editVoucher(
           party_account_id: prepared.partyAccountId,
           party_name: prepared.partyName,
           amount_paise: prepared.amountPaise,
-          pending_paise: isBillable(type) ? prepared.amountPaise - allocatedToThis : null,
-          status: isBillable(type)
+          pending_paise: isBillableType(type) ? prepared.amountPaise - allocatedToThis : null,
+          status: isBillableType(type)
             ? statusOf(type, prepared.amountPaise, prepared.amountPaise - allocatedToThis)
             : null,
           narration: prepared.narration,
@@ -789,7 +794,7 @@ export async function deleteVouchers(
   const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
   await inLockedBooks(deps.db, organisationId, async (trx) => {
     const now = nowIso();
-    if (isBillable(type)) {
+    if (isBillableType(type)) {
       const settled = await repo.listAllocationsToInvoices(trx, organisationId, ids);
       for (const voucher of deleting) {
         const first = settled.find((settlement) => settlement.invoice_id === voucher.id);

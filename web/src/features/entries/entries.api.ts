@@ -2,6 +2,7 @@ import {
   buildEntryApiPath,
   type EntryCall,
   getVoucherDefinition,
+  SALES_SERIES_TYPES,
   suggestNextVoucherNumber,
   type VoucherType,
 } from "@bahi/domain";
@@ -75,14 +76,6 @@ export function saveEntry(
   });
 }
 
-// The document types misc/lastInvoiceNumber answers for (the series the client caches, spec 4).
-const MISC_NUMBER_TYPES: readonly VoucherType[] = [
-  "salesInvoice",
-  "quotation",
-  "salesOrder",
-  "deliveryChallan",
-];
-
 /**
  * The number the next document of this type would take: misc/lastInvoiceNumber for the sales
  * series, otherwise the highest number of the list sorted by number, counted up as the server
@@ -93,7 +86,7 @@ export async function fetchNextNumber(
   organisationId: string,
   year: string,
 ): Promise<string> {
-  if (MISC_NUMBER_TYPES.includes(type)) {
+  if (SALES_SERIES_TYPES.includes(type)) {
     const answer = await apiRequest<{
       numbers?: Partial<Record<VoucherType, { nextInvoiceNumber: string }>>;
     }>("GET", "/misc/lastInvoiceNumber", {

@@ -2,6 +2,7 @@ import {
   buildVoucherScreenPath,
   type CleanListFilter,
   type ExportFormat,
+  getVoucherDefinition,
   type ListSortValue,
   type ListView,
   type RowAction,
@@ -55,9 +56,6 @@ import { useStableCallback } from "./use-stable-callback.ts";
 const FEATURES: ReadonlySet<RowActionFeature> = new Set();
 
 const MemoConfirmDeleteDialog = memo(ConfirmDeleteDialog);
-
-/** spec 2.5: on the sales list Left and Right change page; elsewhere they go to the first row. */
-const PAGES_SIDEWAYS: ReadonlySet<VoucherType> = new Set(["salesInvoice"]);
 
 /** /{organisationId}/{year}/{transactionType}/list and /deleted-entries (spec 2.5). */
 export function VoucherListPage({ type, view }: { type: VoucherType; view: ListView }) {
@@ -270,7 +268,7 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     },
     sideways: (step) => {
       const target = state.page + step;
-      if (PAGES_SIDEWAYS.has(type) && target >= 1 && target <= pageCount) {
+      if (getVoucherDefinition(type).arrowKeysPage && target >= 1 && target <= pageCount) {
         dispatch({ kind: "pageChanged", page: target });
       }
       setHighlighted(() => 0);

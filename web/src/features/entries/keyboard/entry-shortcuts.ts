@@ -49,10 +49,10 @@ export interface EntryShortcutMap {
   escape: EscapeRule;
 }
 
-/** The shortcut map of a type, from the registry: its shape, its side, whether it has templates. */
+/** The shortcut map of a type, from the registry: its family, its side, whether it has templates. */
 export function describeEntryShortcuts(type: VoucherType): EntryShortcutMap {
   const definition = getVoucherDefinition(type);
-  const items = definition.shape === "items";
+  const items = definition.family === "document";
   const supplierSide = definition.partySide === "supplier";
   const shortcuts: EntryShortcut[] = [
     shortcut("saveAndNew", "Ctrl+A", "Save & New"),

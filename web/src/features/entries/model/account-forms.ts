@@ -63,9 +63,7 @@ function columnLabel(type: VoucherType, index: number, fallback: string): string
 }
 
 export function describeSettlement(type: "receipts" | "payments"): SettlementLayout {
-  const settles = VOUCHER_TYPES.find(
-    (candidate) => getVoucherDefinition(candidate).settlement?.into === type,
-  );
+  const settles = getVoucherDefinition(type).settles ?? "salesInvoice";
   const receipt = type === "receipts";
   return {
     cashBankKey: receipt ? "receivedAccountId" : "paidAccountId",
@@ -73,7 +71,7 @@ export function describeSettlement(type: "receipts" | "payments"): SettlementLay
     // The registry's list columns name them: Received In / Received From, Paid From / Paid To.
     cashBankLabel: columnLabel(type, 1, receipt ? "Received In" : "Paid From"),
     linesLabel: columnLabel(type, 2, receipt ? "Received From" : "Paid To"),
-    settles: settles === "purchases" ? "purchases" : "salesInvoice",
+    settles,
   };
 }
 

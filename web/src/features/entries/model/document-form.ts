@@ -9,6 +9,7 @@ import {
   defaultEntryDate,
   findPlaceOfSupply,
   getVoucherDefinition,
+  isNoteType,
   type Paise,
   type PartyGstFacts,
   paiseToRupees,
@@ -121,16 +122,13 @@ export interface DocumentFields {
   partySide: "customer" | "supplier";
 }
 
-const IMPORT_TYPE_VOUCHERS: readonly VoucherType[] = ["purchases", "purchaseOrder"];
-const NOTE_VOUCHERS: readonly VoucherType[] = ["creditNote", "debitNote"];
-
 export function describeDocumentFields(type: VoucherType): DocumentFields {
   const definition = getVoucherDefinition(type);
   const partySide = definition.partySide ?? "customer";
   return {
     dueDate: definition.hasDueDate,
-    importType: IMPORT_TYPE_VOUCHERS.includes(type),
-    noteFields: NOTE_VOUCHERS.includes(type),
+    importType: definition.acceptsImports,
+    noteFields: isNoteType(type),
     exportOrSez: partySide === "customer",
     sourceParams: VOUCHER_TYPES.flatMap((from) =>
       getVoucherDefinition(from)

@@ -1,4 +1,9 @@
-import { ENTRY_INPUT_SCHEMAS, getVoucherDefinition, type VoucherType } from "@bahi/domain";
+import {
+  ENTRY_INPUT_SCHEMAS,
+  getVoucherDefinition,
+  type VoucherFamily,
+  type VoucherType,
+} from "@bahi/domain";
 import {
   type FieldErrors,
   type SafeParser,
@@ -35,12 +40,18 @@ export type EntryForm = DocumentForm | SettlementForm | TransferForm | JournalFo
 
 export type EntryFormKind = EntryForm["kind"];
 
-/** Which form a type uses: the registry's shape, and for account vouchers their payload family. */
+// The form of each payload family: a family added to the registry without its form fails
+// type-checking.
+const FORM_KIND_BY_FAMILY: Readonly<Record<VoucherFamily, EntryFormKind>> = {
+  document: "document",
+  settlement: "settlement",
+  transfer: "transfer",
+  journal: "journal",
+};
+
+/** Which form a type uses: its payload family's (the registry's). */
 export function selectEntryFormKind(type: VoucherType): EntryFormKind {
-  if (getVoucherDefinition(type).shape === "items") return "document";
-  if (type === "fundTransfer") return "transfer";
-  if (type === "journalEntry") return "journal";
-  return "settlement";
+  return FORM_KIND_BY_FAMILY[getVoucherDefinition(type).family];
 }
 
 export function emptyEntryForm(context: EntryContext): EntryForm {
