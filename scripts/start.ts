@@ -1,9 +1,11 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server
-// (which migrates the database before it listens) with its Node flags.
+// `npm start`: build the web app and the server bundle when either is missing or older than its
+// sources, then run the server (which migrates the database before it listens) with its Node flags
+// and V8's compile cache, so that a start on an existing database answers within a second.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer, SERVER_DIST_DIR } from "./build-server.ts";
 import { serverNodeFlags } from "./server-node-flags.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,11 +33,23 @@ if (builtAt < Math.max(...sources.map(newestModification))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  [...serverNodeFlags(), path.join(root, "server", "src", "main.ts")],
-  { stdio: "inherit" },
-);
+const serverBundle = path.join(SERVER_DIST_DIR, "main.js");
+const serverBuiltAt = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0;
+const serverSources = [path.join(root, "server", "src"), path.join(root, "domain", "src")];
+if (serverBuiltAt < Math.max(...serverSources.map(newestModification))) {
+  console.log(serverBuiltAt === 0 ? "Building the server…" : "Server sources changed; rebuilding…");
+  await buildServer();
+}
+
+const server = spawn(process.execPath, [...serverNodeFlags(), serverBundle], {
+  stdio: "inherit",
+  // V8 keeps the compiled code of the bundle and its packages between starts.
+  env: {
+    ...process.env,
+    NODE_COMPILE_CACHE:
+      process.env.NODE_COMPILE_CACHE ?? path.join(root, "node_modules", ".cache", "bahi-node"),
+  },
+});
 // The server finishes requests in flight on SIGTERM (server/src/main.ts); pass signals on.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));

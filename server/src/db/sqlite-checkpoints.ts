@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
+import { workerModuleUrl } from "../lib/worker-url.ts";
 
 // In WAL mode SQLite copies the log back into the database file once the log passes 1,000 pages
 // (4 MB), inside whichever commit crossed the line, fsync included. A save writes enough pages
@@ -33,7 +34,7 @@ export function checkpointInBackground(
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   // After a burst the log file stays as long as the burst made it; keep it to 64 MB once reset.
   sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-  const worker = new Worker(new URL("./sqlite-checkpoint-worker.ts", import.meta.url), {
+  const worker = new Worker(workerModuleUrl("sqlite-checkpoint-worker", import.meta.url), {
     workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
     // It holds one statement's worth of JavaScript; a small heap keeps its memory small too.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },

