@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { v7 as uuidv7 } from "uuid";
-import type { Config } from "./config.ts";
+import type { AppConfig } from "./app-config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -44,8 +44,6 @@ declare module "fastify" {
     outbox: OutboxWorker;
   }
 }
-
-export type AppConfig = Omit<Config, "port" | "host" | "databaseUrl">;
 
 export interface AppOptions {
   config: AppConfig;

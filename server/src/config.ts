@@ -2,10 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type GstinProviderConfig,
-  readGstinProviderConfig,
-} from "./modules/gstin/gstin-provider-config.ts";
+import { type GstinProviderConfig, readGstinProviderConfig } from "./gstin-provider-config.ts";
 
 export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

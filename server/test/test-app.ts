@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { App, AppConfig } from "../src/app.ts";
+import type { App } from "../src/app.ts";
 import { buildApp } from "../src/app.ts";
+import type { AppConfig } from "../src/app-config.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export interface TestContext {

@@ -1,9 +1,22 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import type { AppConfig } from "../app.ts";
+import type { AppConfig } from "../app-config.ts";
 import type { DatabaseKind } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import type { Authenticator } from "./auth/auth.guard.ts";
-import type { AuthDeps } from "./auth/auth.service.ts";
+
+export interface Authenticator {
+  /** preHandler: sets request.caller or answers 401 with the message the client acts on. */
+  requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** What sign-up, sign-in and sessions need (modules/auth). */
+export interface AuthDeps {
+  db: Kysely<Database>;
+  cookieSecret: string;
+  publicUrl: string;
+  /** Wakes the outbox worker after a commit that queued mail. */
+  sendQueuedMessages: () => void;
+}
 
 /** What every module's routes receive: the database, the caller check and the configuration. */
 export interface ModuleDeps {

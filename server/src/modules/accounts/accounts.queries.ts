@@ -10,17 +10,14 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { openingBalancesAt, sumMovements } from "../ledger/balances.ts";
-import {
-  type AccessNeed,
-  requireOrganisationAccess,
-} from "../organisations/organisation-access.ts";
+import { listMasterLogs } from "../masters/master-history.ts";
+import { findNameHolder, NAME_TAKEN_MESSAGE } from "../masters/master-names.ts";
 import { type AccountView, presentAccount, sideOf } from "./account-presenter.ts";
 import * as repo from "./accounts.repository.ts";
 import { ACCOUNT_REFUSALS } from "./accounts.service.ts";
-import { listMasterLogs } from "./master-history.ts";
-import { findNameHolder, NAME_TAKEN_MESSAGE } from "./master-names.ts";
 
 const VIEW: AccessNeed = { kind: "right", subject: "account", action: "view" };
 

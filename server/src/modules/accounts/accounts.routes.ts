@@ -20,11 +20,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
+import { EditVersion, listQueryValue } from "../masters/master-schemas.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { presentAccount } from "./account-presenter.ts";
 import * as queries from "./accounts.queries.ts";
 import * as service from "./accounts.service.ts";
-import { EditVersion, listQueryValue } from "./master-schemas.ts";
 
 const AccountRef = z.object({ organisationId: EntityId, accountId: EntityId });
 

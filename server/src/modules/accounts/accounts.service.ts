@@ -19,23 +19,20 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
-import {
-  type AccessNeed,
-  requireOrganisationAccess,
-} from "../organisations/organisation-access.ts";
-import { parseCustomFieldValues, presentAccount } from "./account-presenter.ts";
-import { settleAccountFields } from "./account-rules.ts";
-import * as repo from "./accounts.repository.ts";
 import {
   type MasterChange,
   nextMasterVersion,
   recordMasterChange,
   recordMasterChanges,
   staleRecord,
-} from "./master-history.ts";
-import { claimMasterName, nameTaken } from "./master-names.ts";
+} from "../masters/master-history.ts";
+import { claimMasterName, nameTaken } from "../masters/master-names.ts";
+import { parseCustomFieldValues, presentAccount } from "./account-presenter.ts";
+import { settleAccountFields } from "./account-rules.ts";
+import * as repo from "./accounts.repository.ts";
 
 /** spec api §8 success messages, verbatim, and ours where the spec has none. */
 export const ACCOUNT_SUCCESS = {

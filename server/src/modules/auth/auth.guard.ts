@@ -1,17 +1,16 @@
 import { SESSION_MESSAGES } from "@bahi/domain";
 import type {} from "@fastify/cookie";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { type EarlyAccessRead, readAccessRow } from "../organisations/organisation-access.ts";
+import type { Caller } from "../access/caller.ts";
+import { type EarlyAccessRead, readAccessRow } from "../access/organisation-access.ts";
+import type { Authenticator } from "../module-deps.ts";
 import { ACCESS_COOKIE } from "./auth.cookies.ts";
 import { hashSecret, verifyAccessToken } from "./tokens.ts";
 
-/** Who is calling: a signed-in person, or an organisation's API key (acting for that one only). */
-export type Caller =
-  | { kind: "user"; userId: string; sessionId: string; accessRead?: EarlyAccessRead }
-  | { kind: "apiKey"; userId: string; organisationId: string; apiKeyId: string };
+export type { Authenticator, Caller };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,11 +21,6 @@ declare module "fastify" {
 export const API_KEY_HEADER = "x-api-key";
 
 const unauthorised = (message: string) => new AppError(401, message);
-
-export interface Authenticator {
-  /** preHandler: sets request.caller or answers 401 with the message the client acts on. */
-  requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-}
 
 /** The organisationId a request names in its query or JSON body, if any. */
 function organisationIdOf(request: FastifyRequest): string | undefined {

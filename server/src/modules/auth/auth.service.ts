@@ -6,6 +6,7 @@ import { AppError, conflict } from "../../http/errors.ts";
 import { isoAfter, nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
+import type { AuthDeps } from "../module-deps.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_SECONDS } from "./auth.cookies.ts";
 import * as users from "./auth.repository.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -16,13 +17,7 @@ import {
   issueVerificationCode,
 } from "./verification.ts";
 
-export interface AuthDeps {
-  db: Kysely<Database>;
-  cookieSecret: string;
-  publicUrl: string;
-  /** Wakes the outbox worker after a commit that queued mail. */
-  sendQueuedMessages: () => void;
-}
+export type { AuthDeps };
 
 export interface SessionTokens {
   accessToken: string;

@@ -1,9 +1,9 @@
 import { EntityId } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import type { ChangeFeed } from "./change-feed.ts";
 
 const HEARTBEAT_MS = 25_000;

@@ -11,13 +11,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import * as accounts from "../accounts/accounts.repository.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import {
-  type AccessNeed,
-  requireOrganisationAccess,
-} from "../organisations/organisation-access.ts";
 import * as repo from "./closing-stock.repository.ts";
 
 export const CLOSING_STOCK_MESSAGES = {

@@ -8,8 +8,8 @@ import {
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EditVersion, listQueryValue } from "../accounts/master-schemas.ts";
 import { callerOf } from "../auth/auth.guard.ts";
+import { EditVersion, listQueryValue } from "../masters/master-schemas.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as service from "./custom-fields.service.ts";
 

@@ -5,15 +5,15 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
+import type { Caller } from "../auth/auth.guard.ts";
 import {
   listMasterLogs,
   type MasterAction,
   nextMasterVersion,
   recordMasterChange,
   staleRecord,
-} from "../accounts/master-history.ts";
-import type { Caller } from "../auth/auth.guard.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
+} from "../masters/master-history.ts";
 import { describeCustomFieldTarget } from "./custom-field-values.ts";
 import * as repo from "./custom-fields.repository.ts";
 

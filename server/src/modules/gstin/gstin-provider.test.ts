@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readGstinProviderConfig } from "../../gstin-provider-config.ts";
 import { AppError } from "../../http/errors.ts";
 import { makeGstin } from "../accounts/masters.test-kit.ts";
 import {
@@ -9,7 +10,6 @@ import {
   offlineGstinProvider,
   parseProviderDate,
 } from "./gstin-provider.ts";
-import { readGstinProviderConfig } from "./gstin-provider-config.ts";
 
 const GSTIN = makeGstin("27", "AAPFU0939F");
 

@@ -1,6 +1,6 @@
 import { composeCivilDate, describeGstin, type GstinKind, isValidCivilDate } from "@bahi/domain";
+import type { GstinProviderConfig } from "../../gstin-provider-config.ts";
 import { AppError, GENERIC_FAILURE_MESSAGE } from "../../http/errors.ts";
-import type { GstinProviderConfig } from "./gstin-provider-config.ts";
 
 /** What a lookup tells about a GSTIN; what a source does not know is null. */
 export interface GstinDetails {

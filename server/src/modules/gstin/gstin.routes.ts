@@ -19,7 +19,7 @@ const limited = { rateLimit: { max: GSTIN_LOOKUPS_PER_MINUTE, timeWindow: "1 min
 /**
  * spec api §7 "GST returns", the GSTIN-records calls: GET /gst/?gstin (the lookup), POST /gsts,
  * GET /gsts and PUT /gsts/changeName. The provider comes from the configuration (GSTIN_LOOKUP_URL,
- * _KEY; gstin-provider-config.ts) unless one is passed in.
+ * _KEY; server/src/gstin-provider-config.ts) unless one is passed in.
  */
 export const gstinRoutes: FastifyPluginAsyncZod<{
   deps: ModuleDeps;

@@ -3,13 +3,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { DAY, nowIso } from "../../lib/clock.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { stateOfGstin } from "../accounts/account-rules.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import {
-  type AccessNeed,
-  requireOrganisationAccess,
-} from "../organisations/organisation-access.ts";
 import * as repo from "./gstin.repository.ts";
 import type { GstinLookupProvider } from "./gstin-provider.ts";
 

@@ -10,8 +10,8 @@ import {
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EditVersion } from "../accounts/master-schemas.ts";
 import { callerOf } from "../auth/auth.guard.ts";
+import { EditVersion } from "../masters/master-schemas.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as service from "./items.service.ts";
 

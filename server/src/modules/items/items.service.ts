@@ -11,22 +11,19 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { parseCustomFieldValues } from "../accounts/account-presenter.ts";
 import { refuseDeleteWhenUsed } from "../accounts/accounts.service.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
 import {
   listMasterLogs,
   type MasterChange,
   nextMasterVersion,
   recordMasterChange,
   staleRecord,
-} from "../accounts/master-history.ts";
-import { claimMasterName, nameTaken } from "../accounts/master-names.ts";
-import type { Caller } from "../auth/auth.guard.ts";
-import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
-import {
-  type AccessNeed,
-  requireOrganisationAccess,
-} from "../organisations/organisation-access.ts";
+} from "../masters/master-history.ts";
+import { claimMasterName, nameTaken } from "../masters/master-names.ts";
 import * as repo from "./items.repository.ts";
 
 /** spec api §8 success messages, verbatim, and ours where the spec has none. */

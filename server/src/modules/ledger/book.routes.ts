@@ -8,11 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
+import { sendReportFile } from "../exports/report-files.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { tabulateLedger, tabulateTrialBalance } from "../reports/ledger-tables.ts";
-import { sendReportFile } from "../reports/report-files.ts";
 import * as book from "./book.service.ts";
 import { readLedger, readTrialBalance } from "./ledger.service.ts";
+import { tabulateLedger, tabulateTrialBalance } from "./ledger-tables.ts";
 
 const CivilDate = z.iso.date({ error: "Dates are YYYY-MM-DD." });
 const Download = {

@@ -10,8 +10,8 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import { findLastVoucherNumber } from "../vouchers/vouchers.repository.ts";
 
 /** misc/lastInvoiceNumber: the series the client caches (spec 4 "Changing organisation"). */

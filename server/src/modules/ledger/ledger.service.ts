@@ -12,8 +12,8 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { splitIntoMonths } from "../../lib/month-ranges.ts";
 import { type PageWindow, pageWindow, readOrder } from "../../lib/page-window.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
   type AccountFacts,
   creditSum,

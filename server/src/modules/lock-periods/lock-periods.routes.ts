@@ -2,10 +2,10 @@ import { EntityId, FinancialYearText, VOUCHER_TYPES } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { nowIso } from "../../lib/clock.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
   ALL_TRANSACTION_TYPES,
   listLockPeriods,

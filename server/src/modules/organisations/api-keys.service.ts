@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { conflict } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { hashSecret } from "../auth/tokens.ts";
@@ -13,7 +14,6 @@ import {
   insertApiKey,
   retireApiKeysOfOrganisation,
 } from "./api-keys.repository.ts";
-import { type AccessNeed, requireOrganisationAccess } from "./organisation-access.ts";
 
 const MANAGE_API_KEYS: AccessNeed = { kind: "manage", what: "apiKeys" };
 

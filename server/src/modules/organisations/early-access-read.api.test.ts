@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { requireOrganisationAccess } from "./organisation-access.ts";
 
 // The authenticator reads the request's organisation alongside the session (auth.guard.ts); the
 // gate still decides with it only once the session holds, and only for that organisation, once.

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
@@ -25,7 +26,6 @@ import {
   insertMembership,
   updateMembership,
 } from "./members.repository.ts";
-import { type AccessNeed, requireOrganisationAccess } from "./organisation-access.ts";
 import { presentOrganisation } from "./organisation-summary.ts";
 import { findLiveOrganisation } from "./organisations.repository.ts";
 import type { InviteMemberInput } from "./organisations.schemas.ts";

@@ -9,15 +9,15 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
-import { readAuditLogs, writeAuditLog } from "../audit/audit.ts";
-import type { Caller } from "../auth/auth.guard.ts";
-import { findMember, selectMembers, updateMembership } from "./members.repository.ts";
 import {
   ACCESS_MESSAGES,
   type AccessNeed,
   type OrganisationAccess,
   requireOrganisationAccess,
-} from "./organisation-access.ts";
+} from "../access/organisation-access.ts";
+import { readAuditLogs, writeAuditLog } from "../audit/audit.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { findMember, selectMembers, updateMembership } from "./members.repository.ts";
 import { updateOrganisation } from "./organisations.repository.ts";
 import type { EditMemberInput } from "./organisations.schemas.ts";
 

@@ -3,12 +3,12 @@ import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { retireApiKeysOfOrganisation } from "./api-keys.repository.ts";
 import { revokePendingInvitationsOfOrganisation } from "./invitations.repository.ts";
 import { insertMembership } from "./members.repository.ts";
-import { type AccessNeed, requireOrganisationAccess } from "./organisation-access.ts";
 import { presentOrganisation } from "./organisation-summary.ts";
 import {
   findLiveOrganisation,

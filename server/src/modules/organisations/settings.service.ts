@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
+import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { type AccessNeed, requireOrganisationAccess } from "./organisation-access.ts";
 import {
   deleteImage,
   detectImageType,

@@ -10,10 +10,10 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell } from "../exports/export-table.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { describeRange, type TabularReport } from "./report-files.ts";
+import { describeRange, type TabularReport } from "../exports/report-files.ts";
 import {
   findVouchers,
   listAccounts,

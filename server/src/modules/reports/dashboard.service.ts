@@ -9,9 +9,9 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { openingBalancesAt, sumMovements } from "../ledger/balances.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
   findLastPostingDates,
   findLatestVoucher,

@@ -11,11 +11,11 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
+import { describeRange } from "../exports/report-files.ts";
 import { sumMovements } from "../ledger/balances.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { describeRange } from "./report-files.ts";
 import {
   countVouchersInRange,
   listAccounts,

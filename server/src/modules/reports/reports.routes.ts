@@ -8,6 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
+import {
+  describeAsAt,
+  describeRange,
+  presentTabular,
+  sendReportFile,
+  sendTabularReport,
+} from "../exports/report-files.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readCashPayments } from "./cash-payments.service.ts";
 import {
@@ -25,13 +32,6 @@ import {
   tabulateDayBook,
   tabulateItemLedger,
 } from "./day-book.service.ts";
-import {
-  describeAsAt,
-  describeRange,
-  presentTabular,
-  sendReportFile,
-  sendTabularReport,
-} from "./report-files.ts";
 import {
   presentBalanceSheet,
   presentProfitAndLoss,

@@ -5,7 +5,7 @@ import { as, insertAccount, insertItem, systemAccountId } from "../../../test/bo
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import { renderTableDocument } from "../exports/table-document.ts";
-import { tabulateLedger, tabulateTrialBalance } from "./ledger-tables.ts";
+import { tabulateLedger, tabulateTrialBalance } from "../ledger/ledger-tables.ts";
 
 // THE fixed set (issue "Reports and dashboard"): an organisation starting 2024-25 whose opening
 // balances do not net to zero, twelve vouchers and a closing stock entry in 2024-25, three vouchers

@@ -18,10 +18,10 @@ import {
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { describeAsAt, describeRange, type TabularReport } from "./report-files.ts";
+import { describeAsAt, describeRange, type TabularReport } from "../exports/report-files.ts";
 import {
   findVouchers,
   listAccounts,

@@ -1,9 +1,4 @@
-import {
-  type Posting,
-  PURCHASE_BILL_TYPE,
-  type StockMovement,
-  type VoucherType,
-} from "@bahi/domain";
+import { type Posting, PURCHASE_BILL_TYPE, type StockMovement } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";

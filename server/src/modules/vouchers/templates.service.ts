@@ -4,8 +4,8 @@ import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 
 // Entry templates are saved drafts of an entry (spec 3 "Templates"): a name and the form's
 // contents, not validated as an entry because a draft may be half filled.

@@ -21,10 +21,10 @@ import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
-import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import {
   buildAccountBalanceWrites,
   buildStockBalanceWrites,

@@ -5,7 +5,6 @@ import {
   type Paise,
   paiseToRupees,
   rupeesToPaise,
-  VOUCHER_TYPES,
   type VoucherType,
 } from "@bahi/domain";
 import type { AllocationForm } from "./document-form.ts";

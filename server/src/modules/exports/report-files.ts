@@ -11,8 +11,8 @@ import {
   type ExportColumn,
   type ExportTable,
   NO_ENTRIES_TO_DOWNLOAD,
-} from "../exports/export-table.ts";
-import { sendTableDocument } from "../exports/table-document.ts";
+} from "./export-table.ts";
+import { sendTableDocument } from "./table-document.ts";
 
 /**
  * A tabular report as the services build it: amounts in paise, dates 'YYYY-MM-DD'. The same

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import type { Caller } from "../auth/auth.guard.ts";
+import type { Caller } from "./caller.ts";
 
 /** What a caller may do in one organisation, found before anything else runs (DESIGN.md §4). */
 export interface OrganisationAccess {

@@ -1,7 +1,7 @@
 import { rupeesToPaise } from "@bahi/domain";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
-import type { readLedger, readTrialBalance } from "../ledger/ledger.service.ts";
-import { describeAsAt, describeRange } from "./report-files.ts";
+import { describeAsAt, describeRange } from "../exports/report-files.ts";
+import type { readLedger, readTrialBalance } from "./ledger.service.ts";
 
 // The downloads of the two reads ledger/ serves (GET /reports/trialbalance, GET /ledger/getLedger):
 // their answers as one table each, for sendReportFile. Their routes live in ledger/book.routes.ts.
