@@ -373,7 +373,9 @@ function jsonTotals(json: Gstr1Json) {
   addDocs((json.cdnur ?? []) as Doc[]);
   for (const row of (json.b2cs ?? []) as Record<string, number>[]) add(row, 1);
   for (const row of (json.nil as { inv: Record<string, number>[] } | undefined)?.inv ?? []) {
-    totals.taxable += Math.round((row.nil_amt + row.expt_amt + row.ngsup_amt) * 100);
+    totals.taxable += Math.round(
+      ((row.nil_amt ?? 0) + (row.expt_amt ?? 0) + (row.ngsup_amt ?? 0)) * 100,
+    );
   }
   return totals;
 }

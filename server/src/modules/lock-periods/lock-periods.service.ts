@@ -7,7 +7,12 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { ALL_TRANSACTION_TYPES, findLockedMonths } from "./lock-periods.repository.ts";
+import { nowIso } from "../../lib/clock.ts";
+import {
+  ALL_TRANSACTION_TYPES,
+  findLockedMonths,
+  upsertLockPeriod,
+} from "./lock-periods.repository.ts";
 
 /** 'YYYY-MM' of a month (1–12) of a financial year: April–December in the start year. */
 export function monthOfFinancialYear(year: string, month: number): string {
@@ -53,4 +58,31 @@ export async function readPeriodLocks(
 
 export function isLockableType(value: string): value is VoucherType | "all" {
   return value === "all" || isVoucherType(value);
+}
+
+/** Locks these months for these types, in the caller's transaction (a filed GST return). */
+export async function lockMonthsForTypes(
+  db: Kysely<Database>,
+  input: {
+    organisationId: string;
+    year: string;
+    months: readonly string[];
+    types: readonly VoucherType[];
+    userId: string;
+  },
+): Promise<void> {
+  const now = nowIso();
+  for (const month of input.months) {
+    for (const type of input.types) {
+      await upsertLockPeriod(db, {
+        organisation_id: input.organisationId,
+        year: input.year,
+        month,
+        transaction_type: type,
+        locked: 1,
+        updated_at: now,
+        updated_by: input.userId,
+      });
+    }
+  }
 }
