@@ -186,15 +186,17 @@ export async function readReturnBook(
       ? []
       : [{ voucherType: row.type, table13Nature: nature, number: row.number, date: row.date }];
   });
-  const sections = buildGstr1Sections(documents, deleted, { gstin, fp: period.fp });
+  const all = buildGstr1Sections(documents, deleted, { gstin, fp: period.fp });
   const carried = kind === "iff" ? IFF_SECTIONS : GSTR1_SECTIONS;
-  // IFF reports only B2B documents: warn only about what it carries.
-  const reported =
+  // IFF carries B2B invoices and notes only: the other sections, and their documents' warnings,
+  // belong to the quarterly GSTR-1.
+  const sections: Gstr1Sections =
     kind === "iff"
-      ? documents.filter((document) =>
-          [...sections.b2b, ...sections.cdnr].some((row) => row.entryId === document.entryId),
-        )
-      : documents;
+      ? { ...all, b2cl: [], b2cs: [], exp: [], cdnur: [], nil: [], hsn: [], doc_issue: [] }
+      : all;
+  const carriedIds = new Set([...sections.b2b, ...sections.cdnr].map((row) => row.entryId));
+  const reported =
+    kind === "iff" ? documents.filter((document) => carriedIds.has(document.entryId)) : documents;
   const warnings = findGstr1Warnings(reported, sections, {
     gstin,
     previousYearTurnoverPaise: settings.previousYearTurnoverPaise,
