@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GSTR1_SECTIONS } from "../gst/returns/index.ts";
+import { RETURN_SECTIONS } from "../gst/returns/index.ts";
 import { CivilDateText, FinancialYearText } from "./dates.ts";
 import { buildPaging, QueryBoolean } from "./query-values.ts";
 import { EntityId } from "./text-fields.ts";
@@ -16,7 +16,7 @@ export type ReturnPeriodQuery = z.infer<typeof ReturnPeriodQuery>;
 export const RETURN_ROWS_MAX_LIMIT = 500;
 
 export const ReturnTransactionsQuery = ReturnPeriodQuery.extend({
-  type: z.enum(GSTR1_SECTIONS, { error: `Type must be one of ${GSTR1_SECTIONS.join(", ")}.` }),
+  type: z.enum(RETURN_SECTIONS, { error: `Type must be one of ${RETURN_SECTIONS.join(", ")}.` }),
   ...buildPaging(RETURN_ROWS_MAX_LIMIT),
 });
 export type ReturnTransactionsQuery = z.infer<typeof ReturnTransactionsQuery>;

@@ -1,4 +1,16 @@
 export {
+  type AmendedDocument,
+  type AmendmentRow,
+  buildGstr1AmendmentJson,
+  buildGstr1Amendments,
+  GSTR1_AMENDMENT_SECTIONS,
+  type Gstr1AmendmentSection,
+  type Gstr1Amendments,
+  RETURN_SECTION_TITLES,
+  RETURN_SECTIONS,
+  type ReturnSection,
+} from "./gstr1-amendments.ts";
+export {
   aggregateB2csRows,
   type B2csAggregate,
   buildGstr1Json,

@@ -1,4 +1,4 @@
-import { computeDocument, paiseToRupees } from "@bahi/domain";
+import { computeDocument, endOfMonth, financialYearOf, paiseToRupees } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertAccount, insertItem } from "../../../test/books.ts";
@@ -639,5 +639,67 @@ describe("mark as filed", () => {
     expect(logs.map((log) => log.summary).join("\n")).toContain(
       "after filing GSTR-1 092024. Reason: Amending INV-1 in GSTR-1A",
     );
+
+    // The filed invoice edited now goes to b2ba of the month it changed in, with its original
+    // number and date.
+    const edited = await requestAs(context, owner, {
+      method: "PUT",
+      url: "/api/salesinvoice/edit",
+      payload: {
+        ...documentPayload({
+          date: "2024-09-05",
+          party: ids.registered,
+          gstin: CUSTOMER_GSTIN,
+          pos: "29",
+          lines: [{ itemId: ids.item, quantity: 3, rate: 1000, gstRate: 18 }],
+          extra: { invoiceNumber: "INV-1" },
+        }),
+        entryId: ids.b2b,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const thisMonth = {
+      year: financialYearOf(today),
+      startDate: `${today.slice(0, 7)}-01`,
+      endDate: endOfMonth(today),
+    };
+    const current = (await get(owner, "gstr1/gstr1B2BCount", thisMonth)).json();
+    expect(
+      current.sections.find((section: { type: string }) => section.type === "b2ba"),
+    ).toMatchObject({ count: 1, taxableValue: 3000, igst: 540 });
+    const rows = (
+      await get(owner, "gstr1/gstr1transactions", { ...thisMonth, type: "b2ba" })
+    ).json();
+    expect(rows.transactions).toEqual([
+      expect.objectContaining({
+        entryId: ids.b2b,
+        number: "INV-1",
+        originalNumber: "INV-1",
+        originalDate: "2024-09-05",
+        value: 3540,
+      }),
+    ]);
+    const file = JSON.parse((await get(owner, "gstr1/gstr1Json", thisMonth)).body);
+    expect(file.b2ba).toEqual([
+      {
+        ctin: CUSTOMER_GSTIN,
+        inv: [
+          {
+            oinum: "INV-1",
+            oidt: "05-09-2024",
+            inum: "INV-1",
+            idt: "05-09-2024",
+            val: 3540,
+            pos: "29",
+            rchrg: "N",
+            inv_typ: "R",
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 3000, iamt: 540, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    // Nothing of this month itself: only the amendment.
+    expect(file.b2b).toBeUndefined();
   });
 });

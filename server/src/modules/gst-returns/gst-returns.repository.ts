@@ -109,3 +109,65 @@ export function findFilings(
     .orderBy("filed_at")
     .execute();
 }
+
+/**
+ * Live vouchers dated before the period and last saved inside it (issue 19 amendments): the
+ * candidates for an amendment section; the service keeps those of a filed period saved after
+ * its filing.
+ */
+export function listVouchersEditedIn(
+  db: Kysely<Database>,
+  organisationId: string,
+  types: readonly string[],
+  startDate: string,
+  endDate: string,
+) {
+  return db
+    .selectFrom("vouchers")
+    .select([
+      "id",
+      "type",
+      "year",
+      "date",
+      "number",
+      "party_name",
+      "amount_paise",
+      "document",
+      "updated_at",
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "in", [...types])
+    .where("date", "<", startDate)
+    .where("updated_at", ">=", startDate)
+    .where("updated_at", "<", `${endDate}T24`)
+    .where("version", ">", 1)
+    .where("deleted_at", "is", null)
+    .execute();
+}
+
+/** The saved versions of these vouchers, oldest first (to find what was filed). */
+export async function listVoucherVersions(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherIds: readonly string[],
+) {
+  if (voucherIds.length === 0) return [];
+  return db
+    .selectFrom("voucher_versions")
+    .select(["voucher_id", "version", "document", "created_at"])
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "in", [...voucherIds])
+    .orderBy("voucher_id")
+    .orderBy("version")
+    .execute();
+}
+
+/** Every filing of the organisation that ended before a date. */
+export function findFilingsBefore(db: Kysely<Database>, organisationId: string, date: string) {
+  return db
+    .selectFrom("gst_return_filings")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("end_date", "<", date)
+    .execute();
+}

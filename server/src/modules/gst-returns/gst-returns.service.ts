@@ -1,20 +1,30 @@
 import {
+  type AmendedDocument,
+  buildGstr1AmendmentJson,
+  buildGstr1Amendments,
   buildGstr1Json,
   buildGstr1Sections,
   type DeletedNumber,
   type DocumentRow,
+  endOfMonth,
+  financialYearOf,
   findGstr1Warnings,
+  GSTR1_AMENDMENT_SECTIONS,
   GSTR1_SECTION_TITLES,
   GSTR1_SECTIONS,
   type GstReturnKind,
+  type Gstr1AmendmentSection,
+  type Gstr1Amendments,
   type Gstr1Json,
   type Gstr1Section,
   type Gstr1Sections,
   getVoucherDefinition,
   IFF_SECTIONS,
   paiseToRupees,
+  RETURN_SECTION_TITLES,
   type ReturnDocument,
   type ReturnPeriod,
+  type ReturnSection,
   type ReturnWarning,
   readReturnPeriod,
   type SectionTotals,
@@ -42,11 +52,14 @@ import { readGstReturnSettings } from "../organisations/settings.service.ts";
 import { buildGstr1Workbook } from "./gst-returns.excel.ts";
 import {
   findFilings,
+  findFilingsBefore,
   findInvoicesByIds,
   insertFiling,
   listCancelledGstins,
   listDeletedNumbers,
   listLiveVouchers,
+  listVouchersEditedIn,
+  listVoucherVersions,
 } from "./gst-returns.repository.ts";
 
 /** The types GSTR-1 and IFF read: the registry's outward supplies and notes (DESIGN.md 10). */
@@ -81,6 +94,128 @@ export interface ReturnBook {
   warnings: ReturnWarning[];
   /** The sections this return carries (IFF: b2b and cdnr). */
   carried: readonly Gstr1Section[];
+  /** Documents of filed periods edited in this one, in their amendment sections. */
+  amendments: Gstr1Amendments;
+  amendedDocuments: Map<string, ReturnDocument>;
+  carriedAmendments: readonly Gstr1AmendmentSection[];
+  /** B2C small of each original month an amendment touches, as it stands now (b2csa). */
+  originalMonths: Map<string, { documents: ReturnDocument[]; sections: Gstr1Sections }>;
+}
+
+const IFF_AMENDMENT_SECTIONS: readonly Gstr1AmendmentSection[] = ["b2ba", "cdnra"];
+
+type VoucherRow = {
+  id: string;
+  type: string;
+  date: string;
+  number: string;
+  party_name: string | null;
+  amount_paise: number;
+  document: string;
+};
+
+/** Stored vouchers as the return reads them, with the invoices their notes settle. */
+async function readReturnDocuments(
+  db: Kysely<Database>,
+  organisationId: string,
+  rows: readonly VoucherRow[],
+): Promise<ReturnDocument[]> {
+  const parsed = rows.map((row) => ({
+    row,
+    document: JSON.parse(row.document) as Record<string, unknown>,
+  }));
+  const invoiceIds = new Set<string>();
+  for (const { row, document } of parsed) {
+    if (getVoucherDefinition(row.type as VoucherType).gstReturn.role !== "outwardNote") continue;
+    for (const entry of (document.billWiseEntries ?? []) as { entryId?: string }[]) {
+      if (entry.entryId) invoiceIds.add(entry.entryId);
+    }
+  }
+  const invoices = new Map(
+    (await findInvoicesByIds(db, organisationId, [...invoiceIds])).map((invoice) => [
+      invoice.id,
+      invoice,
+    ]),
+  );
+  return parsed.map(({ row, document }) => {
+    const facts = getVoucherDefinition(row.type as VoucherType).gstReturn;
+    const originals = ((document.billWiseEntries ?? []) as { entryId?: string }[]).flatMap(
+      (entry) => {
+        const invoice = entry.entryId ? invoices.get(entry.entryId) : undefined;
+        return invoice
+          ? [
+              {
+                number: invoice.number,
+                date: invoice.date,
+                totalPaise: Number(invoice.amount_paise),
+              },
+            ]
+          : [];
+      },
+    );
+    return toReturnDocument(
+      {
+        id: row.id,
+        type: row.type,
+        date: row.date,
+        number: row.number,
+        partyName: row.party_name,
+        amountPaise: Number(row.amount_paise),
+        document,
+      },
+      {
+        role: facts.role as "outwardSupply" | "outwardNote",
+        noteType: facts.noteType,
+        table13Nature: facts.table13Nature,
+      },
+      originals,
+    );
+  });
+}
+
+/**
+ * Vouchers of a filed period saved again after its filing and within this period (issue 19),
+ * with the number and date they were filed under (the version current at the filing).
+ */
+async function readAmendedDocuments(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: ReturnPeriod,
+): Promise<AmendedDocument[]> {
+  const [candidates, filings] = await Promise.all([
+    listVouchersEditedIn(db, organisationId, OUTWARD_TYPES, period.startDate, period.endDate),
+    findFilingsBefore(db, organisationId, period.startDate),
+  ]);
+  const filedAt = (date: string) =>
+    filings
+      .filter((filing) => filing.start_date <= date && date <= filing.end_date)
+      .map((filing) => filing.filed_at)
+      .sort()[0];
+  const edited = candidates.filter((row) => {
+    const at = filedAt(row.date);
+    return at !== undefined && row.updated_at > at;
+  });
+  if (edited.length === 0) return [];
+  const versions = await listVoucherVersions(
+    db,
+    organisationId,
+    edited.map((row) => row.id),
+  );
+  const documents = await readReturnDocuments(db, organisationId, edited);
+  return documents.map((document, index) => {
+    const row = edited[index] as (typeof edited)[number];
+    const at = filedAt(row.date) as string;
+    const filed = versions
+      .filter((version) => version.voucher_id === row.id && version.created_at <= at)
+      .at(-1);
+    const stored = filed ? (JSON.parse(filed.document) as Record<string, unknown>) : {};
+    const number =
+      typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
+        ? stored.invoiceNumber
+        : row.number;
+    const date = typeof stored.date === "string" ? stored.date : row.date;
+    return { document, original: { number, date } };
+  });
 }
 
 export async function readReturnBook(
@@ -129,57 +264,7 @@ export async function readReturnBook(
     ),
     listCancelledGstins(db, organisation.id),
   ]);
-  const parsed = rows.map((row) => ({
-    row,
-    document: JSON.parse(row.document) as Record<string, unknown>,
-  }));
-  const invoiceIds = new Set<string>();
-  for (const { row, document } of parsed) {
-    if (getVoucherDefinition(row.type as VoucherType).gstReturn.role !== "outwardNote") continue;
-    for (const entry of (document.billWiseEntries ?? []) as { entryId?: string }[]) {
-      if (entry.entryId) invoiceIds.add(entry.entryId);
-    }
-  }
-  const invoices = new Map(
-    (await findInvoicesByIds(db, organisation.id, [...invoiceIds])).map((invoice) => [
-      invoice.id,
-      invoice,
-    ]),
-  );
-  const documents = parsed.map(({ row, document }) => {
-    const facts = getVoucherDefinition(row.type as VoucherType).gstReturn;
-    const originals = ((document.billWiseEntries ?? []) as { entryId?: string }[]).flatMap(
-      (entry) => {
-        const invoice = entry.entryId ? invoices.get(entry.entryId) : undefined;
-        return invoice
-          ? [
-              {
-                number: invoice.number,
-                date: invoice.date,
-                totalPaise: Number(invoice.amount_paise),
-              },
-            ]
-          : [];
-      },
-    );
-    return toReturnDocument(
-      {
-        id: row.id,
-        type: row.type,
-        date: row.date,
-        number: row.number,
-        partyName: row.party_name,
-        amountPaise: Number(row.amount_paise),
-        document,
-      },
-      {
-        role: facts.role as "outwardSupply" | "outwardNote",
-        noteType: facts.noteType,
-        table13Nature: facts.table13Nature,
-      },
-      originals,
-    );
-  });
+  const documents = await readReturnDocuments(db, organisation.id, rows);
   const deleted: DeletedNumber[] = deletedRows.flatMap((row) => {
     const nature = getVoucherDefinition(row.type as VoucherType).gstReturn.table13Nature;
     return nature === null
@@ -205,7 +290,72 @@ export async function readReturnBook(
     ),
     iff: kind === "iff",
   });
-  return { kind, access, gstin, period, documents, sections, warnings, carried };
+  const carriedAmendments = kind === "iff" ? IFF_AMENDMENT_SECTIONS : GSTR1_AMENDMENT_SECTIONS;
+  const amended = await readAmendedDocuments(db, organisation.id, period);
+  const amendments = buildGstr1Amendments(amended, { gstin, fp: period.fp });
+  for (const section of GSTR1_AMENDMENT_SECTIONS) {
+    if (!carriedAmendments.includes(section)) amendments[section] = [];
+  }
+  const originalMonths = new Map<
+    string,
+    { documents: ReturnDocument[]; sections: Gstr1Sections }
+  >();
+  for (const omon of new Set(amendments.b2csa.map((row) => row.originalMonth))) {
+    const monthStart = `${omon.slice(2)}-${omon.slice(0, 2)}-01`;
+    const monthRows = await listLiveVouchers(
+      db,
+      organisation.id,
+      financialYearOf(monthStart),
+      OUTWARD_TYPES,
+      monthStart,
+      endOfMonth(monthStart),
+    );
+    const monthDocuments = await readReturnDocuments(db, organisation.id, monthRows);
+    originalMonths.set(omon, {
+      documents: monthDocuments,
+      sections: buildGstr1Sections(monthDocuments, [], { gstin, fp: omon }),
+    });
+  }
+  return {
+    kind,
+    access,
+    gstin,
+    period,
+    documents,
+    sections,
+    warnings,
+    carried,
+    amendments,
+    amendedDocuments: new Map(amended.map(({ document }) => [document.entryId, document])),
+    carriedAmendments,
+    originalMonths,
+  };
+}
+
+function totalAmendments(rows: readonly DocumentRow[]): SectionTotals {
+  const totals: SectionTotals = {
+    count: 0,
+    valuePaise: 0,
+    taxablePaise: 0,
+    igstPaise: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    cessPaise: 0,
+  };
+  for (const row of rows) {
+    totals.count += 1;
+    totals.valuePaise += row.sign * row.valuePaise;
+    totals.taxablePaise += row.sign * row.taxablePaise;
+    totals.igstPaise += row.sign * row.igstPaise;
+    totals.cgstPaise += row.sign * row.cgstPaise;
+    totals.sgstPaise += row.sign * row.sgstPaise;
+    totals.cessPaise += row.sign * row.cessPaise;
+  }
+  return totals;
+}
+
+function isAmendmentSection(type: ReturnSection): type is Gstr1AmendmentSection {
+  return (GSTR1_AMENDMENT_SECTIONS as readonly string[]).includes(type);
 }
 
 function presentTotals(totals: SectionTotals) {
@@ -240,11 +390,21 @@ export async function readReturnCounts(
       row.start_date === book.period.startDate &&
       row.end_date === book.period.endDate,
   );
-  const sections = book.carried.map((type) => ({
-    type,
-    title: GSTR1_SECTION_TITLES[type],
-    ...presentTotals(totalSection(book.sections, type)),
-  }));
+  const sections = [
+    ...book.carried.map((type) => ({
+      type: type as ReturnSection,
+      title: GSTR1_SECTION_TITLES[type],
+      ...presentTotals(totalSection(book.sections, type)),
+    })),
+    // An amendment section is listed only when it has rows.
+    ...book.carriedAmendments
+      .filter((type) => book.amendments[type].length > 0)
+      .map((type) => ({
+        type: type as ReturnSection,
+        title: RETURN_SECTION_TITLES[type],
+        ...presentTotals(totalAmendments(book.amendments[type])),
+      })),
+  ];
   return {
     returnKind: kind,
     gstin: book.gstin,
@@ -320,17 +480,33 @@ export async function readReturnTransactions(
   db: Kysely<Database>,
   caller: Caller,
   kind: GstReturnKind,
-  query: ReturnQuery & { type: Gstr1Section; skip: number; limit: number },
+  query: ReturnQuery & { type: ReturnSection; skip: number; limit: number },
 ) {
   const book = await readReturnBook(db, caller, kind, query);
-  if (!book.carried.includes(query.type)) throw badRequest(RETURN_MESSAGES.unknownSection);
-  const rows = presentRows(book.sections, query.type);
+  const type = query.type;
+  if (isAmendmentSection(type)) {
+    if (!book.carriedAmendments.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
+    const amended = book.amendments[type];
+    return {
+      type,
+      title: RETURN_SECTION_TITLES[type],
+      transactions: amended.slice(query.skip, query.skip + query.limit).map((row) => ({
+        ...presentDocumentRow(row),
+        originalNumber: row.originalNumber,
+        originalDate: row.originalDate,
+      })),
+      count: amended.length,
+      totals: presentTotals(totalAmendments(amended)),
+    };
+  }
+  if (!book.carried.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
+  const rows = presentRows(book.sections, type);
   return {
-    type: query.type,
-    title: GSTR1_SECTION_TITLES[query.type],
+    type,
+    title: GSTR1_SECTION_TITLES[type],
     transactions: rows.slice(query.skip, query.skip + query.limit),
     count: rows.length,
-    totals: presentTotals(totalSection(book.sections, query.type)),
+    totals: presentTotals(totalSection(book.sections, type)),
   };
 }
 
@@ -344,11 +520,19 @@ export function buildReturnFile(book: ReturnBook): Gstr1Json {
       errors.map((error) => ({ path: error.entryId ?? error.code, message: error.message })),
     );
   }
-  return buildGstr1Json(book.documents, book.sections, {
+  const json = buildGstr1Json(book.documents, book.sections, {
     gstin: book.gstin,
     fp: book.period.fp,
     only: book.carried,
   });
+  return {
+    ...json,
+    ...buildGstr1AmendmentJson(book.amendments, book.amendedDocuments, {
+      gstin: book.gstin,
+      only: book.carriedAmendments,
+      originalMonthSections: book.originalMonths,
+    }),
+  };
 }
 
 export function describeReturnFileName(book: ReturnBook, format: "json" | "excel"): string {
