@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 // Issue 19: a filed GST return (GSTR-1 or IFF) of a period, who filed it and when; its sales-side
 // vouchers are locked through lock_periods. Outbox messages may carry files (the return's JSON
@@ -24,9 +24,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["organisation_id", "start_date", "end_date"])
     .execute();
   await db.schema.alterTable("outbox_messages").addColumn("attachments", "text").execute();
+  // Table 13 counts a period's deleted numbers; the list indexes hold live rows only, so without
+  // this a return would read every voucher of the organisation to find them.
+  await db.schema
+    .createIndex("vouchers_deleted_by_date")
+    .on("vouchers")
+    .columns(["organisation_id", "type", "year", "date"])
+    .where(sql.ref("deleted_at"), "is not", null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("vouchers_deleted_by_date").execute();
   await db.schema.alterTable("outbox_messages").dropColumn("attachments").execute();
   await db.schema.dropTable("gst_return_filings").execute();
 }

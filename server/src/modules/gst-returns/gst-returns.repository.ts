@@ -111,16 +111,15 @@ export function findFilings(
 }
 
 /**
- * Live vouchers dated before the period and last saved inside it (issue 19 amendments): the
- * candidates for an amendment section; the service keeps those of a filed period saved after
- * its filing.
+ * Live vouchers dated in [fromDate, toDate] (the filed periods) and last saved within
+ * [editedFrom, editedTo] (issue 19 amendments): the candidates for an amendment section; the
+ * service keeps those saved after their period's filing.
  */
 export function listVouchersEditedIn(
   db: Kysely<Database>,
   organisationId: string,
   types: readonly string[],
-  startDate: string,
-  endDate: string,
+  range: { fromDate: string; toDate: string; editedFrom: string; editedTo: string },
 ) {
   return db
     .selectFrom("vouchers")
@@ -137,9 +136,11 @@ export function listVouchersEditedIn(
     ])
     .where("organisation_id", "=", organisationId)
     .where("type", "in", [...types])
-    .where("date", "<", startDate)
-    .where("updated_at", ">=", startDate)
-    .where("updated_at", "<", `${endDate}T24`)
+    .where("date", ">=", range.fromDate)
+    .where("date", "<=", range.toDate)
+    .where("date", "<", range.editedFrom)
+    .where("updated_at", ">=", range.editedFrom)
+    .where("updated_at", "<", `${range.editedTo}T24`)
     .where("version", ">", 1)
     .where("deleted_at", "is", null)
     .execute();

@@ -182,10 +182,19 @@ async function readAmendedDocuments(
   organisationId: string,
   period: ReturnPeriod,
 ): Promise<AmendedDocument[]> {
-  const [candidates, filings] = await Promise.all([
-    listVouchersEditedIn(db, organisationId, OUTWARD_TYPES, period.startDate, period.endDate),
-    findFilingsBefore(db, organisationId, period.startDate),
-  ]);
+  // Only a filed period has amendments: without a filing before this period nothing is read, and
+  // with one only the filed periods' dates are searched.
+  const filings = await findFilingsBefore(db, organisationId, period.startDate);
+  if (filings.length === 0) return [];
+  const candidates = await listVouchersEditedIn(db, organisationId, OUTWARD_TYPES, {
+    fromDate: filings.map((filing) => filing.start_date).sort()[0] as string,
+    toDate: filings
+      .map((filing) => filing.end_date)
+      .sort()
+      .at(-1) as string,
+    editedFrom: period.startDate,
+    editedTo: period.endDate,
+  });
   const filedAt = (date: string) =>
     filings
       .filter((filing) => filing.start_date <= date && date <= filing.end_date)
