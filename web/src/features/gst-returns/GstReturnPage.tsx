@@ -1,4 +1,4 @@
-import type { GstReturnKind, Gstr1Section, ReturnWarning } from "@bahi/domain";
+import type { GstReturnKind, ReturnSection, ReturnWarning } from "@bahi/domain";
 import {
   Alert,
   Anchor,
@@ -38,7 +38,7 @@ export const RETURN_PAGE_SIZE = 50;
 
 const TITLES: Record<GstReturnKind, string> = { gstr1: "GSTR-1", iff: "IFF" };
 
-const SHORT_TITLES: Record<Gstr1Section, string> = {
+const SHORT_TITLES: Record<ReturnSection, string> = {
   b2b: "B2B",
   b2cl: "B2CL",
   b2cs: "B2CS",
@@ -48,6 +48,12 @@ const SHORT_TITLES: Record<Gstr1Section, string> = {
   nil: "Nil",
   hsn: "HSN",
   doc_issue: "Documents",
+  b2ba: "B2BA",
+  b2cla: "B2CLA",
+  b2csa: "B2CSA",
+  expa: "Exports A",
+  cdnra: "CDNRA",
+  cdnura: "CDNURA",
 };
 
 type Column = { key: string; label: string; kind?: "amount" | "date" | "number" };
@@ -67,7 +73,20 @@ const DOCUMENT_COLUMNS: Column[] = [
   { key: "cess", label: "Cess", kind: "amount" },
 ];
 
-const COLUMNS: Record<Gstr1Section, Column[]> = {
+/** An amendment row shows the number and date it was filed under first. */
+const AMENDMENT_COLUMNS: Column[] = [
+  { key: "originalNumber", label: "Original number" },
+  { key: "originalDate", label: "Original date", kind: "date" },
+  ...DOCUMENT_COLUMNS,
+];
+
+const COLUMNS: Record<ReturnSection, Column[]> = {
+  b2ba: AMENDMENT_COLUMNS,
+  b2cla: AMENDMENT_COLUMNS,
+  b2csa: AMENDMENT_COLUMNS,
+  expa: AMENDMENT_COLUMNS,
+  cdnra: AMENDMENT_COLUMNS,
+  cdnura: AMENDMENT_COLUMNS,
   b2b: DOCUMENT_COLUMNS,
   b2cl: DOCUMENT_COLUMNS,
   b2cs: DOCUMENT_COLUMNS,
@@ -142,7 +161,7 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
   const [typed, setTyped] = useState(periodText);
   const [typedError, setTypedError] = useState<string | null>(null);
   const period = readReturnPeriodText(periodText, kind, year, today);
-  const section = (params.get("section") ?? "b2b") as Gstr1Section;
+  const section = (params.get("section") ?? "b2b") as ReturnSection;
   const page = Number(params.get("page") ?? "1") || 1;
   const [emailOpen, setEmailOpen] = useState(false);
   const [filedOpen, setFiledOpen] = useState(false);

@@ -1,4 +1,4 @@
-import type { GstReturnKind, Gstr1Section, ReturnWarning } from "@bahi/domain";
+import type { GstReturnKind, ReturnSection, ReturnWarning } from "@bahi/domain";
 import { apiRequest } from "../../api/http.ts";
 
 // docs/api/gst-returns.md: GSTR-1 and IFF. Amounts are rupees, dates 'YYYY-MM-DD'.
@@ -11,7 +11,7 @@ export interface ReturnPeriodQuery {
 }
 
 export interface SectionSummary {
-  type: Gstr1Section;
+  type: ReturnSection;
   title: string;
   count: number;
   value: number;
@@ -36,7 +36,7 @@ export interface ReturnCounts {
 }
 
 export interface ReturnTransactions {
-  type: Gstr1Section;
+  type: ReturnSection;
   title: string;
   transactions: Record<string, string | number | boolean | null>[];
   count: number;
@@ -74,7 +74,7 @@ export function getReturnCounts(
 
 export function getReturnTransactions(
   kind: GstReturnKind,
-  query: ReturnPeriodQuery & { type: Gstr1Section; skip: number; limit: number },
+  query: ReturnPeriodQuery & { type: ReturnSection; skip: number; limit: number },
   signal?: AbortSignal,
 ) {
   const calls = RETURN_CALLS[kind];
