@@ -200,8 +200,21 @@ test("IFF is for quarterly filers: b2b and notes only", async ({ page }) => {
   const iffMonth = Number(today.slice(5, 7)) % 3 !== 0;
   await page.goto(`${books.path("returns/iff")}?period=${encodeURIComponent(monthText)}`);
   await expect(page.getByText(/IFF is only for quarterly \(QRMP\) filers/)).toBeVisible();
-  await books.post("/settings/organisation", { gstFilingFrequency: "quarterly" });
-  await page.reload();
+  // The bookkeeper switches to quarterly (QRMP) in the organisation settings.
+  await page.goto(books.path("settings/organisation"));
+  await page.getByRole("combobox", { name: "GST filing frequency" }).click();
+  await page.getByRole("option", { name: "Quarterly (QRMP)" }).click();
+  await page.getByLabel("Previous year's aggregate turnover (₹)").fill("2,50,00,000");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  const settings = await books.get<{ settings: Record<string, unknown> }>(
+    "/settings/getorganisationsettings",
+  );
+  expect(settings.settings).toMatchObject({
+    gstFilingFrequency: "quarterly",
+    previousYearTurnover: 25000000,
+  });
+  await page.goto(`${books.path("returns/iff")}?period=${encodeURIComponent(monthText)}`);
   if (iffMonth) {
     await expect(page.getByRole("tab", { name: "B2B (1)" })).toBeVisible();
     await expect(page.getByRole("tab", { name: /B2CS/ })).toHaveCount(0);
