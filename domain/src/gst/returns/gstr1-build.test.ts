@@ -491,6 +491,16 @@ describe("warnings", () => {
     expect(codes([document])).toEqual(expected);
   });
 
+  test("an account line without an item line to take its HSN from says so", () => {
+    const document = buildDocument({
+      lines: [{ ...buildLine(100, 18, { hsn: null }), fromAccountLine: true }],
+    });
+    const sections = buildGstr1Sections([document], [], { gstin: SUPPLIER_GSTIN, fp: "092024" });
+    const [warning] = findGstr1Warnings([document], sections, options);
+    expect(warning?.code).toBe("HSN_MISSING");
+    expect(warning?.message).toContain("an account line takes the HSN/SAC of the item");
+  });
+
   test("4 HSN digits are too few above ₹5 crore of turnover", () => {
     const document = buildDocument({ lines: [buildLine(100, 18, { hsn: "8471" })] });
     expect(codes([document])).toEqual([]);

@@ -118,3 +118,48 @@ describe("classifyDocument", () => {
     expect(classifyDocument(document, SUPPLIER_STATE)).toBe(section);
   });
 });
+
+describe("toReturnDocument", () => {
+  test("a stored document as saved: freight takes the HSN of the item line at its rate", async () => {
+    const { toReturnDocument } = await import("./return-document.ts");
+    const document = toReturnDocument(
+      {
+        id: "v1",
+        type: "salesInvoice",
+        date: "2024-09-05",
+        number: "INV-1",
+        partyName: "Bengaluru Systems",
+        amountPaise: 130_000,
+        document: {
+          gstin: "29aagcb7383j1z4",
+          pos: "29",
+          gstPaymentTypeInExportOrSez: "sezWithoutPayment",
+          itemDetails: [
+            {
+              itemId: "i1",
+              hsnCode: "8471",
+              uom: "NOS",
+              quantity: 2.5,
+              gstRate: 18,
+              amount: 1000,
+              igstAmount: 0,
+            },
+          ],
+          accountDetails: [{ accountId: "freight", amount: 300, gstRate: 18, igstAmount: 0 }],
+        },
+      },
+      { role: "outwardSupply", noteType: null, table13Nature: 1 },
+    );
+    expect(document).toMatchObject({
+      gstin: "29AAGCB7383J1Z4",
+      supplyKind: "sezWithoutPayment",
+      totalPaise: 130_000,
+    });
+    expect(document.lines.map((line) => [line.hsn, line.quantityMilli, line.taxablePaise])).toEqual(
+      [
+        ["8471", 2500, 100_000],
+        ["8471", 0, 30_000],
+      ],
+    );
+  });
+});

@@ -180,7 +180,14 @@ export function findGstr1Warnings(
       const lineName = `${what}, line ${index + 1}`;
       const code = line.hsn ?? "";
       if (code === "") {
-        add("error", "HSN_MISSING", `${lineName}: no HSN/SAC code (Table 12 needs one).`, document);
+        add(
+          "error",
+          "HSN_MISSING",
+          line.fromAccountLine
+            ? `${lineName}: an account line takes the HSN/SAC of the item it is billed with, and this invoice has no item line with one; bill the supply through an item that has its HSN/SAC.`
+            : `${lineName}: no HSN/SAC code (Table 12 needs one).`,
+          document,
+        );
       } else if (!/^\d+$/.test(code) || code.length < digits || ![4, 6, 8].includes(code.length)) {
         add(
           "error",

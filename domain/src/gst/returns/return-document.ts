@@ -22,6 +22,8 @@ export interface ReturnLine {
   cgstPaise: Paise;
   sgstPaise: Paise;
   cessPaise: Paise;
+  /** An account line (freight, packing, an income account): it has no HSN of its own. */
+  fromAccountLine?: boolean;
 }
 
 /** How an export or SEZ supply was made (the sales invoice's gstPaymentTypeInExportOrSez). */
@@ -154,6 +156,7 @@ export function toReturnDocument(
       quantityMilli: 0,
       gstRate,
       ...taxOf(line),
+      fromAccountLine: true,
     };
   });
   const supplyKind =
