@@ -145,6 +145,22 @@ function targetOf(metric: MetricKey, size: number): Target {
       return size >= 1_000_000
         ? { kind: "max", limit: 50, unit: "ms" }
         : { kind: "max", limit: 20, unit: "ms" };
+    case "gstr1CountsP95":
+    case "gstr1PageP95":
+      // Issue 19: a month's GSTR-1 of a 1M-voucher year, counts and a section's first page.
+      return {
+        kind: "max",
+        limit: 200,
+        unit: "ms",
+        ...(size >= 1_000_000 ? {} : { note: "set at 1M" }),
+      };
+    case "gstr1JsonP95":
+      return {
+        kind: "max",
+        limit: 2000,
+        unit: "ms",
+        ...(size >= 1_000_000 ? {} : { note: "set at 1M" }),
+      };
     case "peakRssMb":
       return { kind: "max", limit: 300, unit: "MB" };
     case "loadPeakRssMb":
@@ -160,6 +176,9 @@ const METRICS = [
   ["ledgerP95", "Busy debtor's ledger page of 50, p95 (ms)"],
   ["trialBalanceP95", "Trial balance of the year, p95 (ms)"],
   ["balanceSheetP95", "Balance sheet at the year end, p95 (ms)"],
+  ["gstr1CountsP95", "GSTR-1 of a month: counts and warnings, p95 (ms)"],
+  ["gstr1PageP95", "GSTR-1 of a month: first page of B2B, p95 (ms)"],
+  ["gstr1JsonP95", "GSTR-1 of a month: the JSON file, p95 (ms)"],
   ["peakRssMb", "Peak RSS of the serving process (MB)"],
   ["loadPeakRssMb", "Peak RSS of the loading process (MB)"],
 ] as const;
@@ -579,6 +598,9 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
         ledgerP95: http.ledger.p95,
         trialBalanceP95: http.trialBalance.p95,
         balanceSheetP95: http.balanceSheet.p95,
+        gstr1CountsP95: http.gstr1.counts.p95,
+        gstr1PageP95: http.gstr1.page.p95,
+        gstr1JsonP95: http.gstr1.json.p95,
         peakRssMb: Math.max(serving.peakRssMb, serving.maxRssMb),
         loadPeakRssMb: Math.max(loading.peakRssMb, loading.maxRssMb),
       } satisfies Record<MetricKey, number>,
@@ -702,7 +724,37 @@ async function measureHttp(
   const sheetTiming = await loop(options.trialBalanceSamples, () => timed(sheetUrl));
   log(`balance sheet p50 ${sheetTiming.p50} ms, p95 ${sheetTiming.p95} ms`);
 
+  // GSTR-1 of one month (issue 19): counts with warnings, the first B2B page, the JSON file.
+  const month = { organisationId, year: YEAR, startDate: "2025-09-01", endDate: "2025-09-30" };
+  const gstUrl = (call: string, extra: Record<string, string> = {}) =>
+    `${base}/gstr1/${call}?${new URLSearchParams({ ...month, ...extra })}`;
+  const counts = JSON.parse((await timed(gstUrl("gstr1B2BCount"))).body) as {
+    errorsCount: number;
+    warnings: { message: string }[];
+    sections: { type: string; count: number }[];
+  };
+  if (counts.errorsCount > 0)
+    throw new Error(`GSTR-1 of the generated books has errors: ${counts.warnings[0]?.message}`);
+  const gstSamples = Math.max(5, Math.round(options.trialBalanceSamples / 5));
+  await timed(gstUrl("gstr1B2BCount"));
+  const gstCounts = await loop(gstSamples, () => timed(gstUrl("gstr1B2BCount")));
+  const b2bPage = { type: "b2b", skip: "0", limit: "50" };
+  const gstPage = await loop(gstSamples, () => timed(gstUrl("gstr1transactions", b2bPage)));
+  let jsonBytes = 0;
+  const gstJson = await loop(Math.max(3, Math.round(gstSamples / 2)), async () => {
+    const answer = await timed(gstUrl("gstr1Json"));
+    jsonBytes = answer.body.length;
+    return answer;
+  });
+  const documents = counts.sections
+    .filter((section) => !["nil", "hsn", "doc_issue"].includes(section.type))
+    .reduce((total, section) => total + section.count, 0);
+  log(
+    `GSTR-1 Sep 2025 (${documents} documents): counts p95 ${gstCounts.p95} ms, B2B page p95 ${gstPage.p95} ms, JSON p95 ${gstJson.p95} ms (${jsonBytes} bytes)`,
+  );
+
   return {
+    gstr1: { counts: gstCounts, page: gstPage, json: gstJson, documents, jsonBytes },
     balanceSheet: sheetTiming,
     save: saveTiming,
     list: { ...listTiming, rows: invoiceCount },
@@ -845,7 +897,8 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
           `Save p50/p95/max ${h.save.p50}/${h.save.p95}/${h.save.max} ms; list ${h.list.p50}/${h.list.p95}/${h.list.max} ms over ${formatNumber(h.list.rows)} invoices; ` +
           `search "${h.search.searchText}" ${h.search.p50}/${h.search.p95}/${h.search.max} ms (${formatNumber(h.search.rows)} matches); ledger ${h.ledger.p50}/${h.ledger.p95}/${h.ledger.max} ms over ${formatNumber(h.ledger.rows)} entries; ` +
           `trial balance ${h.trialBalance.p50}/${h.trialBalance.p95}/${h.trialBalance.max} ms; ` +
-          `balance sheet ${h.balanceSheet.p50}/${h.balanceSheet.p95}/${h.balanceSheet.max} ms. ` +
+          `balance sheet ${h.balanceSheet.p50}/${h.balanceSheet.p95}/${h.balanceSheet.max} ms; ` +
+          `GSTR-1 of Sep 2025 (${formatNumber(h.gstr1.documents)} documents) counts ${h.gstr1.counts.p50}/${h.gstr1.counts.p95}/${h.gstr1.counts.max} ms, B2B page ${h.gstr1.page.p50}/${h.gstr1.page.p95}/${h.gstr1.page.max} ms, JSON ${h.gstr1.json.p50}/${h.gstr1.json.p95}/${h.gstr1.json.max} ms (${formatNumber(h.gstr1.jsonBytes)} bytes). ` +
           `Serving process: peak RSS ${run.memory.serving.peakRssMb} MB (kernel high-water ${run.memory.serving.maxRssMb} MB), heap used ≤ ${run.memory.serving.peakHeapUsedMb} MB of ${run.memory.serving.peakHeapTotalMb} MB. ` +
           `Loading process: peak RSS ${run.memory.loading.peakRssMb} MB (high-water ${run.memory.loading.maxRssMb} MB), heap used ≤ ${run.memory.loading.peakHeapUsedMb} MB of ${run.memory.loading.peakHeapTotalMb} MB` +
           `${run.vacuumAnalyzeSeconds > 0 ? `; VACUUM (ANALYZE) after the load ${run.vacuumAnalyzeSeconds} s` : ""}. Load average after the run ${run.loadAverageAtEnd.join(" ")}.`,

@@ -122,7 +122,7 @@ test("the title and the top level with its conditions", async () => {
       "Send Multiple Docs",
     ]);
   await page.keyboard.press("g");
-  await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1", "GSTR-3B"]);
+  await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1"]);
   await page.keyboard.press("Escape");
   await expect.poll(() => highlighted(page)).toBe("GST Returns ›");
 });

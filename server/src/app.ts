@@ -24,6 +24,7 @@ import { changesRoutes } from "./modules/changes/changes.routes.ts";
 import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
 import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
+import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     gstinRoutes,
     closingStockRoutes,
     reportsRoutes,
+    gstReturnsRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

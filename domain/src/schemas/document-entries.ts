@@ -186,10 +186,32 @@ function refineDocument(value: DocumentRefinable, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * Shipping details of an export (GSTR-1 exp: sbpcode, sbnum, sbdt), optional until the shipping
+ * bill is known. The port code is the 6-character customs location code (INNSA1 for Nhava Sheva).
+ */
+const EXPORT_FIELDS = {
+  portCode: optionalText(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6}$/, "Port code must be 6 letters or digits."),
+  ),
+  shippingBillNumber: optionalText(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, "Shipping bill number must be up to 7 digits."),
+  ),
+  shippingBillDate: optionalText(CivilDateText),
+};
+
 const SalesInvoiceFields = z.object({
   ...DOCUMENT_FIELDS,
   ...DUE_DATE_FIELDS,
   ...SALES_SOURCE_FIELDS,
+  ...EXPORT_FIELDS,
 });
 
 /** An export or SEZ supply is made by the supplier, with IGST or under LUT: never reverse charge. */

@@ -12,5 +12,6 @@ export * from "./item-input.ts";
 export * from "./list-filter.ts";
 export * from "./organisation-input.ts";
 export * from "./query-values.ts";
+export * from "./return-queries.ts";
 export * from "./text-fields.ts";
 export * from "./zod-issues.ts";

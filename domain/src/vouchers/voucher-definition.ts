@@ -67,6 +67,25 @@ export interface VoucherSettlement {
   readonly refusal: { readonly title: string; readonly message: string };
 }
 
+/**
+ * A type's place in the GST returns (DESIGN.md 10): an outward supply (GSTR-1 b2b/b2cl/b2cs/exp),
+ * a note on outward supplies (cdnr/cdnur; `ntty` C or D), the inward side (GSTR-2/3B), or none.
+ */
+export type GstReturnRole =
+  | "outwardSupply"
+  | "outwardNote"
+  | "inwardSupply"
+  | "inwardNote"
+  | "none";
+
+export interface GstReturnFacts {
+  readonly role: GstReturnRole;
+  /** GSTR-1 `ntty` of a note: C lowers the supply, D raises it; null for a supply or none. */
+  readonly noteType: "C" | "D" | null;
+  /** GSTR-1 Table 13 nature of document (1 outward invoices, 4 debit notes, 5 credit notes). */
+  readonly table13Nature: number | null;
+}
+
 export interface VoucherTitles {
   /** The start-menu and quick-create name (spec 2.4). */
   readonly singular: string;
@@ -135,4 +154,5 @@ export interface VoucherTypeDefinition {
   readonly supportsTemplates: boolean;
   readonly extraCalls: readonly EntryExtraCall[];
   readonly settings: VoucherSettingsCalls | null;
+  readonly gstReturn: GstReturnFacts;
 }

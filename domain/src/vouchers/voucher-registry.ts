@@ -9,6 +9,7 @@ import {
 import { buildRowAction, buildRowActions } from "./row-actions.ts";
 import type {
   BillableType,
+  GstReturnFacts,
   PartySide,
   SummaryType,
   VoucherConversion,
@@ -133,8 +134,30 @@ const CREATE_INVOICE = buildRowAction("createInvoice", { opens: "salesInvoice" }
 
 type DefinitionParts = Omit<
   VoucherTypeDefinition,
-  "id" | "listCallName" | "emptyStates" | "customFieldKey"
+  "id" | "listCallName" | "emptyStates" | "customFieldKey" | "gstReturn"
 >;
+
+const NOT_IN_RETURNS: GstReturnFacts = { role: "none", noteType: null, table13Nature: null };
+
+/**
+ * Each type's GST-return facts, in one table (gst-reference §4 "Nature-of-document codes"). Bahi's
+ * debit note is the purchase-side note (a return to a supplier), so it belongs to the inward side;
+ * see docs/decisions/061.
+ */
+const GST_RETURN_FACTS: Readonly<Record<VoucherType, GstReturnFacts>> = {
+  salesInvoice: { role: "outwardSupply", noteType: null, table13Nature: 1 },
+  creditNote: { role: "outwardNote", noteType: "C", table13Nature: 5 },
+  purchases: { role: "inwardSupply", noteType: null, table13Nature: null },
+  debitNote: { role: "inwardNote", noteType: "D", table13Nature: null },
+  receipts: NOT_IN_RETURNS,
+  payments: NOT_IN_RETURNS,
+  fundTransfer: NOT_IN_RETURNS,
+  journalEntry: NOT_IN_RETURNS,
+  quotation: NOT_IN_RETURNS,
+  salesOrder: NOT_IN_RETURNS,
+  purchaseOrder: NOT_IN_RETURNS,
+  deliveryChallan: NOT_IN_RETURNS,
+};
 
 function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherTypeDefinition {
   const lastSegment = parts.apiFamily.slice(parts.apiFamily.lastIndexOf("/") + 1);
@@ -144,6 +167,7 @@ function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherType
     listCallName: `${lastSegment}list`,
     emptyStates: describeEmptyStates(parts.titles),
     customFieldKey: id,
+    gstReturn: GST_RETURN_FACTS[id],
   };
 }
 

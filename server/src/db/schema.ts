@@ -32,6 +32,21 @@ export interface Database {
   lock_periods: LockPeriodsTable;
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
+  gst_return_filings: GstReturnFilingsTable;
+}
+
+/** A filed GSTR-1 or IFF (issue 19, migration 0060). */
+export interface GstReturnFilingsTable {
+  organisation_id: string;
+  id: string;
+  return_kind: "gstr1" | "iff";
+  year: string;
+  start_date: string;
+  end_date: string;
+  fp: string;
+  arn: string | null;
+  filed_at: string;
+  filed_by: string;
 }
 
 export type Flag = 0 | 1;
@@ -214,6 +229,8 @@ export interface OutboxMessagesTable {
   created_at: string;
   next_attempt_at: string;
   sent_at: string | null;
+  /** JSON [{ fileName, contentType, base64 }] or null (migration 0060). */
+  attachments: string | null;
 }
 
 export interface ItemsTable {

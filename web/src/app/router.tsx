@@ -11,6 +11,7 @@ import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
 import { DemoLoginCompletedPage } from "../features/demo/DemoLoginCompletedPage.tsx";
 import { DemoLoginPage } from "../features/demo/DemoLoginPage.tsx";
 import { entryRoutes } from "../features/entries/entry-routes.tsx";
+import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
@@ -89,6 +90,19 @@ export const appRoutes: RouteObject[] = [
             element: <ManagersOnlyRoutes what="users" />,
             children: [{ path: "settings/users", element: <UsersSettingsPage /> }],
           },
+          {
+            element: <ManagersOnlyRoutes what="lockPeriods" />,
+            children: [
+              {
+                path: "settings/lock-period",
+                lazy: async () => ({
+                  Component: (await import("../features/lock-period/LockPeriodPage.tsx"))
+                    .LockPeriodPage,
+                }),
+              },
+            ],
+          },
+          ...gstReturnRoutes,
           { path: "settings/profile", element: <ProfilePage /> },
           ...mastersRoutes,
           ...workingScreenRoutes,

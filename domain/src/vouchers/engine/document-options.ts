@@ -29,6 +29,14 @@ export const EXPORT_SEZ_OPTIONS = [
     supplyType: "sez",
     payment: "withoutPayment",
   },
+  // A deemed export (CGST s.147) is taxed like any supply by its place of supply; it is listed
+  // here because GSTR-1 reports it apart (b2b inv_typ DE) and it needs a registered recipient.
+  {
+    value: "deemedExport",
+    label: "Deemed export",
+    supplyType: "regular",
+    payment: "withPayment",
+  },
 ] as const satisfies readonly {
   value: string;
   label: string;

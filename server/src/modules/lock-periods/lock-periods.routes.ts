@@ -1,6 +1,7 @@
-import { EntityId, FinancialYearText, VOUCHER_TYPES } from "@bahi/domain";
+import { EntityId, endOfMonth, FinancialYearText, VOUCHER_TYPES } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
@@ -11,7 +12,59 @@ import {
   listLockPeriods,
   upsertLockPeriod,
 } from "./lock-periods.repository.ts";
-import { describeLockedPeriod, monthOfFinancialYear } from "./lock-periods.service.ts";
+import {
+  describeLockedPeriod,
+  findReturnFilings,
+  monthOfFinancialYear,
+  RETURN_LOCKED_TYPES,
+} from "./lock-periods.service.ts";
+
+export const LOCK_MESSAGES = {
+  reasonNeeded:
+    "This month's GST return is marked as filed. Give a reason for unlocking it; it is kept in the organisation's log.",
+} as const;
+
+const Reason = z.string().trim().max(500, "Reason cannot be more than 500 characters.").optional();
+
+/**
+ * Issue 19: lifting a lock that a filed return put on sales-side entries needs a reason, written
+ * to the organisation's log. Returns the filings of that month that the unlock touches.
+ */
+async function requireReasonForFiledMonth(
+  deps: ModuleDeps,
+  organisationId: string,
+  monthKey: string,
+  transactionType: string,
+  reason: string | undefined,
+) {
+  if (
+    transactionType !== ALL_TRANSACTION_TYPES &&
+    !RETURN_LOCKED_TYPES.some((t) => t === transactionType)
+  )
+    return [];
+  const filings = await findReturnFilings(
+    deps.db,
+    organisationId,
+    `${monthKey}-01`,
+    endOfMonth(`${monthKey}-01`),
+  );
+  if (filings.length > 0 && !reason)
+    throw badRequest(LOCK_MESSAGES.reasonNeeded, [
+      { path: "reason", message: LOCK_MESSAGES.reasonNeeded },
+    ]);
+  return filings;
+}
+
+function describeFilings(
+  filings: readonly { return_kind: string; fp: string }[],
+  reason: string | undefined,
+) {
+  if (filings.length === 0) return "";
+  const names = filings
+    .map((f) => `${f.return_kind === "iff" ? "IFF" : "GSTR-1"} ${f.fp}`)
+    .join(", ");
+  return ` after filing ${names}. Reason: ${reason ?? ""}`;
+}
 
 const Month = z.coerce
   .number({ error: "Month must be 1 to 12." })
@@ -39,7 +92,22 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
       const { organisationId, year } = request.query;
       await requireOrganisationAccess(deps.db, callerOf(request), organisationId);
       const rows = await listLockPeriods(deps.db, organisationId, year);
+      const startYear = Number(year.slice(0, 4));
+      const filings = await findReturnFilings(
+        deps.db,
+        organisationId,
+        `${startYear}-04-01`,
+        `${startYear + 1}-03-31`,
+      );
       return {
+        filings: filings.map((filing) => ({
+          returnKind: filing.return_kind,
+          startDate: filing.start_date,
+          endDate: filing.end_date,
+          fp: filing.fp,
+          arn: filing.arn,
+          filedAt: filing.filed_at,
+        })),
         lockPeriods: rows.map((row) => ({
           year: row.year,
           month: Number(row.month.slice(5, 7)),
@@ -62,16 +130,20 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           month: Month,
           transactionType: LockTarget,
           locked: z.boolean(),
+          reason: Reason,
         }),
       },
     },
     async (request) => {
-      const { organisationId, year, month, transactionType, locked } = request.body;
+      const { organisationId, year, month, transactionType, locked, reason } = request.body;
       const access = await requireOrganisationAccess(deps.db, callerOf(request), organisationId, {
         kind: "manage",
         what: "lockPeriods",
       });
       const monthKey = monthOfFinancialYear(year, month);
+      const filings = locked
+        ? []
+        : await requireReasonForFiledMonth(deps, organisationId, monthKey, transactionType, reason);
       await deps.db.transaction().execute(async (trx) => {
         await upsertLockPeriod(trx, {
           organisation_id: organisationId,
@@ -88,7 +160,7 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           action: locked ? "lock" : "unlock",
           entityType: "lockPeriod",
           entityId: `${monthKey}:${transactionType}`,
-          summary: `${locked ? "Locked" : "Unlocked"}: ${describeLockedPeriod(transactionType, monthKey).split(" are locked")[0]}`,
+          summary: `${locked ? "Locked" : "Unlocked"}: ${describeLockedPeriod(transactionType, monthKey).split(" are locked")[0]}${describeFilings(filings, reason)}`,
         });
       });
       return { success: true, message: locked ? "Period locked." : "Period unlocked." };
@@ -105,16 +177,26 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           year: FinancialYearText,
           month: Month,
           locked: z.boolean(),
+          reason: Reason,
         }),
       },
     },
     async (request) => {
-      const { organisationId, year, month, locked } = request.body;
+      const { organisationId, year, month, locked, reason } = request.body;
       const access = await requireOrganisationAccess(deps.db, callerOf(request), organisationId, {
         kind: "manage",
         what: "lockPeriods",
       });
       const monthKey = monthOfFinancialYear(year, month);
+      const filings = locked
+        ? []
+        : await requireReasonForFiledMonth(
+            deps,
+            organisationId,
+            monthKey,
+            ALL_TRANSACTION_TYPES,
+            reason,
+          );
       await deps.db.transaction().execute(async (trx) => {
         const now = nowIso();
         // Unlocking a whole month unlocks each type in it too, so nothing stays locked by surprise.
@@ -137,7 +219,7 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           action: locked ? "lock" : "unlock",
           entityType: "lockPeriod",
           entityId: monthKey,
-          summary: `${locked ? "Locked" : "Unlocked"} every entry dated in ${monthKey}`,
+          summary: `${locked ? "Locked" : "Unlocked"} every entry dated in ${monthKey}${describeFilings(filings, reason)}`,
         });
       });
       return { success: true, message: locked ? "Month locked." : "Month unlocked." };

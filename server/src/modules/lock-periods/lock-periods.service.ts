@@ -3,11 +3,17 @@ import {
   getVoucherDefinition,
   isVoucherType,
   type VoucherType,
+  voucherTypesWhere,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { ALL_TRANSACTION_TYPES, findLockedMonths } from "./lock-periods.repository.ts";
+import { nowIso } from "../../lib/clock.ts";
+import {
+  ALL_TRANSACTION_TYPES,
+  findLockedMonths,
+  upsertLockPeriod,
+} from "./lock-periods.repository.ts";
 
 /** 'YYYY-MM' of a month (1–12) of a financial year: April–December in the start year. */
 export function monthOfFinancialYear(year: string, month: number): string {
@@ -54,3 +60,56 @@ export async function readPeriodLocks(
 export function isLockableType(value: string): value is VoucherType | "all" {
   return value === "all" || isVoucherType(value);
 }
+
+/** Locks these months for these types, in the caller's transaction (a filed GST return). */
+export async function lockMonthsForTypes(
+  db: Kysely<Database>,
+  input: {
+    organisationId: string;
+    year: string;
+    months: readonly string[];
+    types: readonly VoucherType[];
+    userId: string;
+  },
+): Promise<void> {
+  const now = nowIso();
+  for (const month of input.months) {
+    for (const type of input.types) {
+      await upsertLockPeriod(db, {
+        organisation_id: input.organisationId,
+        year: input.year,
+        month,
+        transaction_type: type,
+        locked: 1,
+        updated_at: now,
+        updated_by: input.userId,
+      });
+    }
+  }
+}
+
+/**
+ * Returns marked as filed for a period overlapping [startDate, endDate]: the locks they hold need
+ * a reason to be lifted (issue 19), and their sections are read for amendments.
+ */
+export function findReturnFilings(
+  db: Kysely<Database>,
+  organisationId: string,
+  startDate: string,
+  endDate: string,
+) {
+  return db
+    .selectFrom("gst_return_filings")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("start_date", "<=", endDate)
+    .where("end_date", ">=", startDate)
+    .orderBy("filed_at")
+    .execute();
+}
+
+/** The types a filed GSTR-1 or IFF locks: the outward supplies and their notes (the registry's). */
+export const RETURN_LOCKED_TYPES: readonly VoucherType[] = voucherTypesWhere(
+  (definition) =>
+    definition.gstReturn.role === "outwardSupply" || definition.gstReturn.role === "outwardNote",
+);

@@ -18,6 +18,14 @@ export interface NewMessage {
   text: string;
   html?: string;
   organisationId?: string;
+  /** Files sent with an email (a return's JSON); kept in the outbox row until sent. */
+  attachments?: MessageAttachment[];
+}
+
+export interface MessageAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
 }
 
 const MAX_ATTEMPTS = 6;
@@ -41,6 +49,15 @@ export async function enqueueMessage(db: Kysely<Database>, message: NewMessage):
     created_at: now,
     next_attempt_at: now,
     sent_at: null,
+    attachments: message.attachments?.length
+      ? JSON.stringify(
+          message.attachments.map((file) => ({
+            fileName: file.fileName,
+            contentType: file.contentType,
+            base64: file.content.toString("base64"),
+          })),
+        )
+      : null,
   });
   return id;
 }

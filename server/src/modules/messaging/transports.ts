@@ -44,6 +44,7 @@ export function createTransports(config: TransportConfig): Transports {
         subject: message.subject ?? "",
         text: message.body_text,
         ...(message.body_html ? { html: message.body_html } : {}),
+        ...(message.attachments ? { attachments: readAttachments(message.attachments) } : {}),
         messageId: `<${message.id}@bahi.local>`,
       });
       if (!config.smtpUrl) {
@@ -71,4 +72,13 @@ function writeTextMessage(dir: string, message: OutboxMessage): void {
     path.join(dir, `${fileStem(message)}.txt`),
     `To: ${message.recipient}\n\n${message.body_text}\n`,
   );
+}
+
+function readAttachments(json: string) {
+  const files = JSON.parse(json) as { fileName: string; contentType: string; base64: string }[];
+  return files.map((file) => ({
+    filename: file.fileName,
+    contentType: file.contentType,
+    content: Buffer.from(file.base64, "base64"),
+  }));
 }

@@ -95,6 +95,8 @@ describe("organisation settings", () => {
       qrText: "",
       logoUrl: null,
       signatureUrl: null,
+      gstFilingFrequency: "monthly",
+      previousYearTurnover: 0,
     });
   });
 

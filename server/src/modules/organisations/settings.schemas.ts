@@ -1,4 +1,10 @@
-import { MOBILE_LENGTH_MESSAGE, normaliseMobile, validateEmail } from "@bahi/domain";
+import {
+  GST_FILING_FREQUENCIES,
+  MOBILE_LENGTH_MESSAGE,
+  NonNegativeRupeeAmount,
+  normaliseMobile,
+  validateEmail,
+} from "@bahi/domain";
 import { z } from "zod";
 import { Flag, OrganisationId } from "./organisations.schemas.ts";
 
@@ -38,6 +44,18 @@ export const OrganisationSettingsInput = z.object({
   signatoryName: text("Signatory name", 100).optional(),
   lineAboveSignature: text("Line above signature", 200).optional(),
   qrText: text("QR text", 500).optional(),
+  /** Issue 19: monthly, or quarterly under QRMP (IFF in the first two months of a quarter). */
+  gstFilingFrequency: z
+    .enum(GST_FILING_FREQUENCIES, { error: "Filing frequency must be monthly or quarterly." })
+    .optional(),
+  /** The previous year's aggregate turnover in rupees: decides the HSN digits (4 or 6). */
+  previousYearTurnover: z
+    .union([z.number(), z.string().trim().min(1)], {
+      error: "Previous year's turnover must be an amount in rupees.",
+    })
+    .transform((value) => Number(value))
+    .pipe(NonNegativeRupeeAmount)
+    .optional(),
 });
 export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsInput>;
 

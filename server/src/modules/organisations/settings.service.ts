@@ -1,3 +1,4 @@
+import { type GstFilingFrequency, paiseToRupees, rupeesToPaise } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -39,6 +40,8 @@ interface OrganisationSettingsDocument {
   qrText: string;
   logo: StoredImage | null;
   signature: StoredImage | null;
+  gstFilingFrequency: GstFilingFrequency;
+  previousYearTurnoverPaise: number;
 }
 
 const DEFAULTS: OrganisationSettingsDocument = {
@@ -52,6 +55,8 @@ const DEFAULTS: OrganisationSettingsDocument = {
   qrText: "",
   logo: null,
   signature: null,
+  gstFilingFrequency: "monthly",
+  previousYearTurnoverPaise: 0,
 };
 
 const SETTINGS_KEY = "organisation";
@@ -84,6 +89,20 @@ function presentSettings(organisation: OrganisationsTable) {
     qrText: own.qrText,
     logoUrl: fileUrl(organisation.id, "logo", own.logo),
     signatureUrl: fileUrl(organisation.id, "signature", own.signature),
+    gstFilingFrequency: own.gstFilingFrequency,
+    previousYearTurnover: paiseToRupees(own.previousYearTurnoverPaise),
+  };
+}
+
+/** The settings a GST return reads (issue 19): filing frequency and last year's turnover. */
+export function readGstReturnSettings(organisation: OrganisationsTable): {
+  gstFilingFrequency: GstFilingFrequency;
+  previousYearTurnoverPaise: number;
+} {
+  const { own } = readDocument(organisation);
+  return {
+    gstFilingFrequency: own.gstFilingFrequency,
+    previousYearTurnoverPaise: own.previousYearTurnoverPaise,
   };
 }
 
@@ -125,13 +144,17 @@ export async function saveOrganisationSettings(
       const current = await lockLiveOrganisation(trx, organisationId, now);
       if (!current) throw notFound("Organisation not found.");
       const { all, own } = readDocument(current);
-      const { organisationId: _, billWiseEntry, ...fields } = input;
+      const { organisationId: _, billWiseEntry, previousYearTurnover, ...fields } = input;
       const next: OrganisationSettingsDocument = { ...own };
       const changed: string[] = billWiseEntry === undefined ? [] : ["billWiseEntry"];
       for (const [key, value] of Object.entries(fields)) {
         if (value === undefined) continue;
         Object.assign(next, { [key]: value });
         changed.push(key);
+      }
+      if (previousYearTurnover !== undefined) {
+        next.previousYearTurnoverPaise = rupeesToPaise(previousYearTurnover);
+        changed.push("previousYearTurnover");
       }
       for (const [kind, image] of Object.entries(written) as [ImageKind, StoredImage][]) {
         if (own[kind]) replaced.push(own[kind]);

@@ -142,11 +142,15 @@ function settingsEntries(context: MenuContext): Draft[] {
         ]
       : []),
     ...documentSettings,
-    {
-      id: "settings-lock-period",
-      label: "Lock Period",
-      path: pathIn(context, "settings/lock-period"),
-    },
+    ...(canManage(context.role, "lockPeriods")
+      ? [
+          {
+            id: "settings-lock-period",
+            label: "Lock Period",
+            path: pathIn(context, "settings/lock-period"),
+          },
+        ]
+      : []),
     ...(canManage(context.role, "users")
       ? [{ id: "settings-users", label: "Users", path: pathIn(context, "settings/users") }]
       : []),
@@ -166,6 +170,17 @@ function settingsEntries(context: MenuContext): Draft[] {
       label: "WhatsApp Templates",
       path: pathIn(context, "settings/whatsapp-template/list"),
     },
+  ];
+}
+
+/**
+ * The returns whose screens exist (issue 19): IFF and GSTR-1. GSTR-2 and GSTR-3B join when their
+ * screens do, so no entry leads to "Page not found".
+ */
+function gstReturnEntries(context: MenuContext): Draft[] {
+  return [
+    { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
+    { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
   ];
 }
 
@@ -211,11 +226,7 @@ export function buildStartMenu(context: MenuContext): MenuEntry[] {
             id: "gst-returns",
             label: "GST Returns",
             shortcut: "G",
-            children: [
-              { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
-              { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
-              { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
-            ],
+            children: [...gstReturnEntries(context)],
           },
         ]
       : []),
@@ -266,12 +277,7 @@ export function buildSidebarMenu(context: MenuContext): MenuEntry[] {
           {
             id: "gst-returns",
             label: "GST Returns",
-            children: [
-              { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
-              { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
-              { id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") },
-              { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
-            ],
+            children: [...gstReturnEntries(context)],
           },
         ]
       : []),

@@ -2,6 +2,7 @@ import {
   Button,
   Group,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -123,6 +124,31 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
             {...text("lineAboveSignature")}
           />
         </SimpleGrid>
+        {settings.gstin && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="GST filing frequency"
+              description="Quarterly under QRMP files IFF in the first two months of a quarter"
+              data={[
+                { value: "monthly", label: "Monthly" },
+                { value: "quarterly", label: "Quarterly (QRMP)" },
+              ]}
+              value={values.gstFilingFrequency}
+              allowDeselect={false}
+              onChange={(value) =>
+                value && set({ gstFilingFrequency: value as SettingsValues["gstFilingFrequency"] })
+              }
+            />
+            <TextInput
+              label="Previous year's aggregate turnover (₹)"
+              description="Above ₹5 crore, GSTR-1 needs 6-digit HSN codes"
+              inputMode="decimal"
+              value={values.previousYearTurnover}
+              onChange={(event) => set({ previousYearTurnover: event.currentTarget.value })}
+              error={errors.previousYearTurnover}
+            />
+          </SimpleGrid>
+        )}
         <Textarea
           label="QR text"
           description="Printed as a QR code on documents, for example your UPI payment link"

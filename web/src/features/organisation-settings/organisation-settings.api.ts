@@ -15,6 +15,10 @@ export interface OrganisationSettings {
   qrText: string;
   logoUrl: string | null;
   signatureUrl: string | null;
+  /** Issue 19: monthly, or quarterly under QRMP (IFF in months 1 and 2). */
+  gstFilingFrequency: "monthly" | "quarterly";
+  /** Rupees: above ₹5 crore, Table 12 of GSTR-1 needs 6-digit HSN codes. */
+  previousYearTurnover: number;
 }
 
 export type ImageKind = "logo" | "signature";

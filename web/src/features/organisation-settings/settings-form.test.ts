@@ -17,6 +17,8 @@ const SETTINGS: OrganisationSettings = {
   qrText: "",
   logoUrl: null,
   signatureUrl: null,
+  gstFilingFrequency: "monthly",
+  previousYearTurnover: 0,
 };
 
 describe("organisation settings form", () => {

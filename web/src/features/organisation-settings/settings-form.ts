@@ -1,4 +1,10 @@
-import { validateEmail, validateMobile } from "@bahi/domain";
+import {
+  paiseToRupees,
+  parseAmount,
+  validateAmountText,
+  validateEmail,
+  validateMobile,
+} from "@bahi/domain";
 import type { FieldErrors } from "../../components/form-validation.ts";
 import type { ImageKind, OrganisationSettings } from "./organisation-settings.api.ts";
 
@@ -13,7 +19,11 @@ export type SettingsValues = Pick<
   | "showLogo"
   | "showSignature"
   | "qrText"
->;
+  | "gstFilingFrequency"
+> & {
+  /** As typed, in rupees. */
+  previousYearTurnover: string;
+};
 
 /** Accepted upload types and size, as the server checks them. */
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
@@ -35,8 +45,12 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
     showLogo,
     showSignature,
     qrText,
+    gstFilingFrequency: settings.gstFilingFrequency,
+    previousYearTurnover: String(settings.previousYearTurnover),
   };
 }
+
+export const TURNOVER_MESSAGE = "Previous year's turnover must be an amount in rupees.";
 
 export function checkSettings(values: SettingsValues): FieldErrors {
   const errors: FieldErrors = {};
@@ -46,6 +60,10 @@ export function checkSettings(values: SettingsValues): FieldErrors {
   if (email !== "") {
     const problem = validateEmail(email);
     if (problem) errors.email = problem.message;
+  }
+  const turnover = values.previousYearTurnover.trim();
+  if (turnover !== "" && validateAmountText(turnover) !== null) {
+    errors.previousYearTurnover = TURNOVER_MESSAGE;
   }
   return errors;
 }
@@ -58,7 +76,14 @@ export function buildSettingsForm(
 ): FormData {
   const form = new FormData();
   form.append("organisationId", organisationId);
-  for (const [key, value] of Object.entries(values)) form.append(key, String(value).trim());
+  for (const [key, value] of Object.entries(values)) {
+    // The turnover as typed may carry Indian commas; the server takes rupees.
+    const text =
+      key === "previousYearTurnover"
+        ? String(paiseToRupees(parseAmount(String(value))))
+        : String(value).trim();
+    form.append(key, text);
+  }
   for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file);
   return form;
 }

@@ -20,6 +20,7 @@ import {
   applyPartyToDocument,
   type DocumentForm,
   describeDocumentFields,
+  isExportChoice,
   offersReverseCharge,
   type PartyRecord,
   setReverseCharge,
@@ -230,6 +231,41 @@ export function DocumentHeader({
             disabled={readOnly}
           />
         </Grid.Col>
+      )}
+      {fields.shippingBill && isExportChoice(form.gstPaymentTypeInExportOrSez) && (
+        <>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <TextField
+              label="Port Code"
+              value={form.portCode}
+              onChange={(portCode) => set("portCode", portCode)}
+              maxChars={6}
+              error={errors.portCode}
+              disabled={readOnly}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <TextField
+              label="Shipping Bill No."
+              value={form.shippingBillNumber}
+              onChange={(number) => set("shippingBillNumber", number)}
+              maxChars={7}
+              error={errors.shippingBillNumber}
+              disabled={readOnly}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <DateInput
+              label="Shipping Bill Date"
+              value={form.shippingBillDate === "" ? null : form.shippingBillDate}
+              onChange={(date) => set("shippingBillDate", date)}
+              financialYear={context.year}
+              today={context.today}
+              error={errors.shippingBillDate}
+              disabled={readOnly}
+            />
+          </Grid.Col>
+        </>
       )}
       {fields.importType && (
         <Grid.Col span={{ base: 24, md: 6 }}>

@@ -480,6 +480,41 @@ describe("the payload", () => {
   });
 });
 
+describe("an export's shipping bill", () => {
+  const shipping = {
+    gstPaymentTypeInExportOrSez: "exportWithoutPayment",
+    portCode: "INNSA1",
+    shippingBillNumber: "1234567",
+    shippingBillDate: "2025-05-12",
+  };
+  it("goes with an export sales invoice", () => {
+    const payload = buildDocumentPayload(
+      form([line(RICE, "1")], shipping),
+      contextFor("salesInvoice"),
+      {
+        mode: "add",
+      },
+    );
+    expect(payload).toMatchObject({
+      portCode: "INNSA1",
+      shippingBillNumber: "1234567",
+      shippingBillDate: "2025-05-12",
+    });
+  });
+  it("not with a regular supply, nor with a credit note", () => {
+    const regular = buildDocumentPayload(
+      form([line(RICE, "1")], { ...shipping, gstPaymentTypeInExportOrSez: "" }),
+      contextFor("salesInvoice"),
+      { mode: "add" },
+    );
+    expect(regular.portCode).toBeUndefined();
+    const note = buildDocumentPayload(form([line(RICE, "1")], shipping), contextFor("creditNote"), {
+      mode: "add",
+    });
+    expect(note.portCode).toBeUndefined();
+  });
+});
+
 describe("from a stored entry", () => {
   const names = {
     itemName: (id: string) =>

@@ -7,6 +7,7 @@ import {
   DocumentError,
   type DocumentTaxContext,
   defaultEntryDate,
+  EXPORT_SEZ_OPTIONS,
   findPlaceOfSupply,
   getVoucherDefinition,
   isNoteType,
@@ -96,6 +97,10 @@ export interface DocumentForm {
   rcmApplicable: boolean;
   rcmGstType: string;
   gstPaymentTypeInExportOrSez: string;
+  /** An export invoice's shipping bill (GSTR-1 exp sbpcode, sbnum, sbdt). */
+  portCode: string;
+  shippingBillNumber: string;
+  shippingBillDate: string;
   importType: string;
   noteType: string;
   roundOff: boolean;
@@ -117,9 +122,18 @@ export interface DocumentFields {
   noteFields: boolean;
   /** Supplies the organisation makes: export or SEZ, with or without payment. */
   exportOrSez: boolean;
+  /** An outward supply (the registry's gstReturn role): an export carries its shipping bill. */
+  shippingBill: boolean;
   /** The query parameters of the conversions into this type (spec 2.6). */
   sourceParams: readonly string[];
   partySide: "customer" | "supplier";
+}
+
+/** Whether the chosen supply is an export (with or without payment): it has a shipping bill. */
+export function isExportChoice(value: string): boolean {
+  return EXPORT_SEZ_OPTIONS.some(
+    (option) => option.value === value && option.supplyType === "export",
+  );
 }
 
 export function describeDocumentFields(type: VoucherType): DocumentFields {
@@ -130,6 +144,7 @@ export function describeDocumentFields(type: VoucherType): DocumentFields {
     importType: definition.acceptsImports,
     noteFields: isNoteType(type),
     exportOrSez: partySide === "customer",
+    shippingBill: definition.gstReturn.role === "outwardSupply",
     sourceParams: VOUCHER_TYPES.flatMap((from) =>
       getVoucherDefinition(from)
         .conversions.filter((conversion) => conversion.into === type)
@@ -187,6 +202,9 @@ export function emptyDocumentForm(context: EntryContext): DocumentForm {
     rcmApplicable: false,
     rcmGstType: "",
     gstPaymentTypeInExportOrSez: "",
+    portCode: "",
+    shippingBillNumber: "",
+    shippingBillDate: "",
     importType: "",
     noteType: "",
     roundOff: true,
@@ -583,6 +601,13 @@ export function buildDocumentPayload(
     gstPaymentTypeInExportOrSez: fields.exportOrSez
       ? textOrUndefined(form.gstPaymentTypeInExportOrSez)
       : undefined,
+    ...(fields.shippingBill && isExportChoice(form.gstPaymentTypeInExportOrSez)
+      ? {
+          portCode: textOrUndefined(form.portCode),
+          shippingBillNumber: textOrUndefined(form.shippingBillNumber),
+          shippingBillDate: textOrUndefined(form.shippingBillDate),
+        }
+      : {}),
     roundOff: form.roundOff,
     itemDetails,
     accountDetails,
@@ -716,6 +741,9 @@ export function documentFormFromEntry(
     gstPaymentTypeInExportOrSez: fields.exportOrSez
       ? readString(entry, "gstPaymentTypeInExportOrSez")
       : "",
+    portCode: fields.shippingBill ? readString(entry, "portCode") : "",
+    shippingBillNumber: fields.shippingBill ? readString(entry, "shippingBillNumber") : "",
+    shippingBillDate: fields.shippingBill ? readString(entry, "shippingBillDate") : "",
     importType: fields.importType ? readString(entry, "importType") : "",
     noteType: fields.noteFields ? readString(entry, "type") : "",
     roundOff: entry.roundOff !== false,

@@ -1,0 +1,186 @@
+import type { CivilDate } from "../../calendar/index.ts";
+import { type Paise, rupeesToPaise } from "../../money/index.ts";
+
+/**
+ * One line of a stored, server-computed document as a return reads it (DESIGN.md 10): never
+ * re-derived from today's masters.
+ */
+export interface ReturnLine {
+  /** HSN or SAC as saved on the line; null when none was given. */
+  hsn: string | null;
+  /** UQC code of the line's unit (NOS, KGS…); null when none. */
+  uqc: string | null;
+  /** A service line (SAC, or an HSN starting 99): its UQC in Table 12 is NA. */
+  isService: boolean;
+  description: string;
+  /** Thousandths of a unit (quantities carry at most 3 decimals). */
+  quantityMilli: number;
+  /** Percent (18, 0.25), 0 nil-rated, -1 exempt, -2 non-GST. */
+  gstRate: number;
+  taxablePaise: Paise;
+  igstPaise: Paise;
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  cessPaise: Paise;
+  /** An account line (freight, packing, an income account): it has no HSN of its own. */
+  fromAccountLine?: boolean;
+}
+
+/** How an export or SEZ supply was made (the sales invoice's gstPaymentTypeInExportOrSez). */
+export type ReturnSupplyKind =
+  | "regular"
+  | "exportWithPayment"
+  | "exportWithoutPayment"
+  | "sezWithPayment"
+  | "sezWithoutPayment"
+  | "deemedExport";
+
+/** The invoice a note was made against, as saved. */
+export interface ReturnOriginalInvoice {
+  number: string;
+  date: CivilDate;
+  totalPaise: Paise;
+}
+
+/** A live outward document of the period: a sales invoice, or a note on outward supplies. */
+export interface ReturnDocument {
+  entryId: string;
+  /** The voucher type's Table 13 nature and note direction come from the registry. */
+  voucherType: string;
+  role: "outwardSupply" | "outwardNote";
+  /** C lowers the supply, D raises it; null for an invoice. */
+  noteType: "C" | "D" | null;
+  table13Nature: number | null;
+  number: string;
+  date: CivilDate;
+  partyName: string;
+  /** The recipient's GSTIN as saved on the document; null for an unregistered recipient. */
+  gstin: string | null;
+  /** Two-digit place of supply as saved; null when the document has none. */
+  pos: string | null;
+  supplyKind: ReturnSupplyKind;
+  reverseCharge: boolean;
+  /** A note that only corrects a price or discount moves no quantity. */
+  priceAdjustmentOnly: boolean;
+  /** The document's total, its round-off included (GSTR-1 `val`). */
+  totalPaise: Paise;
+  lines: ReturnLine[];
+  portCode: string | null;
+  shippingBillNumber: string | null;
+  shippingBillDate: CivilDate | null;
+  /** For a note: the invoices it settles (bill-wise), as saved. */
+  originalInvoices: ReturnOriginalInvoice[];
+}
+
+/** A number of the period that was taken and then deleted (Table 13 "cancelled"). */
+export interface DeletedNumber {
+  voucherType: string;
+  table13Nature: number;
+  number: string;
+  date: CivilDate;
+}
+
+/** What the server stores of a voucher: its row and the server-computed document (prepareVoucher). */
+export interface StoredOutwardVoucher {
+  id: string;
+  type: string;
+  date: CivilDate;
+  number: string;
+  partyName: string | null;
+  amountPaise: Paise;
+  document: Record<string, unknown>;
+}
+
+const SUPPLY_KINDS: readonly ReturnSupplyKind[] = [
+  "exportWithPayment",
+  "exportWithoutPayment",
+  "sezWithPayment",
+  "sezWithoutPayment",
+  "deemedExport",
+];
+
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
+const paiseOf = (value: unknown): Paise => rupeesToPaise(numberOf(value));
+const records = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+
+function taxOf(line: Record<string, unknown>) {
+  return {
+    taxablePaise: paiseOf(line.amount),
+    igstPaise: paiseOf(line.igstAmount),
+    cgstPaise: paiseOf(line.cgstAmount),
+    sgstPaise: paiseOf(line.sgstAmount),
+    cessPaise: paiseOf(line.cessAmount),
+  };
+}
+
+/**
+ * A stored outward voucher as the return reads it: the lines, taxes, party GSTIN and place of
+ * supply as saved (DESIGN.md 10). An account line (freight, packing) has no HSN of its own: it is
+ * part of the supply it is billed with (a composite supply), so it takes the HSN of the
+ * document's item line at the same rate, else of its first item line.
+ */
+export function toReturnDocument(
+  stored: StoredOutwardVoucher,
+  facts: {
+    role: "outwardSupply" | "outwardNote";
+    noteType: "C" | "D" | null;
+    table13Nature: number | null;
+  },
+  originalInvoices: ReturnOriginalInvoice[] = [],
+): ReturnDocument {
+  const doc = stored.document;
+  const itemLines: ReturnLine[] = records(doc.itemDetails).map((line) => {
+    const sac = text(line.sacCode);
+    const hsn = text(line.hsnCode) ?? sac;
+    return {
+      hsn,
+      uqc: text(line.uom),
+      isService: sac !== null || (hsn?.startsWith("99") ?? false),
+      description: text(line.description) ?? "",
+      quantityMilli: Math.round(numberOf(line.quantity) * 1000),
+      gstRate: numberOf(line.gstRate),
+      ...taxOf(line),
+    };
+  });
+  const accountLines: ReturnLine[] = records(doc.accountDetails).map((line) => {
+    const gstRate = numberOf(line.gstRate);
+    const principal = itemLines.find((item) => item.gstRate === gstRate) ?? itemLines[0];
+    return {
+      hsn: principal?.hsn ?? null,
+      uqc: principal?.uqc ?? null,
+      isService: principal?.isService ?? false,
+      description: principal?.description ?? text(line.description) ?? "",
+      quantityMilli: 0,
+      gstRate,
+      ...taxOf(line),
+      fromAccountLine: true,
+    };
+  });
+  const supplyKind =
+    SUPPLY_KINDS.find((kind) => kind === doc.gstPaymentTypeInExportOrSez) ?? "regular";
+  const gstin = text(doc.gstin);
+  return {
+    entryId: stored.id,
+    voucherType: stored.type,
+    role: facts.role,
+    noteType: facts.noteType,
+    table13Nature: facts.table13Nature,
+    number: stored.number,
+    date: stored.date,
+    partyName: stored.partyName ?? "",
+    gstin: gstin?.toUpperCase() ?? null,
+    pos: text(doc.pos),
+    supplyKind,
+    reverseCharge: doc.rcmApplicable === true,
+    priceAdjustmentOnly: doc.type === "adjustment",
+    totalPaise: stored.amountPaise,
+    lines: [...itemLines, ...accountLines],
+    portCode: text(doc.portCode),
+    shippingBillNumber: text(doc.shippingBillNumber),
+    shippingBillDate: text(doc.shippingBillDate),
+    originalInvoices,
+  };
+}

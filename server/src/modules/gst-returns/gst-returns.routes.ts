@@ -1,0 +1,86 @@
+import {
+  type GstReturnKind,
+  MarkReturnFiledInput,
+  ReturnFileQuery,
+  ReturnPeriodQuery,
+  ReturnTransactionsQuery,
+} from "@bahi/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callerOf } from "../auth/auth.guard.ts";
+import { describeAttachment } from "../exports/table-document.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import {
+  emailReturnFile,
+  markReturnFiled,
+  readReturnBook,
+  readReturnCounts,
+  readReturnTransactions,
+  renderReturnFile,
+} from "./gst-returns.service.ts";
+
+/**
+ * GSTR-1 and IFF (api.md 7 "GST returns", issue 19): the same four calls under each family, with
+ * the spec's names (gstr1B2BCount and iffCount for the counts).
+ */
+const FAMILIES: readonly {
+  kind: GstReturnKind;
+  prefix: string;
+  transactions: string;
+  count: string;
+  json: string;
+}[] = [
+  {
+    kind: "gstr1",
+    prefix: "/gstr1",
+    transactions: "gstr1transactions",
+    count: "gstr1B2BCount",
+    json: "gstr1Json",
+  },
+  {
+    kind: "iff",
+    prefix: "/iff",
+    transactions: "ifftransactions",
+    count: "iffCount",
+    json: "iffJson",
+  },
+];
+
+export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
+  app,
+  { deps },
+) => {
+  const guard = { preHandler: deps.authenticator.requireCaller };
+  for (const family of FAMILIES) {
+    app.get(
+      `${family.prefix}/${family.count}`,
+      { ...guard, schema: { querystring: ReturnPeriodQuery } },
+      async (request) => readReturnCounts(deps.db, callerOf(request), family.kind, request.query),
+    );
+    app.get(
+      `${family.prefix}/${family.transactions}`,
+      { ...guard, schema: { querystring: ReturnTransactionsQuery } },
+      async (request) =>
+        readReturnTransactions(deps.db, callerOf(request), family.kind, request.query),
+    );
+    app.get(
+      `${family.prefix}/${family.json}`,
+      { ...guard, schema: { querystring: ReturnFileQuery } },
+      async (request, reply) => {
+        const { format, isEmail, email, subject, ...query } = request.query;
+        const book = await readReturnBook(deps.db, callerOf(request), family.kind, query);
+        if (isEmail && email) return emailReturnFile(deps, book, format, email, subject);
+        const file = await renderReturnFile(book, format);
+        return reply
+          .header("content-type", file.contentType)
+          .header("content-disposition", describeAttachment(file.fileName))
+          .header("cache-control", "private, no-store")
+          .send(file.content);
+      },
+    );
+    app.post(
+      `${family.prefix}/markfiled`,
+      { ...guard, schema: { body: MarkReturnFiledInput } },
+      async (request) => markReturnFiled(deps, callerOf(request), family.kind, request.body),
+    );
+  }
+};

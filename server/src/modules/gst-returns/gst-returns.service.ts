@@ -1,0 +1,684 @@
+import {
+  type AmendedDocument,
+  buildGstr1AmendmentJson,
+  buildGstr1Amendments,
+  buildGstr1Json,
+  buildGstr1Sections,
+  type DeletedNumber,
+  type DocumentRow,
+  endOfMonth,
+  financialYearOf,
+  findGstr1Warnings,
+  GSTR1_AMENDMENT_SECTIONS,
+  GSTR1_SECTION_TITLES,
+  GSTR1_SECTIONS,
+  type GstReturnKind,
+  type Gstr1AmendmentSection,
+  type Gstr1Amendments,
+  type Gstr1Json,
+  type Gstr1Section,
+  type Gstr1Sections,
+  getVoucherDefinition,
+  IFF_SECTIONS,
+  paiseToRupees,
+  RETURN_SECTION_TITLES,
+  type ReturnDocument,
+  type ReturnPeriod,
+  type ReturnSection,
+  type ReturnWarning,
+  readReturnPeriod,
+  type SectionTotals,
+  stateCodeFromGstin,
+  toReturnDocument,
+  totalSection,
+  type VoucherType,
+  voucherTypesWhere,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { nowIso } from "../../lib/clock.ts";
+import { newId } from "../../lib/ids.ts";
+import {
+  type OrganisationAccess,
+  requireOrganisationAccess,
+} from "../access/organisation-access.ts";
+import { writeAuditLog } from "../audit/audit.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { findReturnFilings, lockMonthsForTypes } from "../lock-periods/lock-periods.service.ts";
+import { enqueueMessage } from "../messaging/outbox.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import { readGstReturnSettings } from "../organisations/settings.service.ts";
+import { buildGstr1Workbook } from "./gst-returns.excel.ts";
+import {
+  findFilingsBefore,
+  findInvoicesByIds,
+  insertFiling,
+  listCancelledGstins,
+  listDeletedNumbers,
+  listLiveVouchers,
+  listVouchersEditedIn,
+  listVoucherVersions,
+} from "./gst-returns.repository.ts";
+
+/** The types GSTR-1 and IFF read: the registry's outward supplies and notes (DESIGN.md 10). */
+export const OUTWARD_TYPES: readonly VoucherType[] = voucherTypesWhere(
+  (definition) =>
+    definition.gstReturn.role === "outwardSupply" || definition.gstReturn.role === "outwardNote",
+);
+
+export const RETURN_MESSAGES = {
+  notRegistered: "GST returns are only for GST-registered organisations with a GSTIN.",
+  hasErrors: (count: number) =>
+    `The return has ${count} error${count === 1 ? "" : "s"} to fix before the file can be made.`,
+  alreadyFiled: "This period is already marked as filed.",
+  unknownSection: "Unknown section.",
+} as const;
+
+export interface ReturnQuery {
+  organisationId: string;
+  year: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** What every GSTR-1 / IFF call computes first: the period's documents, sections and warnings. */
+export interface ReturnBook {
+  kind: GstReturnKind;
+  access: OrganisationAccess;
+  gstin: string;
+  period: ReturnPeriod;
+  documents: ReturnDocument[];
+  sections: Gstr1Sections;
+  warnings: ReturnWarning[];
+  /** The sections this return carries (IFF: b2b and cdnr). */
+  carried: readonly Gstr1Section[];
+  /** Documents of filed periods edited in this one, in their amendment sections. */
+  amendments: Gstr1Amendments;
+  amendedDocuments: Map<string, ReturnDocument>;
+  carriedAmendments: readonly Gstr1AmendmentSection[];
+  /** B2C small of each original month an amendment touches, as it stands now (b2csa). */
+  originalMonths: Map<string, { documents: ReturnDocument[]; sections: Gstr1Sections }>;
+}
+
+const IFF_AMENDMENT_SECTIONS: readonly Gstr1AmendmentSection[] = ["b2ba", "cdnra"];
+
+type VoucherRow = {
+  id: string;
+  type: string;
+  date: string;
+  number: string;
+  party_name: string | null;
+  amount_paise: number;
+  document: string;
+};
+
+/** Stored vouchers as the return reads them, with the invoices their notes settle. */
+async function readReturnDocuments(
+  db: Kysely<Database>,
+  organisationId: string,
+  rows: readonly VoucherRow[],
+): Promise<ReturnDocument[]> {
+  const parsed = rows.map((row) => ({
+    row,
+    document: JSON.parse(row.document) as Record<string, unknown>,
+  }));
+  const invoiceIds = new Set<string>();
+  for (const { row, document } of parsed) {
+    if (getVoucherDefinition(row.type as VoucherType).gstReturn.role !== "outwardNote") continue;
+    for (const entry of (document.billWiseEntries ?? []) as { entryId?: string }[]) {
+      if (entry.entryId) invoiceIds.add(entry.entryId);
+    }
+  }
+  const invoices = new Map(
+    (await findInvoicesByIds(db, organisationId, [...invoiceIds])).map((invoice) => [
+      invoice.id,
+      invoice,
+    ]),
+  );
+  return parsed.map(({ row, document }) => {
+    const facts = getVoucherDefinition(row.type as VoucherType).gstReturn;
+    const originals = ((document.billWiseEntries ?? []) as { entryId?: string }[]).flatMap(
+      (entry) => {
+        const invoice = entry.entryId ? invoices.get(entry.entryId) : undefined;
+        return invoice
+          ? [
+              {
+                number: invoice.number,
+                date: invoice.date,
+                totalPaise: Number(invoice.amount_paise),
+              },
+            ]
+          : [];
+      },
+    );
+    return toReturnDocument(
+      {
+        id: row.id,
+        type: row.type,
+        date: row.date,
+        number: row.number,
+        partyName: row.party_name,
+        amountPaise: Number(row.amount_paise),
+        document,
+      },
+      {
+        role: facts.role as "outwardSupply" | "outwardNote",
+        noteType: facts.noteType,
+        table13Nature: facts.table13Nature,
+      },
+      originals,
+    );
+  });
+}
+
+/**
+ * Vouchers of a filed period saved again after its filing and within this period (issue 19),
+ * with the number and date they were filed under (the version current at the filing).
+ */
+async function readAmendedDocuments(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: ReturnPeriod,
+): Promise<AmendedDocument[]> {
+  // Only a filed period has amendments: without a filing before this period nothing is read, and
+  // with one only the filed periods' dates are searched.
+  const filings = await findFilingsBefore(db, organisationId, period.startDate);
+  if (filings.length === 0) return [];
+  const candidates = await listVouchersEditedIn(db, organisationId, OUTWARD_TYPES, {
+    fromDate: filings.map((filing) => filing.start_date).sort()[0] as string,
+    toDate: filings
+      .map((filing) => filing.end_date)
+      .sort()
+      .at(-1) as string,
+    editedFrom: period.startDate,
+    editedTo: period.endDate,
+  });
+  const filedAt = (date: string) =>
+    filings
+      .filter((filing) => filing.start_date <= date && date <= filing.end_date)
+      .map((filing) => filing.filed_at)
+      .sort()[0];
+  const edited = candidates.filter((row) => {
+    const at = filedAt(row.date);
+    return at !== undefined && row.updated_at > at;
+  });
+  if (edited.length === 0) return [];
+  const versions = await listVoucherVersions(
+    db,
+    organisationId,
+    edited.map((row) => row.id),
+  );
+  const documents = await readReturnDocuments(db, organisationId, edited);
+  return documents.map((document, index) => {
+    const row = edited[index] as (typeof edited)[number];
+    const at = filedAt(row.date) as string;
+    const filed = versions
+      .filter((version) => version.voucher_id === row.id && version.created_at <= at)
+      .at(-1);
+    const stored = filed ? (JSON.parse(filed.document) as Record<string, unknown>) : {};
+    const number =
+      typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
+        ? stored.invoiceNumber
+        : row.number;
+    const date = typeof stored.date === "string" ? stored.date : row.date;
+    return { document, original: { number, date } };
+  });
+}
+
+export async function readReturnBook(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+): Promise<ReturnBook> {
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "rights",
+    subjects: OUTWARD_TYPES,
+    action: "view",
+  });
+  const organisation = access.organisation;
+  const gstin = organisation.gstin;
+  if (organisation.gst_registered !== 1 || !gstin || stateCodeFromGstin(gstin) === null) {
+    throw badRequest(RETURN_MESSAGES.notRegistered);
+  }
+  const settings = readGstReturnSettings(organisation);
+  const read = readReturnPeriod({
+    year: query.year,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    kind,
+    frequency: settings.gstFilingFrequency,
+  });
+  if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
+  const { period } = read;
+
+  const [rows, deletedRows, cancelled] = await Promise.all([
+    listLiveVouchers(
+      db,
+      organisation.id,
+      query.year,
+      OUTWARD_TYPES,
+      period.startDate,
+      period.endDate,
+    ),
+    listDeletedNumbers(
+      db,
+      organisation.id,
+      query.year,
+      OUTWARD_TYPES,
+      period.startDate,
+      period.endDate,
+    ),
+    listCancelledGstins(db, organisation.id),
+  ]);
+  const documents = await readReturnDocuments(db, organisation.id, rows);
+  const deleted: DeletedNumber[] = deletedRows.flatMap((row) => {
+    const nature = getVoucherDefinition(row.type as VoucherType).gstReturn.table13Nature;
+    return nature === null
+      ? []
+      : [{ voucherType: row.type, table13Nature: nature, number: row.number, date: row.date }];
+  });
+  const all = buildGstr1Sections(documents, deleted, { gstin, fp: period.fp });
+  const carried = kind === "iff" ? IFF_SECTIONS : GSTR1_SECTIONS;
+  // IFF carries B2B invoices and notes only: the other sections, and their documents' warnings,
+  // belong to the quarterly GSTR-1.
+  const sections: Gstr1Sections =
+    kind === "iff"
+      ? { ...all, b2cl: [], b2cs: [], exp: [], cdnur: [], nil: [], hsn: [], doc_issue: [] }
+      : all;
+  const carriedIds = new Set([...sections.b2b, ...sections.cdnr].map((row) => row.entryId));
+  const reported =
+    kind === "iff" ? documents.filter((document) => carriedIds.has(document.entryId)) : documents;
+  const warnings = findGstr1Warnings(reported, sections, {
+    gstin,
+    previousYearTurnoverPaise: settings.previousYearTurnoverPaise,
+    gstinCancelledOn: new Map(
+      cancelled.map((account) => [account.gstin as string, account.gst_cancel_date as string]),
+    ),
+    iff: kind === "iff",
+  });
+  const carriedAmendments = kind === "iff" ? IFF_AMENDMENT_SECTIONS : GSTR1_AMENDMENT_SECTIONS;
+  const amended = await readAmendedDocuments(db, organisation.id, period);
+  const amendments = buildGstr1Amendments(amended, { gstin, fp: period.fp });
+  for (const section of GSTR1_AMENDMENT_SECTIONS) {
+    if (!carriedAmendments.includes(section)) amendments[section] = [];
+  }
+  const originalMonths = new Map<
+    string,
+    { documents: ReturnDocument[]; sections: Gstr1Sections }
+  >();
+  for (const omon of new Set(amendments.b2csa.map((row) => row.originalMonth))) {
+    const monthStart = `${omon.slice(2)}-${omon.slice(0, 2)}-01`;
+    const monthRows = await listLiveVouchers(
+      db,
+      organisation.id,
+      financialYearOf(monthStart),
+      OUTWARD_TYPES,
+      monthStart,
+      endOfMonth(monthStart),
+    );
+    const monthDocuments = await readReturnDocuments(db, organisation.id, monthRows);
+    originalMonths.set(omon, {
+      documents: monthDocuments,
+      sections: buildGstr1Sections(monthDocuments, [], { gstin, fp: omon }),
+    });
+  }
+  return {
+    kind,
+    access,
+    gstin,
+    period,
+    documents,
+    sections,
+    warnings,
+    carried,
+    amendments,
+    amendedDocuments: new Map(amended.map(({ document }) => [document.entryId, document])),
+    carriedAmendments,
+    originalMonths,
+  };
+}
+
+function totalAmendments(rows: readonly DocumentRow[]): SectionTotals {
+  const totals: SectionTotals = {
+    count: 0,
+    valuePaise: 0,
+    taxablePaise: 0,
+    igstPaise: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    cessPaise: 0,
+  };
+  for (const row of rows) {
+    totals.count += 1;
+    totals.valuePaise += row.sign * row.valuePaise;
+    totals.taxablePaise += row.sign * row.taxablePaise;
+    totals.igstPaise += row.sign * row.igstPaise;
+    totals.cgstPaise += row.sign * row.cgstPaise;
+    totals.sgstPaise += row.sign * row.sgstPaise;
+    totals.cessPaise += row.sign * row.cessPaise;
+  }
+  return totals;
+}
+
+function isAmendmentSection(type: ReturnSection): type is Gstr1AmendmentSection {
+  return (GSTR1_AMENDMENT_SECTIONS as readonly string[]).includes(type);
+}
+
+function presentTotals(totals: SectionTotals) {
+  return {
+    count: totals.count,
+    value: paiseToRupees(totals.valuePaise),
+    taxableValue: paiseToRupees(totals.taxablePaise),
+    igst: paiseToRupees(totals.igstPaise),
+    cgst: paiseToRupees(totals.cgstPaise),
+    sgst: paiseToRupees(totals.sgstPaise),
+    cess: paiseToRupees(totals.cessPaise),
+  };
+}
+
+/** The counts call: every section's count and totals, the warnings, the filing if any. */
+export async function readReturnCounts(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+) {
+  const book = await readReturnBook(db, caller, kind, query);
+  const filings = await findReturnFilings(
+    db,
+    query.organisationId,
+    book.period.startDate,
+    book.period.endDate,
+  );
+  const filing = filings.find(
+    (row) =>
+      row.return_kind === kind &&
+      row.start_date === book.period.startDate &&
+      row.end_date === book.period.endDate,
+  );
+  const sections = [
+    ...book.carried.map((type) => ({
+      type: type as ReturnSection,
+      title: GSTR1_SECTION_TITLES[type],
+      ...presentTotals(totalSection(book.sections, type)),
+    })),
+    // An amendment section is listed only when it has rows.
+    ...book.carriedAmendments
+      .filter((type) => book.amendments[type].length > 0)
+      .map((type) => ({
+        type: type as ReturnSection,
+        title: RETURN_SECTION_TITLES[type],
+        ...presentTotals(totalAmendments(book.amendments[type])),
+      })),
+  ];
+  return {
+    returnKind: kind,
+    gstin: book.gstin,
+    fp: book.period.fp,
+    startDate: book.period.startDate,
+    endDate: book.period.endDate,
+    sections,
+    warnings: book.warnings,
+    warningsCount: book.warnings.length,
+    errorsCount: book.warnings.filter((warning) => warning.level === "error").length,
+    filing: filing ? { filedAt: filing.filed_at, filedBy: filing.filed_by, arn: filing.arn } : null,
+  };
+}
+
+function presentDocumentRow(row: DocumentRow) {
+  return {
+    entryId: row.entryId,
+    transactionType: row.transactionType,
+    number: row.number,
+    date: row.date,
+    partyName: row.partyName,
+    gstin: row.gstin,
+    pos: row.pos,
+    invoiceType: row.invoiceType,
+    reverseCharge: row.reverseCharge,
+    noteType: row.noteType,
+    value: paiseToRupees(row.valuePaise),
+    taxableValue: paiseToRupees(row.taxablePaise),
+    igst: paiseToRupees(row.igstPaise),
+    cgst: paiseToRupees(row.cgstPaise),
+    sgst: paiseToRupees(row.sgstPaise),
+    cess: paiseToRupees(row.cessPaise),
+  };
+}
+
+function presentRows(sections: Gstr1Sections, type: Gstr1Section): Record<string, unknown>[] {
+  switch (type) {
+    case "b2b":
+    case "b2cl":
+    case "b2cs":
+    case "exp":
+    case "cdnr":
+    case "cdnur":
+      return sections[type].map(presentDocumentRow);
+    case "nil":
+      return sections.nil.map((row) => ({
+        supplyType: row.supplyType,
+        nilRated: paiseToRupees(row.nilPaise),
+        exempted: paiseToRupees(row.exemptPaise),
+        nonGst: paiseToRupees(row.nonGstPaise),
+      }));
+    case "hsn":
+      return sections.hsn.map((row) => ({
+        table: row.table,
+        hsn: row.hsn,
+        description: row.description,
+        uqc: row.uqc,
+        quantity: row.quantityMilli / 1000,
+        rate: row.rate,
+        taxableValue: paiseToRupees(row.taxablePaise),
+        igst: paiseToRupees(row.igstPaise),
+        cgst: paiseToRupees(row.cgstPaise),
+        sgst: paiseToRupees(row.sgstPaise),
+        cess: paiseToRupees(row.cessPaise),
+      }));
+    case "doc_issue":
+      return sections.doc_issue.map((row) => ({ ...row }));
+  }
+}
+
+/** One section's rows, a page at a time, with the section's totals. */
+export async function readReturnTransactions(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery & { type: ReturnSection; skip: number; limit: number },
+) {
+  const book = await readReturnBook(db, caller, kind, query);
+  const type = query.type;
+  if (isAmendmentSection(type)) {
+    if (!book.carriedAmendments.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
+    const amended = book.amendments[type];
+    return {
+      type,
+      title: RETURN_SECTION_TITLES[type],
+      transactions: amended.slice(query.skip, query.skip + query.limit).map((row) => ({
+        ...presentDocumentRow(row),
+        originalNumber: row.originalNumber,
+        originalDate: row.originalDate,
+      })),
+      count: amended.length,
+      totals: presentTotals(totalAmendments(amended)),
+    };
+  }
+  if (!book.carried.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
+  const rows = presentRows(book.sections, type);
+  return {
+    type,
+    title: GSTR1_SECTION_TITLES[type],
+    transactions: rows.slice(query.skip, query.skip + query.limit),
+    count: rows.length,
+    totals: presentTotals(totalSection(book.sections, type)),
+  };
+}
+
+/** The file to upload; refused while an error-level warning stands (issue 19). */
+export function buildReturnFile(book: ReturnBook): Gstr1Json {
+  const errors = book.warnings.filter((warning) => warning.level === "error");
+  if (errors.length > 0) {
+    throw new AppError(
+      400,
+      RETURN_MESSAGES.hasErrors(errors.length),
+      errors.map((error) => ({ path: error.entryId ?? error.code, message: error.message })),
+    );
+  }
+  const json = buildGstr1Json(book.documents, book.sections, {
+    gstin: book.gstin,
+    fp: book.period.fp,
+    only: book.carried,
+  });
+  return {
+    ...json,
+    ...buildGstr1AmendmentJson(book.amendments, book.amendedDocuments, {
+      gstin: book.gstin,
+      only: book.carriedAmendments,
+      originalMonthSections: book.originalMonths,
+    }),
+  };
+}
+
+export function describeReturnFileName(book: ReturnBook, format: "json" | "excel"): string {
+  const name = book.kind === "iff" ? "IFF" : "GSTR1";
+  return `${name}_${book.gstin}_${book.period.fp}.${format === "json" ? "json" : "xlsx"}`;
+}
+
+export async function renderReturnFile(
+  book: ReturnBook,
+  format: "json" | "excel",
+): Promise<{ fileName: string; contentType: string; content: Buffer }> {
+  const json = buildReturnFile(book);
+  const fileName = describeReturnFileName(book, format);
+  if (format === "json") {
+    return {
+      fileName,
+      contentType: "application/json",
+      content: Buffer.from(JSON.stringify(json)),
+    };
+  }
+  return {
+    fileName,
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    content: await buildGstr1Workbook(book),
+  };
+}
+
+/** Email the file (through the outbox) instead of downloading it. */
+export async function emailReturnFile(
+  deps: ModuleDeps,
+  book: ReturnBook,
+  format: "json" | "excel",
+  email: string,
+  subject: string | undefined,
+) {
+  const file = await renderReturnFile(book, format);
+  const title = book.kind === "iff" ? "IFF" : "GSTR-1";
+  await deps.db.transaction().execute(async (trx) => {
+    await enqueueMessage(trx, {
+      channel: "email",
+      recipient: email,
+      subject: subject ?? `${title} ${book.period.fp} of ${book.access.organisation.name}`,
+      text: `${title} of ${book.access.organisation.name} (GSTIN ${book.gstin}) for the period ${book.period.fp} is attached: ${file.fileName}.`,
+      organisationId: book.access.organisation.id,
+      attachments: [file],
+    });
+    await writeAuditLog(trx, {
+      organisationId: book.access.organisation.id,
+      userId: book.access.userId,
+      action: "email",
+      entityType: book.kind,
+      entityId: book.period.fp,
+      summary: `Emailed ${title} ${book.period.fp} to ${email}.`,
+    });
+  });
+  deps.sendQueuedMessages();
+  return { success: true, message: `${title} sent to ${email}.` };
+}
+
+/**
+ * Mark as filed (issue 19): records the period, the date and who filed, and locks the sales-side
+ * vouchers of its months through the period locks, in one transaction.
+ */
+export async function markReturnFiled(
+  deps: ModuleDeps,
+  caller: Caller,
+  kind: GstReturnKind,
+  input: ReturnQuery & { arn?: string | undefined },
+) {
+  const access = await requireOrganisationAccess(deps.db, caller, input.organisationId, {
+    kind: "manage",
+    what: "lockPeriods",
+  });
+  const organisation = access.organisation;
+  if (organisation.gst_registered !== 1 || !organisation.gstin) {
+    throw badRequest(RETURN_MESSAGES.notRegistered);
+  }
+  const read = readReturnPeriod({
+    year: input.year,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    kind,
+    frequency: readGstReturnSettings(organisation).gstFilingFrequency,
+  });
+  if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
+  const { period } = read;
+  const title = kind === "iff" ? "IFF" : "GSTR-1";
+  const filedAt = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await findReturnFilings(
+      trx,
+      organisation.id,
+      period.startDate,
+      period.endDate,
+    );
+    if (
+      existing.some(
+        (row) =>
+          row.return_kind === kind &&
+          row.start_date === period.startDate &&
+          row.end_date === period.endDate,
+      )
+    ) {
+      throw badRequest(RETURN_MESSAGES.alreadyFiled);
+    }
+    await insertFiling(trx, {
+      organisation_id: organisation.id,
+      id: newId(),
+      return_kind: kind,
+      year: input.year,
+      start_date: period.startDate,
+      end_date: period.endDate,
+      fp: period.fp,
+      arn: input.arn ?? null,
+      filed_at: filedAt,
+      filed_by: access.userId,
+    });
+    await lockMonthsForTypes(trx, {
+      organisationId: organisation.id,
+      year: input.year,
+      months: period.months,
+      types: OUTWARD_TYPES,
+      userId: access.userId,
+    });
+    await writeAuditLog(trx, {
+      organisationId: organisation.id,
+      userId: access.userId,
+      action: "filed",
+      entityType: kind,
+      entityId: period.fp,
+      summary: `Marked ${title} ${period.fp} as filed${input.arn ? ` (ARN ${input.arn})` : ""}; its sales-side entries are locked.`,
+    });
+  });
+  return {
+    success: true,
+    message: `${title} ${period.fp} marked as filed. Its sales invoices and credit notes are locked.`,
+    filedAt,
+  };
+}
+
+/** Filings overlapping a period: the lock-period screen asks a reason before lifting their locks. */
