@@ -24,6 +24,7 @@ import { changesRoutes } from "./modules/changes/changes.routes.ts";
 import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
 import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
+import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     gstinRoutes,
     closingStockRoutes,
     reportsRoutes,
+    documentsRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

@@ -81,6 +81,27 @@ export interface VoucherSettingsCalls {
   readonly routeWord: string;
 }
 
+/**
+ * What a printed document is in law (returns-reference 5.1): a tax invoice (rule 46, a bill of
+ * supply under rule 49 when it carries no tax), a credit or debit note (rule 53), a delivery
+ * challan (rule 55), an offer or order (no tax-invoice wording), or a money voucher.
+ */
+export type PrintForm = "taxInvoice" | "note" | "challan" | "offer" | "voucher";
+
+/** How a type prints (issue 21); null on the types that have no printed form. */
+export interface VoucherPrint {
+  /** The heading when the document settings give none. */
+  readonly heading: string;
+  readonly form: PrintForm;
+  /** The caption over the party's name and address. */
+  readonly partyLabel: string;
+  /**
+   * The invoice type a receipt or payment is printed from ({parentType}/{type}/print/{id},
+   * spec 2.3); null when the type prints from its own list.
+   */
+  readonly parentType: VoucherType | null;
+}
+
 export interface VoucherTypeDefinition {
   readonly id: VoucherType;
   /** The route word of spec 2.3: /{org}/{year}/{routeWord}/list, add, edit/{id}... */
@@ -113,4 +134,5 @@ export interface VoucherTypeDefinition {
   readonly supportsTemplates: boolean;
   readonly extraCalls: readonly EntryExtraCall[];
   readonly settings: VoucherSettingsCalls | null;
+  readonly print: VoucherPrint | null;
 }

@@ -190,6 +190,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getsalesinvoicesettings",
       routeWord: "sales-invoice",
     },
+    print: { heading: "Tax Invoice", form: "taxInvoice", partyLabel: "Bill To", parentType: null },
   }),
   purchases: defineVoucherType("purchases", {
     routeWord: "purchases",
@@ -230,6 +231,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getpurchasessettings",
       routeWord: "purchases",
     },
+    print: null,
   }),
   creditNote: defineVoucherType("creditNote", {
     routeWord: "credit-note",
@@ -260,6 +262,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getCreditNotesettings",
       routeWord: "credit-note",
     },
+    print: { heading: "Credit Note", form: "note", partyLabel: "Bill To", parentType: null },
   }),
   debitNote: defineVoucherType("debitNote", {
     routeWord: "debit-note",
@@ -290,6 +293,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getdebitnotesettings",
       routeWord: "debit-note",
     },
+    print: { heading: "Debit Note", form: "note", partyLabel: "Supplier", parentType: null },
   }),
   receipts: defineVoucherType("receipts", {
     routeWord: "receipt",
@@ -319,6 +323,12 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: true,
     extraCalls: [],
     settings: null,
+    print: {
+      heading: "Receipt Voucher",
+      form: "voucher",
+      partyLabel: "Received From",
+      parentType: "salesInvoice",
+    },
   }),
   payments: defineVoucherType("payments", {
     routeWord: "payment",
@@ -346,6 +356,12 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: true,
     extraCalls: [],
     settings: null,
+    print: {
+      heading: "Payment Voucher",
+      form: "voucher",
+      partyLabel: "Paid To",
+      parentType: "purchases",
+    },
   }),
   fundTransfer: defineVoucherType("fundTransfer", {
     routeWord: "fundtransfer",
@@ -375,6 +391,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: false,
     extraCalls: [],
     settings: null,
+    print: null,
   }),
   journalEntry: defineVoucherType("journalEntry", {
     routeWord: "journal",
@@ -402,6 +419,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: true,
     extraCalls: [],
     settings: null,
+    print: null,
   }),
   quotation: defineVoucherType("quotation", {
     routeWord: "quotation",
@@ -431,6 +449,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getquotationsettings",
       routeWord: "quotation",
     },
+    print: { heading: "Quotation", form: "offer", partyLabel: "Quotation For", parentType: null },
   }),
   salesOrder: defineVoucherType("salesOrder", {
     routeWord: "sales-order",
@@ -460,6 +479,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getsalesordersettings",
       routeWord: "sales-order",
     },
+    print: { heading: "Sales Order", form: "offer", partyLabel: "Customer", parentType: null },
   }),
   purchaseOrder: defineVoucherType("purchaseOrder", {
     routeWord: "purchase-order",
@@ -492,6 +512,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getpurchaseordersettings",
       routeWord: "purchase-order",
     },
+    print: { heading: "Purchase Order", form: "offer", partyLabel: "Supplier", parentType: null },
   }),
   deliveryChallan: defineVoucherType("deliveryChallan", {
     routeWord: "delivery-challan",
@@ -522,6 +543,12 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       callName: "deliverychallan",
       getCallName: "getdeliverychallansettings",
       routeWord: "delivery-challan",
+    },
+    print: {
+      heading: "Delivery Challan",
+      form: "challan",
+      partyLabel: "Consignee",
+      parentType: null,
     },
   }),
 };
@@ -576,4 +603,9 @@ export function findVoucherTypeBySummaryType(
 
 export function findVoucherTypeByListKey(listKey: string): VoucherType | undefined {
   return findVoucherType((definition) => definition.listKey === listKey);
+}
+
+/** The types with a printed form (issue 21), from the registry's `print` facts. */
+export function listPrintableVoucherTypes(): VoucherType[] {
+  return voucherTypesWhere((definition) => definition.print !== null);
 }

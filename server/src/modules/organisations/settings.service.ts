@@ -37,6 +37,10 @@ interface OrganisationSettingsDocument {
   showLogo: boolean;
   showSignature: boolean;
   qrText: string;
+  bankName: string;
+  bankAccountNumber: string;
+  bankIfsc: string;
+  bankBranch: string;
   logo: StoredImage | null;
   signature: StoredImage | null;
 }
@@ -50,6 +54,10 @@ const DEFAULTS: OrganisationSettingsDocument = {
   showLogo: true,
   showSignature: true,
   qrText: "",
+  bankName: "",
+  bankAccountNumber: "",
+  bankIfsc: "",
+  bankBranch: "",
   logo: null,
   signature: null,
 };
@@ -82,6 +90,10 @@ function presentSettings(organisation: OrganisationsTable) {
     showLogo: own.showLogo,
     showSignature: own.showSignature,
     qrText: own.qrText,
+    bankName: own.bankName,
+    bankAccountNumber: own.bankAccountNumber,
+    bankIfsc: own.bankIfsc,
+    bankBranch: own.bankBranch,
     logoUrl: fileUrl(organisation.id, "logo", own.logo),
     signatureUrl: fileUrl(organisation.id, "signature", own.signature),
   };
@@ -212,4 +224,44 @@ export async function readOrganisationFile(
   const bytes = image && (await readImage(deps.config.dataDir, input.organisationId, image));
   if (!image || !bytes) throw notFound(SETTINGS_MESSAGES.noFile(input.kind));
   return { bytes, mimeType: image.mimeType, etag: `"${image.fileName}"` };
+}
+
+/** pdfkit draws PNG and JPEG only; a WebP uploaded before that rule is left off the page. */
+async function readPrintableImage(
+  dataDir: string,
+  organisationId: string,
+  image: StoredImage | null,
+) {
+  if (!image || image.mimeType === "image/webp") return null;
+  const bytes = await readImage(dataDir, organisationId, image);
+  return bytes ? { bytes: new Uint8Array(bytes), mimeType: image.mimeType } : null;
+}
+
+/** What a printed document shows of its organisation (issue 21); the caller checked access. */
+export async function readPrintProfile(dataDir: string, organisation: OrganisationsTable) {
+  const { own } = readDocument(organisation);
+  const [logo, signature] = await Promise.all([
+    own.showLogo ? readPrintableImage(dataDir, organisation.id, own.logo) : null,
+    own.showSignature ? readPrintableImage(dataDir, organisation.id, own.signature) : null,
+  ]);
+  return {
+    name: organisation.name,
+    billingAddress: organisation.billing_address,
+    gstin: organisation.gstin,
+    stateCode: organisation.state_code,
+    gstRegType: organisation.gst_reg_type,
+    mobile: own.mobile,
+    email: own.email,
+    signatoryName: own.signatoryName,
+    lineAboveSignature: own.lineAboveSignature,
+    showLogo: own.showLogo,
+    showSignature: own.showSignature,
+    qrText: own.qrText,
+    bankName: own.bankName,
+    bankAccountNumber: own.bankAccountNumber,
+    bankIfsc: own.bankIfsc,
+    bankBranch: own.bankBranch,
+    logo,
+    signature,
+  };
 }

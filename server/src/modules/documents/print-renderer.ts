@@ -1,0 +1,78 @@
+import { Worker } from "node:worker_threads";
+import { AppError } from "../../http/errors.ts";
+import { DOWNLOAD_TOO_LARGE } from "../exports/render-in-worker.ts";
+import type { PrintDocument } from "./print-model.ts";
+
+// A single document renders in a few milliseconds once pdfmake and its fonts are loaded, so
+// unlike list downloads (a new worker each, decision 015) one long-lived worker renders every
+// document, in turn, off the request thread; it is started on first use and again after a crash.
+// Its heap has its own ceiling (BAHI_DOWNLOAD_HEAP_MB), so a huge document fails alone.
+
+interface Pending {
+  resolve: (bytes: Buffer) => void;
+  reject: (error: unknown) => void;
+}
+
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function workerHeapMb(): number {
+  const configured = Number(process.env.BAHI_DOWNLOAD_HEAP_MB);
+  return Number.isInteger(configured) && configured >= 64 ? configured : 2048;
+}
+
+function failAll(error: unknown) {
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
+}
+
+function startWorker(): Worker {
+  const started = new Worker(new URL("./print-worker.ts", import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() },
+  });
+  started.on("message", (message: { id: number; bytes?: Uint8Array; error?: string }) => {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    if (message.bytes) {
+      const { bytes } = message;
+      waiting.resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    } else {
+      waiting.reject(new Error(message.error ?? "The document could not be rendered."));
+    }
+    if (pending.size === 0) started.unref();
+  });
+  started.on("error", (error: NodeJS.ErrnoException) => {
+    if (worker === started) worker = null;
+    failAll(
+      error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError(413, DOWNLOAD_TOO_LARGE) : error,
+    );
+  });
+  started.on("exit", (code) => {
+    if (worker === started) worker = null;
+    failAll(new Error(`The document renderer stopped (exit ${code}).`));
+  });
+  started.unref();
+  return started;
+}
+
+/** The PDF of one document, laid out in the document worker. */
+export function renderDocumentPdf(document: PrintDocument): Promise<Buffer> {
+  worker ??= startWorker();
+  const current = worker;
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    // A waiting render keeps the process alive; an idle worker does not.
+    current.ref();
+    current.postMessage({ id, document });
+  });
+}
+
+/** Ends the worker (tests and shutdown); the next render starts a new one. */
+export async function stopDocumentRenderer(): Promise<void> {
+  const current = worker;
+  worker = null;
+  if (current) await current.terminate();
+}
