@@ -78,3 +78,35 @@ export async function decodePdfQrCodes(bytes: Uint8Array): Promise<string[]> {
     return found;
   });
 }
+
+/** Each page's width and height in points. */
+export async function readPageSizes(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number }[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const sizes: { width: number; height: number }[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const viewport = (await pdf.getPage(number)).getViewport({ scale: 1 });
+    sizes.push({ width: Math.round(viewport.width), height: Math.round(viewport.height) });
+  }
+  return sizes;
+}
+
+/** The first page drawn at 50 dpi, as PNG bytes: to tell two layouts of one text apart. */
+export async function drawFirstPage(bytes: Uint8Array): Promise<Buffer> {
+  return withTempFile(bytes, async (file, folder) => {
+    await run("pdftoppm", [
+      "-r",
+      "50",
+      "-png",
+      "-singlefile",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      file,
+      path.join(folder, "first"),
+    ]);
+    return readFile(path.join(folder, "first.png"));
+  });
+}

@@ -4,9 +4,11 @@ import { as, insertAccount, insertItem } from "../../../test/books.ts";
 import {
   checkPdfStructure,
   decodePdfQrCodes,
+  drawFirstPage,
   extractPdfPages,
   extractPdfText,
   listEmbeddedFonts,
+  readPageSizes,
 } from "../../../test/pdf.ts";
 import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
@@ -468,5 +470,197 @@ describe("access and input", () => {
       headers: as(owner),
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("document settings (spec 3, api.md 7 Settings)", () => {
+  let invoiceId: string;
+  let viewer: Person;
+  beforeAll(async () => {
+    viewer = await signUpPerson(context);
+    await addMember(context, owner, org, viewer, "viewer");
+    ({ entryId: invoiceId } = await addOk(
+      "salesinvoice",
+      itemDocument(
+        ravi,
+        "27",
+        [{ itemId: rice, quantity: 2, rate: 100, gstRate: 5, hsnCode: "1006" }],
+        {
+          dueDate: "2025-06-01",
+          shippingAddress: "Godown 7, MIDC Nashik",
+        },
+      ),
+    ));
+  });
+
+  const save = (payload: Record<string, unknown>, person = owner) =>
+    inject({
+      method: "POST",
+      url: "/api/settings/salesinvoice",
+      headers: as(person),
+      payload: { organisationId: org, ...payload },
+    });
+
+  test("reads the defaults, saves a change and reads it back", async () => {
+    const before = await inject({
+      method: "GET",
+      url: `/api/settings/getCreditNotesettings?organisationId=${org}`,
+      headers: as(viewer),
+    });
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({
+      printing: "A4",
+      selectedTemplate: "classic",
+      showRCM: true,
+    });
+    const saved = await inject({
+      method: "POST",
+      url: "/api/settings/creditnote",
+      headers: as(owner),
+      payload: { organisationId: org, heading: "Sales Return" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await inject({
+      method: "GET",
+      url: `/api/settings/getCreditNotesettings?organisationId=${org}`,
+      headers: as(owner),
+    });
+    expect(after.json()).toMatchObject({ heading: "Sales Return", printing: "A4" });
+  });
+
+  test("only managers save; other organisations read nothing; bad values are 400", async () => {
+    expect((await save({ heading: "X" }, viewer)).statusCode).toBe(403);
+    const foreign = await inject({
+      method: "GET",
+      url: `/api/settings/getsalesinvoicesettings?organisationId=${org}`,
+      headers: as(stranger),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const bad = await save({ printing: "A3" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Printing must be A4, A5 or thermal80.");
+  });
+
+  test("each setting changes the printed invoice", async () => {
+    const base = await extractPdfText(await getPdf("salesInvoice", invoiceId));
+    for (const shown of [
+      "Reverse Charge",
+      "HSN/SAC",
+      "KGS",
+      "Disc.",
+      "Due Date 01-06-2025",
+      "Ship To",
+      "Godown 7",
+      "Authorised Signatory",
+    ]) {
+      expect(base).toContain(shown);
+    }
+    expect(
+      (
+        await save({
+          heading: "Retail Invoice",
+          showRCM: false,
+          printHSNorSAC: false,
+          printUnitOfMeasurement: false,
+          showDiscountColumn: false,
+          printDueDate: false,
+          showShippingAddress: false,
+          placeForSignature: false,
+          notes: "Payment within 30 days.",
+          lineInBottom: "Thank you for your business",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const changed = await extractPdfText(await getPdf("salesInvoice", invoiceId));
+    expect(changed).toContain("RETAIL INVOICE");
+    expect(changed).toContain("Terms and Conditions Payment within 30 days.");
+    expect(changed).toContain("Thank you for your business");
+    for (const hidden of [
+      "Reverse Charge",
+      "HSN/SAC",
+      "KGS",
+      "Disc.",
+      "Due Date",
+      "Ship To",
+      "Godown 7",
+      "Authorised Signatory",
+    ]) {
+      expect(changed).not.toContain(hidden);
+    }
+    await save({
+      heading: "",
+      showRCM: true,
+      printHSNorSAC: true,
+      printUnitOfMeasurement: true,
+      showDiscountColumn: true,
+      printDueDate: true,
+      showShippingAddress: true,
+      placeForSignature: true,
+      notes: "",
+      lineInBottom: "",
+    });
+  });
+
+  test("printing: A4, A5 and the 80 mm roll; the two A4 designs draw differently", async () => {
+    const a4 = await getPdf("salesInvoice", invoiceId);
+    expect(await readPageSizes(a4)).toEqual([{ width: 595, height: 842 }]);
+    const a5 = await getPdf(
+      "salesInvoice",
+      invoiceId,
+      `&preview=${encodeURIComponent('{"printing":"A5"}')}`,
+    );
+    expect(await readPageSizes(a5)).toEqual([{ width: 420, height: 595 }]);
+    const roll = await getPdf(
+      "salesInvoice",
+      invoiceId,
+      `&preview=${encodeURIComponent('{"printing":"thermal80"}')}`,
+    );
+    const [rollPage] = await readPageSizes(roll);
+    expect(rollPage?.width).toBe(227);
+    const rollText = await extractPdfText(roll);
+    expect(rollText).toContain("Basmati Rice");
+    expect(rollText).toContain("Total ₹210.00");
+    const modern = await getPdf(
+      "salesInvoice",
+      invoiceId,
+      `&preview=${encodeURIComponent('{"selectedTemplate":"modern"}')}`,
+    );
+    expect(await extractPdfText(modern)).toContain("Total ₹210.00");
+    expect((await drawFirstPage(modern)).equals(await drawFirstPage(a4))).toBe(false);
+  });
+
+  test("a preview applies settings without saving them", async () => {
+    const preview = await getPdf(
+      "salesInvoice",
+      invoiceId,
+      `&preview=${encodeURIComponent('{"heading":"Proforma Invoice"}')}`,
+    );
+    expect(await extractPdfText(preview)).toContain("PROFORMA INVOICE");
+    expect(await extractPdfText(await getPdf("salesInvoice", invoiceId))).toContain("TAX INVOICE");
+  });
+
+  test("an invoice of exempt supplies is a bill of supply without tax columns (rule 49)", async () => {
+    const saved = await addOk("salesinvoice", {
+      ...itemDocument(ravi, "27", [
+        { itemId: rice, quantity: 2, rate: 100, gstRate: 0, hsnCode: "1006" },
+      ]),
+      itemDetails: [
+        {
+          itemId: rice,
+          quantity: 2,
+          rate: 100,
+          gstRate: -1,
+          hsnCode: "1006",
+          discountType: "percent",
+          discount: 0,
+          amount: 200,
+        },
+      ],
+    });
+    const text = await extractPdfText(await getPdf("salesInvoice", saved.entryId));
+    expect(text).toContain("BILL OF SUPPLY");
+    expect(text).not.toContain("TAX INVOICE");
+    expect(text).not.toContain("CGST");
+    expect(text).toContain("Total ₹200.00");
   });
 });
