@@ -93,8 +93,53 @@ describe("organisation settings", () => {
       showLogo: true,
       showSignature: true,
       qrText: "",
+      bankName: "",
+      bankAccountNumber: "",
+      bankIfsc: "",
+      bankBranch: "",
       logoUrl: null,
       signatureUrl: null,
+    });
+  });
+
+  test("bank details for printing: saved, IFSC upper-cased, a malformed IFSC refused", async () => {
+    const saved = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: {
+        organisationId,
+        bankName: "State Bank of India",
+        bankAccountNumber: "00000012345678901",
+        bankIfsc: "sbin0001234",
+        bankBranch: "Jayanagar",
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await readSettings()).toMatchObject({
+      bankName: "State Bank of India",
+      bankAccountNumber: "00000012345678901",
+      bankIfsc: "SBIN0001234",
+      bankBranch: "Jayanagar",
+    });
+    const refused = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: { organisationId, bankIfsc: "SBIN1234" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      "IFSC must be 11 characters: 4 letters, a zero, then 6 letters or digits.",
+    );
+    await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: {
+        organisationId,
+        bankName: "",
+        bankAccountNumber: "",
+        bankIfsc: "",
+        bankBranch: "",
+      },
     });
   });
 
