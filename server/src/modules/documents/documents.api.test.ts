@@ -413,6 +413,84 @@ describe("other printed forms", () => {
   });
 });
 
+describe("logo and signature", () => {
+  // A real 2×2 PNG (opaque red), drawn by pdfkit as an image XObject.
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==",
+    "base64",
+  );
+
+  function multipart(parts: ({ name: string; value: string } | { name: string; file: Buffer })[]) {
+    const boundary = "----bahi-print-boundary";
+    const chunks: Buffer[] = [];
+    for (const part of parts) {
+      const head =
+        "file" in part
+          ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.name}.png"\r\nContent-Type: image/png\r\n\r\n`
+          : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+      chunks.push(
+        Buffer.from(head),
+        "file" in part ? part.file : Buffer.from(part.value),
+        Buffer.from("\r\n"),
+      );
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return {
+      payload: Buffer.concat(chunks),
+      headers: { ...as(owner), "content-type": `multipart/form-data; boundary=${boundary}` },
+    };
+  }
+
+  async function countImages(pdf: Buffer): Promise<number> {
+    return (pdf.toString("latin1").match(/\/Subtype\s*\/Image/g) ?? []).length;
+  }
+
+  test("an uploaded logo and signature print when shown, and not when hidden", async () => {
+    const { entryId } = await addOk(
+      "salesinvoice",
+      itemDocument(ravi, "27", [
+        { itemId: rice, quantity: 1, rate: 100, gstRate: 5, hsnCode: "1006" },
+      ]),
+    );
+    const before = await getPdf("salesInvoice", entryId);
+    expect(await countImages(before)).toBe(0);
+    const upload = await inject({
+      method: "POST",
+      url: "/api/settings/organisation",
+      ...multipart([
+        { name: "organisationId", value: org },
+        { name: "logo", file: PNG },
+        { name: "signature", file: PNG },
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const withImages = await getPdf("salesInvoice", entryId);
+    expect(await countImages(withImages)).toBeGreaterThanOrEqual(1);
+    expect(await checkPdfStructure(withImages)).toContain("No syntax or stream encoding errors");
+    const hidden = await inject({
+      method: "POST",
+      url: "/api/settings/organisation",
+      headers: as(owner),
+      payload: { organisationId: org, showLogo: false, showSignature: false },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(await countImages(await getPdf("salesInvoice", entryId))).toBe(0);
+    await inject({
+      method: "POST",
+      url: "/api/settings/organisation",
+      headers: as(owner),
+      payload: { organisationId: org, showLogo: true, showSignature: true },
+    });
+    for (const type of ["logo", "signature"]) {
+      await inject({
+        method: "PATCH",
+        url: `/api/settings/removefile?organisationId=${org}&type=${type}`,
+        headers: as(owner),
+      });
+    }
+  });
+});
+
 describe("access and input", () => {
   let invoiceId: string;
   beforeAll(async () => {

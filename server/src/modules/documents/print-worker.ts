@@ -4,9 +4,25 @@ import { renderPrintPdf } from "./print-pdf.ts";
 
 // The document worker (print-renderer.ts): one message per document, answered with its bytes,
 // transferred rather than copied.
+
+/**
+ * A logo or signature that pdfkit cannot read (a file stored before uploads were re-encoded) must
+ * not stop the document: it prints without the images instead.
+ */
+async function renderWithImagesIfPossible(document: PrintDocument): Promise<Buffer> {
+  try {
+    return await renderPrintPdf(document);
+  } catch (error) {
+    if (!document.supplier.logo && !document.supplier.signature) throw error;
+    return renderPrintPdf({
+      ...document,
+      supplier: { ...document.supplier, logo: null, signature: null },
+    });
+  }
+}
 parentPort?.on("message", async (message: { id: number; document: PrintDocument }) => {
   try {
-    const body = await renderPrintPdf(message.document);
+    const body = await renderWithImagesIfPossible(message.document);
     const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
     parentPort?.postMessage({ id: message.id, bytes }, [bytes.buffer]);
   } catch (error) {
