@@ -13,6 +13,11 @@ import { extractText, getDocumentProxy } from "unpdf";
 
 const run = promisify(execFile);
 
+type DecodeQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+// jsqr is CommonJS whose types declare an ES default export; take the function either way.
+const decodeQr = ((jsQR as unknown as { default?: DecodeQr }).default ??
+  (jsQR as unknown as DecodeQr)) as DecodeQr;
+
 /** The text of each page, whitespace runs folded to one space. */
 export async function extractPdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -72,7 +77,7 @@ export async function decodePdfQrCodes(bytes: Uint8Array): Promise<string[]> {
     const found: string[] = [];
     for (const page of pages) {
       const png = PNG.sync.read(await readFile(path.join(folder, page)));
-      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      const code = decodeQr(new Uint8ClampedArray(png.data), png.width, png.height);
       if (code) found.push(code.data);
     }
     return found;

@@ -1,8 +1,11 @@
+import "./font-cache.ts";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { formatAmount, formatRupees } from "@bahi/domain";
 import type { Content, TableCell } from "pdfmake";
 import pdfMake from "pdfmake";
+import QRCode from "qrcode";
 import type { PrintDocument, PrintLine, PrintParty } from "./print-model.ts";
 
 // Documents embed Roboto, which pdfmake ships as TrueType files: it carries the rupee sign and
@@ -14,16 +17,27 @@ const fontFolder = join(
   "fonts",
   "Roboto",
 );
+// Read once into pdfmake's in-memory file system, which hands pdfkit the same bytes every time,
+// so font-cache.ts can reuse the parsed font.
 const FONT_FILES = {
-  normal: join(fontFolder, "Roboto-Regular.ttf"),
-  bold: join(fontFolder, "Roboto-Medium.ttf"),
-  italics: join(fontFolder, "Roboto-Italic.ttf"),
-  bolditalics: join(fontFolder, "Roboto-MediumItalic.ttf"),
+  normal: "Roboto-Regular.ttf",
+  bold: "Roboto-Medium.ttf",
+  italics: "Roboto-Italic.ttf",
+  bolditalics: "Roboto-MediumItalic.ttf",
 };
+const virtualFiles = (
+  pdfMake as unknown as {
+    virtualfs: { writeFileSync(name: string, content: Buffer): void };
+  }
+).virtualfs;
+for (const file of Object.values(FONT_FILES)) {
+  virtualFiles.writeFileSync(file, readFileSync(join(fontFolder, file)));
+}
 
 pdfMake.addFonts({ [FONT]: FONT_FILES });
+// Documents fetch nothing: fonts are in memory and images come as data URLs.
 pdfMake.setUrlAccessPolicy(() => false);
-pdfMake.setLocalAccessPolicy((path) => Object.values(FONT_FILES).includes(path));
+pdfMake.setLocalAccessPolicy(() => false);
 
 type DocumentDefinition = Parameters<typeof pdfMake.createPdf>[0];
 
@@ -394,7 +408,12 @@ function describeHsnSummary(doc: PrintDocument): Content | null {
   };
 }
 
-function describePayment(doc: PrintDocument): Content[] {
+/** The UPI QR as one SVG path (pdfmake's own QR draws a rectangle per module, slow to lay out). */
+interface Assets {
+  qr: string | null;
+}
+
+function describePayment(doc: PrintDocument, assets: Assets): Content[] {
   const parts: Content[] = [];
   if (doc.bank) {
     parts.push({
@@ -407,11 +426,11 @@ function describePayment(doc: PrintDocument): Content[] {
       ],
     });
   }
-  if (doc.upiLink) {
+  if (assets.qr) {
     parts.push({
       stack: [
         { text: "Scan to pay (UPI)", bold: true, margin: [0, 4, 0, 2] },
-        { qr: doc.upiLink, fit: 90, eccLevel: "M" },
+        { svg: assets.qr, width: 90, height: 90 },
       ],
     });
   }
@@ -469,7 +488,7 @@ function describeVoucherBody(doc: PrintDocument): Content[] {
   ];
 }
 
-function describeCopy(doc: PrintDocument, format: "A4" | "A5"): Content[] {
+function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): Content[] {
   const sizes = SIZES[format];
   const modern = doc.settings.selectedTemplate === "modern";
   const accent = modern ? ACCENT.modern : ACCENT.classic;
@@ -547,7 +566,7 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5"): Content[] {
   }
   content.push({
     columns: [
-      { stack: [...describePayment(doc), ...notes], width: "*" },
+      { stack: [...describePayment(doc, assets), ...notes], width: "*" },
       { stack: [describeSignature(doc)], width: 200 },
     ],
     columnGap: 10,
@@ -567,7 +586,7 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5"): Content[] {
 }
 
 /** The 80 mm roll (72 mm printable, about 48 characters a line: returns-reference 5.2). */
-function describeThermalCopy(doc: PrintDocument): Content[] {
+function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
   const rule: Content = {
     canvas: [{ type: "line", x1: 0, y1: 2, x2: 196, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
     margin: [0, 2, 0, 2],
@@ -633,8 +652,15 @@ function describeThermalCopy(doc: PrintDocument): Content[] {
       });
     }
   }
-  if (doc.upiLink)
-    content.push({ qr: doc.upiLink, fit: 110, alignment: "center", margin: [0, 6, 0, 0] });
+  if (assets.qr) {
+    content.push({
+      svg: assets.qr,
+      width: 110,
+      height: 110,
+      alignment: "center",
+      margin: [0, 6, 0, 0],
+    });
+  }
   if (doc.settings.notes.trim() !== "")
     content.push({ text: t(doc.settings.notes), margin: [0, 4, 0, 0] });
   if (doc.settings.placeForSignature)
@@ -651,6 +677,7 @@ function describeThermalCopy(doc: PrintDocument): Content[] {
 export function buildPrintDefinition(
   doc: PrintDocument,
   options: { compress?: boolean } = {},
+  assets: Assets = { qr: null },
 ): DocumentDefinition {
   const copies = doc.copyCaptions.length === 0 ? [null] : doc.copyCaptions;
   const thermal = doc.settings.printing === "thermal80";
@@ -658,7 +685,7 @@ export function buildPrintDefinition(
   const sizes = SIZES[format];
   const content: Content[] = [];
   copies.forEach((caption, index) => {
-    const body = thermal ? describeThermalCopy(doc) : describeCopy(doc, format);
+    const body = thermal ? describeThermalCopy(doc, assets) : describeCopy(doc, format, assets);
     const head: Content[] =
       caption && thermal ? [{ text: caption, alignment: "center", bold: true, fontSize: 7 }] : [];
     content.push({
@@ -723,5 +750,8 @@ export async function renderPrintPdf(
   doc: PrintDocument,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  return pdfMake.createPdf(buildPrintDefinition(doc, options)).getBuffer();
+  const qr = doc.upiLink
+    ? await QRCode.toString(doc.upiLink, { type: "svg", errorCorrectionLevel: "M", margin: 1 })
+    : null;
+  return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr })).getBuffer();
 }
