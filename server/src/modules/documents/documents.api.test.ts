@@ -742,3 +742,62 @@ describe("document settings (spec 3, api.md 7 Settings)", () => {
     expect(text).toContain("Total ₹200.00");
   });
 });
+
+describe("account statement (GET /ledger/getLedger?download=true&statement=true)", () => {
+  test("opening, entries with running balance, closing, and the open bills with their age", async () => {
+    const party = await insertAccount(context, org, {
+      name: "Kavya Textiles",
+      nature: "Debtors",
+      stateCode: "27",
+      openingBalancePaise: 50_000_00,
+    });
+    const first = await addOk("salesinvoice", {
+      ...itemDocument(party, "27", [
+        { itemId: rice, quantity: 10, rate: 100, gstRate: 5, hsnCode: "1006" },
+      ]),
+      date: "2025-04-10",
+    });
+    await addOk("salesinvoice", {
+      ...itemDocument(party, "27", [
+        { itemId: rice, quantity: 20, rate: 100, gstRate: 5, hsnCode: "1006" },
+      ]),
+      date: "2025-05-20",
+    });
+    await addOk("receipts", {
+      organisationId: org,
+      year: YEAR,
+      date: "2025-05-25",
+      receivedAccountId: bank,
+      receivedAmount: 1050,
+      entries: [
+        {
+          accountId: party,
+          amount: 1050,
+          billWiseEntries: [{ entryId: first.entryId, amount: 1050 }],
+        },
+      ],
+    });
+    const url = `/api/ledger/getLedger?organisationId=${org}&accountId=${party}&startDate=2025-04-01&endDate=2025-06-30&download=true&format=pdf&statement=true`;
+    const response = await inject({ method: "GET", url, headers: as(owner) });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    const text = await extractPdfText(response.rawPayload);
+    expect(text).toContain("STATEMENT OF ACCOUNT");
+    expect(text).toContain("Kavya Textiles");
+    expect(text).toContain("Period: 01-04-2025 to 30-06-2025");
+    expect(text).toContain("Opening Balance ₹50,000.00 Dr");
+    // 50,000 + 1,050 = 51,050; + 2,100 = 53,150; − 1,050 = 52,100.
+    expect(text).toContain("₹51,050.00 Dr");
+    expect(text).toContain("₹53,150.00 Dr");
+    expect(text).toContain("Closing Balance ₹52,100.00 Dr");
+    // The first invoice is settled; the second (20-05-2025) is open, 41 days old on 30-06-2025.
+    expect(text).toContain("Open Bills as at the end date (₹2,100.00 due)");
+    expect(text).toMatch(/20-05-2025 2,100\.00 2,100\.00 41/);
+    expect(await checkPdfStructure(response.rawPayload)).toContain(
+      "No syntax or stream encoding errors",
+    );
+
+    const foreign = await inject({ method: "GET", url, headers: as(stranger) });
+    expect(foreign.statusCode).toBe(403);
+  });
+});

@@ -6,18 +6,21 @@ import {
   type TransactionPdfQuery,
   type VoucherType,
 } from "@bahi/domain";
-import { badRequest } from "../../http/errors.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { listPrintedCustomFields } from "../custom-fields/custom-fields.service.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
+import { readOpenBills } from "../ledger/book.service.ts";
+import { readLedger } from "../ledger/ledger.service.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readDocumentSettingsOf } from "../organisations/document-settings.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import { readPrintProfile } from "../organisations/settings.service.ts";
 import { findVoucherForPrint, readVoucherNumbers } from "../vouchers/vouchers.queries.ts";
 import { buildPrintDocument, type PrintDocument } from "./print-model.ts";
-import { renderDocumentPdf } from "./print-renderer.ts";
+import { renderDocumentPdf, renderStatementDocumentPdf } from "./print-renderer.ts";
+import { buildStatementDocument } from "./statement.ts";
 
 export const DOCUMENT_MESSAGES = {
   notPrintable: "This transaction type cannot be printed.",
@@ -138,4 +141,82 @@ export async function renderTransactionPdf(
     preview: query.preview,
   });
   return { bytes: await renderDocumentPdf(document), fileName: nameDocumentFile(document) };
+}
+
+// A download holds every entry of the range, however many pages the screen shows them in.
+const WHOLE_RANGE = 1_000_000;
+
+/** Which open bills a statement lists: a debtor's invoices, a creditor's bills, else none. */
+const OPEN_BILL_TYPES: Readonly<Record<string, "salesInvoice" | "purchases">> = {
+  Debtors: "salesInvoice",
+  Creditors: "purchases",
+};
+
+/** GET /ledger/getLedger?download=true&statement=true: the account statement as a PDF. */
+export async function renderAccountStatement(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string; startDate: string; endDate: string },
+) {
+  const ledger = await readLedger(deps.db, caller, { ...query, skip: 0, limit: WHOLE_RANGE });
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  const [accounts, openBills] = await Promise.all([
+    readAccountsForPrint(deps.db, query.organisationId, [query.accountId]),
+    readStatementBills(deps, caller, ledger.account.nature, query),
+  ]);
+  const account = accounts.get(query.accountId);
+  const statement = buildStatementDocument({
+    organisation: {
+      name: access.organisation.name,
+      billingAddress: access.organisation.billing_address,
+      gstin: access.organisation.gstin,
+    },
+    account: {
+      name: account?.name ?? ledger.account.name,
+      billingAddress: account?.billingAddress ?? null,
+      gstin: account?.gstin ?? null,
+    },
+    startDate: ledger.startDate,
+    endDate: ledger.endDate,
+    openingBalance: ledger.openingBalance,
+    closingBalance: ledger.closingBalance,
+    totalDebit: ledger.totalDebit,
+    totalCredit: ledger.totalCredit,
+    entries: ledger.entries,
+    openBills,
+  });
+  const stem = `Statement-${ledger.account.name}-${query.startDate}-to-${query.endDate}`
+    .replace(/[^0-9A-Za-z-]+/g, "-")
+    .replace(/-+/g, "-");
+  return { bytes: await renderStatementDocumentPdf(statement), fileName: `${stem}.pdf` };
+}
+
+async function readStatementBills(
+  deps: ModuleDeps,
+  caller: Caller,
+  nature: string,
+  query: { organisationId: string; accountId: string },
+) {
+  const type = OPEN_BILL_TYPES[nature];
+  if (!type) return [];
+  try {
+    const answer = await readOpenBills(
+      deps.db,
+      caller,
+      type,
+      query.organisationId,
+      query.accountId,
+    );
+    return (answer.invoices ?? answer.bills ?? []) as {
+      invoiceNumber: string;
+      date: string;
+      dueDate: string | null;
+      totalAmount: number;
+      pendingAmt: number;
+    }[];
+  } catch (error) {
+    // A caller who may see the account but not its invoices gets the statement without them.
+    if (error instanceof AppError && error.statusCode === 403) return [];
+    throw error;
+  }
 }

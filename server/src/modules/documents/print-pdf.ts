@@ -7,6 +7,7 @@ import type { Content, TableCell } from "pdfmake";
 import pdfMake from "pdfmake";
 import QRCode from "qrcode";
 import type { PrintDocument, PrintLine, PrintParty } from "./print-model.ts";
+import { describeStatement, type StatementDocument } from "./statement.ts";
 
 // Documents embed Roboto, which pdfmake ships as TrueType files: it carries the rupee sign and
 // Latin text, and pdfkit embeds the subset a document uses, so the PDF is text (searchable,
@@ -754,4 +755,28 @@ export async function renderPrintPdf(
     ? await QRCode.toString(doc.upiLink, { type: "svg", errorCorrectionLevel: "M", margin: 1 })
     : null;
   return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr })).getBuffer();
+}
+
+export function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
+  return pdfMake
+    .createPdf({
+      info: {
+        title: `${statement.title} - ${statement.account.name}`,
+        author: t(statement.organisation.name),
+      },
+      compress: true,
+      pageSize: "A4",
+      pageMargins: [28, 28, 28, 38],
+      defaultStyle: { font: FONT, fontSize: 8.5, lineHeight: 1.15 },
+      content: describeStatement(statement, t),
+      footer: (currentPage: number, pageCount: number) => ({
+        margin: [28, 8, 28, 0],
+        fontSize: 7,
+        columns: [
+          { text: `${t(statement.account.name)} - ${statement.period}`, width: "*" },
+          { text: `Page ${currentPage} of ${pageCount}`, width: "auto", alignment: "right" },
+        ],
+      }),
+    })
+    .getBuffer();
 }

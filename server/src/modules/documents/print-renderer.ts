@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { AppError } from "../../http/errors.ts";
 import { DOWNLOAD_TOO_LARGE } from "../exports/render-in-worker.ts";
 import type { PrintDocument } from "./print-model.ts";
+import type { StatementDocument } from "./statement.ts";
 
 // A single document renders in a few milliseconds once pdfmake and its fonts are loaded, so
 // unlike list downloads (a new worker each, decision 015) one long-lived worker renders every
@@ -59,6 +60,19 @@ function startWorker(): Worker {
 
 /** The PDF of one document, laid out in the document worker. */
 export function renderDocumentPdf(document: PrintDocument): Promise<Buffer> {
+  return send({ kind: "document", document });
+}
+
+/** An account statement, laid out in the document worker. */
+export function renderStatementDocumentPdf(statement: StatementDocument): Promise<Buffer> {
+  return send({ kind: "statement", statement });
+}
+
+function send(
+  request:
+    | { kind: "document"; document: PrintDocument }
+    | { kind: "statement"; statement: StatementDocument },
+): Promise<Buffer> {
   worker ??= startWorker();
   const current = worker;
   const id = nextId++;
@@ -66,7 +80,7 @@ export function renderDocumentPdf(document: PrintDocument): Promise<Buffer> {
     pending.set(id, { resolve, reject });
     // A waiting render keeps the process alive; an idle worker does not.
     current.ref();
-    current.postMessage({ id, document });
+    current.postMessage({ id, ...request });
   });
 }
 

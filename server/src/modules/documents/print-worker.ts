@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import type { PrintDocument } from "./print-model.ts";
-import { renderPrintPdf } from "./print-pdf.ts";
+import { renderPrintPdf, renderStatementPdf } from "./print-pdf.ts";
+import type { StatementDocument } from "./statement.ts";
 
 // The document worker (print-renderer.ts): one message per document, answered with its bytes,
 // transferred rather than copied.
@@ -20,9 +21,16 @@ async function renderWithImagesIfPossible(document: PrintDocument): Promise<Buff
     });
   }
 }
-parentPort?.on("message", async (message: { id: number; document: PrintDocument }) => {
+type Request =
+  | { id: number; kind: "document"; document: PrintDocument }
+  | { id: number; kind: "statement"; statement: StatementDocument };
+
+parentPort?.on("message", async (message: Request) => {
   try {
-    const body = await renderWithImagesIfPossible(message.document);
+    const body =
+      message.kind === "document"
+        ? await renderWithImagesIfPossible(message.document)
+        : await renderStatementPdf(message.statement);
     const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
     parentPort?.postMessage({ id: message.id, bytes }, [bytes.buffer]);
   } catch (error) {

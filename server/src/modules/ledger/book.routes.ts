@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
+import { renderAccountStatement } from "../documents/documents.service.ts";
+import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { tabulateLedger, tabulateTrialBalance } from "../reports/ledger-tables.ts";
 import { sendReportFile } from "../reports/report-files.ts";
@@ -50,12 +52,22 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
           skip: Skip,
           limit: Limit(500, 50),
           ...Download,
+          /** With download and format=pdf: the account statement (docs/api/documents.md). */
+          statement: QueryBoolean.default(false),
         }),
       },
     },
     async (request, reply) => {
-      const { download, format, ...query } = request.query;
+      const { download, format, statement, ...query } = request.query;
       if (!download) return readLedger(db, callerOf(request), query);
+      if (statement && format === "pdf") {
+        const { bytes, fileName } = await renderAccountStatement(deps, callerOf(request), query);
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", describeAttachment(fileName))
+          .header("cache-control", "private, no-store")
+          .send(bytes);
+      }
       const ledger = await readLedger(db, callerOf(request), {
         ...query,
         skip: 0,
