@@ -137,3 +137,21 @@ test("the sales invoice settings screen saves a heading that the preview and the
   expect(text).toContain("RETAIL INVOICE");
   expect(text).not.toContain("HSN/SAC");
 });
+
+test("the ledger's Statement PDF downloads the account statement with its open bill", async ({
+  page,
+}) => {
+  const { books, customer, invoice } = await booksWithInvoice(page);
+  await page.goto(books.path(`ledger/${customer}`));
+  await expect(page.getByRole("heading", { name: "Ledger: Asha Traders" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Statement PDF" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Statement-Asha-Traders-.*\.pdf$/);
+  const text = await pdfText(await readFile((await file.path()) ?? ""));
+  expect(text).toContain("STATEMENT OF ACCOUNT");
+  expect(text).toContain("Asha Traders");
+  expect(text).toContain("Closing Balance ₹210.00 Dr");
+  expect(text).toContain("Open Bills as at the end date (₹210.00 due)");
+  expect(text).toContain(invoice.number);
+});
