@@ -28,9 +28,16 @@ function failAll(error: unknown) {
   pending.clear();
 }
 
+/** An idle worker ends after this long, giving its memory back; the next document starts one. */
+const IDLE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | undefined;
+const stopped = new WeakSet<Worker>();
+
 function startWorker(): Worker {
   const started = new Worker(new URL("./print-worker.ts", import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() },
+    // A small young generation, as the server's own (decision 015): a document's garbage is
+    // short-lived, and a large nursery only raises the serving process's resident memory.
+    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: 8 },
   });
   started.on("message", (message: { id: number; bytes?: Uint8Array; error?: string }) => {
     const waiting = pending.get(message.id);
@@ -42,7 +49,14 @@ function startWorker(): Worker {
     } else {
       waiting.reject(new Error(message.error ?? "The document could not be rendered."));
     }
-    if (pending.size === 0) started.unref();
+    if (pending.size === 0) {
+      started.unref();
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        if (worker === started && pending.size === 0) void stopDocumentRenderer();
+      }, IDLE_MS);
+      idleTimer.unref();
+    }
   });
   started.on("error", (error: NodeJS.ErrnoException) => {
     if (worker === started) worker = null;
@@ -52,6 +66,8 @@ function startWorker(): Worker {
   });
   started.on("exit", (code) => {
     if (worker === started) worker = null;
+    // Ended on purpose (idle, or shut down) with nothing waiting: no request to fail.
+    if (stopped.has(started)) return;
     failAll(new Error(`The document renderer stopped (exit ${code}).`));
   });
   started.unref();
@@ -73,6 +89,7 @@ function send(
     | { kind: "document"; document: PrintDocument }
     | { kind: "statement"; statement: StatementDocument },
 ): Promise<Buffer> {
+  clearTimeout(idleTimer);
   worker ??= startWorker();
   const current = worker;
   const id = nextId++;
@@ -88,5 +105,9 @@ function send(
 export async function stopDocumentRenderer(): Promise<void> {
   const current = worker;
   worker = null;
-  if (current) await current.terminate();
+  if (current) {
+    stopped.add(current);
+    failAll(new Error("The document renderer was stopped."));
+    await current.terminate();
+  }
 }
