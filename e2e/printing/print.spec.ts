@@ -52,7 +52,7 @@ test("Print from the sales list opens the preview; three copies download with th
   await expect(page).toHaveURL(new RegExp(`/sales/print/${invoice.entryId}$`));
   await expect(page.getByRole("heading", { name: "Print Sales Invoice" })).toBeVisible();
   const frame = page.locator('iframe[title="Document preview"]');
-  await expect(frame).toHaveAttribute("src", /^blob:/);
+  await expect(frame).toHaveAttribute("src", /^blob:/, { timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Print", exact: true })).toBeEnabled();
 
   await page.getByText("3 copies").click();
@@ -98,7 +98,7 @@ test("Ctrl+P on the add screen saves the quotation and opens its print preview; 
   await expect(page).toHaveURL(/\/quotation\/print\/[\w-]+$/);
   await expect(page).not.toHaveURL(new RegExp(quotation.entryId));
   await expect(page.getByRole("heading", { name: "Print Quotation" })).toBeVisible();
-  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/);
+  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, { timeout: 30_000 });
 
   await page.goto(books.path(`quotation/edit/${quotation.entryId}`));
   await page.getByRole("button", { name: "Print", exact: true }).click();
@@ -111,7 +111,7 @@ test("the sales invoice settings screen saves a heading that the preview and the
   const { books, invoice } = await booksWithInvoice(page);
   await page.goto(books.path("settings/sales-invoice"));
   await expect(page.getByRole("heading", { name: "Sales Invoice Settings" })).toBeVisible();
-  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/);
+  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, { timeout: 30_000 });
   const previews: string[] = [];
   page.on("response", (response) => {
     if (response.url().includes("/api/getpdf/transactionpdf")) previews.push(response.url());
@@ -154,4 +154,30 @@ test("the ledger's Statement PDF downloads the account statement with its open b
   expect(text).toContain("Closing Balance ₹210.00 Dr");
   expect(text).toContain("Open Bills as at the end date (₹210.00 due)");
   expect(text).toContain(invoice.number);
+});
+
+test("organisation settings: bank details saved there print on the invoice in its preview", async ({
+  page,
+}) => {
+  const { books } = await booksWithInvoice(page);
+    if (r.url().includes("/api/")) console.log("RESP", r.status(), r.url().slice(0, 160));
+  });
+  await page.goto(books.path("settings/organisation"));
+  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, {
+    timeout: 30_000,
+  });
+  await page.getByRole("textbox", { name: "Bank name" }).fill("State Bank of India");
+  await page.getByRole("textbox", { name: "Bank account number" }).fill("00000012345678901");
+  await page.getByRole("textbox", { name: "IFSC" }).fill("SBIN0001234");
+  const preview = page.waitForResponse(
+    (response) => response.url().includes("/api/getpdf/transactionpdf") && response.ok(),
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  // The preview drawn again after the save; read the same PDF back by its address.
+  const again = await page.request.get((await preview).url());
+  const text = await pdfText(await again.body());
+  expect(text).toContain("Bank: State Bank of India");
+  expect(text).toContain("A/c No.: 00000012345678901");
+  expect(text).toContain("IFSC: SBIN0001234");
 });
