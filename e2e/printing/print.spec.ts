@@ -98,7 +98,9 @@ test("Ctrl+P on the add screen saves the quotation and opens its print preview; 
   await expect(page).toHaveURL(/\/quotation\/print\/[\w-]+$/);
   await expect(page).not.toHaveURL(new RegExp(quotation.entryId));
   await expect(page.getByRole("heading", { name: "Print Quotation" })).toBeVisible();
-  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, { timeout: 30_000 });
+  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, {
+    timeout: 30_000,
+  });
 
   await page.goto(books.path(`quotation/edit/${quotation.entryId}`));
   await page.getByRole("button", { name: "Print", exact: true }).click();
@@ -111,7 +113,9 @@ test("the sales invoice settings screen saves a heading that the preview and the
   const { books, invoice } = await booksWithInvoice(page);
   await page.goto(books.path("settings/sales-invoice"));
   await expect(page.getByRole("heading", { name: "Sales Invoice Settings" })).toBeVisible();
-  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, { timeout: 30_000 });
+  await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, {
+    timeout: 30_000,
+  });
   const previews: string[] = [];
   page.on("response", (response) => {
     if (response.url().includes("/api/getpdf/transactionpdf")) previews.push(response.url());
@@ -160,8 +164,6 @@ test("organisation settings: bank details saved there print on the invoice in it
   page,
 }) => {
   const { books } = await booksWithInvoice(page);
-    if (r.url().includes("/api/")) console.log("RESP", r.status(), r.url().slice(0, 160));
-  });
   await page.goto(books.path("settings/organisation"));
   await expect(page.locator('iframe[title="Document preview"]')).toHaveAttribute("src", /^blob:/, {
     timeout: 30_000,
