@@ -7,7 +7,7 @@ import type { StatementDocument } from "./statement.ts";
 // A single document renders in a few milliseconds once pdfmake and its fonts are loaded, so
 // unlike list downloads (a new worker each, decision 015) one long-lived worker renders every
 // document, in turn, off the request thread; it is started on first use and again after a crash.
-// Its heap has its own ceiling (BAHI_DOWNLOAD_HEAP_MB), so a huge document fails alone.
+// Its heap has its own ceiling (BAHI_DOCUMENT_HEAP_MB), so a huge document fails alone.
 
 interface Pending {
   resolve: (bytes: Buffer) => void;
@@ -18,9 +18,15 @@ let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
+/**
+ * The document worker's heap ceiling (BAHI_DOCUMENT_HEAP_MB, default 128): one document at a time
+ * needs little (a 100-line invoice lays out in a few MB), and V8 lets a heap with a high ceiling
+ * grow far past what is live, which the serving process's resident memory would carry (measured:
+ * +167 MB with 2 GB, +80 MB with 96 MB). A document too large for it is refused with 413.
+ */
 function workerHeapMb(): number {
-  const configured = Number(process.env.BAHI_DOWNLOAD_HEAP_MB);
-  return Number.isInteger(configured) && configured >= 64 ? configured : 2048;
+  const configured = Number(process.env.BAHI_DOCUMENT_HEAP_MB);
+  return Number.isInteger(configured) && configured >= 64 ? configured : 128;
 }
 
 function failAll(error: unknown) {
