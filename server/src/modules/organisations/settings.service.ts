@@ -9,8 +9,11 @@ import { type AccessNeed, requireOrganisationAccess } from "./organisation-acces
 import {
   deleteImage,
   detectImageType,
+  MAX_IMAGE_PIXELS_SIDE,
   readImage,
+  reencodeImage,
   type StoredImage,
+  UnreadableImageError,
   writeImage,
 } from "./organisation-files.ts";
 import {
@@ -23,7 +26,9 @@ import type { ImageKind, OrganisationSettingsInput } from "./settings.schemas.ts
 const MANAGE_SETTINGS: AccessNeed = { kind: "manage", what: "settings" };
 
 export const SETTINGS_MESSAGES = {
-  notAnImage: (kind: ImageKind) => `The ${kind} must be a PNG, JPEG or WebP image.`,
+  notAnImage: (kind: ImageKind) => `The ${kind} must be a PNG or JPEG image.`,
+  unreadable: (kind: ImageKind) =>
+    `The ${kind} could not be read as an image, or is larger than ${MAX_IMAGE_PIXELS_SIDE} × ${MAX_IMAGE_PIXELS_SIDE} pixels.`,
   noFile: (kind: ImageKind) => `No ${kind} has been uploaded.`,
 } as const;
 
@@ -122,7 +127,14 @@ export async function saveOrganisationSettings(
   const checked = Object.entries(uploads).map(([kind, bytes]) => {
     const type = detectImageType(bytes);
     if (!type) throw badRequest(SETTINGS_MESSAGES.notAnImage(kind as ImageKind));
-    return { kind: kind as ImageKind, bytes, type };
+    try {
+      return { kind: kind as ImageKind, bytes: reencodeImage(bytes, type), type };
+    } catch (error) {
+      if (error instanceof UnreadableImageError) {
+        throw badRequest(SETTINGS_MESSAGES.unreadable(kind as ImageKind));
+      }
+      throw error;
+    }
   });
 
   const now = nowIso();

@@ -20,7 +20,7 @@ export type SettingsValues = Pick<
 >;
 
 /** Accepted upload types and size, as the server checks them. */
-export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
+export const IMAGE_ACCEPT = "image/png,image/jpeg";
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 export const IMAGE_TOO_LARGE = "File is too large (maximum 1 MB).";
 
