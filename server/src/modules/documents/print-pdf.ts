@@ -588,10 +588,11 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
 
 /** The 80 mm roll (72 mm printable, about 48 characters a line: returns-reference 5.2). */
 function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
-  const rule: Content = {
-    canvas: [{ type: "line", x1: 0, y1: 2, x2: 196, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
+  // A new node each time: pdfmake writes its layout into the nodes it is given.
+  const rule = (): Content => ({
+    canvas: [{ type: "line", x1: 0, y1: 2, x2: 203, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
     margin: [0, 2, 0, 2],
-  };
+  });
   const s = doc.supplier;
   const content: Content[] = [
     ...(s.logo
@@ -607,7 +608,7 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
     ...s.addressLines.map((line) => ({ text: t(line), alignment: "center" as const })),
     ...(s.gstin ? [{ text: `GSTIN: ${s.gstin}`, alignment: "center" as const }] : []),
     ...(s.mobile ? [{ text: `Phone: ${s.mobile}`, alignment: "center" as const }] : []),
-    rule,
+    rule(),
     { text: doc.heading.toUpperCase(), bold: true, alignment: "center" },
     {
       columns: [{ text: `No.: ${doc.number}` }, { text: `Date: ${doc.date}`, alignment: "right" }],
@@ -616,7 +617,7 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
     ...(doc.party?.gstin ? [{ text: `GSTIN: ${doc.party.gstin}` }] : []),
     ...(doc.placeOfSupply ? [{ text: `Place of Supply: ${doc.placeOfSupply}` }] : []),
     ...(doc.reverseCharge ? [{ text: `Reverse Charge: ${doc.reverseCharge}` }] : []),
-    rule,
+    rule(),
   ];
   if (doc.form === "voucher") {
     content.push(...describeVoucherBody(doc));
@@ -637,12 +638,12 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
         ],
       });
     }
-    content.push(rule, describeTotals(doc));
+    content.push(rule(), describeTotals(doc));
   }
   content.push({ text: doc.amountInWords, italics: true, margin: [0, 2, 0, 0] });
   const hsn = doc.taxColumns !== "none" && doc.settings.printHSNorSAC ? doc.hsnSummary : [];
   if (hsn.length > 0) {
-    content.push(rule, { text: "HSN/SAC   Taxable   Tax", bold: true });
+    content.push(rule(), { text: "HSN/SAC   Taxable   Tax", bold: true });
     for (const row of hsn) {
       content.push({
         columns: [
