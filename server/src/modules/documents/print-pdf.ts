@@ -155,6 +155,16 @@ function describeDetails(doc: PrintDocument): Content {
   };
 }
 
+/** The modern design's lines: a rule under each row, no verticals, the classic's cell padding. */
+const MODERN_TABLE = {
+  hLineWidth: (index: number, node: { table: { body: unknown[] } }) =>
+    index === 0 || index === node.table.body.length ? 0 : 0.5,
+  vLineWidth: () => 0,
+  hLineColor: () => "#aaaaaa",
+  paddingLeft: () => 4,
+  paddingRight: () => 4,
+};
+
 interface Column {
   header: string;
   width: string | number;
@@ -307,7 +317,7 @@ function describeLinesTable(doc: PrintDocument, modern: boolean): Content {
   return {
     // headerRows repeats the column headings on every page a long invoice runs onto.
     table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
-    layout: modern ? "lightHorizontalLines" : undefined,
+    layout: modern ? MODERN_TABLE : undefined,
     margin: [0, 6, 0, 0],
   };
 }
