@@ -413,6 +413,43 @@ describe("other printed forms", () => {
   });
 });
 
+describe("custom fields", () => {
+  test("a field marked Print in PDF prints with its value; one not marked does not", async () => {
+    const add = async (name: string, printInPdf: boolean) => {
+      const response = await inject({
+        method: "POST",
+        url: "/api/customfield/add",
+        headers: as(owner),
+        payload: {
+          organisationId: org,
+          name,
+          type: "shorttext",
+          applicableFor: "salesInvoice",
+          printInPdf,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().customFieldId as string;
+    };
+    const printed = await add("PO Number", true);
+    const hidden = await add("Internal Ref", false);
+    const { entryId } = await addOk(
+      "salesinvoice",
+      itemDocument(
+        ravi,
+        "27",
+        [{ itemId: rice, quantity: 1, rate: 100, gstRate: 5, hsnCode: "1006" }],
+        {
+          customFieldValues: { [printed]: "PO-778", [hidden]: "secret-42" },
+        },
+      ),
+    );
+    const text = await extractPdfText(await getPdf("salesInvoice", entryId));
+    expect(text).toContain("PO Number PO-778");
+    expect(text).not.toContain("secret-42");
+  });
+});
+
 describe("logo and signature", () => {
   // A real 2×2 PNG (opaque red), drawn by pdfkit as an image XObject.
   const PNG = Buffer.from(
