@@ -161,6 +161,10 @@ function targetOf(metric: MetricKey, size: number): Target {
         unit: "ms",
         ...(size >= 1_000_000 ? {} : { note: "set at 1M" }),
       };
+    case "invoicePdfP95":
+      return { kind: "max", limit: 100, unit: "ms" };
+    case "invoicePdf100P95":
+      return { kind: "max", limit: 400, unit: "ms" };
     case "peakRssMb":
       return { kind: "max", limit: 300, unit: "MB" };
     case "loadPeakRssMb":
@@ -179,6 +183,8 @@ const METRICS = [
   ["gstr1CountsP95", "GSTR-1 of a month: counts and warnings, p95 (ms)"],
   ["gstr1PageP95", "GSTR-1 of a month: first page of B2B, p95 (ms)"],
   ["gstr1JsonP95", "GSTR-1 of a month: the JSON file, p95 (ms)"],
+  ["invoicePdfP95", "One invoice's PDF over HTTP, warm, p95 (ms)"],
+  ["invoicePdf100P95", "A 100-line invoice's PDF over HTTP, p95 (ms)"],
   ["peakRssMb", "Peak RSS of the serving process (MB)"],
   ["loadPeakRssMb", "Peak RSS of the loading process (MB)"],
 ] as const;
@@ -601,6 +607,8 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
         gstr1CountsP95: http.gstr1.counts.p95,
         gstr1PageP95: http.gstr1.page.p95,
         gstr1JsonP95: http.gstr1.json.p95,
+        invoicePdfP95: http.invoicePdf.p95,
+        invoicePdf100P95: http.invoicePdf100.p95,
         peakRssMb: Math.max(serving.peakRssMb, serving.maxRssMb),
         loadPeakRssMb: Math.max(loading.peakRssMb, loading.maxRssMb),
       } satisfies Record<MetricKey, number>,
@@ -664,15 +672,65 @@ async function measureHttp(
     date: YEAR_END,
     seed: options.seed + 1,
   });
-  const save = (index: number) =>
-    timed(`${base}/salesinvoice/add`, {
+  const savedIds: string[] = [];
+  const save = async (index: number) => {
+    const answer = await timed(`${base}/salesinvoice/add`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(invoices[index]),
     });
+    savedIds.push((JSON.parse(answer.body) as { entryId: string }).entryId);
+    return answer;
+  };
   await loop(warm, (index) => save(options.samples + index));
   const saveTiming = await loop(options.samples, save);
   log(`save p50 ${saveTiming.p50} ms, p95 ${saveTiming.p95} ms`);
+
+  // One invoice's PDF over HTTP (issue 21), warm: the invoices just saved, in turn.
+  const pdfUrl = (entryId: string) =>
+    `${base}/getpdf/transactionpdf?${new URLSearchParams({ organisationId, entryId, transactionType: "salesInvoice", format: "download" })}`;
+  const savedId = (index: number) => savedIds[index % savedIds.length] as string;
+  await loop(warm, (index) => timed(pdfUrl(savedId(index))));
+  const pdfTiming = await loop(options.samples, (index) => timed(pdfUrl(savedId(index))));
+  log(`invoice PDF p50 ${pdfTiming.p50} ms, p95 ${pdfTiming.p95} ms`);
+
+  // A 100-line invoice (100 × ₹100 at 18 %, intra-state) and its PDF.
+  const template = invoices[0] as unknown as Record<string, unknown> & {
+    itemDetails: { itemId: string }[];
+  };
+  const { invoiceNumber: _, gstPaymentTypeInExportOrSez: __, ...head } = template;
+  const longInvoice = {
+    ...head,
+    pos: "27",
+    rcmApplicable: false,
+    itemDetails: Array.from({ length: 100 }, (_, index) => ({
+      itemId: (template.itemDetails[index % template.itemDetails.length] as { itemId: string })
+        .itemId,
+      quantity: 1,
+      rate: 100,
+      discountType: "percent",
+      discount: 0,
+      gstRate: 18,
+      amount: 100,
+    })),
+    accountDetails: [],
+    grossAmount: 10000,
+    cgstAmount: 900,
+    sgstAmount: 900,
+    igstAmount: 0,
+    roundOffAmount: 0,
+    totalAmount: 11800,
+  };
+  const longSaved = await timed(`${base}/salesinvoice/add`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(longInvoice),
+  });
+  const longId = (JSON.parse(longSaved.body) as { entryId: string }).entryId;
+  const pdfSamples = Math.max(20, Math.round(options.samples / 4));
+  await loop(Math.max(5, Math.round(pdfSamples / 10)), () => timed(pdfUrl(longId)));
+  const longPdfTiming = await loop(pdfSamples, () => timed(pdfUrl(longId)));
+  log(`100-line invoice PDF p50 ${longPdfTiming.p50} ms, p95 ${longPdfTiming.p95} ms`);
 
   // A list page of 50, newest first, at random pages; then with a search text.
   const listUrl = (query: Record<string, string | number>) =>
@@ -757,6 +815,8 @@ async function measureHttp(
     gstr1: { counts: gstCounts, page: gstPage, json: gstJson, documents, jsonBytes },
     balanceSheet: sheetTiming,
     save: saveTiming,
+    invoicePdf: pdfTiming,
+    invoicePdf100: longPdfTiming,
     list: { ...listTiming, rows: invoiceCount },
     search: { ...searchTiming, searchText, rows: matchCount },
     ledger: { ...ledgerTiming, rows: ledgerCount },
@@ -899,6 +959,7 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
           `trial balance ${h.trialBalance.p50}/${h.trialBalance.p95}/${h.trialBalance.max} ms; ` +
           `balance sheet ${h.balanceSheet.p50}/${h.balanceSheet.p95}/${h.balanceSheet.max} ms; ` +
           `GSTR-1 of Sep 2025 (${formatNumber(h.gstr1.documents)} documents) counts ${h.gstr1.counts.p50}/${h.gstr1.counts.p95}/${h.gstr1.counts.max} ms, B2B page ${h.gstr1.page.p50}/${h.gstr1.page.p95}/${h.gstr1.page.max} ms, JSON ${h.gstr1.json.p50}/${h.gstr1.json.p95}/${h.gstr1.json.max} ms (${formatNumber(h.gstr1.jsonBytes)} bytes). ` +
+          `invoice PDF ${h.invoicePdf.p50}/${h.invoicePdf.p95}/${h.invoicePdf.max} ms; 100-line invoice PDF ${h.invoicePdf100.p50}/${h.invoicePdf100.p95}/${h.invoicePdf100.max} ms. ` +
           `Serving process: peak RSS ${run.memory.serving.peakRssMb} MB (kernel high-water ${run.memory.serving.maxRssMb} MB), heap used ≤ ${run.memory.serving.peakHeapUsedMb} MB of ${run.memory.serving.peakHeapTotalMb} MB. ` +
           `Loading process: peak RSS ${run.memory.loading.peakRssMb} MB (high-water ${run.memory.loading.maxRssMb} MB), heap used ≤ ${run.memory.loading.peakHeapUsedMb} MB of ${run.memory.loading.peakHeapTotalMb} MB` +
           `${run.vacuumAnalyzeSeconds > 0 ? `; VACUUM (ANALYZE) after the load ${run.vacuumAnalyzeSeconds} s` : ""}. Load average after the run ${run.loadAverageAtEnd.join(" ")}.`,

@@ -24,6 +24,8 @@ import { changesRoutes } from "./modules/changes/changes.routes.ts";
 import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
 import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
+import { documentsRoutes } from "./modules/documents/documents.routes.ts";
+import { renderAccountStatement } from "./modules/documents/documents.service.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -117,7 +119,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     usersRoutes,
     demoRoutes,
     lockPeriodsRoutes,
-    bookRoutes,
     accountsRoutes,
     itemsRoutes,
     customFieldsRoutes,
@@ -125,9 +126,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     closingStockRoutes,
     reportsRoutes,
     gstReturnsRoutes,
+    documentsRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
+  await app.register(bookRoutes, { prefix: "/api", deps: moduleDeps, renderAccountStatement });
   const feed = new ChangeFeed(db);
   const announceChange = (organisationId: string) => void feed.announce(organisationId);
   await app.register(changesRoutes, { prefix: "/api", deps: moduleDeps, feed });

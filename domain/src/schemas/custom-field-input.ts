@@ -45,9 +45,9 @@ export const CUSTOM_FIELD_TARGETS = [
 
 export type CustomFieldTarget = (typeof CUSTOM_FIELD_TARGETS)[number];
 
-/** spec 5: Print in PDF is offered only for the printable types (the registry's). */
+/** spec 5: Print in PDF is offered only for these types (the registry's customFieldsPrintable). */
 export const PRINTABLE_CUSTOM_FIELD_TARGETS: readonly VoucherType[] = voucherTypesWhere(
-  (definition) => definition.printable,
+  (definition) => definition.customFieldsPrintable,
 );
 
 /** spec 5 "Custom field", verbatim. */

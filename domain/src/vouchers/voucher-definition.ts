@@ -109,6 +109,27 @@ export interface VoucherSettingsCalls {
   readonly routeWord: string;
 }
 
+/**
+ * What a printed document is in law (returns-reference 5.1): a tax invoice (rule 46, a bill of
+ * supply under rule 49 when it carries no tax), a credit or debit note (rule 53), a delivery
+ * challan (rule 55), an offer or order (no tax-invoice wording), or a money voucher.
+ */
+export type PrintForm = "taxInvoice" | "note" | "challan" | "offer" | "voucher";
+
+/** How a type prints (issue 21); null on the types that have no printed form. */
+export interface VoucherPrint {
+  /** The heading when the document settings give none. */
+  readonly heading: string;
+  readonly form: PrintForm;
+  /** The caption over the party's name and address. */
+  readonly partyLabel: string;
+  /**
+   * The invoice type a receipt or payment is printed from ({parentType}/{type}/print/{id},
+   * spec 2.3); null when the type prints from its own list.
+   */
+  readonly parentType: VoucherType | null;
+}
+
 export interface VoucherTypeDefinition {
   readonly id: VoucherType;
   /** The route word of spec 2.3: /{org}/{year}/{routeWord}/list, add, edit/{id}... */
@@ -134,8 +155,8 @@ export interface VoucherTypeDefinition {
   readonly settles: BillableType | null;
   /** Takes `importType` (import of goods or services): purchases and purchase orders. */
   readonly acceptsImports: boolean;
-  /** Printed as a PDF with its custom fields marked Print in PDF (spec 5 "Custom field"). */
-  readonly printable: boolean;
+  /** Its custom fields may be marked Print in PDF (spec 5 "Custom field" lists these types). */
+  readonly customFieldsPrintable: boolean;
   /** Can pay a payee from the cash box, for the cash payments over ₹10,000 report (s.40A(3)). */
   readonly paysCash: boolean;
   /** spec 2.5: Left and Right change the list's page (the sales list); elsewhere they go to a row. */
@@ -155,4 +176,5 @@ export interface VoucherTypeDefinition {
   readonly extraCalls: readonly EntryExtraCall[];
   readonly settings: VoucherSettingsCalls | null;
   readonly gstReturn: GstReturnFacts;
+  readonly print: VoucherPrint | null;
 }

@@ -10,6 +10,7 @@ import {
   findVoucherTypeBySummaryType,
   getVoucherDefinition,
   isNoteType,
+  listPrintableVoucherTypes,
   START_MENU_VOUCHER_ORDER,
   VOUCHER_REGISTRY,
   voucherTypesWhere,
@@ -531,5 +532,34 @@ describe("lookups", () => {
   it("filters types with a predicate, in VOUCHER_TYPES order", () => {
     expect(voucherTypesWhere((d) => d.movesStock === "in")).toEqual(["purchases", "creditNote"]);
     expect(voucherTypesWhere(() => false)).toEqual([]);
+  });
+});
+
+describe("print facts (issue 21)", () => {
+  it("the list's Print action is offered exactly on the types that print from their own list", () => {
+    for (const type of VOUCHER_TYPES) {
+      const definition = VOUCHER_REGISTRY[type];
+      const listPrint = definition.print !== null && definition.print.parentType === null;
+      expect(
+        definition.rowActions.some((action) => action.id === "print"),
+        type,
+      ).toBe(listPrint);
+    }
+  });
+
+  it("printable types are the issue's: documents, and receipts and payments from their invoice", () => {
+    expect(listPrintableVoucherTypes()).toEqual([
+      "salesInvoice",
+      "creditNote",
+      "debitNote",
+      "receipts",
+      "payments",
+      "quotation",
+      "salesOrder",
+      "purchaseOrder",
+      "deliveryChallan",
+    ]);
+    expect(VOUCHER_REGISTRY.receipts.print?.parentType).toBe("salesInvoice");
+    expect(VOUCHER_REGISTRY.payments.print?.parentType).toBe("purchases");
   });
 });

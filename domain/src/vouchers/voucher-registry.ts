@@ -187,7 +187,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "customer",
     settles: null,
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: true,
     hasDueDate: true,
@@ -220,6 +220,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getsalesinvoicesettings",
       routeWord: "sales-invoice",
     },
+    print: { heading: "Tax Invoice", form: "taxInvoice", partyLabel: "Bill To", parentType: null },
   }),
   purchases: defineVoucherType("purchases", {
     routeWord: "purchases",
@@ -232,7 +233,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "supplier",
     settles: null,
     acceptsImports: true,
-    printable: false,
+    customFieldsPrintable: false,
     paysCash: true,
     arrowKeysPage: false,
     hasDueDate: true,
@@ -265,6 +266,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getpurchasessettings",
       routeWord: "purchases",
     },
+    print: null,
   }),
   creditNote: defineVoucherType("creditNote", {
     routeWord: "credit-note",
@@ -278,7 +280,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "customer",
     settles: "salesInvoice",
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: true,
@@ -300,6 +302,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getCreditNotesettings",
       routeWord: "credit-note",
     },
+    print: { heading: "Credit Note", form: "note", partyLabel: "Bill To", parentType: null },
   }),
   debitNote: defineVoucherType("debitNote", {
     routeWord: "debit-note",
@@ -313,7 +316,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "supplier",
     settles: "purchases",
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: true,
@@ -335,6 +338,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getdebitnotesettings",
       routeWord: "debit-note",
     },
+    print: { heading: "Debit Note", form: "note", partyLabel: "Supplier", parentType: null },
   }),
   receipts: defineVoucherType("receipts", {
     routeWord: "receipt",
@@ -347,7 +351,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     settles: "salesInvoice",
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -369,6 +373,12 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: true,
     extraCalls: [],
     settings: null,
+    print: {
+      heading: "Receipt Voucher",
+      form: "voucher",
+      partyLabel: "Received From",
+      parentType: "salesInvoice",
+    },
   }),
   payments: defineVoucherType("payments", {
     routeWord: "payment",
@@ -381,7 +391,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     settles: "purchases",
     acceptsImports: false,
-    printable: false,
+    customFieldsPrintable: false,
     paysCash: true,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -401,6 +411,12 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: true,
     extraCalls: [],
     settings: null,
+    print: {
+      heading: "Payment Voucher",
+      form: "voucher",
+      partyLabel: "Paid To",
+      parentType: "purchases",
+    },
   }),
   fundTransfer: defineVoucherType("fundTransfer", {
     routeWord: "fundtransfer",
@@ -413,7 +429,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     settles: null,
     acceptsImports: false,
-    printable: false,
+    customFieldsPrintable: false,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -435,6 +451,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: false,
     extraCalls: [],
     settings: null,
+    print: null,
   }),
   journalEntry: defineVoucherType("journalEntry", {
     routeWord: "journal",
@@ -447,7 +464,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     settles: null,
     acceptsImports: false,
-    printable: false,
+    customFieldsPrintable: false,
     paysCash: true,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -467,6 +484,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     supportsTemplates: true,
     extraCalls: [],
     settings: null,
+    print: null,
   }),
   quotation: defineVoucherType("quotation", {
     routeWord: "quotation",
@@ -479,7 +497,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "customer",
     settles: null,
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -501,6 +519,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getquotationsettings",
       routeWord: "quotation",
     },
+    print: { heading: "Quotation", form: "offer", partyLabel: "Quotation For", parentType: null },
   }),
   salesOrder: defineVoucherType("salesOrder", {
     routeWord: "sales-order",
@@ -513,7 +532,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "customer",
     settles: null,
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -535,6 +554,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getsalesordersettings",
       routeWord: "sales-order",
     },
+    print: { heading: "Sales Order", form: "offer", partyLabel: "Customer", parentType: null },
   }),
   purchaseOrder: defineVoucherType("purchaseOrder", {
     routeWord: "purchase-order",
@@ -547,7 +567,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "supplier",
     settles: null,
     acceptsImports: true,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: true,
@@ -572,6 +592,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       getCallName: "getpurchaseordersettings",
       routeWord: "purchase-order",
     },
+    print: { heading: "Purchase Order", form: "offer", partyLabel: "Supplier", parentType: null },
   }),
   deliveryChallan: defineVoucherType("deliveryChallan", {
     routeWord: "delivery-challan",
@@ -586,7 +607,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: "customer",
     settles: null,
     acceptsImports: false,
-    printable: true,
+    customFieldsPrintable: true,
     paysCash: false,
     arrowKeysPage: false,
     hasDueDate: false,
@@ -607,6 +628,12 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       callName: "deliverychallan",
       getCallName: "getdeliverychallansettings",
       routeWord: "delivery-challan",
+    },
+    print: {
+      heading: "Delivery Challan",
+      form: "challan",
+      partyLabel: "Consignee",
+      parentType: null,
     },
   }),
 };
@@ -714,4 +741,9 @@ export function findVoucherTypeBySummaryType(
 
 export function findVoucherTypeByListKey(listKey: string): VoucherType | undefined {
   return findVoucherType((definition) => definition.listKey === listKey);
+}
+
+/** The types with a printed form (issue 21), from the registry's `print` facts. */
+export function listPrintableVoucherTypes(): VoucherType[] {
+  return voucherTypesWhere((definition) => definition.print !== null);
 }

@@ -18,6 +18,7 @@ import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
 import { AddOrganisationPage } from "../features/organisations/AddOrganisationPage.tsx";
 import { OrganisationsPage } from "../features/organisations/OrganisationsPage.tsx";
+import { documentSettingsRoutes, printingRoutes } from "../features/printing/printing-routes.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
@@ -107,6 +108,8 @@ export const appRoutes: RouteObject[] = [
           ...mastersRoutes,
           ...workingScreenRoutes,
           ...entryRoutes,
+          ...printingRoutes,
+          ...documentSettingsRoutes,
           { path: "*", element: <NotFoundPage /> },
         ],
       },

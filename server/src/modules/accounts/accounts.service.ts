@@ -378,3 +378,24 @@ export async function saveOpeningBalances(
   });
   return { updated };
 }
+
+/** What a printed document shows of the accounts it names (issue 21); the caller checked access. */
+export async function readAccountsForPrint(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  const rows = await repo.findLiveAccountsByIds(db, organisationId, [...new Set(ids)]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        name: row.display_name || row.name,
+        billingAddress: row.billing_address,
+        shippingAddress: row.shipping_address,
+        gstin: row.gstin,
+        stateCode: row.state_code,
+      },
+    ]),
+  );
+}

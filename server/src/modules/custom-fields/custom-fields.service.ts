@@ -278,3 +278,19 @@ export async function readCustomFieldLogs(
   if (!row) throw notFound(CUSTOM_FIELD_REFUSALS.notFound);
   return { logs: await listMasterLogs(db, organisationId, "customField", customFieldId) };
 }
+
+/** The active custom fields of a record type marked Print in PDF (spec 3 "Custom field"). */
+export async function listPrintedCustomFields(
+  db: Kysely<Database>,
+  organisationId: string,
+  applicableFor: string,
+) {
+  const rows = await repo.selectCustomFields(
+    db,
+    { organisationId, active: true, applicableFor: [applicableFor] },
+    { skip: 0, limit: 1000 },
+  );
+  return rows
+    .filter((row) => row.print_in_pdf === 1)
+    .map((row) => ({ id: row.id, name: row.name, type: row.type }));
+}

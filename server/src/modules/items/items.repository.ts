@@ -135,3 +135,17 @@ export async function findItemUsage(db: Kysely<Database>, organisationId: string
   ]);
   return { first, count: Number(total.count) };
 }
+
+/** Items by id, deleted ones too: a document printed later still names what it sold. */
+export function findItemsByIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  return db
+    .selectFrom("items")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("id", "in", ids)
+    .execute();
+}

@@ -323,3 +323,26 @@ export async function readItemLogs(
   if (!row) throw notFound(ITEM_REFUSALS.notFound);
   return { logs: await listMasterLogs(db, organisationId, "item", itemId) };
 }
+
+/** What a printed document shows of the items it names (issue 21); the caller checked access. */
+export async function readItemsForPrint(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await repo.findItemsByIds(db, organisationId, unique);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        name: row.name,
+        type: row.type,
+        hsnCode: row.hsn_code,
+        sacCode: row.sac_code,
+        uom: row.uom,
+      },
+    ]),
+  );
+}

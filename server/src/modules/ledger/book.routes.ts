@@ -7,8 +7,10 @@ import {
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Caller } from "../access/caller.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { sendReportFile } from "../exports/report-files.ts";
+import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as book from "./book.service.ts";
 import { readLedger, readTrialBalance } from "./ledger.service.ts";
@@ -33,7 +35,20 @@ const Limit = (max: number, fallback: number) =>
     .default(fallback);
 
 /** Reads across the books: ledger, trial balance and the small calls screens make about entries. */
-export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+/**
+ * Renders an account's statement PDF. The documents module does (documents.service.ts); app.ts
+ * hands it in, so that the ledger, which documents read, does not import documents back.
+ */
+export type RenderAccountStatement = (
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string; startDate: string; endDate: string },
+) => Promise<{ bytes: Uint8Array; fileName: string }>;
+
+export const bookRoutes: FastifyPluginAsyncZod<{
+  deps: ModuleDeps;
+  renderAccountStatement: RenderAccountStatement;
+}> = async (app, { deps, renderAccountStatement }) => {
   const guard = { preHandler: deps.authenticator.requireCaller };
   const db = deps.db;
 
@@ -50,12 +65,22 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
           skip: Skip,
           limit: Limit(500, 50),
           ...Download,
+          /** With download and format=pdf: the account statement (docs/api/documents.md). */
+          statement: QueryBoolean.default(false),
         }),
       },
     },
     async (request, reply) => {
-      const { download, format, ...query } = request.query;
+      const { download, format, statement, ...query } = request.query;
       if (!download) return readLedger(db, callerOf(request), query);
+      if (statement && format === "pdf") {
+        const { bytes, fileName } = await renderAccountStatement(deps, callerOf(request), query);
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", describeAttachment(fileName))
+          .header("cache-control", "private, no-store")
+          .send(bytes);
+      }
       const ledger = await readLedger(db, callerOf(request), {
         ...query,
         skip: 0,

@@ -1,9 +1,14 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import jpeg from "jpeg-js";
+import { PNG } from "pngjs";
 import { newId } from "../../lib/ids.ts";
 import type { ImageKind } from "./settings.schemas.ts";
 
-export type ImageType = { mimeType: "image/png" | "image/jpeg" | "image/webp"; extension: string };
+export type ImageType = { mimeType: "image/png" | "image/jpeg"; extension: string };
+
+/** Stored images written before uploads were limited to PNG and JPEG may still be WebP. */
+export type StoredImageMimeType = ImageType["mimeType"] | "image/webp";
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length &&
@@ -11,25 +16,57 @@ const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
 
 /**
  * The image type the bytes themselves say, whatever the name or the browser claim: a text file
- * renamed logo.png is refused, and nothing but these three is ever served back from our origin.
+ * renamed logo.png is refused. PNG and JPEG only: what a printed document can draw (issue 21).
  */
 export function detectImageType(bytes: Buffer): ImageType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
     return { mimeType: "image/png", extension: "png" };
   }
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mimeType: "image/jpeg", extension: "jpg" };
-  const riff = [0x52, 0x49, 0x46, 0x46];
-  const webp = [0x57, 0x45, 0x42, 0x50];
-  if (startsWith(bytes, riff) && startsWith(bytes, webp, 8)) {
-    return { mimeType: "image/webp", extension: "webp" };
-  }
   return null;
+}
+
+/** A logo or signature needs no more; a larger one is refused before it is decoded. */
+export const MAX_IMAGE_PIXELS_SIDE = 2000;
+
+export class UnreadableImageError extends Error {}
+
+/**
+ * The image decoded and written anew (pngjs, jpeg-js): what is stored and served is pixels we
+ * encoded, never the uploaded bytes (no hidden chunks, no polyglot files), and a file that only
+ * starts like an image is refused.
+ */
+export function reencodeImage(bytes: Buffer, type: ImageType): Buffer {
+  try {
+    if (type.mimeType === "image/png") {
+      // IHDR: width and height are the two big-endian words after the signature and chunk head.
+      const width = bytes.length >= 24 ? bytes.readUInt32BE(16) : 0;
+      const height = bytes.length >= 24 ? bytes.readUInt32BE(20) : 0;
+      if (width > MAX_IMAGE_PIXELS_SIDE || height > MAX_IMAGE_PIXELS_SIDE) {
+        throw new UnreadableImageError("too large");
+      }
+      const image = PNG.sync.read(bytes);
+      return PNG.sync.write(image, { colorType: 6 });
+    }
+    const image = jpeg.decode(bytes, {
+      useTArray: true,
+      maxResolutionInMP: (MAX_IMAGE_PIXELS_SIDE * MAX_IMAGE_PIXELS_SIDE) / 1_000_000,
+      maxMemoryUsageInMB: 64,
+    });
+    if (image.width > MAX_IMAGE_PIXELS_SIDE || image.height > MAX_IMAGE_PIXELS_SIDE) {
+      throw new UnreadableImageError("too large");
+    }
+    return Buffer.from(jpeg.encode(image, 90).data);
+  } catch (error) {
+    if (error instanceof UnreadableImageError) throw error;
+    throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** What organisations.settings keeps of an uploaded image. */
 export interface StoredImage {
   fileName: string;
-  mimeType: ImageType["mimeType"];
+  mimeType: StoredImageMimeType;
   size: number;
   uploadedAt: string;
 }

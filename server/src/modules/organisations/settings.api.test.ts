@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { InjectOptions } from "fastify";
+import jpeg from "jpeg-js";
+import { PNG as PNGImage } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   addMember,
@@ -33,7 +35,11 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+// A real 8×8 grey JPEG, made here; bytes that only start like a JPEG are refused.
+const JPEG = Buffer.from(
+  jpeg.encode({ data: Buffer.alloc(8 * 8 * 4, 128), width: 8, height: 8 }, 90).data,
+);
+const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
 type Part =
   | { name: string; value: string }
@@ -93,10 +99,55 @@ describe("organisation settings", () => {
       showLogo: true,
       showSignature: true,
       qrText: "",
+      bankName: "",
+      bankAccountNumber: "",
+      bankIfsc: "",
+      bankBranch: "",
       logoUrl: null,
       signatureUrl: null,
       gstFilingFrequency: "monthly",
       previousYearTurnover: 0,
+    });
+  });
+
+  test("bank details for printing: saved, IFSC upper-cased, a malformed IFSC refused", async () => {
+    const saved = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: {
+        organisationId,
+        bankName: "State Bank of India",
+        bankAccountNumber: "00000012345678901",
+        bankIfsc: "sbin0001234",
+        bankBranch: "Jayanagar",
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await readSettings()).toMatchObject({
+      bankName: "State Bank of India",
+      bankAccountNumber: "00000012345678901",
+      bankIfsc: "SBIN0001234",
+      bankBranch: "Jayanagar",
+    });
+    const refused = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: { organisationId, bankIfsc: "SBIN1234" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      "IFSC must be 11 characters: 4 letters, a zero, then 6 letters or digits.",
+    );
+    await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: {
+        organisationId,
+        bankName: "",
+        bankAccountNumber: "",
+        bankIfsc: "",
+        bankBranch: "",
+      },
     });
   });
 
@@ -138,7 +189,11 @@ describe("organisation settings", () => {
     const file = await fetchFile(viewer, settings.logoUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/png");
-    expect(file.rawPayload.equals(PNG)).toBe(true);
+    // Served as we re-encoded it: the same 1×1 pixels, not the uploaded bytes.
+    const served = PNGImage.sync.read(file.rawPayload);
+    const uploaded = PNGImage.sync.read(PNG);
+    expect([served.width, served.height]).toEqual([uploaded.width, uploaded.height]);
+    expect(Buffer.from(served.data).equals(Buffer.from(uploaded.data))).toBe(true);
     const cached = await call(viewer, {
       method: "GET",
       url: settings.logoUrl,
@@ -199,8 +254,34 @@ describe("organisation settings", () => {
       },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("The logo must be a PNG, JPEG or WebP image.");
+    expect(response.json().message).toBe("The logo must be a PNG or JPEG image.");
     expect(await readSettings()).toEqual(before);
+    expect(filesOnDisk()).toEqual(files);
+  });
+
+  test("WebP, a file that only starts like a JPEG, and a huge PNG are refused", async () => {
+    const files = filesOnDisk();
+    const webp = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.alloc(4),
+      Buffer.from("WEBPVP8 "),
+      Buffer.alloc(32),
+    ]);
+    const huge = Buffer.from(PNG);
+    huge.writeUInt32BE(5000, 16);
+    const cases: [Buffer, string][] = [
+      [webp, "The logo must be a PNG or JPEG image."],
+      [FAKE_JPEG, "The logo could not be read as an image, or is larger than 2000 × 2000 pixels."],
+      [huge, "The logo could not be read as an image, or is larger than 2000 × 2000 pixels."],
+    ];
+    for (const [file, message] of cases) {
+      const response = await postSettings(owner, [
+        { name: "organisationId", value: organisationId },
+        { name: "logo", file, filename: "logo.png", type: "image/png" },
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
     expect(filesOnDisk()).toEqual(files);
   });
 

@@ -56,6 +56,21 @@ export const OrganisationSettingsInput = z.object({
     .transform((value) => Number(value))
     .pipe(NonNegativeRupeeAmount)
     .optional(),
+  bankName: text("Bank name", 100).optional(),
+  bankAccountNumber: text("Bank account number", 34)
+    .refine(
+      (value) => value === "" || /^[0-9A-Za-z]{6,34}$/.test(value),
+      "Bank account number must be 6 to 34 letters or digits.",
+    )
+    .optional(),
+  bankIfsc: text("IFSC", 11)
+    .toUpperCase()
+    .refine(
+      (value) => value === "" || /^[A-Z]{4}0[A-Z0-9]{6}$/.test(value),
+      "IFSC must be 11 characters: 4 letters, a zero, then 6 letters or digits.",
+    )
+    .optional(),
+  bankBranch: text("Bank branch", 100).optional(),
 });
 export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsInput>;
 

@@ -10,8 +10,11 @@ import type { ModuleDeps } from "../module-deps.ts";
 import {
   deleteImage,
   detectImageType,
+  MAX_IMAGE_PIXELS_SIDE,
   readImage,
+  reencodeImage,
   type StoredImage,
+  UnreadableImageError,
   writeImage,
 } from "./organisation-files.ts";
 import {
@@ -24,7 +27,9 @@ import type { ImageKind, OrganisationSettingsInput } from "./settings.schemas.ts
 const MANAGE_SETTINGS: AccessNeed = { kind: "manage", what: "settings" };
 
 export const SETTINGS_MESSAGES = {
-  notAnImage: (kind: ImageKind) => `The ${kind} must be a PNG, JPEG or WebP image.`,
+  notAnImage: (kind: ImageKind) => `The ${kind} must be a PNG or JPEG image.`,
+  unreadable: (kind: ImageKind) =>
+    `The ${kind} could not be read as an image, or is larger than ${MAX_IMAGE_PIXELS_SIDE} × ${MAX_IMAGE_PIXELS_SIDE} pixels.`,
   noFile: (kind: ImageKind) => `No ${kind} has been uploaded.`,
 } as const;
 
@@ -38,6 +43,10 @@ interface OrganisationSettingsDocument {
   showLogo: boolean;
   showSignature: boolean;
   qrText: string;
+  bankName: string;
+  bankAccountNumber: string;
+  bankIfsc: string;
+  bankBranch: string;
   logo: StoredImage | null;
   signature: StoredImage | null;
   gstFilingFrequency: GstFilingFrequency;
@@ -53,6 +62,10 @@ const DEFAULTS: OrganisationSettingsDocument = {
   showLogo: true,
   showSignature: true,
   qrText: "",
+  bankName: "",
+  bankAccountNumber: "",
+  bankIfsc: "",
+  bankBranch: "",
   logo: null,
   signature: null,
   gstFilingFrequency: "monthly",
@@ -87,6 +100,10 @@ function presentSettings(organisation: OrganisationsTable) {
     showLogo: own.showLogo,
     showSignature: own.showSignature,
     qrText: own.qrText,
+    bankName: own.bankName,
+    bankAccountNumber: own.bankAccountNumber,
+    bankIfsc: own.bankIfsc,
+    bankBranch: own.bankBranch,
     logoUrl: fileUrl(organisation.id, "logo", own.logo),
     signatureUrl: fileUrl(organisation.id, "signature", own.signature),
     gstFilingFrequency: own.gstFilingFrequency,
@@ -129,7 +146,14 @@ export async function saveOrganisationSettings(
   const checked = Object.entries(uploads).map(([kind, bytes]) => {
     const type = detectImageType(bytes);
     if (!type) throw badRequest(SETTINGS_MESSAGES.notAnImage(kind as ImageKind));
-    return { kind: kind as ImageKind, bytes, type };
+    try {
+      return { kind: kind as ImageKind, bytes: reencodeImage(bytes, type), type };
+    } catch (error) {
+      if (error instanceof UnreadableImageError) {
+        throw badRequest(SETTINGS_MESSAGES.unreadable(kind as ImageKind));
+      }
+      throw error;
+    }
   });
 
   const now = nowIso();
@@ -235,4 +259,44 @@ export async function readOrganisationFile(
   const bytes = image && (await readImage(deps.config.dataDir, input.organisationId, image));
   if (!image || !bytes) throw notFound(SETTINGS_MESSAGES.noFile(input.kind));
   return { bytes, mimeType: image.mimeType, etag: `"${image.fileName}"` };
+}
+
+/** pdfkit draws PNG and JPEG only; a WebP uploaded before that rule is left off the page. */
+async function readPrintableImage(
+  dataDir: string,
+  organisationId: string,
+  image: StoredImage | null,
+) {
+  if (!image || image.mimeType === "image/webp") return null;
+  const bytes = await readImage(dataDir, organisationId, image);
+  return bytes ? { bytes: new Uint8Array(bytes), mimeType: image.mimeType } : null;
+}
+
+/** What a printed document shows of its organisation (issue 21); the caller checked access. */
+export async function readPrintProfile(dataDir: string, organisation: OrganisationsTable) {
+  const { own } = readDocument(organisation);
+  const [logo, signature] = await Promise.all([
+    own.showLogo ? readPrintableImage(dataDir, organisation.id, own.logo) : null,
+    own.showSignature ? readPrintableImage(dataDir, organisation.id, own.signature) : null,
+  ]);
+  return {
+    name: organisation.name,
+    billingAddress: organisation.billing_address,
+    gstin: organisation.gstin,
+    stateCode: organisation.state_code,
+    gstRegType: organisation.gst_reg_type,
+    mobile: own.mobile,
+    email: own.email,
+    signatoryName: own.signatoryName,
+    lineAboveSignature: own.lineAboveSignature,
+    showLogo: own.showLogo,
+    showSignature: own.showSignature,
+    qrText: own.qrText,
+    bankName: own.bankName,
+    bankAccountNumber: own.bankAccountNumber,
+    bankIfsc: own.bankIfsc,
+    bankBranch: own.bankBranch,
+    logo,
+    signature,
+  };
 }

@@ -196,3 +196,36 @@ export async function listSettlements(
     })),
   };
 }
+
+/** A live voucher as stored, for a printed document (issue 21); the caller checked access. */
+export async function findVoucherForPrint(
+  db: Kysely<Database>,
+  type: VoucherType,
+  organisationId: string,
+  entryId: string,
+) {
+  const row = await repo.findVoucher(db, organisationId, entryId);
+  if (!row || row.type !== type || row.deleted_at !== null) {
+    throw notFound(VOUCHER_MESSAGES.notFound);
+  }
+  return {
+    type,
+    number: row.number,
+    date: row.date,
+    amountPaise: row.amount_paise,
+    pendingPaise: row.pending_paise,
+    document: JSON.parse(row.document) as Record<string, unknown>,
+  };
+}
+
+/** Number and date of the invoices a note or receipt names, by id. */
+export async function readVoucherNumbers(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { number: string; date: string }>();
+  const rows = await repo.findVouchersByIds(db, organisationId, unique);
+  return new Map(rows.map((row) => [row.id, { number: row.number, date: row.date }]));
+}

@@ -1,5 +1,5 @@
 import { financialYearRange } from "@bahi/domain";
-import { Pagination, Stack, Table, Text } from "@mantine/core";
+import { Group, Pagination, Stack, Table, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import {
@@ -23,6 +23,7 @@ import { getReport, reportKey } from "../reports/reports.api.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import { type LedgerAnswer, ledgerCall } from "./ledger.api.ts";
 import { broughtForward, countPages, LEDGER_PAGE_SIZE } from "./ledger-rows.ts";
+import { StatementButton } from "./StatementButton.tsx";
 
 /**
  * ledger/{accountId}: an account's ledger for a date range (the financial year unless the address
@@ -64,10 +65,13 @@ export function LedgerPage() {
       period={describeRange(startDate, endDate)}
       backTo={{ to: scope.pathTo("reports"), label: "Reports" }}
       actions={
-        <DownloadMenu
-          call={ledgerCall(whole)}
-          {...(data && !ledger.isPlaceholderData ? { empty: data.count === 0 } : {})}
-        />
+        <Group gap="xs">
+          <StatementButton call={ledgerCall(whole)} />
+          <DownloadMenu
+            call={ledgerCall(whole)}
+            {...(data && !ledger.isPlaceholderData ? { empty: data.count === 0 } : {})}
+          />
+        </Group>
       }
       filters={
         <DateRangeFields

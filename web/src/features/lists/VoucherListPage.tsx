@@ -51,9 +51,9 @@ import { invalidateLists, useInitialDelay, useListPage } from "./use-list-page.t
 import { useListSelection } from "./use-list-selection.ts";
 import { useStableCallback } from "./use-stable-callback.ts";
 
-// Print and Send via Mail arrive with the printing and messaging work; until then they are left
-// out of the row menus rather than shown dead.
-const FEATURES: ReadonlySet<RowActionFeature> = new Set();
+// Send via Mail arrives with the messaging work; until then it is left out of the row menus
+// rather than shown dead.
+const FEATURES: ReadonlySet<RowActionFeature> = new Set(["printing"]);
 
 const MemoConfirmDeleteDialog = memo(ConfirmDeleteDialog);
 

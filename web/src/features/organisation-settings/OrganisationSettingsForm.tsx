@@ -42,7 +42,17 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
   const [removing, setRemoving] = useState<ImageKind | null>(null);
   const set = (patch: Partial<SettingsValues>) =>
     setValues((current) => ({ ...current, ...patch }));
-  const text = (name: "mobile" | "email" | "signatoryName" | "lineAboveSignature") => ({
+  const text = (
+    name:
+      | "mobile"
+      | "email"
+      | "signatoryName"
+      | "lineAboveSignature"
+      | "bankName"
+      | "bankAccountNumber"
+      | "bankIfsc"
+      | "bankBranch",
+  ) => ({
     value: values[name],
     error: errors[name],
     onChange: (event: { currentTarget: { value: string } }) =>
@@ -159,6 +169,20 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
           onChange={(event) => set({ qrText: event.currentTarget.value })}
           error={errors.qrText}
         />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Bank name" maxLength={TEXT_LIMITS.bankName} {...text("bankName")} />
+          <TextInput
+            label="Bank account number"
+            maxLength={TEXT_LIMITS.bankAccountNumber}
+            {...text("bankAccountNumber")}
+          />
+          <TextInput label="IFSC" maxLength={TEXT_LIMITS.bankIfsc} {...text("bankIfsc")} />
+          <TextInput
+            label="Bank branch"
+            maxLength={TEXT_LIMITS.bankBranch}
+            {...text("bankBranch")}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Switch
             label="Bill-wise entry"

@@ -13,6 +13,10 @@ export interface OrganisationSettings {
   showLogo: boolean;
   showSignature: boolean;
   qrText: string;
+  bankName: string;
+  bankAccountNumber: string;
+  bankIfsc: string;
+  bankBranch: string;
   logoUrl: string | null;
   signatureUrl: string | null;
   /** Issue 19: monthly, or quarterly under QRMP (IFF in months 1 and 2). */

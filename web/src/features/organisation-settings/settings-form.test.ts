@@ -15,6 +15,10 @@ const SETTINGS: OrganisationSettings = {
   showLogo: true,
   showSignature: false,
   qrText: "",
+  bankName: "",
+  bankAccountNumber: "",
+  bankIfsc: "",
+  bankBranch: "",
   logoUrl: null,
   signatureUrl: null,
   gstFilingFrequency: "monthly",
@@ -24,6 +28,14 @@ const SETTINGS: OrganisationSettings = {
 describe("organisation settings form", () => {
   test("blank contact details are fine", () => {
     expect(checkSettings(pickSettingsValues(SETTINGS))).toEqual({});
+  });
+
+  test("an IFSC must have the bank's 4 letters, a zero and 6 more characters", () => {
+    const values = pickSettingsValues(SETTINGS);
+    expect(checkSettings({ ...values, bankIfsc: "hdfc0001234" })).toEqual({});
+    expect(checkSettings({ ...values, bankIfsc: "HDFC1234" }).bankIfsc).toBe(
+      "IFSC must be 11 characters: 4 letters, a zero, then 6 letters or digits.",
+    );
   });
 
   test.each([

@@ -20,21 +20,34 @@ export type SettingsValues = Pick<
   | "showSignature"
   | "qrText"
   | "gstFilingFrequency"
+  | "bankName"
+  | "bankAccountNumber"
+  | "bankIfsc"
+  | "bankBranch"
 > & {
   /** As typed, in rupees. */
   previousYearTurnover: string;
 };
 
 /** Accepted upload types and size, as the server checks them. */
-export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
+export const IMAGE_ACCEPT = "image/png,image/jpeg";
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 export const IMAGE_TOO_LARGE = "File is too large (maximum 1 MB).";
 
-export const TEXT_LIMITS = { signatoryName: 100, lineAboveSignature: 200, qrText: 500 } as const;
+export const TEXT_LIMITS = {
+  signatoryName: 100,
+  lineAboveSignature: 200,
+  qrText: 500,
+  bankName: 100,
+  bankAccountNumber: 34,
+  bankIfsc: 11,
+  bankBranch: 100,
+} as const;
 
 export function pickSettingsValues(settings: OrganisationSettings): SettingsValues {
   const { billWiseEntry, useTemplates, mobile, email, signatoryName } = settings;
   const { lineAboveSignature, showLogo, showSignature, qrText } = settings;
+  const { bankName, bankAccountNumber, bankIfsc, bankBranch } = settings;
   return {
     billWiseEntry,
     useTemplates,
@@ -47,6 +60,10 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
     qrText,
     gstFilingFrequency: settings.gstFilingFrequency,
     previousYearTurnover: String(settings.previousYearTurnover),
+    bankName,
+    bankAccountNumber,
+    bankIfsc,
+    bankBranch,
   };
 }
 
@@ -64,6 +81,10 @@ export function checkSettings(values: SettingsValues): FieldErrors {
   const turnover = values.previousYearTurnover.trim();
   if (turnover !== "" && validateAmountText(turnover) !== null) {
     errors.previousYearTurnover = TURNOVER_MESSAGE;
+  }
+  const ifsc = values.bankIfsc.trim().toUpperCase();
+  if (ifsc !== "" && !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc)) {
+    errors.bankIfsc = "IFSC must be 11 characters: 4 letters, a zero, then 6 letters or digits.";
   }
   return errors;
 }

@@ -64,7 +64,7 @@ function isStaleEdit(error: unknown): boolean {
   );
 }
 
-type SaveAfter = "close" | "new" | "duplicate";
+type SaveAfter = "close" | "new" | "duplicate" | "print";
 
 /** Where Enter goes on this form (line-navigation): the header, each line's stops, what follows. */
 export function planFocus(form: EntryForm): FocusPlan {
@@ -289,6 +289,9 @@ export function EntryEditor({
       if (after === "duplicate") {
         navigate(buildVoucherScreenPath(scope, type, { screen: "duplicate", id: answer.entryId }));
       }
+      if (after === "print") {
+        navigate(buildVoucherScreenPath(scope, type, { screen: "print", id: answer.entryId }));
+      }
     } catch (error) {
       if (isStaleEdit(error)) {
         // The spec's banner; what was typed stays on screen (and survives the refresh).
@@ -348,6 +351,8 @@ export function EntryEditor({
         return void save("close");
       case "saveAndDuplicate":
         return void save("duplicate");
+      case "saveAndPrint":
+        return void save("print");
       case "addAccount":
         return openAccountModal({ mode: "add" });
       case "addItem":
@@ -429,11 +434,24 @@ export function EntryEditor({
           <Title order={1} fz="h2">
             {title}
           </Title>
-          {definition.supportsTemplates && !readOnly && (
-            <Button variant="default" size="xs" onClick={() => setTemplatesOpen(true)}>
-              Templates (Alt+T)
-            </Button>
-          )}
+          <Group gap="xs">
+            {mode === "edit" && entryId && definition.print !== null && (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() =>
+                  navigate(buildVoucherScreenPath(scope, type, { screen: "print", id: entryId }))
+                }
+              >
+                Print
+              </Button>
+            )}
+            {definition.supportsTemplates && !readOnly && (
+              <Button variant="default" size="xs" onClick={() => setTemplatesOpen(true)}>
+                Templates (Alt+T)
+              </Button>
+            )}
+          </Group>
         </Group>
 
         {conflict && (
@@ -597,6 +615,11 @@ export function EntryEditor({
                 <Button variant="light" onClick={() => void save("duplicate")} disabled={saving}>
                   Save &amp; Duplicate
                 </Button>
+                {definition.print !== null && (
+                  <Button variant="light" onClick={() => void save("print")} disabled={saving}>
+                    Save &amp; Print
+                  </Button>
+                )}
                 <Button variant="default" onClick={leave} disabled={saving}>
                   Cancel
                 </Button>

@@ -1,4 +1,4 @@
-import { VOUCHER_TYPES } from "@bahi/domain";
+import { getVoucherDefinition, VOUCHER_TYPES } from "@bahi/domain";
 import { describe, expect, it } from "vitest";
 import {
   describeEntryShortcuts,
@@ -28,11 +28,12 @@ const keysOf = (type: Parameters<typeof describeEntryShortcuts>[0]) =>
   describeEntryShortcuts(type).shortcuts.map((shortcut) => `${shortcut.keys} ${shortcut.action}`);
 
 describe("spec 2.6 shortcut map", () => {
-  it("sales: Ctrl+A, Ctrl+S, Ctrl+D, Alt+C account or item, Esc twice", () => {
+  it("sales: Ctrl+A, Ctrl+S, Ctrl+D, Ctrl+P, Alt+C account or item, Esc twice", () => {
     expect(keysOf("salesInvoice")).toEqual([
       "Ctrl+A saveAndNew",
       "Ctrl+S saveAndClose",
       "Ctrl+D saveAndDuplicate",
+      "Ctrl+P saveAndPrint",
       "Alt+C addAccountOrItem",
       "Alt+I addItem",
       "Alt+T openTemplates",
@@ -70,11 +71,13 @@ describe("spec 2.6 shortcut map", () => {
     expect(keysOf("fundTransfer")).not.toContain("Alt+T openTemplates");
   });
 
-  it("every type saves with Ctrl+S and none binds Ctrl+P before printing exists", () => {
+  it("every type saves with Ctrl+S; Ctrl+P saves and prints exactly where the type prints", () => {
     for (const type of VOUCHER_TYPES) {
       const map = describeEntryShortcuts(type);
       expect(matchEntryShortcut(map, press("s", { ctrlKey: true }))).toBe("saveAndClose");
-      expect(matchEntryShortcut(map, press("p", { ctrlKey: true }))).toBeNull();
+      expect(matchEntryShortcut(map, press("p", { ctrlKey: true }))).toBe(
+        getVoucherDefinition(type).print === null ? null : "saveAndPrint",
+      );
     }
   });
 });
@@ -87,6 +90,7 @@ describe("matching a key press", () => {
     [press("a", { ctrlKey: true }), "saveAndNew"],
     [press("s", { ctrlKey: true }), "saveAndClose"],
     [press("d", { ctrlKey: true }), "saveAndDuplicate"],
+    [press("p", { ctrlKey: true }), "saveAndPrint"],
     [press("s", { metaKey: true }), "saveAndClose"],
     [press("c", { altKey: true }), "addAccountOrItem"],
     [press("i", { altKey: true }), "addItem"],

@@ -3,13 +3,14 @@ import { getVoucherDefinition, type VoucherType } from "@bahi/domain";
 // spec 2.6: the shortcuts of the add screens. Sales: Ctrl+A save and new, Ctrl+S save and close,
 // Ctrl+D save and duplicate, Alt+C add an account or item, Esc twice to go back. Purchases:
 // likewise with Alt+C account, Alt+I item, Esc cancel. The other types take the family of the side
-// they are on; account vouchers take the sales family without items. Ctrl+P (save and print) waits
-// for printing: a shortcut that does nothing would only surprise.
+// they are on; account vouchers take the sales family without items. Ctrl+P saves and opens the
+// print preview on the types that have a printed form (the registry's `print`).
 
 export type EntryAction =
   | "saveAndNew"
   | "saveAndClose"
   | "saveAndDuplicate"
+  | "saveAndPrint"
   | "addAccount"
   | "addItem"
   /** Alt+C on sales-like documents: an item when the focus is on an item line, else an account. */
@@ -59,6 +60,7 @@ export function describeEntryShortcuts(type: VoucherType): EntryShortcutMap {
     shortcut("saveAndClose", "Ctrl+S", "Save & Close"),
     shortcut("saveAndDuplicate", "Ctrl+D", "Save & Duplicate"),
   ];
+  if (definition.print !== null) shortcuts.push(shortcut("saveAndPrint", "Ctrl+P", "Save & Print"));
   if (items && !supplierSide) {
     shortcuts.push(shortcut("addAccountOrItem", "Alt+C", "Add Account or Item"));
   } else {

@@ -1,0 +1,2 @@
+export * from "./document-settings.ts";
+export * from "./upi-link.ts";

@@ -1,0 +1,222 @@
+import {
+  type DocumentSettings,
+  DocumentSettingsFields,
+  getVoucherDefinition,
+  isVoucherType,
+  type TransactionPdfQuery,
+  type VoucherType,
+} from "@bahi/domain";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
+import { readAccountsForPrint } from "../accounts/accounts.service.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { listPrintedCustomFields } from "../custom-fields/custom-fields.service.ts";
+import { readItemsForPrint } from "../items/items.service.ts";
+import { readOpenBills } from "../ledger/book.service.ts";
+import { readLedger } from "../ledger/ledger.service.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import { readDocumentSettingsOf } from "../organisations/document-settings.service.ts";
+import { readPrintProfile } from "../organisations/settings.service.ts";
+import { findVoucherForPrint, readVoucherNumbers } from "../vouchers/vouchers.queries.ts";
+import { buildPrintDocument, type PrintDocument } from "./print-model.ts";
+import { renderDocumentPdf, renderStatementDocumentPdf } from "./print-renderer.ts";
+import { buildStatementDocument } from "./statement.ts";
+
+export const DOCUMENT_MESSAGES = {
+  notPrintable: "This transaction type cannot be printed.",
+  sendingLater: "Sending by email or WhatsApp is not available yet. Download the PDF instead.",
+  badPreview: "The preview settings are not valid.",
+} as const;
+
+/** transactionType is the registry's type name (api.md 7); only types with a printed form. */
+export function resolvePrintableType(transactionType: string): VoucherType {
+  if (!isVoucherType(transactionType) || getVoucherDefinition(transactionType).print === null) {
+    throw badRequest(DOCUMENT_MESSAGES.notPrintable, [
+      { path: "transactionType", message: DOCUMENT_MESSAGES.notPrintable },
+    ]);
+  }
+  return transactionType;
+}
+
+function readPreviewSettings(
+  saved: DocumentSettings,
+  preview: string | undefined,
+): DocumentSettings {
+  if (preview === undefined) return saved;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(preview);
+  } catch {
+    throw badRequest(DOCUMENT_MESSAGES.badPreview);
+  }
+  const result = DocumentSettingsFields.partial().safeParse(parsed);
+  if (!result.success) {
+    throw badRequest(result.error.issues[0]?.message ?? DOCUMENT_MESSAGES.badPreview);
+  }
+  return { ...saved, ...result.data };
+}
+
+function collectIds(value: unknown, key: string, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const entry of value) collectIds(entry, key, into);
+  else if (value && typeof value === "object") {
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === key && typeof inner === "string") into.push(inner);
+      else collectIds(inner, key, into);
+    }
+  }
+  return into;
+}
+
+const ACCOUNT_KEYS = ["accountId", "cashOrDebtorAccountId", "receivedAccountId", "paidAccountId"];
+
+/**
+ * The document model of one voucher (DESIGN.md 10): the one builder behind the PDF download, and
+ * later the email attachment and the public link.
+ */
+export async function buildTransactionDocument(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: {
+    organisationId: string;
+    entryId: string;
+    type: VoucherType;
+    copies: number;
+    preview?: string | undefined;
+  },
+): Promise<PrintDocument> {
+  const { organisationId, type } = input;
+  const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
+    kind: "right",
+    subject: type,
+    action: "view",
+  });
+  const voucher = await findVoucherForPrint(deps.db, type, organisationId, input.entryId);
+  const settings = readPreviewSettings(
+    readDocumentSettingsOf(access.organisation, type),
+    input.preview,
+  );
+  const document = voucher.document;
+  const accountIds = ACCOUNT_KEYS.flatMap((key) => collectIds(document, key));
+  const [organisation, accounts, items, printedFields, referencedVouchers] = await Promise.all([
+    readPrintProfile(deps.config.dataDir, access.organisation),
+    readAccountsForPrint(deps.db, organisationId, accountIds),
+    readItemsForPrint(deps.db, organisationId, collectIds(document, "itemId")),
+    listPrintedCustomFields(deps.db, organisationId, getVoucherDefinition(type).customFieldKey),
+    readVoucherNumbers(deps.db, organisationId, collectIds(document, "entryId")),
+  ]);
+  return buildPrintDocument({
+    ...voucher,
+    organisation,
+    settings,
+    copies: input.copies,
+    accounts,
+    items,
+    printedFields,
+    referencedVouchers,
+  });
+}
+
+/** 'Tax-Invoice-INV-24-25-7.pdf': the heading and number, safe in any file system. */
+export function nameDocumentFile(document: PrintDocument): string {
+  const stem = `${document.heading}-${document.number}`
+    .replace(/[^0-9A-Za-z-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `${stem || "document"}.pdf`;
+}
+
+/** GET /getpdf/transactionpdf with format=download: the PDF of one document. */
+export async function renderTransactionPdf(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: TransactionPdfQuery,
+) {
+  const type = resolvePrintableType(query.transactionType);
+  if (query.format !== "download") throw badRequest(DOCUMENT_MESSAGES.sendingLater);
+  const document = await buildTransactionDocument(deps, caller, {
+    organisationId: query.organisationId,
+    entryId: query.entryId,
+    type,
+    copies: query.noOfCopies,
+    preview: query.preview,
+  });
+  return { bytes: await renderDocumentPdf(document), fileName: nameDocumentFile(document) };
+}
+
+// A download holds every entry of the range, however many pages the screen shows them in.
+const WHOLE_RANGE = 1_000_000;
+
+/** Which open bills a statement lists: a debtor's invoices, a creditor's bills, else none. */
+const OPEN_BILL_TYPES: Readonly<Record<string, "salesInvoice" | "purchases">> = {
+  Debtors: "salesInvoice",
+  Creditors: "purchases",
+};
+
+/** GET /ledger/getLedger?download=true&statement=true: the account statement as a PDF. */
+export async function renderAccountStatement(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string; startDate: string; endDate: string },
+) {
+  const ledger = await readLedger(deps.db, caller, { ...query, skip: 0, limit: WHOLE_RANGE });
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  const [accounts, openBills] = await Promise.all([
+    readAccountsForPrint(deps.db, query.organisationId, [query.accountId]),
+    readStatementBills(deps, caller, ledger.account.nature, query),
+  ]);
+  const account = accounts.get(query.accountId);
+  const statement = buildStatementDocument({
+    organisation: {
+      name: access.organisation.name,
+      billingAddress: access.organisation.billing_address,
+      gstin: access.organisation.gstin,
+    },
+    account: {
+      name: account?.name ?? ledger.account.name,
+      billingAddress: account?.billingAddress ?? null,
+      gstin: account?.gstin ?? null,
+    },
+    startDate: ledger.startDate,
+    endDate: ledger.endDate,
+    openingBalance: ledger.openingBalance,
+    closingBalance: ledger.closingBalance,
+    totalDebit: ledger.totalDebit,
+    totalCredit: ledger.totalCredit,
+    entries: ledger.entries,
+    openBills,
+  });
+  const stem = `Statement-${ledger.account.name}-${query.startDate}-to-${query.endDate}`
+    .replace(/[^0-9A-Za-z-]+/g, "-")
+    .replace(/-+/g, "-");
+  return { bytes: await renderStatementDocumentPdf(statement), fileName: `${stem}.pdf` };
+}
+
+async function readStatementBills(
+  deps: ModuleDeps,
+  caller: Caller,
+  nature: string,
+  query: { organisationId: string; accountId: string },
+) {
+  const type = OPEN_BILL_TYPES[nature];
+  if (!type) return [];
+  try {
+    const answer = await readOpenBills(
+      deps.db,
+      caller,
+      type,
+      query.organisationId,
+      query.accountId,
+    );
+    return (answer.invoices ?? answer.bills ?? []) as {
+      invoiceNumber: string;
+      date: string;
+      dueDate: string | null;
+      totalAmount: number;
+      pendingAmt: number;
+    }[];
+  } catch (error) {
+    // A caller who may see the account but not its invoices gets the statement without them.
+    if (error instanceof AppError && error.statusCode === 403) return [];
+    throw error;
+  }
+}

@@ -1,0 +1,582 @@
+import {
+  amountInWords,
+  buildUpiPaymentLink,
+  type DocumentSettings,
+  describeCopyCaptions,
+  findPlaceOfSupply,
+  getVoucherDefinition,
+  type PrintForm,
+  rupeesToPaise,
+  type VoucherType,
+} from "@bahi/domain";
+
+// The one document model of a printed voucher (DESIGN.md 10 "Documents"): built here from the
+// stored voucher and what it names, then drawn by print-pdf.ts. The email attachment and the
+// public link of the sending work use the same builder.
+
+export interface PrintParty {
+  name: string;
+  addressLines: string[];
+  gstin: string | null;
+  /** "Maharashtra (27)": rule 46(e) wants the state's name and code. */
+  state: string | null;
+}
+
+export interface PrintLine {
+  no: number;
+  description: string;
+  /** The typed description under the item's name, when it adds something. */
+  detail: string | null;
+  hsnSac: string | null;
+  quantity: string | null;
+  unit: string | null;
+  ratePaise: number | null;
+  discount: string | null;
+  taxablePaise: number;
+  /** Percent; null when the line carries no GST (exempt or outside GST). */
+  gstRate: number | null;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  cessPaise: number;
+  totalPaise: number;
+}
+
+export interface HsnSummaryRow {
+  hsnSac: string;
+  taxablePaise: number;
+  gstRate: number | null;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  cessPaise: number;
+  taxPaise: number;
+}
+
+export interface PrintReference {
+  number: string;
+  date: string;
+  amountPaise: number;
+}
+
+export interface PrintImage {
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
+export interface PrintDocument {
+  type: VoucherType;
+  form: PrintForm;
+  heading: string;
+  copyCaptions: string[];
+  settings: DocumentSettings;
+  supplier: {
+    name: string;
+    addressLines: string[];
+    gstin: string | null;
+    state: string | null;
+    mobile: string | null;
+    email: string | null;
+    logo: PrintImage | null;
+    signature: PrintImage | null;
+    signatoryName: string | null;
+    lineAboveSignature: string | null;
+  };
+  number: string;
+  date: string;
+  dueDate: string | null;
+  partyLabel: string;
+  party: PrintParty | null;
+  shipTo: PrintParty | null;
+  placeOfSupply: string | null;
+  /** "Yes"/"No" on tax documents when the settings show it; null leaves the row out. */
+  reverseCharge: "Yes" | "No" | null;
+  /** Which tax columns the lines carry: CGST and SGST, IGST, or none (a bill of supply). */
+  taxColumns: "split" | "integrated" | "none";
+  showCess: boolean;
+  lines: PrintLine[];
+  totals: {
+    grossPaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    cessPaise: number;
+    roundOffPaise: number;
+    totalPaise: number;
+  };
+  amountInWords: string;
+  hsnSummary: HsnSummaryRow[];
+  /** Credit and debit notes: the invoices they adjust (rule 53); receipts: the invoices paid. */
+  references: { label: string; rows: PrintReference[] } | null;
+  customFields: { name: string; value: string }[];
+  bank: { bankName: string; accountNumber: string; ifsc: string; branch: string } | null;
+  upiLink: string | null;
+  pendingPaise: number | null;
+  notes: string | null;
+  /** Receipts and payments: the cash or bank account the money went through. */
+  voucher: { amountPaise: number; throughAccount: string; narration: string | null } | null;
+}
+
+/** The stored voucher and everything it names, loaded by documents.service.ts. */
+export interface PrintSource {
+  type: VoucherType;
+  number: string;
+  date: string;
+  amountPaise: number;
+  pendingPaise: number | null;
+  document: Record<string, unknown>;
+  organisation: {
+    name: string;
+    billingAddress: string | null;
+    gstin: string | null;
+    stateCode: string | null;
+    gstRegType: string | null;
+    mobile: string;
+    email: string;
+    signatoryName: string;
+    lineAboveSignature: string;
+    showLogo: boolean;
+    showSignature: boolean;
+    qrText: string;
+    bankName: string;
+    bankAccountNumber: string;
+    bankIfsc: string;
+    bankBranch: string;
+    logo: PrintImage | null;
+    signature: PrintImage | null;
+  };
+  settings: DocumentSettings;
+  copies: number;
+  accounts: ReadonlyMap<
+    string,
+    {
+      name: string;
+      billingAddress: string | null;
+      shippingAddress: string | null;
+      gstin: string | null;
+      stateCode: string | null;
+    }
+  >;
+  items: ReadonlyMap<
+    string,
+    {
+      name: string;
+      type: "goods" | "services";
+      hsnCode: string | null;
+      sacCode: string | null;
+      uom: string | null;
+    }
+  >;
+  /** Custom fields marked Print in PDF for this type. */
+  printedFields: readonly { id: string; name: string; type: string }[];
+  /** Invoices and bills the voucher names in its bill-wise entries, by id. */
+  referencedVouchers: ReadonlyMap<string, { number: string; date: string }>;
+}
+
+interface StoredItemLine {
+  itemId: string;
+  description?: string;
+  hsnCode?: string;
+  sacCode?: string;
+  quantity: number;
+  uom?: string;
+  rate: number;
+  discountType?: "percent" | "amount";
+  discount?: number;
+  gstRate: number;
+  amount: number;
+  cgstAmount?: number;
+  sgstAmount?: number;
+  igstAmount?: number;
+  cessAmount?: number;
+}
+
+interface StoredAccountLine {
+  accountId: string;
+  amount: number;
+  gstRate: number;
+  description?: string;
+  cgstAmount?: number;
+  sgstAmount?: number;
+  igstAmount?: number;
+  cessAmount?: number;
+}
+
+interface StoredSettlementLine {
+  accountId: string;
+  amount: number;
+  billWiseEntries?: { entryId: string; amount: number }[];
+}
+
+const paise = (rupees: unknown): number => (typeof rupees === "number" ? rupeesToPaise(rupees) : 0);
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+
+/** dd-MM-yyyy, as the UI shows dates (DESIGN.md 4). */
+export function formatPrintDate(date: string): string {
+  const [year, month, day] = date.split("-");
+  return `${day}-${month}-${year}`;
+}
+
+function describeState(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const place = findPlaceOfSupply(code);
+  return place ? `${place.name} (${place.code})` : code;
+}
+
+function splitAddress(address: string | null | undefined): string[] {
+  return (address ?? "")
+    .split(/\r?\n|,\s*(?=\S)/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .reduce<string[]>((lines, part) => {
+      // Comma-separated parts are joined back up to about 48 characters a line.
+      const last = lines.at(-1);
+      if (last !== undefined && `${last}, ${part}`.length <= 48)
+        lines[lines.length - 1] = `${last}, ${part}`;
+      else lines.push(part);
+      return lines;
+    }, []);
+}
+
+/** "2 × 10%" and "₹50" off: what the discount column shows. */
+function describeDiscount(line: StoredItemLine): string | null {
+  if (!line.discount) return null;
+  return line.discountType === "amount" ? `${line.discount.toFixed(2)}` : `${line.discount}%`;
+}
+
+function describeQuantity(quantity: number): string {
+  return Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(3).replace(/0+$/, "");
+}
+
+function lineRate(gstRate: number, taxed: boolean): number | null {
+  return taxed && gstRate >= 0 ? gstRate : null;
+}
+
+function buildItemLines(source: PrintSource, taxed: boolean): PrintLine[] {
+  const stored = (source.document.itemDetails ?? []) as StoredItemLine[];
+  return stored.map((line, index) => {
+    const item = source.items.get(line.itemId);
+    const name = item?.name ?? text(line.description) ?? "Item";
+    const typed = text(line.description);
+    const cgst = paise(line.cgstAmount);
+    const sgst = paise(line.sgstAmount);
+    const igst = paise(line.igstAmount);
+    const cess = paise(line.cessAmount);
+    const taxable = paise(line.amount);
+    return {
+      no: index + 1,
+      description: name,
+      detail: typed !== null && typed !== name ? typed : null,
+      hsnSac: text(line.hsnCode) ?? text(line.sacCode) ?? item?.hsnCode ?? item?.sacCode ?? null,
+      quantity: describeQuantity(line.quantity),
+      unit: text(line.uom) ?? item?.uom ?? null,
+      ratePaise: paise(line.rate),
+      discount: describeDiscount(line),
+      taxablePaise: taxable,
+      gstRate: lineRate(line.gstRate, taxed),
+      cgstPaise: cgst,
+      sgstPaise: sgst,
+      igstPaise: igst,
+      cessPaise: cess,
+      totalPaise: taxable + cgst + sgst + igst + cess,
+    };
+  });
+}
+
+function buildAccountLines(source: PrintSource, taxed: boolean, firstNo: number): PrintLine[] {
+  const stored = (source.document.accountDetails ?? []) as StoredAccountLine[];
+  return stored.map((line, index) => {
+    const cgst = paise(line.cgstAmount);
+    const sgst = paise(line.sgstAmount);
+    const igst = paise(line.igstAmount);
+    const cess = paise(line.cessAmount);
+    const taxable = paise(line.amount);
+    return {
+      no: firstNo + index,
+      description: text(line.description) ?? source.accounts.get(line.accountId)?.name ?? "Charges",
+      detail: null,
+      hsnSac: null,
+      quantity: null,
+      unit: null,
+      ratePaise: null,
+      discount: null,
+      taxablePaise: taxable,
+      gstRate: lineRate(line.gstRate, taxed),
+      cgstPaise: cgst,
+      sgstPaise: sgst,
+      igstPaise: igst,
+      cessPaise: cess,
+      totalPaise: taxable + cgst + sgst + igst + cess,
+    };
+  });
+}
+
+/** The HSN/SAC-wise tax summary: one row per code and rate, in order of first appearance. */
+export function summariseByHsn(lines: readonly PrintLine[]): HsnSummaryRow[] {
+  const rows = new Map<string, HsnSummaryRow>();
+  for (const line of lines) {
+    const hsnSac = line.hsnSac ?? "-";
+    const key = `${hsnSac}|${line.gstRate ?? "none"}`;
+    const row = rows.get(key) ?? {
+      hsnSac,
+      taxablePaise: 0,
+      gstRate: line.gstRate,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      cessPaise: 0,
+      taxPaise: 0,
+    };
+    row.taxablePaise += line.taxablePaise;
+    row.cgstPaise += line.cgstPaise;
+    row.sgstPaise += line.sgstPaise;
+    row.igstPaise += line.igstPaise;
+    row.cessPaise += line.cessPaise;
+    row.taxPaise += line.cgstPaise + line.sgstPaise + line.igstPaise + line.cessPaise;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
+function buildParty(
+  source: PrintSource,
+  accountId: string | null,
+  overrides: { name?: unknown; address?: unknown; gstin?: unknown; stateCode?: unknown },
+  addressKind: "billing" | "shipping",
+): PrintParty | null {
+  const account = accountId ? source.accounts.get(accountId) : undefined;
+  const name = text(overrides.name) ?? account?.name;
+  if (!name) return null;
+  const storedAddress =
+    addressKind === "billing" ? account?.billingAddress : account?.shippingAddress;
+  const gstin = text(overrides.gstin) ?? account?.gstin ?? null;
+  const stateCode =
+    text(overrides.stateCode) ?? account?.stateCode ?? (gstin ? gstin.slice(0, 2) : null);
+  return {
+    name,
+    addressLines: splitAddress(text(overrides.address) ?? storedAddress),
+    gstin,
+    state: describeState(stateCode),
+  };
+}
+
+function buildCustomFields(source: PrintSource): { name: string; value: string }[] {
+  const values = (source.document.customFieldValues ?? {}) as Record<string, string>;
+  return source.printedFields.flatMap((field) => {
+    const value = values[field.id];
+    if (value === undefined || value.trim() === "") return [];
+    if (field.type === "boolean")
+      return [{ name: field.name, value: value === "true" ? "Yes" : "No" }];
+    if (field.type === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      return [{ name: field.name, value: formatPrintDate(value) }];
+    }
+    return [{ name: field.name, value }];
+  });
+}
+
+function buildReferences(source: PrintSource, form: PrintForm): PrintDocument["references"] {
+  const entries: { entryId: string; amount: number }[] =
+    form === "note"
+      ? ((source.document.billWiseEntries ?? []) as { entryId: string; amount: number }[])
+      : form === "voucher"
+        ? ((source.document.entries ?? []) as StoredSettlementLine[]).flatMap(
+            (line) => line.billWiseEntries ?? [],
+          )
+        : [];
+  const rows = entries.flatMap((entry) => {
+    const invoice = source.referencedVouchers.get(entry.entryId);
+    return invoice
+      ? [
+          {
+            number: invoice.number,
+            date: formatPrintDate(invoice.date),
+            amountPaise: paise(entry.amount),
+          },
+        ]
+      : [];
+  });
+  if (rows.length === 0) return null;
+  const label =
+    form === "note"
+      ? source.type === "debitNote"
+        ? "Against Bill"
+        : "Against Invoice"
+      : "Against Invoices";
+  return { label, rows };
+}
+
+/** Goods on any line make the supply one of goods for rule 48's captions. */
+function describeSupply(source: PrintSource): "goods" | "services" {
+  const stored = (source.document.itemDetails ?? []) as StoredItemLine[];
+  return stored.some((line) => source.items.get(line.itemId)?.type !== "services")
+    ? "goods"
+    : "services";
+}
+
+function buildVoucherPart(source: PrintSource): {
+  party: PrintParty | null;
+  voucher: PrintDocument["voucher"];
+} {
+  const entries = (source.document.entries ?? []) as StoredSettlementLine[];
+  const throughId =
+    text(source.document.receivedAccountId) ?? text(source.document.paidAccountId) ?? "";
+  const names = entries.map((entry) => source.accounts.get(entry.accountId)?.name ?? "");
+  const first = entries[0];
+  const party =
+    entries.length === 1 && first
+      ? buildParty(source, first.accountId, {}, "billing")
+      : {
+          name: names.filter((name) => name !== "").join(", "),
+          addressLines: [],
+          gstin: null,
+          state: null,
+        };
+  return {
+    party,
+    voucher: {
+      amountPaise: source.amountPaise,
+      throughAccount: source.accounts.get(throughId)?.name ?? "",
+      narration: text(source.document.narration),
+    },
+  };
+}
+
+export function buildPrintDocument(source: PrintSource): PrintDocument {
+  const definition = getVoucherDefinition(source.type);
+  const print = definition.print;
+  if (!print) throw new Error(`${source.type} has no printed form`);
+  const { settings, organisation } = source;
+  const document = source.document;
+  const form = print.form;
+
+  const taxKind = document.taxKind as "intra" | "inter" | "none" | undefined;
+  const lines0 = form === "voucher" ? [] : buildItemLines(source, taxKind !== "none");
+  const lines =
+    form === "voucher"
+      ? []
+      : [...lines0, ...buildAccountLines(source, taxKind !== "none", lines0.length + 1)];
+  const cessPaise = paise(document.cessAmount);
+  const taxColumns: PrintDocument["taxColumns"] =
+    form === "voucher" || taxKind === "none" || taxKind === undefined
+      ? "none"
+      : taxKind === "inter"
+        ? "integrated"
+        : "split";
+  // Rule 49: a registered supplier's invoice without tax (only exempt or non-GST lines, or a
+  // composition dealer) is a bill of supply; an unregistered business issues a plain invoice.
+  const registered = organisation.gstin !== null && organisation.gstin !== "";
+  const untaxedOnly = lines.length > 0 && lines.every((line) => line.gstRate === null);
+  const billOfSupply =
+    form === "taxInvoice" &&
+    registered &&
+    (organisation.gstRegType === "composition" || untaxedOnly);
+  const invoiceHeading = billOfSupply ? "Bill of Supply" : registered ? print.heading : "Invoice";
+  const heading =
+    settings.heading !== ""
+      ? settings.heading
+      : form === "taxInvoice"
+        ? invoiceHeading
+        : print.heading;
+
+  const voucherPart = form === "voucher" ? buildVoucherPart(source) : null;
+  const party =
+    voucherPart?.party ??
+    buildParty(
+      source,
+      text(document.cashOrDebtorAccountId),
+      {
+        name: document.partyName,
+        address: document.billingAddress,
+        gstin: document.gstin,
+        stateCode: document.pos,
+      },
+      "billing",
+    );
+  const shipTo =
+    form !== "voucher" && settings.showShippingAddress && text(document.shippingAddress)
+      ? {
+          name: party?.name ?? "",
+          addressLines: splitAddress(text(document.shippingAddress)),
+          gstin: null,
+          state: null,
+        }
+      : null;
+  const totalPaise = form === "voucher" ? source.amountPaise : paise(document.totalAmount);
+  const pendingPaise = source.pendingPaise;
+  const qrAmount = pendingPaise ?? totalPaise;
+  const upiLink =
+    (form === "taxInvoice" || form === "offer") && source.type !== "purchaseOrder" && qrAmount > 0
+      ? buildUpiPaymentLink(organisation.qrText, source.number, qrAmount)
+      : null;
+  const bank =
+    organisation.bankName || organisation.bankAccountNumber
+      ? {
+          bankName: organisation.bankName,
+          accountNumber: organisation.bankAccountNumber,
+          ifsc: organisation.bankIfsc,
+          branch: organisation.bankBranch,
+        }
+      : null;
+  const placeOfSupplyCode = text(document.pos) ?? organisation.stateCode;
+  const taxDocument = form === "taxInvoice" || form === "note";
+
+  return {
+    type: source.type,
+    form,
+    heading,
+    copyCaptions:
+      form === "offer" ? [] : describeCopyCaptions(source.copies, describeSupply(source)),
+    settings,
+    supplier: {
+      name: organisation.name,
+      addressLines: splitAddress(organisation.billingAddress),
+      gstin: organisation.gstin,
+      state: describeState(organisation.stateCode),
+      mobile: text(organisation.mobile),
+      email: text(organisation.email),
+      logo: organisation.showLogo ? organisation.logo : null,
+      signature: organisation.showSignature ? organisation.signature : null,
+      signatoryName: text(organisation.signatoryName),
+      lineAboveSignature: text(organisation.lineAboveSignature),
+    },
+    number: source.number,
+    date: formatPrintDate(source.date),
+    dueDate:
+      definition.hasDueDate && settings.printDueDate && text(document.dueDate)
+        ? formatPrintDate(String(document.dueDate))
+        : null,
+    partyLabel: print.partyLabel,
+    party,
+    shipTo,
+    placeOfSupply:
+      form === "voucher" || !placeOfSupplyCode ? null : describeState(placeOfSupplyCode),
+    reverseCharge:
+      taxDocument && settings.showRCM && organisation.gstin
+        ? document.rcmApplicable === true
+          ? "Yes"
+          : "No"
+        : null,
+    taxColumns: billOfSupply ? "none" : taxColumns,
+    showCess: cessPaise > 0,
+    lines,
+    totals: {
+      grossPaise: paise(document.grossAmount),
+      cgstPaise: paise(document.cgstAmount),
+      sgstPaise: paise(document.sgstAmount),
+      igstPaise: paise(document.igstAmount),
+      cessPaise,
+      roundOffPaise: paise(document.roundOffAmount),
+      totalPaise,
+    },
+    amountInWords: `${amountInWords(totalPaise)} Only`,
+    hsnSummary: billOfSupply || taxColumns === "none" ? [] : summariseByHsn(lines),
+    references: buildReferences(source, form),
+    customFields: buildCustomFields(source),
+    bank: form === "voucher" || source.type === "purchaseOrder" ? null : bank,
+    upiLink,
+    pendingPaise,
+    notes: text(document.notes),
+    voucher: voucherPart?.voucher ?? null,
+  };
+}

@@ -1,0 +1,793 @@
+import "./font-cache.ts";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { formatAmount, formatRupees } from "@bahi/domain";
+import type { Content, TableCell } from "pdfmake";
+import pdfMake from "pdfmake";
+import QRCode from "qrcode";
+import type { PrintDocument, PrintLine, PrintParty } from "./print-model.ts";
+import { describeStatement, type StatementDocument } from "./statement.ts";
+
+// Documents embed Roboto, which pdfmake ships as TrueType files: it carries the rupee sign and
+// Latin text, and pdfkit embeds the subset a document uses, so the PDF is text (searchable,
+// copyable) on any reader. Indian scripts are not in Roboto: see docs/decisions/050.
+const FONT = "Roboto";
+const fontFolder = join(
+  dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
+  "fonts",
+  "Roboto",
+);
+// Read once into pdfmake's in-memory file system, which hands pdfkit the same bytes every time,
+// so font-cache.ts can reuse the parsed font.
+const FONT_FILES = {
+  normal: "Roboto-Regular.ttf",
+  bold: "Roboto-Medium.ttf",
+  italics: "Roboto-Italic.ttf",
+  bolditalics: "Roboto-MediumItalic.ttf",
+};
+const virtualFiles = (
+  pdfMake as unknown as {
+    virtualfs: { writeFileSync(name: string, content: Buffer): void };
+  }
+).virtualfs;
+for (const file of Object.values(FONT_FILES)) {
+  virtualFiles.writeFileSync(file, readFileSync(join(fontFolder, file)));
+}
+
+pdfMake.addFonts({ [FONT]: FONT_FILES });
+// Documents fetch nothing: fonts are in memory and images come as data URLs.
+pdfMake.setUrlAccessPolicy(() => false);
+pdfMake.setLocalAccessPolicy(() => false);
+
+type DocumentDefinition = Parameters<typeof pdfMake.createPdf>[0];
+
+const INDIAN_SCRIPTS = /[\u0900-\u0DFF]/u;
+
+/**
+ * Roboto has no glyphs for Devanagari and the other Indian scripts, and pdfkit cannot shape them
+ * (decision 050); rather than print empty boxes, such text is printed with a note in its place.
+ */
+export function toPrintableText(value: string): string {
+  if (!INDIAN_SCRIPTS.test(value)) return value;
+  const latin = value
+    .replace(/[\u0900-\u0DFF\u200C\u200D]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return latin === "" ? "[name in an Indian script]" : `${latin} [Indian script not printed]`;
+}
+
+const t = (value: string | null | undefined): string => toPrintableText(value ?? "");
+
+const ACCENT = { classic: "#000000", modern: "#1c5d99" } as const;
+
+interface Sizes {
+  base: number;
+  small: number;
+  heading: number;
+  name: number;
+  margin: number;
+}
+
+const SIZES: Record<"A4" | "A5", Sizes> = {
+  A4: { base: 8.5, small: 7, heading: 14, name: 13, margin: 28 },
+  A5: { base: 6.5, small: 5.5, heading: 11, name: 10, margin: 18 },
+};
+
+function rateText(rate: number | null): string {
+  return rate === null ? "-" : `${rate}%`;
+}
+
+function amount(paise: number): string {
+  return formatAmount(paise);
+}
+
+function describeParty(label: string, party: PrintParty | null): Content[] {
+  if (!party) return [{ text: label, bold: true }];
+  return [
+    { text: label, bold: true, color: "#555555" },
+    { text: t(party.name), bold: true },
+    ...party.addressLines.map((line) => ({ text: t(line) })),
+    ...(party.gstin ? [{ text: `GSTIN/UIN: ${party.gstin}` }] : []),
+    ...(party.state ? [{ text: `State: ${party.state}` }] : []),
+  ];
+}
+
+function describeSupplier(doc: PrintDocument, sizes: Sizes): Content {
+  const s = doc.supplier;
+  const lines: Content[] = [
+    { text: t(s.name), bold: true, fontSize: sizes.name },
+    ...s.addressLines.map((line) => ({ text: t(line) })),
+    ...(s.gstin ? [{ text: `GSTIN: ${s.gstin}`, bold: true }] : []),
+    ...(s.state ? [{ text: `State: ${s.state}` }] : []),
+    ...(s.mobile || s.email
+      ? [
+          {
+            text: [s.mobile ? `Phone: ${s.mobile}` : "", s.email ? `Email: ${s.email}` : ""]
+              .filter(Boolean)
+              .join("   "),
+          },
+        ]
+      : []),
+  ];
+  if (!s.logo) return { stack: lines };
+  return {
+    columns: [
+      { image: toDataUrl(s.logo), fit: [60, 60], width: 64 },
+      { stack: lines, width: "*" },
+    ],
+    columnGap: 6,
+  };
+}
+
+function toDataUrl(image: { bytes: Uint8Array; mimeType: string }): string {
+  return `data:${image.mimeType};base64,${Buffer.from(image.bytes).toString("base64")}`;
+}
+
+function describeDetails(doc: PrintDocument): Content {
+  const numberLabel =
+    doc.form === "taxInvoice"
+      ? "Invoice No."
+      : doc.form === "note"
+        ? "Note No."
+        : doc.form === "challan"
+          ? "Challan No."
+          : doc.form === "voucher"
+            ? "Voucher No."
+            : `${doc.heading} No.`;
+  const rows: [string, string][] = [
+    [numberLabel, doc.number],
+    ["Date", doc.date],
+  ];
+  if (doc.dueDate) rows.push(["Due Date", doc.dueDate]);
+  if (doc.placeOfSupply) rows.push(["Place of Supply", doc.placeOfSupply]);
+  if (doc.reverseCharge) rows.push(["Reverse Charge", doc.reverseCharge]);
+  for (const field of doc.customFields) rows.push([field.name, field.value]);
+  return {
+    table: {
+      widths: ["auto", "*"],
+      body: rows.map(([label, value]) => [
+        { text: t(label), color: "#555555" },
+        { text: t(value), bold: label === numberLabel },
+      ]),
+    },
+    layout: "noBorders",
+  };
+}
+
+/** The modern design's lines: a rule under each row, no verticals, the classic's cell padding. */
+const MODERN_TABLE = {
+  hLineWidth: (index: number, node: { table: { body: unknown[] } }) =>
+    index === 0 || index === node.table.body.length ? 0 : 0.5,
+  vLineWidth: () => 0,
+  hLineColor: () => "#aaaaaa",
+  paddingLeft: () => 4,
+  paddingRight: () => 4,
+};
+
+interface Column {
+  header: string;
+  width: string | number;
+  align: "left" | "right" | "center";
+  cell: (line: PrintLine) => string;
+  /** The totals row's text under this column. */
+  total?: (doc: PrintDocument) => string;
+}
+
+function describeColumns(doc: PrintDocument): Column[] {
+  const { settings } = doc;
+  const columns: Column[] = [
+    { header: "#", width: 14, align: "right", cell: (line) => String(line.no) },
+    {
+      header: "Description",
+      width: "*",
+      align: "left",
+      cell: (line) =>
+        line.detail ? `${t(line.description)}\n${t(line.detail)}` : t(line.description),
+    },
+  ];
+  if (settings.printHSNorSAC) {
+    columns.push({
+      header: "HSN/SAC",
+      width: "auto",
+      align: "left",
+      cell: (line) => line.hsnSac ?? "",
+    });
+  }
+  columns.push({
+    header: "Qty",
+    width: "auto",
+    align: "right",
+    cell: (line) => line.quantity ?? "",
+  });
+  if (settings.printUnitOfMeasurement) {
+    columns.push({ header: "Unit", width: "auto", align: "left", cell: (line) => line.unit ?? "" });
+  }
+  columns.push({
+    header: "Rate",
+    width: "auto",
+    align: "right",
+    cell: (line) => (line.ratePaise === null ? "" : amount(line.ratePaise)),
+  });
+  if (settings.showDiscountColumn) {
+    columns.push({
+      header: "Disc.",
+      width: "auto",
+      align: "right",
+      cell: (line) => line.discount ?? "",
+    });
+  }
+  columns.push({
+    header: doc.taxColumns === "none" ? "Amount" : "Taxable Value",
+    width: "auto",
+    align: "right",
+    cell: (line) => amount(line.taxablePaise),
+    total: (d) => amount(d.totals.grossPaise),
+  });
+  if (doc.taxColumns === "split") {
+    columns.push(
+      {
+        header: "CGST %",
+        width: "auto",
+        align: "right",
+        cell: (line) => rateText(line.gstRate === null ? null : line.gstRate / 2),
+      },
+      {
+        header: "CGST",
+        width: "auto",
+        align: "right",
+        cell: (line) => amount(line.cgstPaise),
+        total: (d) => amount(d.totals.cgstPaise),
+      },
+      {
+        header: "SGST %",
+        width: "auto",
+        align: "right",
+        cell: (line) => rateText(line.gstRate === null ? null : line.gstRate / 2),
+      },
+      {
+        header: "SGST",
+        width: "auto",
+        align: "right",
+        cell: (line) => amount(line.sgstPaise),
+        total: (d) => amount(d.totals.sgstPaise),
+      },
+    );
+  }
+  if (doc.taxColumns === "integrated") {
+    columns.push(
+      { header: "IGST %", width: "auto", align: "right", cell: (line) => rateText(line.gstRate) },
+      {
+        header: "IGST",
+        width: "auto",
+        align: "right",
+        cell: (line) => amount(line.igstPaise),
+        total: (d) => amount(d.totals.igstPaise),
+      },
+    );
+  }
+  if (doc.taxColumns !== "none" && doc.showCess) {
+    columns.push({
+      header: "Cess",
+      width: "auto",
+      align: "right",
+      cell: (line) => amount(line.cessPaise),
+      total: (d) => amount(d.totals.cessPaise),
+    });
+  }
+  if (doc.taxColumns !== "none") {
+    columns.push({
+      header: "Amount",
+      width: "auto",
+      align: "right",
+      cell: (line) => amount(line.totalPaise),
+      total: (d) =>
+        amount(
+          d.totals.grossPaise +
+            d.totals.cgstPaise +
+            d.totals.sgstPaise +
+            d.totals.igstPaise +
+            d.totals.cessPaise,
+        ),
+    });
+  }
+  return columns;
+}
+
+function describeLinesTable(doc: PrintDocument, modern: boolean): Content {
+  const columns = describeColumns(doc);
+  const header: TableCell[] = columns.map((column) => ({
+    text: column.header,
+    bold: true,
+    alignment: column.align,
+    fillColor: modern ? ACCENT.modern : "#eeeeee",
+    color: modern ? "#ffffff" : "#000000",
+  }));
+  const body: TableCell[][] = [header];
+  for (const line of doc.lines) {
+    body.push(columns.map((column) => ({ text: column.cell(line), alignment: column.align })));
+  }
+  body.push(
+    columns.map((column, index) => ({
+      text: index === 1 ? "Total" : column.total ? column.total(doc) : "",
+      bold: true,
+      alignment: column.align,
+    })),
+  );
+  return {
+    // headerRows repeats the column headings on every page a long invoice runs onto.
+    table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body },
+    layout: modern ? MODERN_TABLE : undefined,
+    margin: [0, 6, 0, 0],
+  };
+}
+
+function describeTotals(doc: PrintDocument): Content {
+  const rows: [string, string, boolean][] = [];
+  const { totals } = doc;
+  rows.push([
+    doc.taxColumns === "none" ? "Sub Total" : "Taxable Value",
+    formatRupees(totals.grossPaise),
+    false,
+  ]);
+  if (doc.taxColumns === "split") {
+    rows.push(
+      ["CGST", formatRupees(totals.cgstPaise), false],
+      ["SGST", formatRupees(totals.sgstPaise), false],
+    );
+  }
+  if (doc.taxColumns === "integrated") rows.push(["IGST", formatRupees(totals.igstPaise), false]);
+  if (totals.cessPaise > 0) rows.push(["Cess", formatRupees(totals.cessPaise), false]);
+  if (totals.roundOffPaise !== 0)
+    rows.push(["Round Off", formatRupees(totals.roundOffPaise), false]);
+  rows.push(["Total", formatRupees(totals.totalPaise), true]);
+  if (
+    doc.pendingPaise !== null &&
+    doc.pendingPaise !== totals.totalPaise &&
+    doc.form === "taxInvoice"
+  ) {
+    rows.push(["Balance Due", formatRupees(doc.pendingPaise), false]);
+  }
+  return {
+    table: {
+      widths: ["*", "auto"],
+      body: rows.map(([label, value, bold]) => [
+        { text: label, bold },
+        { text: value, bold, alignment: "right" },
+      ]),
+    },
+    layout: "noBorders",
+  };
+}
+
+function describeHsnSummary(doc: PrintDocument): Content | null {
+  if (doc.hsnSummary.length === 0 || !doc.settings.printHSNorSAC) return null;
+  const split = doc.taxColumns === "split";
+  const header = [
+    "HSN/SAC",
+    "Taxable Value",
+    ...(split ? ["CGST %", "CGST", "SGST %", "SGST"] : ["IGST %", "IGST"]),
+    ...(doc.showCess ? ["Cess"] : []),
+    "Total Tax",
+  ];
+  const body: TableCell[][] = [
+    header.map((text, i) => ({ text, bold: true, alignment: i === 0 ? "left" : "right" })),
+  ];
+  const sum = { taxable: 0, cgst: 0, sgst: 0, igst: 0, cess: 0, tax: 0 };
+  for (const row of doc.hsnSummary) {
+    sum.taxable += row.taxablePaise;
+    sum.cgst += row.cgstPaise;
+    sum.sgst += row.sgstPaise;
+    sum.igst += row.igstPaise;
+    sum.cess += row.cessPaise;
+    sum.tax += row.taxPaise;
+    const half = row.gstRate === null ? null : row.gstRate / 2;
+    body.push(
+      [
+        row.hsnSac,
+        amount(row.taxablePaise),
+        ...(split
+          ? [rateText(half), amount(row.cgstPaise), rateText(half), amount(row.sgstPaise)]
+          : [rateText(row.gstRate), amount(row.igstPaise)]),
+        ...(doc.showCess ? [amount(row.cessPaise)] : []),
+        amount(row.taxPaise),
+      ].map((text, i) => ({ text, alignment: i === 0 ? "left" : "right" })),
+    );
+  }
+  body.push(
+    [
+      "Total",
+      amount(sum.taxable),
+      ...(split ? ["", amount(sum.cgst), "", amount(sum.sgst)] : ["", amount(sum.igst)]),
+      ...(doc.showCess ? [amount(sum.cess)] : []),
+      amount(sum.tax),
+    ].map((text, i) => ({ text, bold: true, alignment: i === 0 ? "left" : "right" })),
+  );
+  return {
+    stack: [
+      { text: "HSN/SAC Summary", bold: true, margin: [0, 8, 0, 2] },
+      {
+        table: {
+          headerRows: 1,
+          dontBreakRows: true,
+          widths: header.map((_, i) => (i === 0 ? "*" : "auto")),
+          body,
+        },
+      },
+    ],
+    unbreakable: doc.hsnSummary.length < 15,
+  };
+}
+
+/** The UPI QR as one SVG path (pdfmake's own QR draws a rectangle per module, slow to lay out). */
+interface Assets {
+  qr: string | null;
+}
+
+function describePayment(doc: PrintDocument, assets: Assets): Content[] {
+  const parts: Content[] = [];
+  if (doc.bank) {
+    parts.push({
+      stack: [
+        { text: "Bank Details", bold: true },
+        ...(doc.bank.bankName ? [{ text: `Bank: ${t(doc.bank.bankName)}` }] : []),
+        ...(doc.bank.accountNumber ? [{ text: `A/c No.: ${doc.bank.accountNumber}` }] : []),
+        ...(doc.bank.ifsc ? [{ text: `IFSC: ${doc.bank.ifsc}` }] : []),
+        ...(doc.bank.branch ? [{ text: `Branch: ${t(doc.bank.branch)}` }] : []),
+      ],
+    });
+  }
+  if (assets.qr) {
+    parts.push({
+      stack: [
+        { text: "Scan to pay (UPI)", bold: true, margin: [0, 4, 0, 2] },
+        { svg: assets.qr, width: 90, height: 90 },
+      ],
+    });
+  }
+  return parts;
+}
+
+function describeSignature(doc: PrintDocument): Content {
+  const s = doc.supplier;
+  if (!doc.settings.placeForSignature) return { text: "" };
+  return {
+    stack: [
+      ...(s.lineAboveSignature
+        ? [
+            {
+              text: t(s.lineAboveSignature),
+              italics: true,
+              margin: [0, 0, 0, 2] as [number, number, number, number],
+            },
+          ]
+        : []),
+      { text: `For ${t(s.name)}`, bold: true },
+      s.signature
+        ? {
+            image: toDataUrl(s.signature),
+            fit: [120, 40],
+            alignment: "right",
+            margin: [0, 4, 0, 2],
+          }
+        : { text: " ", margin: [0, 22, 0, 0] },
+      ...(s.signatoryName ? [{ text: t(s.signatoryName) }] : []),
+      { text: "Authorised Signatory" },
+    ],
+    alignment: "right",
+  };
+}
+
+function describeVoucherBody(doc: PrintDocument): Content[] {
+  const voucher = doc.voucher;
+  if (!voucher) return [];
+  const received = doc.type === "receipts";
+  const rows: [string, string][] = [
+    [received ? "Received From" : "Paid To", t(doc.party?.name ?? "")],
+    ["Amount", formatRupees(voucher.amountPaise)],
+    [received ? "Received In" : "Paid From", t(voucher.throughAccount)],
+  ];
+  if (voucher.narration) rows.push(["Narration", t(voucher.narration)]);
+  return [
+    {
+      table: {
+        widths: ["auto", "*"],
+        body: rows.map(([label, value]) => [{ text: label, bold: true }, { text: value }]),
+      },
+      margin: [0, 8, 0, 0],
+    },
+  ];
+}
+
+function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): Content[] {
+  const sizes = SIZES[format];
+  const modern = doc.settings.selectedTemplate === "modern";
+  const accent = modern ? ACCENT.modern : ACCENT.classic;
+  const headingBlock: Content = {
+    text: doc.heading.toUpperCase(),
+    fontSize: sizes.heading,
+    bold: true,
+    color: accent,
+    alignment: modern ? "left" : "center",
+    margin: [0, 0, 0, 6],
+  };
+  const top: Content = {
+    columns: [
+      { stack: [describeSupplier(doc, sizes)], width: "*" },
+      { stack: [describeDetails(doc)], width: modern ? 190 : "45%" },
+    ],
+    columnGap: 10,
+  };
+  const partyBlock: Content = {
+    columns: [
+      { stack: describeParty(doc.partyLabel, doc.party), width: "*" },
+      doc.shipTo
+        ? { stack: describeParty("Ship To", doc.shipTo), width: "*" }
+        : { text: "", width: "*" },
+    ],
+    columnGap: 10,
+    margin: [0, 6, 0, 0],
+  };
+  const framed = (content: Content): Content =>
+    modern
+      ? { stack: [content], margin: [0, 0, 0, 4] }
+      : { table: { widths: ["*"], body: [[content]] }, margin: [0, 0, 0, 0] };
+
+  const content: Content[] = [headingBlock, framed(top), framed(partyBlock)];
+  if (doc.references) {
+    content.push({
+      text: `${doc.references.label}: ${doc.references.rows
+        .map((row) => `${row.number} dated ${row.date} (${formatRupees(row.amountPaise)})`)
+        .join("; ")}`,
+      margin: [0, 6, 0, 0],
+      bold: true,
+    });
+  }
+  if (doc.form === "voucher") {
+    content.push(...describeVoucherBody(doc));
+  } else {
+    content.push(describeLinesTable(doc, modern));
+  }
+  content.push({
+    columns: [
+      {
+        stack: [
+          { text: "Amount in words", color: "#555555" },
+          { text: doc.amountInWords, bold: true },
+        ],
+        width: "*",
+      },
+      doc.form === "voucher"
+        ? { text: "", width: 200 }
+        : { stack: [describeTotals(doc)], width: 200 },
+    ],
+    columnGap: 10,
+    margin: [0, 8, 0, 0],
+    unbreakable: true,
+  });
+  const hsn = describeHsnSummary(doc);
+  if (hsn) content.push(hsn);
+  const notes: Content[] = [];
+  if (doc.notes) notes.push({ text: [{ text: "Notes: ", bold: true }, t(doc.notes)] });
+  if (doc.settings.notes.trim() !== "") {
+    notes.push(
+      { text: "Terms and Conditions", bold: true, margin: [0, 4, 0, 0] },
+      { text: t(doc.settings.notes) },
+    );
+  }
+  content.push({
+    columns: [
+      { stack: [...describePayment(doc, assets), ...notes], width: "*" },
+      { stack: [describeSignature(doc)], width: 200 },
+    ],
+    columnGap: 10,
+    margin: [0, 10, 0, 0],
+    unbreakable: true,
+  });
+  if (doc.settings.lineInBottom.trim() !== "") {
+    content.push({
+      text: t(doc.settings.lineInBottom),
+      alignment: "center",
+      italics: true,
+      margin: [0, 10, 0, 0],
+      fontSize: sizes.small,
+    });
+  }
+  return content;
+}
+
+/** The 80 mm roll (72 mm printable, about 48 characters a line: returns-reference 5.2). */
+function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
+  // A new node each time: pdfmake writes its layout into the nodes it is given.
+  const rule = (): Content => ({
+    canvas: [{ type: "line", x1: 0, y1: 2, x2: 203, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
+    margin: [0, 2, 0, 2],
+  });
+  const s = doc.supplier;
+  const content: Content[] = [
+    ...(s.logo
+      ? [
+          {
+            image: toDataUrl(s.logo),
+            fit: [60, 40] as [number, number],
+            alignment: "center" as const,
+          },
+        ]
+      : []),
+    { text: t(s.name), bold: true, fontSize: 10, alignment: "center" },
+    ...s.addressLines.map((line) => ({ text: t(line), alignment: "center" as const })),
+    ...(s.gstin ? [{ text: `GSTIN: ${s.gstin}`, alignment: "center" as const }] : []),
+    ...(s.mobile ? [{ text: `Phone: ${s.mobile}`, alignment: "center" as const }] : []),
+    rule(),
+    { text: doc.heading.toUpperCase(), bold: true, alignment: "center" },
+    {
+      columns: [{ text: `No.: ${doc.number}` }, { text: `Date: ${doc.date}`, alignment: "right" }],
+    },
+    ...(doc.party ? [{ text: `${doc.partyLabel}: ${t(doc.party.name)}` }] : []),
+    ...(doc.party?.gstin ? [{ text: `GSTIN: ${doc.party.gstin}` }] : []),
+    ...(doc.placeOfSupply ? [{ text: `Place of Supply: ${doc.placeOfSupply}` }] : []),
+    ...(doc.reverseCharge ? [{ text: `Reverse Charge: ${doc.reverseCharge}` }] : []),
+    rule(),
+  ];
+  if (doc.form === "voucher") {
+    content.push(...describeVoucherBody(doc));
+  } else {
+    for (const line of doc.lines) {
+      content.push({
+        text: `${line.no}. ${t(line.description)}${line.hsnSac && doc.settings.printHSNorSAC ? ` (${line.hsnSac})` : ""}`,
+      });
+      content.push({
+        columns: [
+          {
+            text:
+              line.quantity === null
+                ? ""
+                : `${line.quantity}${doc.settings.printUnitOfMeasurement && line.unit ? ` ${line.unit}` : ""} x ${line.ratePaise === null ? "" : amount(line.ratePaise)}${line.gstRate !== null ? `  GST ${line.gstRate}%` : ""}`,
+          },
+          { text: amount(line.taxablePaise), alignment: "right", width: "auto" },
+        ],
+      });
+    }
+    content.push(rule(), describeTotals(doc));
+  }
+  content.push({ text: doc.amountInWords, italics: true, margin: [0, 2, 0, 0] });
+  const hsn = doc.taxColumns !== "none" && doc.settings.printHSNorSAC ? doc.hsnSummary : [];
+  if (hsn.length > 0) {
+    content.push(rule(), { text: "HSN/SAC   Taxable   Tax", bold: true });
+    for (const row of hsn) {
+      content.push({
+        columns: [
+          { text: `${row.hsnSac} @${rateText(row.gstRate)}` },
+          { text: amount(row.taxablePaise), alignment: "right" },
+          { text: amount(row.taxPaise), alignment: "right" },
+        ],
+      });
+    }
+  }
+  if (assets.qr) {
+    content.push({
+      svg: assets.qr,
+      width: 110,
+      height: 110,
+      alignment: "center",
+      margin: [0, 6, 0, 0],
+    });
+  }
+  if (doc.settings.notes.trim() !== "")
+    content.push({ text: t(doc.settings.notes), margin: [0, 4, 0, 0] });
+  if (doc.settings.placeForSignature)
+    content.push({
+      text: `For ${t(s.name)}\n\n\nAuthorised Signatory`,
+      alignment: "right",
+      margin: [0, 6, 0, 0],
+    });
+  if (doc.settings.lineInBottom.trim() !== "")
+    content.push({ text: t(doc.settings.lineInBottom), alignment: "center", margin: [0, 4, 0, 0] });
+  return content;
+}
+
+export function buildPrintDefinition(
+  doc: PrintDocument,
+  options: { compress?: boolean } = {},
+  assets: Assets = { qr: null },
+): DocumentDefinition {
+  const copies = doc.copyCaptions.length === 0 ? [null] : doc.copyCaptions;
+  const thermal = doc.settings.printing === "thermal80";
+  const format = doc.settings.printing === "A5" ? "A5" : "A4";
+  const sizes = SIZES[format];
+  const content: Content[] = [];
+  copies.forEach((caption, index) => {
+    const body = thermal ? describeThermalCopy(doc, assets) : describeCopy(doc, format, assets);
+    const head: Content[] =
+      caption && thermal ? [{ text: caption, alignment: "center", bold: true, fontSize: 7 }] : [];
+    content.push({
+      stack: [...head, ...body],
+      ...(index > 0 ? { pageBreak: "before" as const } : {}),
+    });
+  });
+  const info = {
+    title: `${doc.heading} ${doc.number}`,
+    author: t(doc.supplier.name),
+    subject: doc.heading,
+  };
+  if (thermal) {
+    return {
+      info,
+      compress: options.compress ?? true,
+      // 80 mm roll: 227 pt wide, 72 mm printable; the page is as long as its content.
+      pageSize: { width: 227, height: "auto" },
+      pageMargins: [12, 10, 12, 10],
+      defaultStyle: { font: FONT, fontSize: 7.5, lineHeight: 1.1 },
+      content,
+    };
+  }
+  return {
+    info,
+    compress: options.compress ?? true,
+    pageSize: format,
+    pageMargins: [sizes.margin, sizes.margin + 14, sizes.margin, sizes.margin + 10],
+    defaultStyle: { font: FONT, fontSize: sizes.base, lineHeight: 1.15 },
+    // Every copy lays out alike, so each takes the same number of pages: a page's copy, and its
+    // page within that copy, follow from its number (rule 48 captions on every page).
+    header: (currentPage: number, pageCount: number) => {
+      const perCopy = Math.max(1, Math.round(pageCount / copies.length));
+      const caption = copies[Math.min(copies.length - 1, Math.floor((currentPage - 1) / perCopy))];
+      return caption
+        ? {
+            text: caption,
+            alignment: "right",
+            bold: true,
+            fontSize: sizes.small,
+            margin: [sizes.margin, sizes.margin - 6, sizes.margin, 0],
+          }
+        : { text: "" };
+    },
+    footer: (currentPage: number, pageCount: number) => {
+      const perCopy = Math.max(1, Math.round(pageCount / copies.length));
+      const page = ((currentPage - 1) % perCopy) + 1;
+      return {
+        margin: [sizes.margin, 4, sizes.margin, 0],
+        fontSize: sizes.small,
+        columns: [
+          { text: `${doc.heading} ${doc.number}`, width: "*" },
+          { text: `Page ${page} of ${perCopy}`, width: "auto", alignment: "right" },
+        ],
+      };
+    },
+    content,
+  };
+}
+
+export async function renderPrintPdf(
+  doc: PrintDocument,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const qr = doc.upiLink
+    ? await QRCode.toString(doc.upiLink, { type: "svg", errorCorrectionLevel: "M", margin: 1 })
+    : null;
+  return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr })).getBuffer();
+}
+
+export function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
+  return pdfMake
+    .createPdf({
+      info: {
+        title: `${statement.title} - ${statement.account.name}`,
+        author: t(statement.organisation.name),
+      },
+      compress: true,
+      pageSize: "A4",
+      pageMargins: [28, 28, 28, 38],
+      defaultStyle: { font: FONT, fontSize: 8.5, lineHeight: 1.15 },
+      content: describeStatement(statement, t),
+      footer: (currentPage: number, pageCount: number) => ({
+        margin: [28, 8, 28, 0],
+        fontSize: 7,
+        columns: [
+          { text: `${t(statement.account.name)} - ${statement.period}`, width: "*" },
+          { text: `Page ${currentPage} of ${pageCount}`, width: "auto", alignment: "right" },
+        ],
+      }),
+    })
+    .getBuffer();
+}

@@ -1,0 +1,16 @@
+import { useEffect, useState } from "react";
+
+/** An object URL for a PDF blob, revoked when the blob changes or the screen closes. */
+export function usePdfUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
