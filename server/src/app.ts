@@ -57,6 +57,12 @@ export interface AppOptions {
 
 export type App = FastifyInstance;
 
+/** A hop count trusts that many proxies nearest the server, as proxy-addr reads a number. */
+function trustProxyOption(setting: AppConfig["trustProxy"]) {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
@@ -64,8 +70,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : uuidv7();
     },
-    // Reverse proxies in front of a production deployment set X-Forwarded-For.
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/security.md):
+    // trusting anyone's would let a client choose the address the per-address limits count.
+    trustProxy: trustProxyOption(options.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
