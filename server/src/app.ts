@@ -100,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     cookieSecret: config.cookieSecret,
     publicUrl: config.publicUrl,
+    codeSendsPerHourPerAddress: config.authCodeSendsPerHour,
     sendQueuedMessages: () => void outbox.flush(),
   };
 

@@ -33,6 +33,8 @@ export interface Config {
    * one's; a hop count (1 = the proxy in front); or a list of proxy addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /** AUTH_CODE_SENDS_PER_HOUR: sign-up and reset codes one client address may ask for in an hour. */
+  authCodeSendsPerHour: number;
   /** GSTIN_LOOKUP_URL, _KEY, _KEY_HEADER, _TIMEOUT_MS: the provider of GSTIN details (offline when unset). */
   gstinLookup: GstinProviderConfig;
 }
@@ -61,6 +63,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM ?? "Bahi <no-reply@bahi.local>",
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    authCodeSendsPerHour: Number(env.AUTH_CODE_SENDS_PER_HOUR ?? 20),
     gstinLookup: readGstinProviderConfig(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
   };

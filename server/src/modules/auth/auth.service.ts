@@ -29,6 +29,8 @@ export interface AuthDeps {
   db: Kysely<Database>;
   cookieSecret: string;
   publicUrl: string;
+  /** Codes one client address may ask for in an hour (AUTH_CODE_SENDS_PER_HOUR). */
+  codeSendsPerHourPerAddress: number;
   /** Wakes the outbox worker after a commit that queued mail. */
   sendQueuedMessages: () => void;
 }
@@ -96,9 +98,8 @@ export function challengeIdFor(secret: string, purpose: string, email: string): 
 }
 
 // Codes mailed on sign-up, sign-in of an unverified account and password reset (issue 26): per
-// email and purpose one a minute and five an hour; per client address twenty an hour.
+// email and purpose one a minute and five an hour; per client address AUTH_CODE_SENDS_PER_HOUR.
 const SENDS_PER_EMAIL: WindowLimit = { max: 5, windowMs: 60 * MINUTE, minIntervalMs: MINUTE };
-const SENDS_PER_ADDRESS: WindowLimit = { max: 20, windowMs: 60 * MINUTE };
 
 /** Takes one send for an email (and the client's address); false for "wait a minute". */
 async function takeCodeSend(
@@ -116,7 +117,13 @@ async function takeCodeSend(
       .executeTakeFirst();
     return (row?.count ?? 0) >= SENDS_PER_EMAIL.max ? "tooMany" : "wait";
   }
-  if (ip && (await takeFromLimit(deps.db, `sendip:${ip}`, SENDS_PER_ADDRESS)) === null) {
+  if (
+    ip &&
+    (await takeFromLimit(deps.db, `sendip:${ip}`, {
+      max: deps.codeSendsPerHourPerAddress,
+      windowMs: 60 * MINUTE,
+    })) === null
+  ) {
     return "tooMany";
   }
   return "ok";
