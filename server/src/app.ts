@@ -17,6 +17,7 @@ import type { Config } from "./config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { refuseControlCharacters } from "./http/control-characters.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerBrowserDefences } from "./http/security.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.header("x-request-id", request.id);
   });
 
+  await registerBrowserDefences(app, { publicUrl: options.config.publicUrl });
   await app.register(fastifyCookie, { secret: options.config.cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

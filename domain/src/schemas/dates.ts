@@ -31,10 +31,12 @@ const LAST_BOOKS_DATE = financialYearRange(
  * A date of the books: a report's, ledger's or list's date, within the financial years the product
  * keeps (spec 3: 2021-22 to 2029-30; an organisation's starting year is one of them).
  */
-export const BooksDateText = CivilDateText.refine(
-  (text) => text >= FIRST_BOOKS_DATE && text <= LAST_BOOKS_DATE,
-  { error: DATE_RANGE_MESSAGES.books, abort: true },
-);
+export const BooksDateText = z.iso
+  .date({ error: "Date must be a real date in the form YYYY-MM-DD.", abort: true })
+  .refine((text) => text >= FIRST_BOOKS_DATE && text <= LAST_BOOKS_DATE, {
+    error: DATE_RANGE_MESSAGES.books,
+    abort: true,
+  });
 
 /** A financial year '2024-25' (1 April 2024 to 31 March 2025); the second part is the next year. */
 export const FinancialYearText = z
