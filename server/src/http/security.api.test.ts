@@ -62,12 +62,13 @@ describe("writes from other sites (issue 26)", () => {
     });
 
   test("a cookie-authenticated JSON write with another site's Origin or Referer is refused", async () => {
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: "http://evil.example" },
       { origin: "http://app.bahi.test.evil.example" },
       { origin: "null" },
       { referer: "http://evil.example/page" },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const response = await rename(headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(CROSS_SITE_MESSAGE);
