@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("auth_limits")
-    .addColumn("key", "text", (column) => column.primaryKey())
+    .addColumn("key", "text", (column) => column.primaryKey().notNull())
     .addColumn("count", "integer", (column) => column.notNull().defaultTo(0))
     .addColumn("window_started_at", "text", (column) => column.notNull())
     .addColumn("last_at", "text")
