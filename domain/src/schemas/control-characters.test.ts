@@ -18,7 +18,7 @@ describe("control characters", () => {
 
   test("findControlCharacter names the path, keys included", () => {
     expect(findControlCharacter({ a: [{ b: "ok" }, { c: "x\u0000" }] })).toBe("a.1.c");
-    expect(findControlCharacter({ ["k\u0001"]: 1 })).toBe("k\u0001");
+    expect(findControlCharacter({ "k\u0001": 1 })).toBe("k\u0001");
     expect(findControlCharacter("\u0000")).toBe("");
     expect(findControlCharacter({ a: 1, b: [true, null, "fine"] })).toBeNull();
   });
