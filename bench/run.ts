@@ -464,14 +464,15 @@ async function runLoad(options: Options, engine: Engine, size: number, handoffFi
       }),
     });
     if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const { userId } = (await signUp.json()) as { userId: string };
+    const { userId: challengeId } = (await signUp.json()) as { userId: string };
     const otp = await readOtp(app, dataDir, email);
     const verify = await fetch(`${base}/auth/verify/signup/otp`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userId, otp }),
+      body: JSON.stringify({ userId: challengeId, otp }),
     });
     if (!verify.ok) throw new Error(`verify: ${verify.status} ${await verify.text()}`);
+    const userId = ((await verify.clone().json()) as { user: { _id: string } }).user._id;
     const cookie = cookiesOf(verify);
     const sessionId = /bahi_access=v1\.[^.]+\.([^.]+)\./.exec(cookie)?.[1] ?? "bench";
     const books = generateBooks({

@@ -76,7 +76,7 @@ async function waitForSignUpCode(email: string, dataDir: string | undefined): Pr
  */
 export async function signUpByApi(page: Page, name: string, dataDir?: string): Promise<SignedUp> {
   const person = newPerson(name);
-  const { userId } = await ok<{ userId: string }>(
+  const { userId: challengeId } = await ok<{ userId: string }>(
     await page.request.post("/api/auth/signup", {
       data: {
         name: person.name,
@@ -88,11 +88,14 @@ export async function signUpByApi(page: Page, name: string, dataDir?: string): P
     "sign-up",
   );
   const otp = await waitForSignUpCode(person.email, dataDir);
-  await ok(
-    await page.request.post("/api/auth/verify/signup/otp", { data: { userId, otp } }),
+  // The sign-up answer names a challenge (issue 26); the person's id comes with the session.
+  const verified = await ok<{ user: { _id: string } }>(
+    await page.request.post("/api/auth/verify/signup/otp", {
+      data: { userId: challengeId, otp },
+    }),
     "verify",
   );
-  return { ...person, userId };
+  return { ...person, userId: verified.user._id };
 }
 
 export interface OrganisationOptions {

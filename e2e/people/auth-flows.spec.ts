@@ -7,7 +7,7 @@ import {
   waitForDecodedMailMatch,
 } from "./support.ts";
 
-test("a sign-up code can be sent again, and the emailed link verifies the address", async ({
+test("'Resend code' within a minute keeps the code already sent, and the emailed link verifies the address", async ({
   page,
 }) => {
   const person = newPerson("Ira Sen");
@@ -22,18 +22,18 @@ test("a sign-up code can be sent again, and the emailed link verifies the addres
   await expect(page.getByText(person.email)).toBeVisible();
   await waitForDecodedMailMatch(person.email, /verification code is (\d{6})/);
 
-  // 'Resend code': the password signs in to the unverified account, which mails a fresh code.
+  // 'Resend code': the password signs in to the unverified account. Codes go out at most once a
+  // minute per email (issue 26), so this one, asked for at once, keeps the code already mailed.
   const mailsBefore = countMailsTo(person.email);
   await page.getByRole("button", { name: "Resend code" }).click();
   const password = page.getByRole("textbox", { name: "Password" });
   await password.fill(person.password);
   await password.press("Enter");
   await expect(
-    page.getByText("Please verify your email address. We have sent you a new code."),
+    page.getByText("Please verify your email address with the code we have just sent you."),
   ).toBeVisible();
-  const link = await waitForDecodedMailMatch(person.email, /(\/verify\/signup\/token\/[\w-]+)/, {
-    after: mailsBefore,
-  });
+  expect(countMailsTo(person.email)).toBe(mailsBefore);
+  const link = await waitForDecodedMailMatch(person.email, /(\/verify\/signup\/token\/[\w-]+)/);
 
   // The link from the newest mail, opened in this browser, verifies and signs in.
   await page.goto(link);

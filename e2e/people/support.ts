@@ -40,7 +40,8 @@ export function newPerson(name: string): Person {
     email: `${name.toLowerCase().replace(/\W+/g, ".")}.${tag}@example.test`,
     // Mobile numbers are unique per account: a random Indian mobile starting with 9.
     mobile: `9${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`,
-    password: `Pass-${tag}-word`,
+    // Not built on the email (issue 26: the server refuses a password containing it).
+    password: `Pass-${randomUUID().slice(0, 8)}-word`,
   };
 }
 

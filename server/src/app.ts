@@ -15,7 +15,9 @@ import {
 import { v7 as uuidv7 } from "uuid";
 import type { AppConfig } from "./app-config.ts";
 import type { AppDatabase } from "./db/database.ts";
+import { refuseControlCharacters } from "./http/control-characters.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerBrowserDefences } from "./http/security.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -58,6 +60,12 @@ export interface AppOptions {
 
 export type App = FastifyInstance;
 
+/** A hop count trusts that many proxies nearest the server, as proxy-addr reads a number. */
+function trustProxyOption(setting: AppConfig["trustProxy"]) {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
@@ -65,17 +73,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : uuidv7();
     },
-    // Reverse proxies in front of a production deployment set X-Forwarded-For.
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/security.md):
+    // trusting anyone's would let a client choose the address the per-address limits count.
+    trustProxy: trustProxyOption(options.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseControlCharacters(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
 
+  await registerBrowserDefences(app, { publicUrl: options.config.publicUrl });
   await app.register(fastifyCookie, { secret: options.config.cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
@@ -94,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     cookieSecret: config.cookieSecret,
     publicUrl: config.publicUrl,
+    codeSendsPerHourPerAddress: config.authCodeSendsPerHour,
     sendQueuedMessages: () => void outbox.flush(),
   };
 

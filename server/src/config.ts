@@ -25,6 +25,13 @@ export interface Config {
   publicUrl: string;
   /** Sign-in, sign-up, OTP and reset calls allowed per minute from one client address. */
   authRateLimitPerMinute: number;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For to believe for the client's address. false (default): no
+   * one's; a hop count (1 = the proxy in front); or a list of proxy addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** AUTH_CODE_SENDS_PER_HOUR: sign-up and reset codes one client address may ask for in an hour. */
+  authCodeSendsPerHour: number;
   /** GSTIN_LOOKUP_URL, _KEY, _KEY_HEADER, _TIMEOUT_MS: the provider of GSTIN details (offline when unset). */
   gstinLookup: GstinProviderConfig;
 }
@@ -52,9 +59,38 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM ?? "Bahi <no-reply@bahi.local>",
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    authCodeSendsPerHour: Number(env.AUTH_CODE_SENDS_PER_HOUR ?? 20),
     gstinLookup: readGstinProviderConfig(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
   };
+}
+
+/**
+ * TRUST_PROXY (issue 26): unset, "", "false" or "0" trusts no forwarded header, so a client cannot
+ * pick its own address for the per-address limits; "1", "2"… trusts that many proxy hops; anything
+ * else is a comma-separated list of proxy addresses or ranges ("10.0.0.0/8, 127.0.0.1").
+ * "true" (trust anyone) is refused: it is the hole this setting closes.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "true") {
+    throw new Error(
+      "TRUST_PROXY=true would let any client choose its address; give the proxy's address or a hop count.",
+    );
+  }
+  const list = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) {
+      throw new Error(`TRUST_PROXY: "${entry}" is not an address or a range like 10.0.0.0/8.`);
+    }
+  }
+  return list;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -30,14 +30,16 @@ export async function signUpPerson(
     payload: details,
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
-  const { userId } = signUp.json();
+  // The sign-up answer carries a challenge id (issue 26); the person's id comes with the session.
+  const { userId: challengeId } = signUp.json();
   const otp = await latestOtpFor(context, details.email);
   const verify = await context.app.inject({
     method: "POST",
     url: "/api/auth/verify/signup/otp",
-    payload: { userId, otp },
+    payload: { userId: challengeId, otp },
   });
   if (verify.statusCode !== 200) throw new Error(`verification failed: ${verify.body}`);
+  const userId: string = verify.json().user._id;
   return { userId, name: details.name, email: details.email, cookies: cookieHeader(verify) };
 }
 

@@ -27,6 +27,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       publicUrl: "http://bahi.test",
       // High enough that ordinary tests never meet it; the rate-limit test sets its own.
       authRateLimitPerMinute: 1000,
+      trustProxy: false,
+      authCodeSendsPerHour: 100_000,
       gstinLookup: { url: undefined, key: undefined, keyHeader: "x-api-key", timeoutMs: 5000 },
       ...overrides,
     },

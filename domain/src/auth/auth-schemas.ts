@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MobileNumberText } from "../schemas/text-fields.ts";
+import { PASSWORD_POLICY_MESSAGES, passwordProblem } from "./password-policy.ts";
 
 // Payloads of spec/api.md §7 "Auth" and "Demo". The spec leaves sign-up validation unshown
 // (product.md 5); these limits are ours and are recorded in docs/decisions/004.
@@ -17,7 +18,9 @@ export const EmailAddress = z
 export const NewPassword = z
   .string({ error: "Password is required." })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  // The person-independent part of the policy; the name and email part needs the person.
+  .refine((password) => passwordProblem(password) === null, PASSWORD_POLICY_MESSAGES.common);
 
 /**
  * spec 5 "Account save": digits only; a leading 0 dropped when over 10 digits; exactly 10
@@ -42,17 +45,22 @@ const tracking = {
   version: z.string().max(20).optional(),
 };
 
-export const SignUpInput = z.object({
-  name: z
-    .string({ error: "Name is required." })
-    .trim()
-    .min(1, "Name is required.")
-    .max(100, "Name is too long."),
-  email: EmailAddress,
-  password: NewPassword,
-  mobileNumber: MobileNumber,
-  ...tracking,
-});
+export const SignUpInput = z
+  .object({
+    name: z
+      .string({ error: "Name is required." })
+      .trim()
+      .min(1, "Name is required.")
+      .max(100, "Name is too long."),
+    email: EmailAddress,
+    password: NewPassword,
+    mobileNumber: MobileNumber,
+    ...tracking,
+  })
+  .superRefine((input, context) => {
+    const problem = passwordProblem(input.password, input);
+    if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 export const SignInInput = z.object({

@@ -56,10 +56,12 @@ describe("ReceiptInput", () => {
   });
 
   it("edit needs the entryId", () => {
-    expect(listIssues(ReceiptEditInput, buildReceipt())).toEqual([
+    expect(listIssues(ReceiptEditInput, buildReceipt({ version: 1 }))).toEqual([
       { path: "entryId", message: "Id is required." },
     ]);
-    expect(ReceiptEditInput.parse(buildReceipt({ entryId: "r-1" })).entryId).toBe("r-1");
+    expect(ReceiptEditInput.parse(buildReceipt({ entryId: "r-1", version: 1 })).entryId).toBe(
+      "r-1",
+    );
   });
 });
 
@@ -82,7 +84,8 @@ describe("PaymentInput", () => {
 
   it("edit keeps the rules", () => {
     expect(
-      listIssues(PaymentEditInput, buildPayment({ entryId: "p-1", paidAmount: 1 }))[0]?.message,
+      listIssues(PaymentEditInput, buildPayment({ entryId: "p-1", version: 1, paidAmount: 1 }))[0]
+        ?.message,
     ).toBe("The accounts must add up to the paid amount.");
   });
 });
@@ -109,7 +112,9 @@ describe("FundTransferInput", () => {
   });
 
   it("edit needs the entryId", () => {
-    expect(listIssues(FundTransferEditInput, buildFundTransfer())[0]?.path).toBe("entryId");
+    expect(listIssues(FundTransferEditInput, buildFundTransfer({ version: 1 }))[0]?.path).toBe(
+      "entryId",
+    );
   });
 });
 

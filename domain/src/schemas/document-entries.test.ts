@@ -19,6 +19,7 @@ import {
   SalesInvoiceEditInput,
   SalesInvoiceInput,
   SalesOrderInput,
+  VERSION_REQUIRED_MESSAGE,
 } from "./document-entries.ts";
 import { buildDocument } from "./test-payloads.ts";
 
@@ -214,7 +215,9 @@ describe("decided options (vouchers/engine/document-options)", () => {
       message: "An export or SEZ supply cannot be under reverse charge.",
     };
     expect(listIssues(SalesInvoiceInput, payload)).toEqual([issue]);
-    expect(listIssues(SalesInvoiceEditInput, { ...payload, entryId: "inv-1" })).toEqual([issue]);
+    expect(listIssues(SalesInvoiceEditInput, { ...payload, entryId: "inv-1", version: 1 })).toEqual(
+      [issue],
+    );
     expect(listIssues(SalesInvoiceInput, { ...payload, rcmApplicable: false })).toEqual([]);
   });
 });
@@ -272,9 +275,13 @@ describe("type-specific fields", () => {
 });
 
 describe("edit payloads", () => {
-  it("need the entryId and take an optional version", () => {
-    expect(listIssues(SalesInvoiceEditInput, buildDocument())).toEqual([
+  it("need the entryId and the version the edit started from", () => {
+    expect(listIssues(SalesInvoiceEditInput, buildDocument({ version: 1 }))).toEqual([
       { path: "entryId", message: "Id is required." },
+    ]);
+    // issue 26: no version is no silent last-write-wins.
+    expect(listIssues(SalesInvoiceEditInput, buildDocument({ entryId: "inv-1" }))).toEqual([
+      { path: "version", message: VERSION_REQUIRED_MESSAGE },
     ]);
     expect(
       SalesInvoiceEditInput.parse(buildDocument({ entryId: "inv-1", version: 3 })).version,
@@ -286,7 +293,10 @@ describe("edit payloads", () => {
 
   it("keep the document rules", () => {
     expect(
-      listIssues(SalesInvoiceEditInput, buildDocument({ entryId: "inv-1", date: "2024-03-31" })),
+      listIssues(
+        SalesInvoiceEditInput,
+        buildDocument({ entryId: "inv-1", version: 1, date: "2024-03-31" }),
+      ),
     ).toEqual([{ path: "date", message: "Date should be within current financial year." }]);
   });
 });

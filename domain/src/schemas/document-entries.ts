@@ -125,13 +125,23 @@ const SALES_SOURCE_FIELDS = {
 /** spec 2.6 opens purchases/add?purchaseOrderId=…; the payload carries it so the link is kept. */
 const PURCHASE_SOURCE_FIELDS = { purchaseOrderId: optionalText(EntityId) };
 
+export const VERSION_REQUIRED_MESSAGE =
+  "The version this edit started from is required. Please reload and edit again.";
+
 /**
- * Keys an edit adds. `version` is the version the edit started from (DESIGN.md 4 "Concurrency");
- * when present, a stale edit is refused with 409.
+ * Keys an edit adds. `version` is the version the edit started from (DESIGN.md 4 "Concurrency"):
+ * a stale edit is refused with 409, and an edit without it with 400 (issue 26: no silent
+ * last-write-wins).
  */
 export const EDIT_FIELDS = {
   entryId: EntityId,
-  version: z.number({ error: "Version must be a number." }).int().positive().optional(),
+  version: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? VERSION_REQUIRED_MESSAGE : "Version must be a number.",
+    })
+    .int()
+    .positive(),
 };
 
 interface DocumentRefinable {

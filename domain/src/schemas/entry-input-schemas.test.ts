@@ -33,6 +33,7 @@ describe("ENTRY_INPUT_SCHEMAS", () => {
     const { add, edit } = ENTRY_INPUT_SCHEMAS[type];
     expect(add.safeParse(payload).success).toBe(true);
     expect(edit.safeParse(payload).success).toBe(false);
-    expect(edit.safeParse({ ...payload, entryId: "e-1" }).success).toBe(true);
+    expect(edit.safeParse({ ...payload, entryId: "e-1" }).success).toBe(false);
+    expect(edit.safeParse({ ...payload, entryId: "e-1", version: 1 }).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 export * from "./account-entries.ts";
 export * from "./account-input.ts";
 export * from "./amounts.ts";
+export * from "./control-characters.ts";
 export * from "./custom-field-input.ts";
 export * from "./dates.ts";
 export * from "./document-entries.ts";

@@ -6,16 +6,20 @@ import {
   validateEmail,
   validateMobile,
 } from "../identity/index.ts";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "./control-characters.ts";
+
+const noControlCharacters = (text: string) => !hasControlCharacter(text);
 
 /** Ids are UUIDv7 in practice (DESIGN.md 4); any 1–64 character id is accepted. */
 export const EntityId = z
   .string({ error: "Id is required." })
   .min(1, "Id is required.")
-  .max(64, "Id cannot be longer than 64 characters.");
+  .max(64, "Id cannot be longer than 64 characters.")
+  .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 /** Trimmed text of at most `max` characters. */
 export function boundedText(max: number, message: string) {
-  return z.string().trim().max(max, message);
+  return z.string().trim().max(max, message).refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);
 }
 
 /**
@@ -26,6 +30,7 @@ export function optionalText<T extends z.ZodType<unknown, string>>(schema: T) {
   return z
     .string()
     .trim()
+    .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .transform((text) => (text === "" ? undefined : text))
     .pipe(schema.optional())
     .optional();
@@ -37,7 +42,8 @@ export function requiredText(max: number, requiredMessage: string, tooLongMessag
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, tooLongMessage);
+    .max(max, tooLongMessage)
+    .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);
 }
 
 /**

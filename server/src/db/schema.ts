@@ -9,6 +9,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
+  auth_limits: AuthLimitsTable;
   organisations: OrganisationsTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
@@ -115,6 +116,17 @@ export interface VerificationCodesTable {
   created_at: string;
   expires_at: string;
   consumed_at: string | null;
+  /** What the client was given to name this code (auth's challengeIdFor); null for in-app codes. */
+  challenge_id: string | null;
+}
+
+/** A guessing or sending limit (migration 0030, docs/security.md). */
+export interface AuthLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: string;
+  last_at: string | null;
+  blocked_until: string | null;
 }
 
 export interface OrganisationsTable {

@@ -14,6 +14,8 @@ export interface AuthDeps {
   db: Kysely<Database>;
   cookieSecret: string;
   publicUrl: string;
+  /** Codes one client address may ask for in an hour (AUTH_CODE_SENDS_PER_HOUR). */
+  codeSendsPerHourPerAddress: number;
   /** Wakes the outbox worker after a commit that queued mail. */
   sendQueuedMessages: () => void;
 }

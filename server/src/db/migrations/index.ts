@@ -12,6 +12,7 @@ import * as m0011 from "./0011-ledger-month-counts.ts";
 import * as m0012 from "./0012-balances-by-month.ts";
 import * as m0013 from "./0013-search-trigrams.ts";
 import * as m0014 from "./0014-purchase-place-of-supply.ts";
+import * as m0030 from "./0030-auth-limits.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0012_balances_by_month": m0012,
   "0013_search_trigrams": m0013,
   "0014_purchase_place_of_supply": m0014,
+  "0030_auth_limits": m0030,
   "0060_gst_return_filings": m0060,
 };
 

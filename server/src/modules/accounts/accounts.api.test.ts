@@ -51,11 +51,14 @@ async function details(accountId: string, organisationId = org) {
   ).account;
 }
 
+/** An edit from the account's current version, unless the test names one. */
 async function edit(payload: Record<string, unknown>) {
+  const version =
+    payload.version ?? (await details(String(payload.accountId)).catch(() => undefined))?.version;
   return call(context, owner, {
     method: "PUT",
     url: "/api/account/edit",
-    payload: { organisationId: org, ...payload },
+    payload: { organisationId: org, ...payload, version: version ?? 1 },
   });
 }
 
@@ -384,8 +387,28 @@ describe("editing an account", () => {
       gstRate: 12,
       version: 2,
     });
-    await edit({ accountId: id, name: "Mehta Trading", nature: "Capital", gstRate: 12 });
+    await edit({
+      accountId: id,
+      name: "Mehta Trading",
+      nature: "Capital",
+      gstRate: 12,
+      version: 2,
+    });
     expect((await details(id)).gstRate).toBe(-2);
+  });
+
+  test("an edit without the version it started from is refused with 400 (issue 26)", async () => {
+    const id = await addOk({ name: "Versionless", nature: "Capital" });
+    const response = await call(context, owner, {
+      method: "PUT",
+      url: "/api/account/edit",
+      payload: { organisationId: org, accountId: id, name: "Last Write Wins", nature: "Capital" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "The version this edit started from is required. Please reload and edit again.",
+    );
+    expect(await details(id)).toMatchObject({ name: "Versionless", version: 1 });
   });
 
   test("an edit from an old version is refused with 409 and changes nothing", async () => {

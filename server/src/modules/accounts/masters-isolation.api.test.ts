@@ -102,7 +102,7 @@ function routesAgainst(org: string): Call[] {
     {
       method: "PUT",
       url: "/api/account/edit",
-      payload: { ...account, name: "Taken Over", nature: "Capital" },
+      payload: { ...account, name: "Taken Over", nature: "Capital", version: 1 },
     },
     { method: "PUT", url: "/api/account/active", payload: account },
     { method: "PUT", url: "/api/account/inactive", payload: account },
@@ -136,7 +136,7 @@ function routesAgainst(org: string): Call[] {
     {
       method: "POST",
       url: "/api/item/edit",
-      payload: { ...item, name: "Taken Item", type: "goods" },
+      payload: { ...item, name: "Taken Item", type: "goods", version: 1 },
     },
     { method: "GET", url: `/api/item/itemlist?${q}` },
     { method: "GET", url: `/api/item/getsingleitemdetails?${q}&itemId=${a.item}` },
@@ -153,7 +153,13 @@ function routesAgainst(org: string): Call[] {
     {
       method: "POST",
       url: "/api/customfield/edit",
-      payload: { ...field, name: "Taken", type: "shorttext", applicableFor: "account" },
+      payload: {
+        ...field,
+        name: "Taken",
+        type: "shorttext",
+        applicableFor: "account",
+        version: 1,
+      },
     },
     { method: "DELETE", url: `/api/customfield/delete?${q}&customFieldId=${a.field}` },
     { method: "PUT", url: "/api/customfield/active", payload: field },

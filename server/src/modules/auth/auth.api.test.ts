@@ -30,6 +30,15 @@ function newPerson() {
   };
 }
 
+/** Moves every code send more than a minute into the past, as if the person had waited. */
+async function ageSendLimits() {
+  await context.testDatabase.database.db
+    .updateTable("auth_limits")
+    .set({ last_at: new Date(Date.now() - 2 * 60_000).toISOString() })
+    .where("key", "like", "send:%")
+    .execute();
+}
+
 async function signUpAndVerify(person = newPerson()) {
   const signUp = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
   expect(signUp.statusCode).toBe(200);
@@ -108,11 +117,31 @@ describe("sign-up", () => {
     expect(response.json().errors).toContainEqual({ path, message });
   });
 
-  test("a verified email cannot sign up again", async () => {
-    const { person } = await signUpAndVerify();
-    const again = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe("An account with this email already exists. Please sign in.");
+  test("a taken email gets the same answer as a new one, and its owner a mail instead", async () => {
+    const { person, userId } = await signUpAndVerify();
+    await ageSendLimits();
+    const fresh = newPerson();
+    const [taken, untaken] = await Promise.all([
+      inject({ method: "POST", url: "/api/auth/signup", payload: { ...person, name: "Mallory" } }),
+      inject({ method: "POST", url: "/api/auth/signup", payload: fresh }),
+    ]);
+    expect([taken.statusCode, untaken.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(untaken.json()).sort());
+    expect(taken.json().message).toBe(untaken.json().message);
+    expect(taken.json().userId).toMatch(/^[0-9a-f-]{36}$/);
+    // The same challenge id as the first sign-up: nothing about the account or its age.
+    expect(taken.json().userId).toBe(userId);
+    const mail = (await readOutboxMail(context))
+      .filter((m) => m.includes(`To: ${person.email}`))
+      .at(-1);
+    expect(mail).toContain("You already have a Bahi account");
+    expect(mail).not.toMatch(/code is \d{6}/);
+    const login = await inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: person.email, password: person.password },
+    });
+    expect(login.json().user.name).toBe(person.name);
   });
 
   test("wrong codes are counted; after 5 the code is locked even for the right one", async () => {
@@ -138,7 +167,9 @@ describe("sign-up", () => {
       payload: { userId, otp },
     });
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe("Too many wrong attempts. Please request a new OTP.");
+    expect(right.json().message).toBe(
+      "Too many wrong attempts. Please wait 15 minutes, then request a new OTP.",
+    );
   });
 });
 
@@ -164,6 +195,7 @@ describe("sign-in and the session", () => {
   test("an unverified person is sent a fresh code instead of a session", async () => {
     const person = newPerson();
     await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    await ageSendLimits();
     const before = (await readOutboxMail(context)).length;
     const login = await inject({
       method: "POST",
@@ -373,5 +405,263 @@ describe("rate limits", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("guessing (issue 26)", () => {
+  const login = (username: string, password: string, forwardedFor?: string) =>
+    inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password },
+      headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+    });
+
+  test("X-Forwarded-For is ignored unless TRUST_PROXY names the proxy", async () => {
+    const untrusting = await createTestApp({ authRateLimitPerMinute: 3 });
+    const trusting = await createTestApp({ authRateLimitPerMinute: 3, trustProxy: ["127.0.0.1"] });
+    try {
+      const codes = async (app: TestContext) => {
+        const answers: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const response = await app.app.inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { username: `someone${i}@example.in`, password: "whatever1" },
+            headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+          });
+          answers.push(response.statusCode);
+        }
+        return answers;
+      };
+      // Invented addresses are one client when no proxy is trusted…
+      expect(await codes(untrusting)).toEqual([401, 401, 401, 429]);
+      // …and four clients behind a trusted proxy.
+      expect(await codes(trusting)).toEqual([401, 401, 401, 401]);
+    } finally {
+      await untrusting.close();
+      await trusting.close();
+    }
+  });
+
+  test("after 5 wrong passwords the account waits, whatever the address; a right one then clears it", async () => {
+    const { person } = await signUpAndVerify();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(person.email, `wrong guess ${i}`, `198.51.100.${i}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const waiting = await login(person.email, person.password, "198.51.100.99");
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toMatch(
+      /^Too many wrong passwords for this account\. Please try again in (\d+ seconds|1 minute), or reset your password\.$/,
+    );
+    // An unknown account waits the same way, so the wait tells nothing.
+    for (let i = 0; i < 5; i += 1) await login("ghost-account@example.in", `wrong ${i}`);
+    expect((await login("ghost-account@example.in", "wrong again")).statusCode).toBe(429);
+
+    // The wait passes (30 s after the fifth): the right password signs in and the count is gone.
+    const db = context.testDatabase.database.db;
+    await db
+      .updateTable("auth_limits")
+      .set({ blocked_until: new Date(Date.now() - 1000).toISOString() })
+      .where("key", "=", `signin:${person.email}`)
+      .execute();
+    expect((await login(person.email, person.password)).json().success).toBe(true);
+    const row = await db
+      .selectFrom("auth_limits")
+      .selectAll()
+      .where("key", "=", `signin:${person.email}`)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  test("thirty wrong passwords sent at once: at most five are checked", async () => {
+    const { person } = await signUpAndVerify();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(person.email, `parallel guess ${i}`)),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(30 - checked);
+  });
+
+  test("thirty wrong OTPs sent at once: at most five are checked, and the right one is then refused", async () => {
+    const person = newPerson();
+    const { userId } = (
+      await inject({ method: "POST", url: "/api/auth/signup", payload: person })
+    ).json();
+    const otp = await latestOtpFor(context, person.email);
+    const wrongs = Array.from({ length: 30 }, (_, i) =>
+      String((Number(otp) + 1 + i) % 1_000_000).padStart(6, "0"),
+    );
+    const answers = await Promise.all(
+      wrongs.map((wrong) =>
+        inject({
+          method: "POST",
+          url: "/api/auth/verify/signup/otp",
+          payload: { userId, otp: wrong },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 400).length).toBeLessThanOrEqual(4);
+    expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThanOrEqual(26);
+    const right = await inject({
+      method: "POST",
+      url: "/api/auth/verify/signup/otp",
+      payload: { userId, otp },
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  test("resends are capped, and a resend does not reset the wrong tries", async () => {
+    const person = newPerson();
+    const first = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    const { userId } = first.json();
+    const soon = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().message).toBe("Please wait a minute before asking for another code.");
+    const firstOtp = await latestOtpFor(context, person.email);
+    const wrong = firstOtp === "999999" ? "999998" : "999999";
+    for (let i = 0; i < 5; i += 1) {
+      await inject({
+        method: "POST",
+        url: "/api/auth/verify/signup/otp",
+        payload: { userId, otp: wrong },
+      });
+    }
+    await ageSendLimits();
+    const resend = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    expect(resend.statusCode).toBe(200);
+    const fresh = await latestOtpFor(context, person.email);
+    const right = await inject({
+      method: "POST",
+      url: "/api/auth/verify/signup/otp",
+      payload: { userId, otp: fresh },
+    });
+    expect(right.statusCode).toBe(429);
+    // Five sends an hour per email, however long between them.
+    for (let i = 0; i < 3; i += 1) {
+      await ageSendLimits();
+      expect(
+        (await inject({ method: "POST", url: "/api/auth/signup", payload: person })).statusCode,
+      ).toBe(200);
+    }
+    await ageSendLimits();
+    const sixth = await inject({ method: "POST", url: "/api/auth/signup", payload: person });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe("Too many codes asked for. Please try again in an hour.");
+  });
+
+  test("one client address may ask for AUTH_CODE_SENDS_PER_HOUR codes an hour", async () => {
+    const capped = await createTestApp({ authCodeSendsPerHour: 2 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const response = await capped.app.inject({
+          method: "POST",
+          url: "/api/auth/forgotPassword",
+          payload: { email: `reset${i}@example.in` },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  test("forgotPassword answers a known and an unknown email alike, with ids that reveal nothing", async () => {
+    const { person, verify } = await signUpAndVerify();
+    const known = await inject({
+      method: "POST",
+      url: "/api/auth/forgotPassword",
+      payload: { email: person.email },
+    });
+    const unknown = await inject({
+      method: "POST",
+      url: "/api/auth/forgotPassword",
+      payload: { email: "nobody-here@example.in" },
+    });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.json().message).toBe(unknown.json().message);
+    expect(Object.keys(known.json()).sort()).toEqual(Object.keys(unknown.json()).sort());
+    expect(known.json().userId).not.toBe(verify.json().user._id);
+    // A UUIDv7 carries its creation time in its first 48 bits; these carry no version at all.
+    for (const id of [known.json().userId, unknown.json().userId]) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+    // A wrong code gets the same answer for both.
+    const tries = await Promise.all(
+      [known, unknown].map((answer) =>
+        inject({
+          method: "POST",
+          url: "/api/auth/verify/reset/otp",
+          payload: { userId: answer.json().userId, otp: "000001", password: "a fine new secret" },
+        }),
+      ),
+    );
+    expect(tries[0]?.json()).toEqual(tries[1]?.json());
+  });
+
+  test("a wrong password costs about the same time for an unknown account", async () => {
+    const { person } = await signUpAndVerify();
+    const time = async (username: string) => {
+      const started = performance.now();
+      await login(username, "not the password");
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1] ?? 0;
+    const real: number[] = [];
+    const ghost: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      real.push(await time(person.email));
+      ghost.push(await time(`ghost${i}@example.in`));
+    }
+    // Unknown accounts hash against a dummy: tens of milliseconds, not the 5 of a bare look-up.
+    expect(median(ghost)).toBeGreaterThan(median(real) * 0.4);
+  });
+
+  test.each([
+    ["Password@123", "This password is too common. Please choose a less predictable one."],
+    ["qwertyuiop", "This password is too common. Please choose a less predictable one."],
+    ["11111111111", "This password is too common. Please choose a less predictable one."],
+  ])("sign-up refuses the common password %s with the reason", async (password, message) => {
+    const response = await inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { ...newPerson(), password },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual({ path: "password", message });
+  });
+
+  test("sign-up and reset refuse a password built on the person's name or email", async () => {
+    const person = newPerson();
+    const named = await inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { ...person, password: "verma-2024-secret" },
+    });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().message).toBe("The password must not contain your name or email address.");
+
+    const { person: member } = await signUpAndVerify();
+    await ageSendLimits();
+    const forgot = await inject({
+      method: "POST",
+      url: "/api/auth/forgotPassword",
+      payload: { email: member.email },
+    });
+    const otp = await latestOtpFor(context, member.email);
+    const local = member.email.split("@")[0];
+    const reset = await inject({
+      method: "POST",
+      url: "/api/auth/verify/reset/otp",
+      payload: { userId: forgot.json().userId, otp, password: `my ${local} secret` },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toBe("The password must not contain your name or email address.");
   });
 });

@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   const limited = { rateLimit: { max: options.sensitiveRateLimit, timeWindow: "1 minute" } };
 
   app.post("/auth/signup", { config: limited, schema: { body: SignUpInput } }, async (request) => {
-    const result = await signUp(deps, request.body);
+    const result = await signUp(deps, request.body, meta(request));
     return {
       success: true,
       userId: result.userId,
@@ -88,7 +88,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
           verificationRequired: true,
           userId: result.userId,
           email: result.email,
-          message: "Please verify your email address. We have sent you a new code.",
+          message: result.sent
+            ? "Please verify your email address. We have sent you a new code."
+            : "Please verify your email address with the code we have just sent you.",
         };
       }
       setSessionCookies(request, reply, result.tokens);
@@ -125,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     "/auth/forgotPassword",
     { config: limited, schema: { body: ForgotPasswordInput } },
     async (request) => {
-      const { userId } = await requestPasswordReset(deps, request.body.email);
+      const { userId } = await requestPasswordReset(deps, request.body.email, request.ip);
       return { success: true, userId, message: AUTH_MESSAGES.resetSent };
     },
   );

@@ -1,20 +1,29 @@
-import { randomInt } from "node:crypto";
-import { SESSION_MESSAGES, type SignUpInput } from "@bahi/domain";
+import { createHmac, randomInt } from "node:crypto";
+import { passwordProblem, SESSION_MESSAGES, type SignUpInput } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { AppError, conflict } from "../../http/errors.ts";
-import { isoAfter, nowIso } from "../../lib/clock.ts";
+import { AppError } from "../../http/errors.ts";
+import { isoAfter, MINUTE, nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { AuthDeps } from "../module-deps.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_SECONDS } from "./auth.cookies.ts";
 import * as users from "./auth.repository.ts";
+import {
+  beginSignInTry,
+  clearLimit,
+  endSignInTry,
+  signInLimitKey,
+  takeFromLimit,
+  type WindowLimit,
+} from "./auth-limits.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { hashSecret, newSecretToken, signAccessToken } from "./tokens.ts";
 import {
   consumeVerificationOtp,
   consumeVerificationToken,
   issueVerificationCode,
+  VERIFICATION_MESSAGES,
 } from "./verification.ts";
 
 export type { AuthDeps };
@@ -31,7 +40,10 @@ export interface ClientMeta {
 
 export const AUTH_MESSAGES = {
   wrongCredentials: "Incorrect email or password.",
-  emailTaken: "An account with this email already exists. Please sign in.",
+  tooManySignIns: (seconds: number) =>
+    `Too many wrong passwords for this account. Please try again in ${describeWait(seconds)}, or reset your password.`,
+  sendWait: "Please wait a minute before asking for another code.",
+  sendTooMany: "Too many codes asked for. Please try again in an hour.",
   mobileTaken: "This mobile number is already used by another account.",
   signedOut: "You have been successfully logged out.",
   resetSent: "If an account exists for this email, we have sent a code to reset the password.",
@@ -60,11 +72,95 @@ export function newSupportId(): string {
   return id;
 }
 
-export async function signUp(deps: AuthDeps, input: SignUpInput) {
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/**
+ * The id a sign-up or reset answer carries and its OTP call names (spec: `userId`): derived from the
+ * email alone, with the server's secret, so it is the same for a known and an unknown email and
+ * across resends, and reveals nothing about the account (issue 26).
+ */
+export function challengeIdFor(secret: string, purpose: string, email: string): string {
+  const hex = createHmac("sha256", secret)
+    .update(`challenge\n${purpose}\n${email.toLowerCase()}`)
+    .digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+// Codes mailed on sign-up, sign-in of an unverified account and password reset (issue 26): per
+// email and purpose one a minute and five an hour; per client address AUTH_CODE_SENDS_PER_HOUR.
+const SENDS_PER_EMAIL: WindowLimit = { max: 5, windowMs: 60 * MINUTE, minIntervalMs: MINUTE };
+
+/** Takes one send for an email (and the client's address); false for "wait a minute". */
+async function takeCodeSend(
+  deps: AuthDeps,
+  purpose: string,
+  email: string,
+  ip: string | undefined,
+): Promise<"ok" | "wait" | "tooMany"> {
+  const perEmail = await takeFromLimit(deps.db, `send:${purpose}:${email}`, SENDS_PER_EMAIL);
+  if (perEmail === null) {
+    const row = await deps.db
+      .selectFrom("auth_limits")
+      .select("count")
+      .where("key", "=", `send:${purpose}:${email}`)
+      .executeTakeFirst();
+    return (row?.count ?? 0) >= SENDS_PER_EMAIL.max ? "tooMany" : "wait";
+  }
+  if (
+    ip &&
+    (await takeFromLimit(deps.db, `sendip:${ip}`, {
+      max: deps.codeSendsPerHourPerAddress,
+      windowMs: 60 * MINUTE,
+    })) === null
+  ) {
+    return "tooMany";
+  }
+  return "ok";
+}
+
+async function assertMaySendCode(
+  deps: AuthDeps,
+  purpose: string,
+  email: string,
+  ip: string | undefined,
+) {
+  const verdict = await takeCodeSend(deps, purpose, email, ip);
+  if (verdict === "wait") throw new AppError(429, AUTH_MESSAGES.sendWait);
+  if (verdict === "tooMany") throw new AppError(429, AUTH_MESSAGES.sendTooMany);
+}
+
+/**
+ * Starts (or restarts) a sign-up. The answer is the same whether the email is new or taken: a
+ * taken address is mailed a note that it already has an account, instead of being told so on the
+ * screen (issue 26).
+ */
+export async function signUp(deps: AuthDeps, input: SignUpInput, meta?: Partial<ClientMeta>) {
+  const challengeId = challengeIdFor(deps.cookieSecret, "signup", input.email);
+  await assertMaySendCode(deps, "signup", input.email, meta?.ip);
   const passwordHash = await hashPassword(input.password);
-  const result = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const existing = await users.findUserByEmail(trx, input.email);
-    if (existing?.email_verified === 1) throw conflict(AUTH_MESSAGES.emailTaken);
+    if (existing?.email_verified === 1) {
+      await enqueueMessage(trx, {
+        channel: "email",
+        recipient: existing.email,
+        subject: "You already have a Bahi account",
+        text: [
+          `Hello ${existing.name},`,
+          "",
+          "Someone (perhaps you) tried to sign up for Bahi with this email address, which already has an account.",
+          "",
+          `To sign in, open ${deps.publicUrl}/login. If you have forgotten your password, reset it at ${deps.publicUrl}/forgetPassword.`,
+          "",
+          "If it was not you, ignore this email; nothing has changed.",
+        ].join("\n"),
+      });
+      return;
+    }
     const now = nowIso();
     const userId = existing?.id ?? newId();
     if (existing) {
@@ -90,23 +186,23 @@ export async function signUp(deps: AuthDeps, input: SignUpInput) {
         updated_at: now,
       });
     }
-    await sendSignUpCode(deps, trx, { userId, email: input.email, name: input.name });
-    return { userId, email: input.email };
+    await sendSignUpCode(deps, trx, { userId, email: input.email, name: input.name, challengeId });
   });
   deps.sendQueuedMessages();
-  return result;
+  return { userId: challengeId, email: input.email };
 }
 
 async function sendSignUpCode(
   deps: AuthDeps,
   db: Kysely<Database>,
-  user: { userId: string; email: string; name: string },
+  user: { userId: string; email: string; name: string; challengeId: string },
 ) {
   const code = await issueVerificationCode(db, {
     userId: user.userId,
     purpose: "signup",
     target: user.email,
     withLink: true,
+    challengeId: user.challengeId,
   });
   const link = `${deps.publicUrl}/verify/signup/token/${code.token}`;
   await enqueueMessage(db, {
@@ -130,12 +226,13 @@ export async function verifySignUpWithOtp(
   input: { userId: string; otp: string },
   meta: ClientMeta,
 ) {
-  await consumeVerificationOtp(deps.db, {
-    userId: input.userId,
+  const { userId } = await consumeVerificationOtp(deps.db, {
+    challengeId: input.userId,
     purpose: "signup",
     otp: input.otp,
   });
-  return completeSignUp(deps, input.userId, meta);
+  if (!userId) throw new AppError(400, VERIFICATION_MESSAGES.invalid);
+  return completeSignUp(deps, userId, meta);
 }
 
 export async function verifySignUpWithToken(deps: AuthDeps, token: string, meta: ClientMeta) {
@@ -152,7 +249,15 @@ async function completeSignUp(deps: AuthDeps, userId: string, meta: ClientMeta) 
 
 export type SignInResult =
   | { kind: "signedIn"; user: users.UserRow; tokens: SessionTokens }
-  | { kind: "verificationRequired"; userId: string; email: string };
+  | { kind: "verificationRequired"; userId: string; email: string; sent: boolean };
+
+// Unknown people and people without a password are checked against this, so a wrong password
+// costs the same time whether or not the account exists (issue 26).
+let dummyHash: Promise<string> | undefined;
+function hashOfNobody(): Promise<string> {
+  dummyHash ??= hashPassword(newSecretToken());
+  return dummyHash;
+}
 
 export async function signIn(
   deps: AuthDeps,
@@ -160,24 +265,50 @@ export async function signIn(
   meta: ClientMeta,
 ): Promise<SignInResult> {
   const username = input.username.trim();
-  const user = username.includes("@")
-    ? await users.findUserByEmail(deps.db, username)
-    : await users.findUserByMobile(
-        deps.db,
-        username.replace(/\D/g, "").replace(/^0(?=\d{10}$)/, ""),
-      );
-  // One message for an unknown person and a wrong password, so neither can be probed.
-  if (!user || !(await verifyPassword(input.password, user.password_hash))) {
-    throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
+  const byEmail = username.includes("@");
+  const identifier = byEmail
+    ? username.toLowerCase()
+    : username.replace(/\D/g, "").replace(/^0(?=\d{10}$)/, "");
+  const attempt = await beginSignInTry(deps.db, identifier);
+  if (!attempt.ok) {
+    throw new AppError(429, AUTH_MESSAGES.tooManySignIns(attempt.retryAfterSeconds));
   }
+  let user: users.UserRow | undefined;
+  let passwordRight = false;
+  try {
+    user = byEmail
+      ? await users.findUserByEmail(deps.db, identifier)
+      : await users.findUserByMobile(deps.db, identifier);
+    const stored = user?.password_hash ?? (await hashOfNobody());
+    passwordRight = (await verifyPassword(input.password, stored)) && Boolean(user?.password_hash);
+  } finally {
+    await endSignInTry(deps.db, attempt, passwordRight);
+  }
+  // One message for an unknown person and a wrong password, so neither can be probed.
+  if (!user || !passwordRight) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
   if (user.email_verified !== 1) {
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        sendSignUpCode(deps, trx, { userId: user.id, email: user.email, name: user.name }),
+    const known = user;
+    const challengeId = challengeIdFor(deps.cookieSecret, "signup", known.email);
+    // The right password proves the person; within the send limits a fresh code goes out, and
+    // past them the code already mailed stands.
+    const verdict = await takeCodeSend(deps, "signup", known.email, meta.ip);
+    if (verdict === "ok") {
+      await deps.db.transaction().execute((trx) =>
+        sendSignUpCode(deps, trx, {
+          userId: known.id,
+          email: known.email,
+          name: known.name,
+          challengeId,
+        }),
       );
-    deps.sendQueuedMessages();
-    return { kind: "verificationRequired", userId: user.id, email: user.email };
+      deps.sendQueuedMessages();
+    }
+    return {
+      kind: "verificationRequired",
+      userId: challengeId,
+      email: known.email,
+      sent: verdict === "ok",
+    };
   }
   return { kind: "signedIn", user, tokens: await startSession(deps, user.id, meta) };
 }
@@ -256,19 +387,23 @@ export async function signOut(deps: AuthDeps, sessionId: string): Promise<void> 
 }
 
 /**
- * Always answers the same way, whether or not the email is known. The id returned is the
- * person's for a known email and a random one otherwise, so the OTP screen works alike for both.
+ * Always answers the same way, whether or not the email is known (issue 26): the same send limits,
+ * the same challenge id (challengeIdFor), and a code row written for both (an unknown email's has
+ * no person and is mailed to nobody), so neither the answer nor its time tells them apart.
  */
-export async function requestPasswordReset(deps: AuthDeps, email: string) {
+export async function requestPasswordReset(deps: AuthDeps, email: string, ip?: string) {
+  const challengeId = challengeIdFor(deps.cookieSecret, "reset_password", email);
+  await assertMaySendCode(deps, "reset_password", email, ip);
   const user = await users.findUserByEmail(deps.db, email);
-  if (!user) return { userId: newId() };
   await deps.db.transaction().execute(async (trx) => {
     const code = await issueVerificationCode(trx, {
-      userId: user.id,
+      userId: user?.id ?? null,
       purpose: "reset_password",
-      target: user.email,
+      target: email,
       withLink: true,
+      challengeId,
     });
+    if (!user) return;
     const link = `${deps.publicUrl}/verify/reset/token/${code.token}`;
     await enqueueMessage(trx, {
       channel: "email",
@@ -285,22 +420,21 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
       ].join("\n"),
     });
   });
-  deps.sendQueuedMessages();
-  return { userId: user.id };
+  if (user) deps.sendQueuedMessages();
+  return { userId: challengeId };
 }
 
 export async function resetPasswordWithOtp(
   deps: AuthDeps,
   input: { userId: string; otp: string; password: string },
 ) {
-  const user = await users.findUserById(deps.db, input.userId);
-  if (!user) throw new AppError(400, "OTP is not valid.");
-  await consumeVerificationOtp(deps.db, {
-    userId: user.id,
+  const { userId } = await consumeVerificationOtp(deps.db, {
+    challengeId: input.userId,
     purpose: "reset_password",
     otp: input.otp,
   });
-  await setNewPassword(deps, user.id, input.password);
+  if (!userId) throw new AppError(400, VERIFICATION_MESSAGES.invalid);
+  await setNewPassword(deps, userId, input.password);
 }
 
 export async function resetPasswordWithToken(
@@ -316,6 +450,9 @@ export async function resetPasswordWithToken(
 
 /** A new password ends every session: whoever knew the old one is signed out everywhere. */
 async function setNewPassword(deps: AuthDeps, userId: string, password: string) {
+  const person = await users.findUserById(deps.db, userId);
+  if (!person) throw new AppError(400, VERIFICATION_MESSAGES.invalid);
+  assertPasswordAllowed(password, person);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -327,4 +464,17 @@ async function setNewPassword(deps: AuthDeps, userId: string, password: string) 
     });
     await users.revokeAllSessionsOfUser(trx, userId, "password reset", now);
   });
+  // A reset proves the mailbox: the wrong-password wait on the account ends with it.
+  await clearLimit(deps.db, signInLimitKey(person.email));
+  if (person.mobile) await clearLimit(deps.db, signInLimitKey(person.mobile));
+}
+
+/** The person-dependent half of the password policy (domain's passwordProblem), as a 400. */
+export function assertPasswordAllowed(
+  password: string,
+  person: { name: string; email: string },
+  path = "password",
+): void {
+  const problem = passwordProblem(password, person);
+  if (problem) throw new AppError(400, problem, [{ path, message: problem }]);
 }

@@ -3,6 +3,7 @@ import type { Database, VerificationPurpose } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { isoAfter, MINUTE, nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { clearLimit, takeFromLimit } from "./auth-limits.ts";
 import { hashSecret, newOtp, newSecretToken } from "./tokens.ts";
 
 export const OTP_TTL_MS = 10 * MINUTE;
@@ -12,6 +13,7 @@ export const VERIFICATION_MESSAGES = {
   invalid: "OTP is not valid.",
   expired: "OTP has expired. Please request a new one.",
   locked: "Too many wrong attempts. Please request a new OTP.",
+  challengeLocked: "Too many wrong attempts. Please wait 15 minutes, then request a new OTP.",
   none: "No OTP is pending. Please request a new one.",
   invalidLink: "This link is not valid or has expired. Please request a new one.",
 } as const;
@@ -25,18 +27,27 @@ export interface IssuedCode {
 /** A fresh code replaces any earlier one of the same purpose for the same person. */
 export async function issueVerificationCode(
   db: Kysely<Database>,
-  input: { userId: string; purpose: VerificationPurpose; target?: string; withLink?: boolean },
+  input: {
+    /** Null for a reset asked for an unknown email: a code no one is mailed (auth.service). */
+    userId: string | null;
+    purpose: VerificationPurpose;
+    target?: string;
+    withLink?: boolean;
+    challengeId?: string;
+  },
 ): Promise<IssuedCode> {
   const otp = newOtp();
   const token = input.withLink ? newSecretToken() : null;
   const now = nowIso();
-  await db
+  let replaced = db
     .updateTable("verification_codes")
     .set({ consumed_at: now })
-    .where("user_id", "=", input.userId)
     .where("purpose", "=", input.purpose)
-    .where("consumed_at", "is", null)
-    .execute();
+    .where("consumed_at", "is", null);
+  replaced = input.challengeId
+    ? replaced.where("challenge_id", "=", input.challengeId)
+    : replaced.where("user_id", "=", input.userId);
+  await replaced.execute();
   await db
     .insertInto("verification_codes")
     .values({
@@ -50,44 +61,84 @@ export async function issueVerificationCode(
       created_at: now,
       expires_at: isoAfter(OTP_TTL_MS),
       consumed_at: null,
+      challenge_id: input.challengeId ?? null,
     })
     .execute();
   return { otp, token };
 }
 
+/** Which pending code an OTP is for: the person's own (signed in, demo) or a sign-in challenge. */
+export type OtpOwner = { userId: string } | { challengeId: string };
+
+// Wrong tries per sign-up or reset challenge, kept across resends (issue 26): a resend is a new
+// code, not five new tries. The count lapses 15 minutes after the first wrong try of a window.
+export const CHALLENGE_OTP_LIMIT = { max: OTP_MAX_ATTEMPTS, windowMs: 15 * MINUTE } as const;
+
 /**
- * Checks an OTP and consumes it when right. A wrong try is counted even when the request fails, so
- * the count is written outside the caller's transaction; after 5 the code is locked (spec issue 4).
+ * Checks an OTP and consumes it when right. A try is counted before the code is compared, by one
+ * conditional UPDATE (`attempts < 5`), so tries sent at once cannot all be checked; the count is
+ * written outside the caller's transaction, so a failed request still counts. After 5 the code is
+ * locked (spec issue 4). A challenge's tries are also counted across its codes (CHALLENGE_OTP_LIMIT),
+ * and a challenge with no pending code answers like a wrong code, so it reveals nothing.
  */
 export async function consumeVerificationOtp(
   db: Kysely<Database>,
-  input: { userId: string; purpose: VerificationPurpose; otp: string },
-): Promise<{ target: string | null }> {
-  const code = await db
-    .selectFrom("verification_codes")
-    .selectAll()
-    .where("user_id", "=", input.userId)
-    .where("purpose", "=", input.purpose)
-    .where("consumed_at", "is", null)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+  input: OtpOwner & { purpose: VerificationPurpose; otp: string },
+): Promise<{ target: string | null; userId: string | null }> {
+  if ("challengeId" in input) {
+    const key = `otp:${input.purpose}:${input.challengeId}`;
+    const tries = await takeFromLimit(db, key, CHALLENGE_OTP_LIMIT);
+    if (tries === null) throw new AppError(429, VERIFICATION_MESSAGES.challengeLocked);
+    const code = await findPendingCode(db, input);
+    if (!code || code.code_hash !== hashSecret(input.otp) || !(await takeCodeTry(db, code.id))) {
+      if (tries >= CHALLENGE_OTP_LIMIT.max) {
+        throw new AppError(429, VERIFICATION_MESSAGES.challengeLocked);
+      }
+      throw new AppError(400, VERIFICATION_MESSAGES.invalid);
+    }
+    if (code.expires_at <= nowIso()) throw new AppError(400, VERIFICATION_MESSAGES.expired);
+    if (!(await markConsumed(db, code.id))) throw new AppError(400, VERIFICATION_MESSAGES.invalid);
+    await clearLimit(db, key);
+    return { target: code.target, userId: code.user_id };
+  }
+  const code = await findPendingCode(db, input);
   if (!code) throw new AppError(400, VERIFICATION_MESSAGES.none);
-  if (code.attempts >= OTP_MAX_ATTEMPTS) throw new AppError(429, VERIFICATION_MESSAGES.locked);
+  const attempts = await takeCodeTry(db, code.id);
+  if (attempts === null) throw new AppError(429, VERIFICATION_MESSAGES.locked);
   if (code.expires_at <= nowIso()) throw new AppError(400, VERIFICATION_MESSAGES.expired);
   if (code.code_hash !== hashSecret(input.otp)) {
-    const attempts = code.attempts + 1;
-    await db
-      .updateTable("verification_codes")
-      .set({ attempts })
-      .where("id", "=", code.id)
-      .execute();
     throw new AppError(
       attempts >= OTP_MAX_ATTEMPTS ? 429 : 400,
       attempts >= OTP_MAX_ATTEMPTS ? VERIFICATION_MESSAGES.locked : VERIFICATION_MESSAGES.invalid,
     );
   }
-  await markConsumed(db, code.id);
-  return { target: code.target };
+  if (!(await markConsumed(db, code.id))) throw new AppError(400, VERIFICATION_MESSAGES.none);
+  return { target: code.target, userId: code.user_id };
+}
+
+function findPendingCode(db: Kysely<Database>, input: OtpOwner & { purpose: VerificationPurpose }) {
+  let query = db
+    .selectFrom("verification_codes")
+    .selectAll()
+    .where("purpose", "=", input.purpose)
+    .where("consumed_at", "is", null);
+  query =
+    "challengeId" in input
+      ? query.where("challenge_id", "=", input.challengeId)
+      : query.where("user_id", "=", input.userId);
+  return query.orderBy("created_at", "desc").executeTakeFirst();
+}
+
+/** Counts one try on a code; the count after it, or null when the code is already locked. */
+async function takeCodeTry(db: Kysely<Database>, id: string): Promise<number | null> {
+  const row = await db
+    .updateTable("verification_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("attempts", "<", OTP_MAX_ATTEMPTS)
+    .returning("attempts")
+    .executeTakeFirst();
+  return row ? row.attempts : null;
 }
 
 /** Checks a link token and consumes it; returns whose it was and what it was for. */
@@ -104,14 +155,18 @@ export async function consumeVerificationToken(
   if (!code?.user_id || code.consumed_at || code.expires_at <= nowIso()) {
     throw new AppError(400, VERIFICATION_MESSAGES.invalidLink);
   }
-  await markConsumed(db, code.id);
+  if (!(await markConsumed(db, code.id)))
+    throw new AppError(400, VERIFICATION_MESSAGES.invalidLink);
   return { userId: code.user_id, target: code.target };
 }
 
-async function markConsumed(db: Kysely<Database>, id: string): Promise<void> {
-  await db
+/** Consumes a code once: false when another request consumed it first. */
+async function markConsumed(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
     .updateTable("verification_codes")
     .set({ consumed_at: nowIso() })
     .where("id", "=", id)
-    .execute();
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

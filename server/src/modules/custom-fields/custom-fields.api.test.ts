@@ -163,6 +163,7 @@ describe("custom fields", () => {
           name: "Batch No",
           type: "number",
           applicableFor: "item",
+          version: 1,
         },
       },
       400,
@@ -270,7 +271,7 @@ describe("custom field values on accounts and items", () => {
     expect(fresh.json().message).toBe(
       'The custom field "Credit Days" is inactive; make it active to fill it in.',
     );
-    const edit = (value: string) =>
+    const edit = (value: string, version: number) =>
       call(context, owner, {
         method: "PUT",
         url: "/api/account/edit",
@@ -280,10 +281,11 @@ describe("custom field values on accounts and items", () => {
           name: "Held Value",
           nature: "Capital",
           customFieldValues: { [dueDays]: value },
+          version,
         },
       });
-    expect((await edit("45")).statusCode).toBe(200);
-    expect((await edit("46")).statusCode).toBe(400);
+    expect((await edit("45", 1)).statusCode).toBe(200);
+    expect((await edit("46", 2)).statusCode).toBe(400);
     await ok(context, owner, {
       method: "PUT",
       url: "/api/customfield/active",

@@ -148,8 +148,9 @@ describe("demo sign-in", () => {
     expect(signUp.statusCode).toBe(200);
     await ageAllCodes();
     const verify = await signInToDemo({ email: person.email, mobile: "9000000002" });
+    const [stored] = await usersWithEmail(person.email);
     expect(verify.json().user).toMatchObject({
-      _id: signUp.json().userId,
+      _id: stored?.id,
       name: "Kiran Rao",
       mobileNumber: "9000000001",
       emailVerified: true,

@@ -1,4 +1,5 @@
 import {
+  BooksDateText,
   DEFAULT_EXPORT_FORMAT,
   EntityId,
   EXPORT_FORMATS,
@@ -16,7 +17,8 @@ import * as book from "./book.service.ts";
 import { readLedger, readTrialBalance } from "./ledger.service.ts";
 import { tabulateLedger, tabulateTrialBalance } from "./ledger-tables.ts";
 
-const CivilDate = z.iso.date({ error: "Dates are YYYY-MM-DD." });
+// Report and ledger dates lie within the years the product keeps (issue 26: 9999-12-31 was a 500).
+const CivilDate = BooksDateText;
 const Download = {
   download: QueryBoolean.default(false),
   format: z

@@ -1,14 +1,26 @@
+import { VERSION_REQUIRED_MESSAGE } from "@bahi/domain";
 import { z } from "zod";
 
 // Request pieces shared by the account, item and custom-field routes.
 
-/** The version an edit started from (DESIGN.md §4 "Concurrency"); a stale one gets 409. */
+/**
+ * The version an edit started from (DESIGN.md §4 "Concurrency"); a stale one gets 409, a missing
+ * one 400 (issue 26: an edit is never a silent last-write-wins).
+ */
 export const EditVersion = z.object({
-  version: z.coerce
-    .number({ error: "Version must be a whole number." })
-    .int("Version must be a whole number.")
-    .min(1, "Version must be a whole number from 1.")
-    .optional(),
+  // A number, or its digits as text (a form post); absent, null and blank are "missing".
+  version: z.unknown().transform((value, context) => {
+    if (value === undefined || value === null || value === "") {
+      context.addIssue({ code: "custom", message: VERSION_REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    const version = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+      context.addIssue({ code: "custom", message: "Version must be a whole number from 1." });
+      return z.NEVER;
+    }
+    return version;
+  }),
 });
 
 /**

@@ -1,4 +1,5 @@
 import {
+  BooksDateText,
   DEFAULT_EXPORT_FORMAT,
   EntityId,
   EXPORT_FORMATS,
@@ -47,7 +48,8 @@ import {
   type TradeReportKind,
 } from "./trade-reports.service.ts";
 
-export const CivilDate = z.iso.date({ error: "Dates are YYYY-MM-DD." });
+// Report and ledger dates lie within the years the product keeps (issue 26: 9999-12-31 was a 500).
+const CivilDate = BooksDateText;
 
 /** What every report call takes (api.md 7 "Reports"): the organisation, year and download. */
 export const ReportQuery = z.object({

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import * as people from "../auth/auth.repository.ts";
-import { AUTH_MESSAGES, presentUser } from "../auth/auth.service.ts";
+import { AUTH_MESSAGES, assertPasswordAllowed, presentUser } from "../auth/auth.service.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { consumeVerificationOtp, VERIFICATION_MESSAGES } from "../auth/verification.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
@@ -286,6 +286,7 @@ async function applyContactChange(
 export async function setPassword(deps: ModuleDeps, userId: string, password: string) {
   const user = await loadUser(deps.db, userId);
   if (user.password_hash !== null) throw badRequest(USER_MESSAGES.passwordAlreadySet);
+  assertPasswordAllowed(password, user, "setPassword");
   const passwordHash = await hashPassword(password);
   if (!(await setFirstPassword(deps.db, userId, passwordHash, nowIso()))) {
     throw badRequest(USER_MESSAGES.passwordAlreadySet);
@@ -304,6 +305,7 @@ export async function changePassword(
     throw badRequest(USER_MESSAGES.wrongPassword);
   }
   if (input.newPassword === input.currentPassword) throw badRequest(USER_MESSAGES.samePassword);
+  assertPasswordAllowed(input.newPassword, user, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();

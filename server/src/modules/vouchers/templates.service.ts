@@ -25,6 +25,33 @@ async function requireAddRight(
   });
 }
 
+/**
+ * Renaming or deleting a template needs the add right for one's own, and the edit (rename) or
+ * delete right for another person's (issue 26): the add right alone must not reach anyone's work.
+ */
+async function requireTemplateChangeRight(
+  db: Kysely<Database>,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  templateId: string,
+  action: "edit" | "delete",
+) {
+  const access = await requireAddRight(db, caller, type, organisationId);
+  const row = await liveTemplates(db, organisationId, type)
+    .select("created_by")
+    .where("id", "=", templateId)
+    .executeTakeFirst();
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  if (row.created_by !== access.userId) {
+    await requireOrganisationAccess(db, caller, organisationId, {
+      kind: "right",
+      subject: type,
+      action,
+    });
+  }
+}
+
 function liveTemplates(db: Kysely<Database>, organisationId: string, type: VoucherType) {
   return db
     .selectFrom("entry_templates")
@@ -108,7 +135,14 @@ export async function renameTemplate(
   type: VoucherType,
   input: { organisationId: string; templateId: string; templateName: string },
 ) {
-  await requireAddRight(db, caller, type, input.organisationId);
+  await requireTemplateChangeRight(
+    db,
+    caller,
+    type,
+    input.organisationId,
+    input.templateId,
+    "edit",
+  );
   const result = await db
     .updateTable("entry_templates")
     .set({ name: input.templateName, updated_at: nowIso() })
@@ -128,7 +162,7 @@ export async function deleteTemplate(
   organisationId: string,
   templateId: string,
 ) {
-  await requireAddRight(db, caller, type, organisationId);
+  await requireTemplateChangeRight(db, caller, type, organisationId, templateId, "delete");
   const result = await db
     .updateTable("entry_templates")
     .set({ deleted_at: nowIso() })

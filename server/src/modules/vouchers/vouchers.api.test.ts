@@ -347,6 +347,22 @@ describe("bill-wise receipts", () => {
     });
   });
 
+  test("an edit without the version it started from is refused with 400 and changes nothing (issue 26)", async () => {
+    const saved = await addOk("salesinvoice", salesInvoice());
+    const edit = await inject({
+      method: "PUT",
+      url: "/api/salesinvoice/edit",
+      headers: as(owner),
+      payload: { ...salesInvoice({ narration: "last write wins" }), entryId: saved.entryId },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors).toContainEqual({
+      path: "version",
+      message: "The version this edit started from is required. Please reload and edit again.",
+    });
+    expect(await details("salesinvoice", saved.entryId)).toMatchObject({ version: 1 });
+  });
+
   test("a receipt against two invoices settles one and part of the other, and follows edits and deletes", async () => {
     const party = await insertAccount(context, org, {
       name: "Gupta Traders",
@@ -387,7 +403,7 @@ describe("bill-wise receipts", () => {
       method: "PUT",
       url: "/api/receipts/edit",
       headers: as(owner),
-      payload: { ...receipt(1180), entryId: saved.entryId },
+      payload: { ...receipt(1180), entryId: saved.entryId, version: saved.version },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await details("salesinvoice", b.entryId)).toMatchObject({
