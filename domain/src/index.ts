@@ -8,3 +8,4 @@ export * from "./money/index.ts";
 export * from "./reference/index.ts";
 export * from "./schemas/index.ts";
 export * from "./vouchers/index.ts";
+export * from "./imports/index.ts";

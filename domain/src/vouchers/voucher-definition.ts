@@ -81,6 +81,12 @@ export interface VoucherSettingsCalls {
   readonly routeWord: string;
 }
 
+/**
+ * What a bank-statement line becomes (imports/bank): money in, money out, or money moved between
+ * the organisation's own cash and bank accounts.
+ */
+export type BankStatementLineRole = "moneyIn" | "moneyOut" | "transfer";
+
 export interface VoucherTypeDefinition {
   readonly id: VoucherType;
   /** The route word of spec 2.3: /{org}/{year}/{routeWord}/list, add, edit/{id}... */
@@ -113,4 +119,6 @@ export interface VoucherTypeDefinition {
   readonly supportsTemplates: boolean;
   readonly extraCalls: readonly EntryExtraCall[];
   readonly settings: VoucherSettingsCalls | null;
+  /** The bank-statement lines this type is made from by an import; absent for the others. */
+  readonly bankStatementLine?: BankStatementLineRole;
 }

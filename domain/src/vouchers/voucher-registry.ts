@@ -302,6 +302,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     hasDueDate: false,
     summaryType: "receipt",
+    bankStatementLine: "moneyIn",
     listColumns: buildAccountColumns(
       ["receivedAccountId", "Received In"],
       ["receivedFromAccountIds", "Received From"],
@@ -331,6 +332,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     hasDueDate: false,
     summaryType: "payment",
+    bankStatementLine: "moneyOut",
     listColumns: buildAccountColumns(
       ["paidAccountId", "Paid From"],
       ["paymentForAccountIds", "Paid To"],
@@ -358,6 +360,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     partySide: null,
     hasDueDate: false,
     summaryType: "fundtransfer",
+    bankStatementLine: "transfer",
     listColumns: buildAccountColumns(
       ["paidAccountId", "Transfer From"],
       ["receivedAccountId", "Transfer To"],

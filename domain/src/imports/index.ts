@@ -1,0 +1,4 @@
+export * from "./bank-import-schemas.ts";
+export * from "./bank-line-types.ts";
+export * from "./bank-statement.ts";
+export * from "./bank-suggestions.ts";
