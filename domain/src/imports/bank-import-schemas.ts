@@ -7,8 +7,8 @@ import { bankStatementVoucherTypes } from "./bank-line-types.ts";
 import { STATEMENT_COLUMNS, type StatementMapping } from "./bank-statement.ts";
 
 /** What an import request is of (GET /import/requests?type=). */
-export const IMPORT_TYPES = ["bank"] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+export const IMPORT_REQUEST_TYPES = ["bank"] as const;
+export type ImportRequestType = (typeof IMPORT_REQUEST_TYPES)[number];
 
 /** An import request's state, shown in the requests list (uploaded → reviewed → saved → undone). */
 export const IMPORT_REQUEST_STATES = ["uploaded", "reviewed", "saved", "undone"] as const;
@@ -26,7 +26,8 @@ export const BANK_IMPORT_MESSAGES = {
   unknownFileType: (name: string) =>
     `${name} is not a CSV, XLS or XLSX file. Download the statement from the bank as Excel or CSV.`,
   unreadable: (name: string) => `${name} could not be read as a spreadsheet.`,
-  zipBomb: (name: string) => `${name} unpacks to far more than a statement can hold; it was refused.`,
+  zipBomb: (name: string) =>
+    `${name} unpacks to far more than a statement can hold; it was refused.`,
   tooManyRows: "A statement can have at most 100,000 rows.",
   requestNotFound: "This import does not exist or has been deleted.",
   entryNotFound: "This bank line does not exist in the import.",
@@ -70,7 +71,10 @@ export const BankUploadFields = z.object({
       try {
         const parsed = z.array(StatementLayoutInput.nullable()).max(10).safeParse(JSON.parse(text));
         if (parsed.success) return parsed.data;
-        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Bad layouts." });
+        ctx.addIssue({
+          code: "custom",
+          message: parsed.error.issues[0]?.message ?? "Bad layouts.",
+        });
       } catch {
         ctx.addIssue({ code: "custom", message: "layouts must be JSON." });
       }
@@ -87,7 +91,7 @@ export const ImportRequestQuery = z.object({
 export const ImportRequestsQuery = z.object({
   organisationId: EntityId,
   year: FinancialYearText.optional(),
-  type: z.enum(IMPORT_TYPES).optional(),
+  type: z.enum(IMPORT_REQUEST_TYPES).optional(),
 });
 
 export const DeleteImportedBankEntriesQuery = z.object({

@@ -15,7 +15,10 @@ export function voucherTypeForBankLine(role: BankStatementLineRole): VoucherType
 }
 
 /** Money between own cash and bank accounts is a transfer; otherwise in or out by its sign. */
-export function roleOfBankLine(amountPaise: number, counterIsOwnMoney: boolean): BankStatementLineRole {
+export function roleOfBankLine(
+  amountPaise: number,
+  counterIsOwnMoney: boolean,
+): BankStatementLineRole {
   if (counterIsOwnMoney) return "transfer";
   return amountPaise > 0 ? "moneyIn" : "moneyOut";
 }

@@ -30,7 +30,15 @@ const STATEMENTS: Record<string, { rows: string[][]; layout: string }> = {
         "Deposit Amt.",
         "Closing Balance",
       ],
-      ["01/04/25", "UPI-RAMESH KUMAR-ramesh@okaxis-", "0000512345", "01/04/25", "", "1,500.00", "11,500.00"],
+      [
+        "01/04/25",
+        "UPI-RAMESH KUMAR-ramesh@okaxis-",
+        "0000512345",
+        "01/04/25",
+        "",
+        "1,500.00",
+        "11,500.00",
+      ],
       ["02/04/25", "ATW-512345XXXXXX-PUNE", "0000000000", "02/04/25", "2,000.00", "", "9,500.00"],
       ["", "STATEMENT SUMMARY"],
     ],
@@ -68,8 +76,26 @@ const STATEMENTS: Record<string, { rows: string[][]; layout: string }> = {
         "Credit",
         "Balance",
       ],
-      ["1 Apr 2025", "1 Apr 2025", "BY TRANSFER-UPI/CR/512345/RAMESH", "TRANSFER FROM 123", "99", "", "1,500.00", "11,500.00"],
-      ["2 Apr 2025", "2 Apr 2025", "ATM WDL-ATM CASH 1234 PUNE", "", "99", "2,000.00", "", "9,500.00"],
+      [
+        "1 Apr 2025",
+        "1 Apr 2025",
+        "BY TRANSFER-UPI/CR/512345/RAMESH",
+        "TRANSFER FROM 123",
+        "99",
+        "",
+        "1,500.00",
+        "11,500.00",
+      ],
+      [
+        "2 Apr 2025",
+        "2 Apr 2025",
+        "ATM WDL-ATM CASH 1234 PUNE",
+        "",
+        "99",
+        "2,000.00",
+        "",
+        "9,500.00",
+      ],
     ],
   },
   axis: {
@@ -85,7 +111,16 @@ const STATEMENTS: Record<string, { rows: string[][]; layout: string }> = {
     layout: "kotak",
     rows: [
       ...PREAMBLE,
-      ["Sl.No.", "Date", "Description", "Chq / Ref number", "Amount", "Dr / Cr", "Balance", "Dr / Cr"],
+      [
+        "Sl.No.",
+        "Date",
+        "Description",
+        "Chq / Ref number",
+        "Amount",
+        "Dr / Cr",
+        "Balance",
+        "Dr / Cr",
+      ],
       ["1", "01-04-2025", "UPI/RAMESH/512345", "UPI-512345", "1,500.00", "CR", "11,500.00", "CR"],
       ["2", "02-04-2025", "ATM WDL PUNE", "", "2,000.00", "DR", "9,500.00", "CR"],
     ],
@@ -98,18 +133,11 @@ describe("statement header detection", () => {
       const layout = detectStatementLayout(statement.rows);
       expect(layout?.layout).toBe(statement.layout);
       expect(layout?.headerRowIndex).toBeGreaterThanOrEqual(PREAMBLE.length);
-      const reading = readStatementLines(
-        statement.rows,
-        layout!.headerRowIndex,
-        layout!.mapping,
-      );
+      const reading = readStatementLines(statement.rows, layout!.headerRowIndex, layout!.mapping);
       expect(reading.problems).toEqual([]);
       expect(reading.lines.map((line) => [line.date, line.amountPaise])).toEqual([
         [bank === "icici" ? "2025-04-01" : "2025-04-01", bank === "icici" ? -150000 : 150000],
-        [
-          bank === "icici" ? "2025-04-03" : "2025-04-02",
-          bank === "icici" ? 250000 : -200000,
-        ],
+        [bank === "icici" ? "2025-04-03" : "2025-04-02", bank === "icici" ? 250000 : -200000],
       ]);
       expect(reading.balanceBreak).toBeNull();
     });
@@ -117,11 +145,23 @@ describe("statement header detection", () => {
 
   it("maps the Kotak marker column after Amount, not the balance's", () => {
     const layout = detectStatementLayout(STATEMENTS.kotak!.rows)!;
-    expect(layout.mapping).toMatchObject({ date: 1, narration: 2, reference: 3, amount: 4, drCr: 5, balance: 6 });
+    expect(layout.mapping).toMatchObject({
+      date: 1,
+      narration: 2,
+      reference: 3,
+      amount: 4,
+      drCr: 5,
+      balance: 6,
+    });
   });
 
   it("refuses a sheet without a date and an amount column", () => {
-    expect(detectStatementLayout([["Name", "City"], ["A", "B"]])).toBeNull();
+    expect(
+      detectStatementLayout([
+        ["Name", "City"],
+        ["A", "B"],
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -195,7 +235,11 @@ describe("statement lines", () => {
     ];
     const layout = detectStatementLayout(rows)!;
     const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
-    expect(reading.balanceBreak).toEqual({ rowNumber: 4, expectedPaise: 120000, foundPaise: 125000 });
+    expect(reading.balanceBreak).toEqual({
+      rowNumber: 4,
+      expectedPaise: 120000,
+      foundPaise: 125000,
+    });
   });
 
   it("reads a newest-first statement's balances in time order", () => {

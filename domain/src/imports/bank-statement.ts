@@ -113,7 +113,9 @@ export interface StatementLayout {
 const HEADER_SCAN_ROWS = 60;
 
 /** The header row (the first of the first rows that names a date and an amount) and its layout. */
-export function detectStatementLayout(rows: readonly (readonly string[])[]): StatementLayout | null {
+export function detectStatementLayout(
+  rows: readonly (readonly string[])[],
+): StatementLayout | null {
   const limit = Math.min(rows.length, HEADER_SCAN_ROWS);
   for (let index = 0; index < limit; index += 1) {
     const cells = rows[index] ?? [];
@@ -275,7 +277,9 @@ function readAmount(
   if (!amount) return null;
   const marker =
     mapping.drCr !== undefined
-      ? (/^(dr|d|debit|withdrawal)/i.exec(cellAt(row, mapping.drCr)) ? "dr" : "cr")
+      ? /^(dr|d|debit|withdrawal)/i.exec(cellAt(row, mapping.drCr))
+        ? "dr"
+        : "cr"
       : amount.marker;
   if (marker === "dr") return { paise: -Math.abs(amount.paise) };
   if (marker === "cr") return { paise: Math.abs(amount.paise) };
@@ -360,8 +364,14 @@ export function readStatementLines(
     const index = lines.findIndex((line) => line.rowNumber === found.rowNumber);
     return reversed ? lines.length - 1 - index : index;
   };
+  const first = lines[0]?.date ?? "";
+  const last = lines.at(-1)?.date ?? "";
+  // The dates say which way the statement runs; only a statement of one day asks the balances.
   const newestFirst =
-    forward !== null && (backward === null || reach(backward, true) > reach(forward, false));
+    first > last ||
+    (first === last &&
+      forward !== null &&
+      (backward === null || reach(backward, true) > reach(forward, false)));
   return {
     lines,
     problems,
