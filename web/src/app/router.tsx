@@ -11,6 +11,7 @@ import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
 import { DemoLoginCompletedPage } from "../features/demo/DemoLoginCompletedPage.tsx";
 import { DemoLoginPage } from "../features/demo/DemoLoginPage.tsx";
 import { entryRoutes } from "../features/entries/entry-routes.tsx";
+import { importRoutes } from "../features/imports/imports.routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
@@ -91,6 +92,7 @@ export const appRoutes: RouteObject[] = [
           },
           { path: "settings/profile", element: <ProfilePage /> },
           ...mastersRoutes,
+          ...importRoutes,
           ...workingScreenRoutes,
           ...entryRoutes,
           { path: "*", element: <NotFoundPage /> },
