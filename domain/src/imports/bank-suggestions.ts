@@ -67,7 +67,7 @@ const MAX_WORDS = 16;
  */
 export function narrationWords(narration: string): string[] {
   const words = new Set<string>();
-  for (const match of narration.matchAll(/[\w.-]{2,}@[a-z]{2,}/gi)) {
+  for (const match of narration.matchAll(/[\w.]{2,}@[a-z]{2,}/gi)) {
     words.add(`upi:${match[0].toLowerCase()}`);
   }
   for (const raw of narration.toUpperCase().split(/[^A-Z0-9]+/)) {
