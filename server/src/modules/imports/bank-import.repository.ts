@@ -112,6 +112,32 @@ export async function updateBankEntry(
     .execute();
 }
 
+/** Lines saved as vouchers: state and voucher id of each, a few hundred lines a statement. */
+export async function markLinesSaved(
+  db: Kysely<Database>,
+  organisationId: string,
+  saved: readonly { id: string; voucherId: string }[],
+  updatedAt: string,
+) {
+  for (let from = 0; from < saved.length; from += INSERT_CHUNK) {
+    const chunk = saved.slice(from, from + INSERT_CHUNK);
+    const voucherOf = sql<string>`case id ${sql.join(
+      chunk.map((line) => sql`when ${line.id} then ${line.voucherId}`),
+      sql` `,
+    )} end`;
+    await db
+      .updateTable("bank_import_entries")
+      .set({ state: "saved", voucher_id: voucherOf, updated_at: updatedAt })
+      .where("organisation_id", "=", organisationId)
+      .where(
+        "id",
+        "in",
+        chunk.map((line) => line.id),
+      )
+      .execute();
+  }
+}
+
 export async function updateImportRequest(
   db: Kysely<Database>,
   organisationId: string,

@@ -790,13 +790,12 @@ export async function saveBankTransactions(
   const saved = await createVouchers(deps, caller, organisationId, entries, {
     inTransaction: async (trx, vouchers) => {
       const now = nowIso();
-      for (const [index, row] of saving.entries()) {
-        await repo.updateBankEntry(trx, organisationId, row.id, {
-          state: "saved",
-          voucher_id: vouchers[index]?.entryId ?? null,
-          updated_at: now,
-        });
-      }
+      await repo.markLinesSaved(
+        trx,
+        organisationId,
+        saving.map((row, index) => ({ id: row.id, voucherId: vouchers[index]?.entryId ?? "" })),
+        now,
+      );
       await repo.addLearnedWords(trx, organisationId, learned);
       await repo.updateImportRequest(trx, organisationId, request.id, {
         state: "saved",
