@@ -17,7 +17,7 @@ import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
 
-/** Each statement file at most 10 MB, 10 files an upload (README "Imports"). */
+/** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 const MAX_STATEMENT_FILES = 10;
 
