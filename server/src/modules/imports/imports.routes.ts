@@ -7,15 +7,18 @@ import {
   ImportRequestsQuery,
   SaveBankTransactionInput,
   SaveImportedBankEntriesInput,
+  SHEET_IMPORT_TYPES,
+  SheetImportFields,
 } from "@bahi/domain";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../../http/errors.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
+import * as sheets from "./sheet-import.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
@@ -30,8 +33,10 @@ const MULTIPART_ERRORS: Record<string, string> = {
 
 const STATEMENT_NAME = /\.(csv|xls|xlsx|txt)$/i;
 
-/** The text fields and the files (parts named `files`) of an upload. */
-async function readUploadForm(request: FastifyRequest) {
+const TemplateQuery = z.object({ type: z.enum(SHEET_IMPORT_TYPES) });
+
+/** The text fields and the files (parts named `files` or `file`) of an upload. */
+async function readForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest(BANK_IMPORT_MESSAGES.noFiles);
   const fields: Record<string, unknown> = {};
   const files: bank.UploadedFile[] = [];
@@ -57,6 +62,11 @@ async function readUploadForm(request: FastifyRequest) {
     if (message) throw badRequest(message);
     throw error;
   }
+  return { fields, files };
+}
+
+async function readUploadForm(request: FastifyRequest) {
+  const { fields, files } = await readForm(request);
   return { fields: parseOrThrow(BankUploadFields, fields), files };
 }
 
@@ -132,6 +142,31 @@ export const importsRoutes: FastifyPluginAsyncZod<{
     "/import/bank/saveTransaction",
     { ...guard, schema: { tags, body: SaveBankTransactionInput } },
     async (request) => bank.saveBankTransactions(importDeps, callerOf(request), request.body),
+  );
+
+  app.post("/import/other/validateData", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readForm(request);
+    const input = parseOrThrow(SheetImportFields, fields);
+    return sheets.validateSheet(deps.db, callerOf(request), input, files[0]);
+  });
+
+  app.post("/import/other/importData", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readForm(request);
+    const input = parseOrThrow(SheetImportFields, fields);
+    return sheets.importSheet(deps.db, callerOf(request), input, files[0]);
+  });
+
+  // The templates hold no organisation's data: any signed-in caller may download them.
+  app.get(
+    "/import/other/template",
+    { ...guard, schema: { tags, querystring: TemplateQuery } },
+    async (request, reply) => {
+      const bytes = await sheets.buildSheetTemplate(request.query.type);
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="${request.query.type}-template.xlsx"`)
+        .send(bytes);
+    },
   );
 
   app.post(
