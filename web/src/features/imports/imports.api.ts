@@ -1,5 +1,5 @@
 import type { StatementColumn, StatementMapping } from "@bahi/domain";
-import { apiRequest } from "../../api/http.ts";
+import { apiRequest, buildApiUrl } from "../../api/http.ts";
 
 // The import calls of docs/api/imports.md.
 
@@ -177,4 +177,61 @@ export function deleteStatementFile(organisationId: string, importRequestId: str
     query: { organisationId, importRequestId },
     errorTitle: "Could not delete the file",
   });
+}
+
+export type SheetImportType = "accounts" | "items";
+
+export interface SheetProblem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface SheetReport {
+  type: SheetImportType;
+  rowCount: number;
+  validCount: number;
+  alreadyPresent: { row: number; name: string }[];
+  problems: SheetProblem[];
+  unknownColumns: string[];
+}
+
+export interface SheetImportResult {
+  type: SheetImportType;
+  rowCount: number;
+  imported: number;
+  skippedExisting: number;
+  problems: SheetProblem[];
+}
+
+function sheetForm(organisationId: string, type: SheetImportType, file: File, mode?: string) {
+  const form = new FormData();
+  form.set("organisationId", organisationId);
+  form.set("type", type);
+  if (mode) form.set("mode", mode);
+  form.append("file", file, file.name);
+  return form;
+}
+
+export function validateSheet(organisationId: string, type: SheetImportType, file: File) {
+  return apiRequest<SheetReport>("POST", "/import/other/validateData", {
+    body: sheetForm(organisationId, type, file),
+    errorTitle: "Could not read the file",
+  });
+}
+
+export function importSheet(
+  organisationId: string,
+  type: SheetImportType,
+  file: File,
+  mode: "valid" | "all",
+) {
+  return apiRequest<SheetImportResult>("POST", "/import/other/importData", {
+    body: sheetForm(organisationId, type, file, mode),
+    errorTitle: "Could not import the file",
+  });
+}
+
+export function sheetTemplateUrl(type: SheetImportType): string {
+  return buildApiUrl("/import/other/template", { type });
 }
