@@ -12,8 +12,9 @@ import { parseStatementAmount } from "./bank-statement.ts";
 // accepted too. Each row becomes the payload of the masters' own add call, checked by its own
 // schema, so a row's message is the one the add screen would show.
 
-export const SHEET_IMPORT_TYPES = ["accounts", "items"] as const;
+export const SHEET_IMPORT_TYPES = ["accounts", "items", "vouchers"] as const;
 export type SheetImportType = (typeof SHEET_IMPORT_TYPES)[number];
+export type MasterSheetType = Exclude<SheetImportType, "vouchers">;
 
 type CellKind = "text" | "amount" | "quantity" | "drCr" | "state" | "gstType" | "itemType" | "rate";
 
@@ -31,7 +32,7 @@ export interface SheetColumn {
 
 const DR_CR_VALUES = ["Dr", "Cr"];
 
-export const SHEET_COLUMNS: Record<SheetImportType, readonly SheetColumn[]> = {
+export const SHEET_COLUMNS: Record<MasterSheetType, readonly SheetColumn[]> = {
   accounts: [
     {
       field: "name",
@@ -138,10 +139,10 @@ export const SHEET_COLUMNS: Record<SheetImportType, readonly SheetColumn[]> = {
   ],
 };
 
-const SCHEMAS: Record<SheetImportType, z.ZodType> = { accounts: AccountInput, items: ItemInput };
+const SCHEMAS: Record<MasterSheetType, z.ZodType> = { accounts: AccountInput, items: ItemInput };
 
 export const SHEET_MESSAGES = {
-  noHeader: (type: SheetImportType) =>
+  noHeader: (type: MasterSheetType) =>
     `Row 1 must hold the column headings of the ${type} template (at least "name").`,
   unknownColumn: (heading: string) =>
     `Column "${heading}" is not one of the template's; it was ignored.`,
@@ -157,7 +158,7 @@ export const SHEET_MESSAGES = {
 
 export const SheetImportFields = z.object({
   organisationId: EntityId,
-  type: z.enum(SHEET_IMPORT_TYPES, { error: "type must be accounts or items." }),
+  type: z.enum(SHEET_IMPORT_TYPES, { error: "type must be accounts, items or vouchers." }),
   /** "valid": import the rows without problems; "all": nothing unless every row is fine. */
   mode: z.enum(["valid", "all"]).default("valid"),
 });
@@ -167,7 +168,7 @@ const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9%]/g, "");
 
 /** The field each heading of row 1 names, by field name or a label people use. */
 export function mapSheetHeadings(
-  type: SheetImportType,
+  type: MasterSheetType,
   headings: readonly string[],
 ): { fields: (string | null)[]; unknown: string[] } {
   const unknown: string[] = [];
@@ -257,7 +258,7 @@ function readCell(kind: CellKind, text: string): CellReading {
  * the column, the message the add screen would give). Nothing is written here.
  */
 export function readSheetImport(
-  type: SheetImportType,
+  type: MasterSheetType,
   organisationId: string,
   rows: readonly (readonly string[])[],
 ): { valid: SheetRow[]; problems: SheetProblem[]; unknownColumns: string[]; rowCount: number } {

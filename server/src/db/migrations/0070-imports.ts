@@ -89,9 +89,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("uses", "integer", (col) => col.notNull())
     .addPrimaryKeyConstraint("bank_learned_words_pk", ["organisation_id", "word", "account_id"])
     .execute();
+
+  // Vouchers made from spreadsheet rows, by a fingerprint of what the rows said: the same file
+  // imported again makes nothing new.
+  await db.schema
+    .createTable("imported_vouchers")
+    .addColumn("organisation_id", "text", (col) => col.notNull().references("organisations.id"))
+    .addColumn("fingerprint", "text", (col) => col.notNull())
+    .addColumn("voucher_id", "text", (col) => col.notNull())
+    .addColumn("voucher_type", "text", (col) => col.notNull())
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addPrimaryKeyConstraint("imported_vouchers_pk", ["organisation_id", "fingerprint"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("imported_vouchers").execute();
   await db.schema.dropTable("bank_learned_words").execute();
   await db.schema.dropTable("bank_statement_layouts").execute();
   await db.schema.dropTable("bank_import_entries").execute();

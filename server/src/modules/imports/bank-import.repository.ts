@@ -232,3 +232,34 @@ export async function addLearnedWords(
       .execute();
   }
 }
+
+/** Fingerprints of spreadsheet vouchers imported before (of these). */
+export async function findImportedFingerprints(
+  db: Kysely<Database>,
+  organisationId: string,
+  fingerprints: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let from = 0; from < fingerprints.length; from += 500) {
+    const rows = await db
+      .selectFrom("imported_vouchers")
+      .select("fingerprint")
+      .where("organisation_id", "=", organisationId)
+      .where("fingerprint", "in", fingerprints.slice(from, from + 500))
+      .execute();
+    for (const row of rows) found.add(row.fingerprint);
+  }
+  return found;
+}
+
+export async function insertImportedVouchers(
+  db: Kysely<Database>,
+  rows: readonly Database["imported_vouchers"][],
+) {
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+    await db
+      .insertInto("imported_vouchers")
+      .values(rows.slice(from, from + INSERT_CHUNK))
+      .execute();
+  }
+}

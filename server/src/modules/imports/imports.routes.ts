@@ -19,6 +19,7 @@ import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
 import * as sheets from "./sheet-import.service.ts";
+import * as voucherSheets from "./voucher-sheet.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
@@ -147,13 +148,24 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   app.post("/import/other/validateData", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files } = await readForm(request);
     const input = parseOrThrow(SheetImportFields, fields);
-    return sheets.validateSheet(deps.db, callerOf(request), input, files[0]);
+    if (input.type === "vouchers") {
+      return voucherSheets.validateVoucherSheet(importDeps, callerOf(request), input, files[0]);
+    }
+    return sheets.validateSheet(
+      deps.db,
+      callerOf(request),
+      { ...input, type: input.type },
+      files[0],
+    );
   });
 
   app.post("/import/other/importData", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files } = await readForm(request);
     const input = parseOrThrow(SheetImportFields, fields);
-    return sheets.importSheet(deps.db, callerOf(request), input, files[0]);
+    if (input.type === "vouchers") {
+      return voucherSheets.importVoucherSheet(importDeps, callerOf(request), input, files[0]);
+    }
+    return sheets.importSheet(deps.db, callerOf(request), { ...input, type: input.type }, files[0]);
   });
 
   // The templates hold no organisation's data: any signed-in caller may download them.

@@ -62,8 +62,17 @@ export interface BankLearnedWordsTable {
   uses: number;
 }
 
+export interface ImportedVouchersTable {
+  organisation_id: string;
+  fingerprint: string;
+  voucher_id: string;
+  voucher_type: string;
+  created_at: string;
+}
+
 declare module "../../db/schema.ts" {
   interface Database {
+    imported_vouchers: ImportedVouchersTable;
     import_requests: ImportRequestsTable;
     bank_import_entries: BankImportEntriesTable;
     bank_statement_layouts: BankStatementLayoutsTable;

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as } from "../../../test/books.ts";
+import { as, balancesFromPostings, insertAccount, systemAccountId } from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
 import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
@@ -197,6 +197,72 @@ describe("spreadsheets of items", () => {
   });
 });
 
+const VOUCHERS_CSV = [
+  "entry,type,date,cashBankAccount,account,amount,debit,credit,narration",
+  "1,Receipt,05/04/2025,Cash,Asha Traders,5000,,,Part payment",
+  "2,Payment,2025-04-06,Cash,Mehta Supplies,3000,,,",
+  "3,Journal,2025-04-07,,Office Rent,,1000,,Rent provision",
+  "3,Journal,2025-04-07,,Mehta Supplies,,,1000,",
+  "4,Receipt,2025-04-08,Nowhere Bank,Asha Traders,100,,,",
+  "5,Journal Entry,2025-04-09,,Office Rent,,500,,",
+  "5,Journal Entry,2025-04-09,,Mehta Supplies,,,400,",
+  "6,Sales Invoice,2025-04-10,,Asha Traders,100,,,",
+].join("\n");
+
+describe("spreadsheets of vouchers", () => {
+  test("receipts, payments and journals: reported by row, imported through the engine, once", async () => {
+    const rent = await insertAccount(context, org, {
+      name: "Office Rent",
+      nature: "Indirect Expense",
+    });
+    const cash = await systemAccountId(context, org, "cash");
+    const report = await send(
+      "/api/import/other/validateData",
+      { organisationId: org, type: "vouchers" },
+      { fileName: "vouchers.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({
+      rowCount: 8,
+      voucherCount: 5,
+      validCount: 3,
+      problems: [
+        { row: 6, column: "cashBankAccount", message: 'No account named "Nowhere Bank".' },
+        {
+          row: 7,
+          column: "entries",
+          message:
+            "Debit and credit totals must be equal: debit 500.00, credit 400.00 (difference 100.00).",
+        },
+        {
+          row: 9,
+          column: "type",
+          message:
+            '"Sales Invoice" is not a voucher type of this sheet (Receipt, Payment, Fund Transfer or Journal Entry).',
+        },
+      ],
+    });
+    const before = await balancesFromPostings(context, org);
+    const imported = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "vouchers" },
+      { fileName: "vouchers.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 3, skippedExisting: 0 });
+    const after = await balancesFromPostings(context, org);
+    expect((after.get(cash) ?? 0) - (before.get(cash) ?? 0)).toBe(200_000);
+    expect(after.get(rent)).toBe(100_000);
+    const again = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "vouchers" },
+      { fileName: "vouchers.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 3 });
+    expect(await balancesFromPostings(context, org)).toEqual(after);
+  });
+});
+
 describe("tenants and rights", () => {
   test("a viewer and another organisation's owner are refused", async () => {
     const asViewer = await send(
@@ -222,6 +288,6 @@ describe("tenants and rights", () => {
       { fileName: "a.csv", bytes: ACCOUNTS_CSV },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("type must be accounts or items.");
+    expect(response.json().message).toBe("type must be accounts, items or vouchers.");
   });
 });

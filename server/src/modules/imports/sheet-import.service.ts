@@ -1,11 +1,13 @@
 import {
   type AccountInput,
+  type MasterSheetType,
   neutraliseFormulaText,
   readSheetImport,
   SHEET_COLUMNS,
   type SheetImportFields,
   type SheetImportType,
   type SheetProblem,
+  VOUCHER_SHEET_COLUMNS,
   validateAccountForOrganisation,
 } from "@bahi/domain";
 import ExcelJS from "exceljs";
@@ -34,7 +36,9 @@ export const SHEET_FILE_MESSAGES = {
     `Nothing was imported: ${count === 1 ? "1 problem" : `${count} problems`} in the file. Correct them, or import only the valid rows.`,
 } as const;
 
-const SUBJECT: Record<SheetImportType, "account" | "item"> = { accounts: "account", items: "item" };
+type MasterSheetFields = SheetImportFields & { type: MasterSheetType };
+
+const SUBJECT: Record<MasterSheetType, "account" | "item"> = { accounts: "account", items: "item" };
 
 async function existingNames(db: Kysely<Database>, caller: Caller, organisationId: string) {
   // Accounts and items share one name space (masters' claimMasterName).
@@ -48,7 +52,7 @@ async function existingNames(db: Kysely<Database>, caller: Caller, organisationI
 async function readReport(
   db: Kysely<Database>,
   caller: Caller,
-  fields: SheetImportFields,
+  fields: MasterSheetFields,
   file: UploadedFile | undefined,
 ) {
   if (!file) throw badRequest(SHEET_FILE_MESSAGES.noFile);
@@ -87,7 +91,7 @@ async function readReport(
 export async function validateSheet(
   db: Kysely<Database>,
   caller: Caller,
-  fields: SheetImportFields,
+  fields: MasterSheetFields,
   file: UploadedFile | undefined,
 ) {
   const { reading, problems, present, fresh } = await readReport(db, caller, fields, file);
@@ -108,7 +112,7 @@ export async function validateSheet(
 export async function importSheet(
   db: Kysely<Database>,
   caller: Caller,
-  fields: SheetImportFields,
+  fields: MasterSheetFields,
   file: UploadedFile | undefined,
 ) {
   const { reading, problems, present, fresh } = await readReport(db, caller, fields, file);
@@ -149,7 +153,7 @@ export async function importSheet(
 /** GET /import/other/template: the kind's sheet (headings, a sample row) and its allowed values. */
 export async function buildSheetTemplate(type: SheetImportType): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const columns = SHEET_COLUMNS[type];
+  const columns = type === "vouchers" ? VOUCHER_SHEET_COLUMNS : SHEET_COLUMNS[type];
   const sheet = workbook.addWorksheet(type);
   sheet.addRow(columns.map((column) => column.field));
   sheet.addRow(columns.map((column) => neutraliseFormulaText(column.sample)));

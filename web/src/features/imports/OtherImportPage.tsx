@@ -30,10 +30,12 @@ import {
 const TYPE_LABELS: Record<SheetImportType, string> = {
   accounts: "Accounts with opening balances",
   items: "Items with opening stock",
+  vouchers: "Receipts, payments, transfers and journals",
 };
 
 /**
- * /{org}/{year}/imports/other: accounts or items from a spreadsheet laid out like the template.
+ * /{org}/{year}/imports/other: accounts, items or account-line vouchers from a spreadsheet laid
+ * out like the template.
  * "Validate" shows every problem row by row (the sheet's row numbers, the column, the message)
  * and writes nothing; "Import" adds the valid rows, or nothing unless all are valid. Rows whose
  * name exists already are skipped, so the same file twice adds nothing.

@@ -179,7 +179,7 @@ export function deleteStatementFile(organisationId: string, importRequestId: str
   });
 }
 
-export type SheetImportType = "accounts" | "items";
+export type SheetImportType = "accounts" | "items" | "vouchers";
 
 export interface SheetProblem {
   row: number;
