@@ -19,6 +19,7 @@ import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
 import * as sheets from "./sheet-import.service.ts";
+import * as tally from "./tally-import.service.ts";
 import * as voucherSheets from "./voucher-sheet.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
@@ -32,9 +33,17 @@ const MULTIPART_ERRORS: Record<string, string> = {
   FST_PARTS_LIMIT: "The form has too many fields.",
 };
 
-const STATEMENT_NAME = /\.(csv|xls|xlsx|txt)$/i;
+const STATEMENT_NAME = /\.(csv|xls|xlsx|txt|xml)$/i;
 
 const TemplateQuery = z.object({ type: z.enum(SHEET_IMPORT_TYPES) });
+
+const TallyFields = z.object({
+  organisationId: z.string().min(1, "Id is required.").max(64),
+  preview: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
+});
 
 /** The text fields and the files (parts named `files` or `file`) of an upload. */
 async function readForm(request: FastifyRequest) {
@@ -166,6 +175,21 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       return voucherSheets.importVoucherSheet(importDeps, callerOf(request), input, files[0]);
     }
     return sheets.importSheet(deps.db, callerOf(request), { ...input, type: input.type }, files[0]);
+  });
+
+  app.post("/import/tally", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readForm(request);
+    const input = parseOrThrow(TallyFields, {
+      ...fields,
+      preview: fields.preview ?? (request.query as { preview?: string }).preview,
+    });
+    return tally.importTallyMasters(
+      deps.db,
+      callerOf(request),
+      input.organisationId,
+      files[0],
+      input.preview,
+    );
   });
 
   // The templates hold no organisation's data: any signed-in caller may download them.
