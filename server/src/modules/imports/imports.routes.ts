@@ -19,15 +19,18 @@ import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
 import * as sheets from "./sheet-import.service.ts";
+import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import * as tally from "./tally-import.service.ts";
 import * as voucherSheets from "./voucher-sheet.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
+/** A spreadsheet of data or a Tally export: one file, at most 50 MB. */
+export const MAX_DATA_FILE_BYTES = 50 * 1024 * 1024;
 const MAX_STATEMENT_FILES = 10;
 
 const MULTIPART_ERRORS: Record<string, string> = {
-  FST_REQ_FILE_TOO_LARGE: BANK_IMPORT_MESSAGES.fileTooLarge,
+  FST_REQ_FILE_TOO_LARGE: SHEET_FILE_MESSAGES.fileTooLarge,
   FST_FILES_LIMIT: BANK_IMPORT_MESSAGES.tooManyFiles,
   FST_FIELDS_LIMIT: "The form has too many fields.",
   FST_PARTS_LIMIT: "The form has too many fields.",
@@ -77,6 +80,9 @@ async function readForm(request: FastifyRequest) {
 
 async function readUploadForm(request: FastifyRequest) {
   const { fields, files } = await readForm(request);
+  if (files.some((file) => file.bytes.length > MAX_STATEMENT_BYTES)) {
+    throw badRequest(BANK_IMPORT_MESSAGES.fileTooLarge);
+  }
   return { fields: parseOrThrow(BankUploadFields, fields), files };
 }
 
@@ -100,7 +106,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   const tags = ["imports"];
   await app.register(fastifyMultipart, {
     limits: {
-      fileSize: MAX_STATEMENT_BYTES,
+      fileSize: MAX_DATA_FILE_BYTES,
       files: MAX_STATEMENT_FILES,
       fields: 20,
       parts: 40,

@@ -11,7 +11,9 @@ import { badRequest } from "../../http/errors.ts";
 
 export type SheetKind = "csv" | "xlsx" | "xls";
 
+/** Rows of a bank statement; a spreadsheet of vouchers (a row per line) may have more. */
 export const MAX_SHEET_ROWS = 100_000;
+export const MAX_DATA_SHEET_ROWS = 250_000;
 /** What the files of one .xlsx may unpack to, in all. */
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 const WORKER_HEAP_MB = 512;
@@ -72,19 +74,19 @@ export function checkZipSizes(bytes: Buffer, limit = MAX_UNPACKED_BYTES): number
   return total;
 }
 
-function readCsv(bytes: Buffer): string[][] {
+function readCsv(bytes: Buffer, maxRows: number): string[][] {
   const parsed = Papa.parse<string[]>(decodeText(bytes), {
     skipEmptyLines: false,
-    preview: MAX_SHEET_ROWS + 1,
+    preview: maxRows + 1,
   });
   return parsed.data.map((row) => row.map((cell) => String(cell ?? "")));
 }
 
 /** The first sheet of an .xls or .xlsx, read in a worker thread (sheet-worker.ts). */
-function readWorkbook(bytes: Buffer): Promise<string[][]> {
+function readWorkbook(bytes: Buffer, maxRows: number): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./sheet-worker.ts", import.meta.url), {
-      workerData: { bytes, maxRows: MAX_SHEET_ROWS + 1 },
+      workerData: { bytes, maxRows: maxRows + 1 },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let answered = false;
@@ -114,6 +116,7 @@ export async function readSheetRows(
   fileName: string,
   bytes: Buffer,
   messages: SheetMessages,
+  maxRows = MAX_SHEET_ROWS,
 ): Promise<string[][]> {
   const kind = detectSheetKind(bytes);
   let rows: string[][];
@@ -125,12 +128,12 @@ export async function readSheetRows(
     ]);
   }
   try {
-    rows = kind === "csv" ? readCsv(bytes) : await readWorkbook(bytes);
+    rows = kind === "csv" ? readCsv(bytes, maxRows) : await readWorkbook(bytes, maxRows);
   } catch {
     throw badRequest(messages.unreadable(fileName), [
       { path: "files", message: messages.unreadable(fileName) },
     ]);
   }
-  if (rows.length > MAX_SHEET_ROWS) throw badRequest(messages.tooManyRows);
+  if (rows.length > maxRows) throw badRequest(messages.tooManyRows);
   return rows;
 }

@@ -20,7 +20,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { addItem, type ItemPayload, listItems } from "../items/items.service.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
-import { readSheetRows } from "./sheet-files.ts";
+import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
 
 // Spreadsheets of accounts and items (issue 23): validated row by row, then each valid row added
 // through the masters' own add service (its rules, history and audit). A name that already
@@ -30,7 +30,8 @@ export const SHEET_FILE_MESSAGES = {
   unreadable: (name: string) => `${name} could not be read as a spreadsheet.`,
   zipBomb: (name: string) =>
     `${name} unpacks to far more than a spreadsheet can hold; it was refused.`,
-  tooManyRows: "A spreadsheet can have at most 100,000 rows.",
+  tooManyRows: "A spreadsheet can have at most 250,000 rows.",
+  fileTooLarge: "A spreadsheet or Tally export can be at most 50 MB.",
   noFile: "Choose the file to import (CSV or XLSX).",
   notAll: (count: number) =>
     `Nothing was imported: ${count === 1 ? "1 problem" : `${count} problems`} in the file. Correct them, or import only the valid rows.`,
@@ -61,7 +62,12 @@ async function readReport(
     subject: SUBJECT[fields.type],
     action: "add",
   });
-  const rows = await readSheetRows(file.fileName, file.bytes, SHEET_FILE_MESSAGES);
+  const rows = await readSheetRows(
+    file.fileName,
+    file.bytes,
+    SHEET_FILE_MESSAGES,
+    MAX_DATA_SHEET_ROWS,
+  );
   const reading = readSheetImport(fields.type, fields.organisationId, rows);
   const problems: SheetProblem[] = [...reading.problems];
   const valid = [];

@@ -21,7 +21,7 @@ import { requireOrganisationAccess } from "../organisations/organisation-access.
 import { createVouchers, type NewEntry, type VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
-import { readSheetRows } from "./sheet-files.ts";
+import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 
 // A spreadsheet of receipts, payments, fund transfers and journals (issue 23): rows grouped into
@@ -93,7 +93,12 @@ async function readVoucherReport(
     subjects: voucherSheetTypes(),
     action: "add",
   });
-  const rows = await readSheetRows(file.fileName, file.bytes, SHEET_FILE_MESSAGES);
+  const rows = await readSheetRows(
+    file.fileName,
+    file.bytes,
+    SHEET_FILE_MESSAGES,
+    MAX_DATA_SHEET_ROWS,
+  );
   const reading = readVoucherSheet(rows);
   const { accounts } = await listAccounts(deps.db, caller, {
     organisationId: fields.organisationId,
