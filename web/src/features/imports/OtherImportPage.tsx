@@ -123,7 +123,7 @@ export function OtherImportPage() {
             </Text>
             <FileInput
               label="File"
-              description="XLSX or CSV, up to 10 MB"
+              description="XLSX or CSV, up to 50 MB"
               placeholder="Choose a file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               clearable
