@@ -18,7 +18,12 @@ import { nowIso } from "../../lib/clock.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { requireOrganisationAccess } from "../organisations/organisation-access.ts";
-import { createVouchers, type NewEntry, type VoucherDeps } from "../vouchers/vouchers.service.ts";
+import {
+  type NewEntry,
+  prepareNewVouchers,
+  type VoucherDeps,
+  writeNewVouchers,
+} from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
 import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
@@ -26,10 +31,10 @@ import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 
 // A spreadsheet of receipts, payments, fund transfers and journals (issue 23): rows grouped into
 // vouchers, account names resolved, each payload checked by its type's own add schema, then saved
-// through createVouchers in batches, each batch one transaction that also records the vouchers'
+// through the engine's batch path (prepareNewVouchers / writeNewVouchers), each batch one transaction that also records the vouchers'
 // fingerprints, so the same file imported twice makes nothing new.
 
-const BATCH = 1000;
+const BATCH = 500;
 
 type Resolved = { id: string; nature: string };
 
@@ -221,30 +226,41 @@ export async function importVoucherSheet(
       })),
     );
   }
-  let imported = 0;
-  for (let from = 0; from < fresh.length; from += BATCH) {
-    const batch = fresh.slice(from, from + BATCH);
-    const saved = await createVouchers(
+  // The next batch is prepared (rights, locks, masters, computing) while the last one is
+  // written, as the demo loader does (load-books.ts).
+  const batches: (typeof fresh)[] = [];
+  for (let from = 0; from < fresh.length; from += BATCH)
+    batches.push(fresh.slice(from, from + BATCH));
+  const prepare = (batch: typeof fresh) =>
+    prepareNewVouchers(
       deps,
       caller,
       fields.organisationId,
       batch.map((item) => item.entry),
-      {
-        inTransaction: async (trx: Kysely<Database>, vouchers) => {
-          const now = nowIso();
-          await repo.insertImportedVouchers(
-            trx,
-            vouchers.map((voucher, index) => ({
-              organisation_id: fields.organisationId,
-              fingerprint: (batch[index] as (typeof batch)[number]).fingerprint,
-              voucher_id: voucher.entryId,
-              voucher_type: (batch[index] as (typeof batch)[number]).entry.type,
-              created_at: now,
-            })),
-          );
-        },
-      },
     );
+  let imported = 0;
+  let next = batches[0] ? prepare(batches[0]) : null;
+  for (const [index, batch] of batches.entries()) {
+    const ready = await (next as ReturnType<typeof prepare>);
+    const following = batches[index + 1];
+    next = following ? prepare(following) : null;
+    // A failed preparation of the next batch is reported when its turn comes, not as unhandled.
+    next?.catch(() => undefined);
+    const saved = await writeNewVouchers(deps, ready, {
+      inTransaction: async (trx: Kysely<Database>, vouchers) => {
+        const now = nowIso();
+        await repo.insertImportedVouchers(
+          trx,
+          vouchers.map((voucher, position) => ({
+            organisation_id: fields.organisationId,
+            fingerprint: (batch[position] as (typeof batch)[number]).fingerprint,
+            voucher_id: voucher.entryId,
+            voucher_type: (batch[position] as (typeof batch)[number]).entry.type,
+            created_at: now,
+          })),
+        );
+      },
+    });
     imported += saved.length;
   }
   return {
