@@ -5,6 +5,7 @@ export * from "./gst/compute/index.ts";
 export * from "./gst/rates/index.ts";
 export * from "./gst/returns/index.ts";
 export * from "./identity/index.ts";
+export * from "./imports/index.ts";
 export * from "./ledger/index.ts";
 export * from "./money/index.ts";
 export * from "./reference/index.ts";

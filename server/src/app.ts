@@ -31,6 +31,7 @@ import { renderAccountStatement } from "./modules/documents/documents.service.ts
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
 import { bookRoutes } from "./modules/ledger/book.routes.ts";
 import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts";
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     kind: database.kind,
     announceChange,
   });
+  await app.register(importsRoutes, { prefix: "/api", deps: moduleDeps, announceChange });
 
   const indexHtml = path.join(config.webDistDir, "index.html");
   const servesWeb = existsSync(indexHtml);

@@ -130,6 +130,12 @@ export interface VoucherPrint {
   readonly parentType: VoucherType | null;
 }
 
+/**
+ * What a bank-statement line becomes (imports/bank): money in, money out, or money moved between
+ * the organisation's own cash and bank accounts.
+ */
+export type BankStatementLineRole = "moneyIn" | "moneyOut" | "transfer";
+
 export interface VoucherTypeDefinition {
   readonly id: VoucherType;
   /** The route word of spec 2.3: /{org}/{year}/{routeWord}/list, add, edit/{id}... */
@@ -177,4 +183,6 @@ export interface VoucherTypeDefinition {
   readonly settings: VoucherSettingsCalls | null;
   readonly gstReturn: GstReturnFacts;
   readonly print: VoucherPrint | null;
+  /** The bank-statement lines this type is made from by an import; absent for the others. */
+  readonly bankStatementLine?: BankStatementLineRole;
 }

@@ -356,6 +356,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "receipt",
+    bankStatementLine: "moneyIn",
     listColumns: buildAccountColumns(
       ["receivedAccountId", "Received In"],
       ["receivedFromAccountIds", "Received From"],
@@ -396,6 +397,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "payment",
+    bankStatementLine: "moneyOut",
     listColumns: buildAccountColumns(
       ["paidAccountId", "Paid From"],
       ["paymentForAccountIds", "Paid To"],
@@ -434,6 +436,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     arrowKeysPage: false,
     hasDueDate: false,
     summaryType: "fundtransfer",
+    bankStatementLine: "transfer",
     listColumns: buildAccountColumns(
       ["paidAccountId", "Transfer From"],
       ["receivedAccountId", "Transfer To"],

@@ -14,6 +14,7 @@ import * as m0013 from "./0013-search-trigrams.ts";
 import * as m0014 from "./0014-purchase-place-of-supply.ts";
 import * as m0030 from "./0030-auth-limits.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
+import * as m0070 from "./0070-imports.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014_purchase_place_of_supply": m0014,
   "0030_auth_limits": m0030,
   "0060_gst_return_filings": m0060,
+  "0070_imports": m0070,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

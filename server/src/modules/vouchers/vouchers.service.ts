@@ -401,8 +401,21 @@ export async function createVouchers(
   caller: Caller,
   organisationId: string,
   entries: readonly NewEntry[],
+  options: WriteOptions = {},
 ): Promise<SavedVoucher[]> {
-  return writeNewVouchers(deps, await prepareNewVouchers(deps, caller, organisationId, entries));
+  return writeNewVouchers(
+    deps,
+    await prepareNewVouchers(deps, caller, organisationId, entries),
+    options,
+  );
+}
+
+export interface WriteOptions {
+  /**
+   * The caller's own writes that must commit or fail with the vouchers (an import marking the
+   * lines it saved), run last in the same transaction.
+   */
+  inTransaction?: (trx: Kysely<Database>, saved: readonly SavedVoucher[]) => Promise<void>;
 }
 
 /** New vouchers checked and computed, with the ids they will have: ready to be written. */
@@ -459,6 +472,7 @@ export async function prepareNewVouchers(
 export async function writeNewVouchers(
   deps: VoucherDeps,
   { organisationId, userId, prepared, ids }: ReadyVouchers,
+  options: WriteOptions = {},
 ): Promise<SavedVoucher[]> {
   if (prepared.length === 0) return [];
   const saved = await retryOnNumberRace(prepared, () =>
@@ -560,12 +574,14 @@ export async function writeNewVouchers(
         ),
       );
       await writes.flush();
-      return rows.map((row, index) => ({
+      const saved = rows.map((row, index) => ({
         entryId: row.id,
         version: 1,
         number: row.number,
         figures: savedFiguresOf(prepared[index] as PreparedVoucher),
       }));
+      await options.inTransaction?.(trx, saved);
+      return saved;
     }),
   );
   deps.announceChange(organisationId);

@@ -1,0 +1,257 @@
+import { describe, expect, it } from "vitest";
+import {
+  detectStatementLayout,
+  parseStatementAmount,
+  parseStatementDate,
+  readStatementLines,
+} from "./bank-statement.ts";
+
+// Statements laid out as each bank's downloads are (shared/returns-reference.md §6.1), made here:
+// no customer's data.
+const PREAMBLE = [
+  ["Account Name :", "M/S SHARMA TRADERS"],
+  ["Address :", "12 MG Road, Pune"],
+  ["Account Number :", "00000012345678"],
+  ["IFS Code :", "XXXX0000123"],
+  [""],
+];
+
+const STATEMENTS: Record<string, { rows: string[][]; layout: string }> = {
+  hdfc: {
+    layout: "hdfc",
+    rows: [
+      ...PREAMBLE,
+      [
+        "Date",
+        "Narration",
+        "Chq./Ref.No.",
+        "Value Dt",
+        "Withdrawal Amt.",
+        "Deposit Amt.",
+        "Closing Balance",
+      ],
+      [
+        "01/04/25",
+        "UPI-RAMESH KUMAR-ramesh@okaxis-",
+        "0000512345",
+        "01/04/25",
+        "",
+        "1,500.00",
+        "11,500.00",
+      ],
+      ["02/04/25", "ATW-512345XXXXXX-PUNE", "0000000000", "02/04/25", "2,000.00", "", "9,500.00"],
+      ["", "STATEMENT SUMMARY"],
+    ],
+  },
+  icici: {
+    layout: "icici",
+    rows: [
+      ...PREAMBLE,
+      [
+        "S No.",
+        "Value Date",
+        "Transaction Date",
+        "Cheque Number",
+        "Transaction Remarks",
+        "Withdrawal Amount (INR )",
+        "Deposit Amount (INR )",
+        "Balance (INR )",
+      ],
+      ["1", "01/04/2025", "01/04/2025", "-", "NEFT-ACME SUPPLIES", "1500.00", "0.00", "8500.00"],
+      ["2", "03/04/2025", "03/04/2025", "123456", "CLG/CHQ DEP", "0.00", "2500.00", "11000.00"],
+    ],
+  },
+  sbi: {
+    layout: "sbi",
+    rows: [
+      ...PREAMBLE,
+      ["Balance as on 1 Apr 2025 :", "10,000.00"],
+      [
+        "Txn Date",
+        "Value Date",
+        "Description",
+        "Ref No./Cheque No.",
+        "Branch Code",
+        "Debit",
+        "Credit",
+        "Balance",
+      ],
+      [
+        "1 Apr 2025",
+        "1 Apr 2025",
+        "BY TRANSFER-UPI/CR/512345/RAMESH",
+        "TRANSFER FROM 123",
+        "99",
+        "",
+        "1,500.00",
+        "11,500.00",
+      ],
+      [
+        "2 Apr 2025",
+        "2 Apr 2025",
+        "ATM WDL-ATM CASH 1234 PUNE",
+        "",
+        "99",
+        "2,000.00",
+        "",
+        "9,500.00",
+      ],
+    ],
+  },
+  axis: {
+    layout: "axis",
+    rows: [
+      ...PREAMBLE,
+      ["Tran Date", "Chq No", "Particulars", "Debit", "Credit", "Balance", "Init. Br"],
+      ["01-04-2025", "", "UPI/P2A/512345/RAMESH", "", "1500.00", "11500.00", "123"],
+      ["02-04-2025", "", "ATM-CASH/PUNE", "2000.00", "", "9500.00", "123"],
+    ],
+  },
+  kotak: {
+    layout: "kotak",
+    rows: [
+      ...PREAMBLE,
+      [
+        "Sl.No.",
+        "Date",
+        "Description",
+        "Chq / Ref number",
+        "Amount",
+        "Dr / Cr",
+        "Balance",
+        "Dr / Cr",
+      ],
+      ["1", "01-04-2025", "UPI/RAMESH/512345", "UPI-512345", "1,500.00", "CR", "11,500.00", "CR"],
+      ["2", "02-04-2025", "ATM WDL PUNE", "", "2,000.00", "DR", "9,500.00", "CR"],
+    ],
+  },
+};
+
+describe("statement header detection", () => {
+  for (const [bank, statement] of Object.entries(STATEMENTS)) {
+    it(`finds ${bank}'s header row under the preamble and reads its two lines`, () => {
+      const layout = detectStatementLayout(statement.rows);
+      expect(layout?.layout).toBe(statement.layout);
+      expect(layout?.headerRowIndex).toBeGreaterThanOrEqual(PREAMBLE.length);
+      const reading = readStatementLines(statement.rows, layout!.headerRowIndex, layout!.mapping);
+      expect(reading.problems).toEqual([]);
+      expect(reading.lines.map((line) => [line.date, line.amountPaise])).toEqual([
+        [bank === "icici" ? "2025-04-01" : "2025-04-01", bank === "icici" ? -150000 : 150000],
+        [bank === "icici" ? "2025-04-03" : "2025-04-02", bank === "icici" ? 250000 : -200000],
+      ]);
+      expect(reading.balanceBreak).toBeNull();
+    });
+  }
+
+  it("maps the Kotak marker column after Amount, not the balance's", () => {
+    const layout = detectStatementLayout(STATEMENTS.kotak!.rows)!;
+    expect(layout.mapping).toMatchObject({
+      date: 1,
+      narration: 2,
+      reference: 3,
+      amount: 4,
+      drCr: 5,
+      balance: 6,
+    });
+  });
+
+  it("refuses a sheet without a date and an amount column", () => {
+    expect(
+      detectStatementLayout([
+        ["Name", "City"],
+        ["A", "B"],
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe("statement cells", () => {
+  it.each([
+    ["01/04/2025", "2025-04-01"],
+    ["1-4-25", "2025-04-01"],
+    ["01.04.2025", "2025-04-01"],
+    ["1 Apr 2025", "2025-04-01"],
+    ["01-APR-25", "2025-04-01"],
+    ["31 March 2026", "2026-03-31"],
+    ["2025-04-01", "2025-04-01"],
+    ["31/02/2025", null],
+    ["Opening Balance", null],
+  ])("date %s → %s", (text, date) => {
+    expect(parseStatementDate(text)).toBe(date);
+  });
+
+  it.each([
+    ["1,23,456.78", { paise: 12345678, marker: null }],
+    ["₹ 500", { paise: 50000, marker: null }],
+    ["Rs.500.5", { paise: 50050, marker: null }],
+    ["INR 1,000.00 Cr", { paise: 100000, marker: "cr" }],
+    ["250.00(Dr)", { paise: 25000, marker: "dr" }],
+    ["-250", { paise: -25000, marker: null }],
+    ["(250.00)", { paise: -25000, marker: null }],
+    ["0.00", null],
+    ["", null],
+    ["12abc", "invalid"],
+  ])("amount %s", (text, expected) => {
+    expect(parseStatementAmount(text)).toEqual(expected);
+  });
+});
+
+describe("statement lines", () => {
+  const header = ["Date", "Narration", "Ref", "Withdrawal", "Deposit", "Balance"];
+
+  it("joins a wrapped narration, skips summary rows and reports bad rows by their number", () => {
+    const rows = [
+      header,
+      ["", "Opening Balance", "", "", "", "1,000.00"],
+      ["01/04/2025", "NEFT-ACME", "R1", "", "500.00", "1,500.00"],
+      ["", "SUPPLIES PVT LTD"],
+      ["02/04/2025", "CHQ 12", "12", "", "", "1,500.00"],
+      ["3rd April", "Cash", "", "100.00", "", "1,400.00"],
+      ["", "Total", "", "100.00", "500.00", ""],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.lines).toHaveLength(1);
+    expect(reading.lines[0]).toMatchObject({
+      rowNumber: 3,
+      narration: "NEFT-ACME SUPPLIES PVT LTD",
+      reference: "R1",
+      amountPaise: 50000,
+      balancePaise: 150000,
+    });
+    expect(reading.problems).toEqual([
+      { rowNumber: 5, message: "This row has no amount." },
+      { rowNumber: 6, message: '"3rd April" is not a date.' },
+    ]);
+  });
+
+  it("reports the first row where the running balance breaks", () => {
+    const rows = [
+      header,
+      ["01/04/2025", "A", "", "", "500.00", "1,500.00"],
+      ["02/04/2025", "B", "", "200.00", "", "1,300.00"],
+      ["03/04/2025", "C", "", "100.00", "", "1,250.00"],
+      ["04/04/2025", "D", "", "50.00", "", "1,200.00"],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.balanceBreak).toEqual({
+      rowNumber: 4,
+      expectedPaise: 120000,
+      foundPaise: 125000,
+    });
+  });
+
+  it("reads a newest-first statement's balances in time order", () => {
+    const rows = [
+      header,
+      ["03/04/2025", "C", "", "100.00", "", "1,200.00"],
+      ["02/04/2025", "B", "", "200.00", "", "1,300.00"],
+      ["01/04/2025", "A", "", "", "500.00", "1,500.00"],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.newestFirst).toBe(true);
+    expect(reading.balanceBreak).toBeNull();
+  });
+});

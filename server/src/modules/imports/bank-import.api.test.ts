@@ -1,0 +1,559 @@
+import * as XLSX from "@e965/xlsx";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  as,
+  balancesFromMonthlyTable,
+  balancesFromPostings,
+  insertAccount,
+  insertItem,
+  systemAccountId,
+} from "../../../test/books.ts";
+import { buildMultipart, type FormFile } from "../../../test/multipart.ts";
+import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { salesInvoicePayload } from "../accounts/masters.test-kit.ts";
+
+let context: TestContext;
+let owner: Person;
+let viewer: Person;
+let stranger: Person;
+let org: string;
+let otherOrg: string;
+let bank: string;
+let cash: string;
+let ravi: string;
+let rent: string;
+let rice: string;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  viewer = await signUpPerson(context);
+  stranger = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    gstRegistered: true,
+    gstin: "27AAPFU0939F1ZV",
+    gstRegType: "regular",
+    startingYear: "2025-26",
+    billWiseEntry: true,
+  }));
+  ({ organisationId: otherOrg } = await createOrganisation(context, stranger.cookies, {
+    startingYear: "2025-26",
+  }));
+  await addMember(context, owner, org, viewer, "viewer");
+  bank = await insertAccount(context, org, { name: "HDFC Current", nature: "Bank" });
+  ravi = await insertAccount(context, org, {
+    name: "Ravi Stores",
+    nature: "Debtors",
+    stateCode: "27",
+  });
+  rent = await insertAccount(context, org, { name: "Office Rent", nature: "Indirect Expense" });
+  cash = await systemAccountId(context, org, "cash");
+  rice = await insertItem(context, org, { name: "Basmati Rice" });
+});
+afterAll(() => context.close());
+
+// An HDFC statement as the bank's CSV download lays it out, made here.
+const HDFC_HEADER =
+  "Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance";
+
+function hdfcCsv(lines: string[]): string {
+  return [
+    "HDFC BANK Ltd.,,,,,,",
+    "Account No :,50100012345678,,,,,",
+    ",,,,,,",
+    HDFC_HEADER,
+    ...lines,
+    ",STATEMENT SUMMARY,,,,,",
+  ].join("\n");
+}
+
+const MAY_STATEMENT = hdfcCsv([
+  '03/05/25,RENT MAY-SHARMA PROPERTIES,000000000101,03/05/25,"25,000.00",,"75,000.00"',
+  "05/05/25,ATW-512345XXXXXX-PUNE MG ROAD,000000000000,05/05/25,2000.00,,73000.00",
+  "12/05/25,NEFT CR-RAVI STORES-INV PAYMENT,N123456789,12/05/25,,1180.00,74180.00",
+]);
+
+function upload(
+  url: string,
+  fields: Record<string, string>,
+  files: FormFile[],
+  person: Person = owner,
+) {
+  const { payload, headers } = buildMultipart(fields, files);
+  return context.app.inject({
+    method: "POST",
+    url,
+    payload,
+    headers: { ...headers, ...as(person) },
+  });
+}
+
+const csvFile = (text: string, fileName = "statement.csv"): FormFile => ({
+  field: "files",
+  fileName,
+  bytes: text,
+});
+
+async function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
+  return context.app.inject({
+    method,
+    url,
+    headers: as(owner),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function importStatement(text: string, fileName = "statement.csv") {
+  const response = await upload(
+    "/api/import/bank/importFiles",
+    { organisationId: org, accountId: bank },
+    [csvFile(text, fileName)],
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().importRequests[0] as { _id: string; state: string; lineCount: number };
+}
+
+async function entriesOf(importRequestId: string) {
+  const response = await call("POST", "/api/import/bank/getImportedBankEntries", {
+    organisationId: org,
+    importRequestId,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().bankEntries as {
+    _id: string;
+    narration: string;
+    amount: number;
+    duplicate: boolean;
+    status: string;
+    voucherType: string;
+    counterAccountId: string | null;
+    confidence: number;
+    reason: string;
+    billWiseEntries: { entryId: string; invoiceNumber: string; amount: number }[];
+    voucherId: string | null;
+  }[];
+}
+
+async function choose(importRequestId: string, entries: object[]) {
+  const response = await call("PATCH", "/api/import/bank/saveImportedBankEntries", {
+    organisationId: org,
+    importRequestId,
+    entries,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function requestState(importRequestId: string) {
+  const response = await call(
+    "GET",
+    `/api/import/request?organisationId=${org}&importRequestId=${importRequestId}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().importRequest as { state: string; savedCount: number };
+}
+
+describe("bank statements", () => {
+  let invoiceId: string;
+  let may: string;
+
+  test("validateFiles recognises the HDFC layout and writes nothing", async () => {
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(MAY_STATEMENT)],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [file] = response.json().files;
+    expect(file).toMatchObject({
+      fileName: "statement.csv",
+      layout: "hdfc",
+      headerRow: 4,
+      mapping: { date: 0, narration: 1, reference: 2, debit: 4, credit: 5, balance: 6 },
+      lineCount: 3,
+      moneyIn: 1180,
+      moneyOut: 27000,
+      balanceBreak: null,
+    });
+    expect(file.preview[0]).toMatchObject({ date: "2025-05-03", amount: -25000 });
+    const list = await call("GET", `/api/import/requests?organisationId=${org}&type=bank`);
+    expect(list.json().importRequests).toEqual([]);
+  });
+
+  test("a broken running balance is reported at its row", async () => {
+    const broken = hdfcCsv([
+      "01/05/25,A,,01/05/25,,100.00,1100.00",
+      "02/05/25,B,,02/05/25,50.00,,1000.00",
+    ]);
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(broken)],
+    );
+    expect(response.json().files[0].balanceBreak).toEqual({
+      rowNumber: 6,
+      expected: 1050,
+      found: 1000,
+    });
+  });
+
+  test("import stages the lines with suggestions: the ATM withdrawal a transfer from cash, the party by name with its open invoice", async () => {
+    const invoice = await call(
+      "POST",
+      "/api/salesinvoice/add",
+      salesInvoicePayload(org, ravi, rice),
+    );
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    invoiceId = invoice.json().entryId;
+    const request = await importStatement(MAY_STATEMENT);
+    may = request._id;
+    expect(request).toMatchObject({ state: "uploaded", lineCount: 3 });
+    const [rentLine, atm, fromRavi] = await entriesOf(may);
+    // "RENT" is a word of the Office Rent account's name.
+    expect(rentLine).toMatchObject({
+      amount: -25000,
+      voucherType: "payments",
+      counterAccountId: rent,
+      reason: "name",
+      status: "pending",
+    });
+    expect(atm).toMatchObject({
+      amount: -2000,
+      voucherType: "fundTransfer",
+      counterAccountId: cash,
+      reason: "cash",
+    });
+    expect(fromRavi).toMatchObject({
+      amount: 1180,
+      voucherType: "receipts",
+      counterAccountId: ravi,
+      reason: "name",
+      billWiseEntries: [{ entryId: invoiceId, amount: 1180 }],
+    });
+  });
+
+  test("saving the reviewed lines makes a payment, a fund transfer and a receipt that settles the invoice", async () => {
+    const [rentLine, atm, fromRavi] = await entriesOf(may);
+    const refused = await call("PATCH", "/api/import/bank/saveImportedBankEntries", {
+      organisationId: org,
+      importRequestId: may,
+      entries: [{ bankEntryId: rentLine!._id, accountId: null, status: "accepted" }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("Choose the account for this line.");
+    await choose(may, [
+      { bankEntryId: rentLine!._id, accountId: rent, status: "accepted" },
+      { bankEntryId: atm!._id, status: "accepted" },
+      { bankEntryId: fromRavi!._id, status: "accepted" },
+    ]);
+    expect((await requestState(may)).state).toBe("reviewed");
+    const before = await balancesFromPostings(context, org);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: may,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().saved).toBe(3);
+    const after = await balancesFromPostings(context, org);
+    const moved = (account: string) => (after.get(account) ?? 0) - (before.get(account) ?? 0);
+    expect(moved(bank)).toBe(-2_582_000);
+    expect(moved(rent)).toBe(2_500_000);
+    expect(moved(cash)).toBe(200_000);
+    expect(moved(ravi)).toBe(-118_000);
+    expect(await balancesFromMonthlyTable(context, org)).toEqual(after);
+    const invoice = await call(
+      "GET",
+      `/api/salesinvoice/getsingleentrydetails?organisationId=${org}&entryId=${invoiceId}`,
+    );
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(JSON.stringify(invoice.json())).toMatch(/"status":"received"/);
+    const entries = await entriesOf(may);
+    expect(entries.every((entry) => entry.status === "saved" && entry.voucherId)).toBe(true);
+    const receipt = await call(
+      "GET",
+      `/api/receipts/getsingleentrydetails?organisationId=${org}&entryId=${entries[2]!.voucherId}`,
+    );
+    expect(JSON.stringify(receipt.json())).toContain(`"bankImportId":"${entries[2]!._id}"`);
+    expect((await requestState(may)).state).toBe("saved");
+  });
+
+  test("the same lines again are listed as duplicates and skipped unless the reviewer insists", async () => {
+    const again = await importStatement(MAY_STATEMENT, "again.csv");
+    const entries = await entriesOf(again._id);
+    expect(entries.map((entry) => entry.duplicate)).toEqual([true, true, true]);
+    await choose(
+      again._id,
+      entries
+        .map((entry) => ({ bankEntryId: entry._id, accountId: rent, status: "accepted" }))
+        .slice(0, 1),
+    );
+    const refused = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: again._id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/No accepted lines/);
+    const deleted = await call(
+      "DELETE",
+      `/api/import/bank/deleteFile?organisationId=${org}&importRequestId=${again._id}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const list = await call("GET", `/api/import/requests?organisationId=${org}&year=2025-26`);
+    expect(list.json().importRequests.map((r: { _id: string }) => r._id)).toEqual([may]);
+  });
+
+  test("a confirmed line teaches the next statement's suggestion", async () => {
+    const june = await importStatement(
+      hdfcCsv(["03/06/25,RENT JUNE-SHARMA PROPERTIES,000000000102,03/06/25,25000.00,,49180.00"]),
+    );
+    const [line] = await entriesOf(june._id);
+    expect(line).toMatchObject({
+      counterAccountId: rent,
+      reason: "learned",
+      voucherType: "payments",
+    });
+    expect(line!.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  test("undo deletes the import's vouchers and puts the books back", async () => {
+    const before = await balancesFromPostings(context, org);
+    const one = (await entriesOf(may))[1]!;
+    const single = await call(
+      "DELETE",
+      `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${may}&bankEntryId=${one._id}`,
+    );
+    expect(single.json()).toEqual({ success: true, deleted: 1 });
+    expect((await requestState(may)).savedCount).toBe(2);
+    const all = await call(
+      "DELETE",
+      `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${may}`,
+    );
+    expect(all.json()).toEqual({ success: true, deleted: 2 });
+    const after = await balancesFromPostings(context, org);
+    expect(after.get(bank) ?? 0).toBe((before.get(bank) ?? 0) + 2_582_000);
+    expect(after.get(rent) ?? 0).toBe(0);
+    expect((await requestState(may)).state).toBe("undone");
+    const entries = await entriesOf(may);
+    expect(entries.map((entry) => [entry.status, entry.voucherId])).toEqual([
+      ["accepted", null],
+      ["accepted", null],
+      ["accepted", null],
+    ]);
+    const receipts = await call(
+      "GET",
+      `/api/receipts/receiptslist?organisationId=${org}&year=2025-26`,
+    );
+    expect(receipts.json().count).toBe(0);
+  });
+
+  test("a locked month refuses the save and nothing is marked saved", async () => {
+    const lock = await call("POST", "/api/settings/lockPeriod", {
+      organisationId: org,
+      year: "2025-26",
+      month: 5,
+      transactionType: "payments",
+      locked: true,
+    });
+    expect(lock.statusCode, lock.body).toBe(200);
+    const refused = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: may,
+    });
+    expect(refused.statusCode).toBe(423);
+    expect((await entriesOf(may)).every((entry) => entry.status === "accepted")).toBe(true);
+    await call("POST", "/api/settings/lockPeriod", {
+      organisationId: org,
+      year: "2025-26",
+      month: 5,
+      transactionType: "payments",
+      locked: false,
+    });
+  });
+});
+
+describe("statement files", () => {
+  test("an XLSX statement (SBI layout) is read, dates and amounts as text", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Statement");
+    sheet.addRow(["Account Name :", "SHREE TRADERS"]);
+    sheet.addRow([]);
+    sheet.addRow([
+      "Txn Date",
+      "Value Date",
+      "Description",
+      "Ref No./Cheque No.",
+      "Debit",
+      "Credit",
+      "Balance",
+    ]);
+    sheet.addRow(["1 Apr 2025", "1 Apr 2025", "BY TRANSFER-NEFT", "TRF1", "", 5000, 15000]);
+    sheet.addRow([
+      new Date(Date.UTC(2025, 3, 2)),
+      "",
+      "=cmd|' /C calc'!A0",
+      "",
+      1000.5,
+      "",
+      13999.5,
+    ]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [{ field: "files", fileName: "sbi.xlsx", bytes }],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [file] = response.json().files;
+    expect(file).toMatchObject({ layout: "sbi", headerRow: 3, lineCount: 2, balanceBreak: null });
+    expect(file.preview[1]).toMatchObject({
+      date: "2025-04-02",
+      narration: "=cmd|' /C calc'!A0",
+      amount: -1000.5,
+    });
+  });
+
+  test("an XLS (BIFF8) statement is read", async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ["Tran Date", "Chq No", "Particulars", "Debit", "Credit", "Balance", "Init. Br"],
+      ["01-04-2025", "", "UPI/P2A/1/RAMESH", "", "1500.00", "11500.00", "123"],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "Sheet1");
+    const bytes = XLSX.write(book, { bookType: "biff8", type: "buffer" }) as Buffer;
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [{ field: "files", fileName: "axis.xls", bytes }],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().files[0]).toMatchObject({ layout: "axis", lineCount: 1, moneyIn: 1500 });
+  });
+
+  test("an XLSX that says it unpacks to gigabytes is refused before it is read", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("S").addRow(["Date", "Narration", "Debit", "Credit"]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    // Every file's declared size in the central directory set to about 2 GB.
+    for (let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; ) {
+      bytes.writeUInt32LE(0x7fffffff, at + 24);
+      at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4);
+    }
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [{ field: "files", fileName: "bomb.xlsx", bytes }],
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "bomb.xlsx unpacks to far more than a statement can hold; it was refused.",
+    );
+  });
+
+  test("a file over 10 MB, a non-statement file and a non-bank account are refused", async () => {
+    const big = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile("x".repeat(10 * 1024 * 1024 + 1))],
+    );
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe("A statement file can be at most 10 MB.");
+    const pdf = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile("%PDF", "statement.pdf")],
+    );
+    expect(pdf.statusCode).toBe(400);
+    const notBank = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: rent },
+      [csvFile(MAY_STATEMENT)],
+    );
+    expect(notBank.statusCode).toBe(400);
+    expect(notBank.json().message).toBe(
+      "Choose a Bank or Bank OD/CC account to import the statement into.",
+    );
+    const noHeader = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile("Name,City\nA,B", "names.csv")],
+    );
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json().message).toMatch(/^names\.csv: No header row found/);
+  });
+
+  test("a corrected mapping is used, and remembered for the account", async () => {
+    const odd = ["When,What,Out,In", "01/07/2025,Bank charges,118.00,"].join("\n");
+    const layouts = JSON.stringify([
+      { headerRow: 1, mapping: { date: 0, narration: 1, debit: 2, credit: 3 } },
+    ]);
+    const first = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId: bank, layouts },
+      [csvFile(odd, "odd.csv")],
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(odd, "odd.csv")],
+    );
+    expect(second.json().files[0]).toMatchObject({
+      layoutName: "Layout remembered for this account",
+      lineCount: 1,
+      moneyOut: 118,
+    });
+  });
+});
+
+describe("tenants and rights", () => {
+  test("another organisation's member gets nothing", async () => {
+    const list = await call("GET", `/api/import/requests?organisationId=${org}`);
+    const someRequest = list.json().importRequests[0]._id as string;
+    const asStranger = await context.app.inject({
+      method: "POST",
+      url: "/api/import/bank/getImportedBankEntries",
+      headers: as(stranger),
+      payload: { organisationId: org, importRequestId: someRequest },
+    });
+    expect(asStranger.statusCode).toBe(403);
+    const viaOwnOrg = await context.app.inject({
+      method: "POST",
+      url: "/api/import/bank/getImportedBankEntries",
+      headers: as(stranger),
+      payload: { organisationId: otherOrg, importRequestId: someRequest },
+    });
+    expect(viaOwnOrg.statusCode).toBe(404);
+    const upload403 = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(MAY_STATEMENT)],
+      stranger,
+    );
+    expect(upload403.statusCode).toBe(403);
+  });
+
+  test("a viewer may look but not import or undo", async () => {
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/import/requests?organisationId=${org}`,
+      headers: as(viewer),
+    });
+    expect(list.statusCode).toBe(200);
+    const refused = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(MAY_STATEMENT)],
+      viewer,
+    );
+    expect(refused.statusCode).toBe(403);
+    const requestId = list.json().importRequests[0]._id as string;
+    const undo = await context.app.inject({
+      method: "DELETE",
+      url: `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${requestId}`,
+      headers: as(viewer),
+    });
+    expect(undo.statusCode).toBe(403);
+  });
+});

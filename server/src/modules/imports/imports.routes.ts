@@ -1,0 +1,219 @@
+import {
+  BANK_IMPORT_MESSAGES,
+  BankUploadFields,
+  DeleteImportedBankEntriesQuery,
+  GetImportedBankEntriesInput,
+  ImportRequestQuery,
+  ImportRequestsQuery,
+  SaveBankTransactionInput,
+  SaveImportedBankEntriesInput,
+  SHEET_IMPORT_TYPES,
+  SheetImportFields,
+} from "@bahi/domain";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest } from "../../http/errors.ts";
+import { callerOf } from "../auth/auth.guard.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import * as bank from "./bank-import.service.ts";
+import * as sheets from "./sheet-import.service.ts";
+import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
+import * as tally from "./tally-import.service.ts";
+import * as voucherSheets from "./voucher-sheet.service.ts";
+
+/** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
+export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
+/** A spreadsheet of data or a Tally export: one file, at most 50 MB. */
+export const MAX_DATA_FILE_BYTES = 50 * 1024 * 1024;
+const MAX_STATEMENT_FILES = 10;
+
+const MULTIPART_ERRORS: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: SHEET_FILE_MESSAGES.fileTooLarge,
+  FST_FILES_LIMIT: BANK_IMPORT_MESSAGES.tooManyFiles,
+  FST_FIELDS_LIMIT: "The form has too many fields.",
+  FST_PARTS_LIMIT: "The form has too many fields.",
+};
+
+const STATEMENT_NAME = /\.(csv|xls|xlsx|txt|xml)$/i;
+
+const TemplateQuery = z.object({ type: z.enum(SHEET_IMPORT_TYPES) });
+
+const TallyFields = z.object({
+  organisationId: z.string().min(1, "Id is required.").max(64),
+  preview: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
+});
+
+/** The text fields and the files (parts named `files` or `file`) of an upload. */
+async function readForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest(BANK_IMPORT_MESSAGES.noFiles);
+  const fields: Record<string, unknown> = {};
+  const files: bank.UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0 && !part.filename) continue;
+      if (part.fieldname !== "files" && part.fieldname !== "file") {
+        throw badRequest(`Unexpected file part "${part.fieldname}": send the statements as files.`);
+      }
+      const fileName = part.filename || "statement";
+      if (!STATEMENT_NAME.test(fileName))
+        throw badRequest(BANK_IMPORT_MESSAGES.unknownFileType(fileName));
+      files.push({ fileName, bytes });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message = code ? MULTIPART_ERRORS[code] : undefined;
+    if (message) throw badRequest(message);
+    throw error;
+  }
+  return { fields, files };
+}
+
+async function readUploadForm(request: FastifyRequest) {
+  const { fields, files } = await readForm(request);
+  if (files.some((file) => file.bytes.length > MAX_STATEMENT_BYTES)) {
+    throw badRequest(BANK_IMPORT_MESSAGES.fileTooLarge);
+  }
+  return { fields: parseOrThrow(BankUploadFields, fields), files };
+}
+
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    path: issue.path.join("."),
+    message: issue.message,
+  }));
+  throw badRequest(errors[0]?.message ?? "Invalid request.", errors);
+}
+
+/** The import calls of api.md §7 "Imports". */
+export const importsRoutes: FastifyPluginAsyncZod<{
+  deps: ModuleDeps;
+  announceChange: (organisationId: string) => void;
+}> = async (app, { deps, announceChange }) => {
+  const importDeps = { db: deps.db, announceChange };
+  const guard = { preHandler: deps.authenticator.requireCaller };
+  const tags = ["imports"];
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MAX_DATA_FILE_BYTES,
+      files: MAX_STATEMENT_FILES,
+      fields: 20,
+      parts: 40,
+      fieldSize: 64 * 1024,
+    },
+  });
+
+  app.post("/import/bank/validateFiles", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readUploadForm(request);
+    return bank.validateStatementFiles(importDeps, callerOf(request), fields, files);
+  });
+
+  app.post("/import/bank/importFiles", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readUploadForm(request);
+    return bank.importStatementFiles(importDeps, callerOf(request), fields, files);
+  });
+
+  app.get(
+    "/import/request",
+    { ...guard, schema: { tags, querystring: ImportRequestQuery } },
+    async (request) => bank.readImportRequest(importDeps, callerOf(request), request.query),
+  );
+
+  app.get(
+    "/import/requests",
+    { ...guard, schema: { tags, querystring: ImportRequestsQuery } },
+    async (request) => bank.listImportRequests(importDeps, callerOf(request), request.query),
+  );
+
+  app.delete(
+    "/import/bank/deleteFile",
+    { ...guard, schema: { tags, querystring: ImportRequestQuery } },
+    async (request) => bank.deleteStatementFile(importDeps, callerOf(request), request.query),
+  );
+
+  app.delete(
+    "/import/bank/deleteImportedBankEntries",
+    { ...guard, schema: { tags, querystring: DeleteImportedBankEntriesQuery } },
+    async (request) => bank.undoBankImport(importDeps, callerOf(request), request.query),
+  );
+
+  app.patch(
+    "/import/bank/saveImportedBankEntries",
+    { ...guard, schema: { tags, body: SaveImportedBankEntriesInput } },
+    async (request) => bank.saveImportedBankEntries(importDeps, callerOf(request), request.body),
+  );
+
+  app.post(
+    "/import/bank/saveTransaction",
+    { ...guard, schema: { tags, body: SaveBankTransactionInput } },
+    async (request) => bank.saveBankTransactions(importDeps, callerOf(request), request.body),
+  );
+
+  app.post("/import/other/validateData", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readForm(request);
+    const input = parseOrThrow(SheetImportFields, fields);
+    if (input.type === "vouchers") {
+      return voucherSheets.validateVoucherSheet(importDeps, callerOf(request), input, files[0]);
+    }
+    return sheets.validateSheet(
+      deps.db,
+      callerOf(request),
+      { ...input, type: input.type },
+      files[0],
+    );
+  });
+
+  app.post("/import/other/importData", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readForm(request);
+    const input = parseOrThrow(SheetImportFields, fields);
+    if (input.type === "vouchers") {
+      return voucherSheets.importVoucherSheet(importDeps, callerOf(request), input, files[0]);
+    }
+    return sheets.importSheet(deps.db, callerOf(request), { ...input, type: input.type }, files[0]);
+  });
+
+  app.post("/import/tally", { ...guard, schema: { tags } }, async (request) => {
+    const { fields, files } = await readForm(request);
+    const input = parseOrThrow(TallyFields, {
+      ...fields,
+      preview: fields.preview ?? (request.query as { preview?: string }).preview,
+    });
+    return tally.importTallyMasters(
+      deps.db,
+      callerOf(request),
+      input.organisationId,
+      files[0],
+      input.preview,
+    );
+  });
+
+  // The templates hold no organisation's data: any signed-in caller may download them.
+  app.get(
+    "/import/other/template",
+    { ...guard, schema: { tags, querystring: TemplateQuery } },
+    async (request, reply) => {
+      const bytes = await sheets.buildSheetTemplate(request.query.type);
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="${request.query.type}-template.xlsx"`)
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    "/import/bank/getImportedBankEntries",
+    { ...guard, schema: { tags, body: GetImportedBankEntriesInput } },
+    async (request) => bank.readImportedBankEntries(importDeps, callerOf(request), request.body),
+  );
+};

@@ -1,0 +1,139 @@
+import { Worker } from "node:worker_threads";
+import Papa from "papaparse";
+import { badRequest } from "../../http/errors.ts";
+
+// Uploaded spreadsheets and CSV files, read into rows of text. Limits (issue 23, "Limits and
+// safety"): the upload's size is capped by the multipart limits; an .xlsx is a zip, so its
+// central directory is read first and a file that says it unpacks to far more than a statement
+// can hold is refused before anything inflates it; the reading itself runs in a worker thread
+// with a heap ceiling, so a zip that lies about its sizes fails alone. No formula is evaluated:
+// SheetJS gives the value the file stored with the cell.
+
+export type SheetKind = "csv" | "xlsx" | "xls";
+
+/** Rows of a bank statement; a spreadsheet of vouchers (a row per line) may have more. */
+export const MAX_SHEET_ROWS = 100_000;
+export const MAX_DATA_SHEET_ROWS = 250_000;
+/** What the files of one .xlsx may unpack to, in all. */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+const WORKER_HEAP_MB = 512;
+
+export class SheetFileError extends Error {}
+
+const startsWith = (bytes: Buffer, signature: number[]) =>
+  bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
+
+/** What the bytes are, whatever the name says: a zip (xlsx), an OLE2 compound file (xls), else text. */
+export function detectSheetKind(bytes: Buffer): SheetKind {
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "xlsx";
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "xls";
+  return "csv";
+}
+
+/** Text of a CSV upload: UTF-8 (with or without a byte-order mark) or UTF-16 with one. */
+export function decodeText(bytes: Buffer): string {
+  if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) return new TextDecoder().decode(bytes.subarray(3));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The sizes a zip's central directory declares for its files, added up. Throws when the
+ * directory cannot be found (not a zip) or it declares more than `limit` bytes or 10,000 files.
+ */
+export function checkZipSizes(bytes: Buffer, limit = MAX_UNPACKED_BYTES): number {
+  // The end-of-central-directory record sits in the last 64 kB + 22 bytes.
+  const from = Math.max(0, bytes.length - 65_557);
+  let end = -1;
+  for (let index = bytes.length - 22; index >= from; index -= 1) {
+    if (bytes.readUInt32LE(index) === 0x06054b50) {
+      end = index;
+      break;
+    }
+  }
+  if (end < 0) throw new SheetFileError("not a zip");
+  const count = bytes.readUInt16LE(end + 10);
+  const offset = bytes.readUInt32LE(end + 16);
+  if (count > 10_000) throw new SheetFileError("too many files");
+  let total = 0;
+  let at = offset;
+  for (let entry = 0; entry < count; entry += 1) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) {
+      throw new SheetFileError("bad central directory");
+    }
+    const compressed = bytes.readUInt32LE(at + 20);
+    const size = bytes.readUInt32LE(at + 24);
+    // ZIP64 marks sizes it keeps elsewhere with 0xFFFFFFFF: no statement needs that.
+    if (size === 0xffffffff || compressed === 0xffffffff) throw new SheetFileError("zip64");
+    total += size;
+    if (total > limit) throw new SheetFileError("too large unpacked");
+    at +=
+      46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+function readCsv(bytes: Buffer, maxRows: number): string[][] {
+  const parsed = Papa.parse<string[]>(decodeText(bytes), {
+    skipEmptyLines: false,
+    preview: maxRows + 1,
+  });
+  return parsed.data.map((row) => row.map((cell) => String(cell ?? "")));
+}
+
+/** The first sheet of an .xls or .xlsx, read in a worker thread (sheet-worker.ts). */
+function readWorkbook(bytes: Buffer, maxRows: number): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./sheet-worker.ts", import.meta.url), {
+      workerData: { bytes, maxRows: maxRows + 1 },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    let answered = false;
+    worker.once("message", (message: { rows?: string[][]; error?: string }) => {
+      answered = true;
+      if (message.rows) resolve(message.rows);
+      else reject(new SheetFileError(message.error ?? "unreadable"));
+    });
+    worker.once("error", (error) => {
+      answered = true;
+      reject(new SheetFileError(error.message));
+    });
+    worker.once("exit", (code) => {
+      if (!answered) reject(new SheetFileError(`reader stopped (exit ${code})`));
+    });
+  });
+}
+
+export interface SheetMessages {
+  unreadable: (name: string) => string;
+  zipBomb: (name: string) => string;
+  tooManyRows: string;
+}
+
+/** The rows of an uploaded CSV, XLS or XLSX file, each cell as text; bad files become 400s. */
+export async function readSheetRows(
+  fileName: string,
+  bytes: Buffer,
+  messages: SheetMessages,
+  maxRows = MAX_SHEET_ROWS,
+): Promise<string[][]> {
+  const kind = detectSheetKind(bytes);
+  let rows: string[][];
+  try {
+    if (kind === "xlsx") checkZipSizes(bytes);
+  } catch {
+    throw badRequest(messages.zipBomb(fileName), [
+      { path: "files", message: messages.zipBomb(fileName) },
+    ]);
+  }
+  try {
+    rows = kind === "csv" ? readCsv(bytes, maxRows) : await readWorkbook(bytes, maxRows);
+  } catch {
+    throw badRequest(messages.unreadable(fileName), [
+      { path: "files", message: messages.unreadable(fileName) },
+    ]);
+  }
+  if (rows.length > maxRows) throw badRequest(messages.tooManyRows);
+  return rows;
+}

@@ -1,0 +1,293 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { as, balancesFromPostings, insertAccount, systemAccountId } from "../../../test/books.ts";
+import { buildMultipart } from "../../../test/multipart.ts";
+import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+
+let context: TestContext;
+let owner: Person;
+let viewer: Person;
+let stranger: Person;
+let org: string;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  viewer = await signUpPerson(context);
+  stranger = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    startingYear: "2025-26",
+  }));
+  await createOrganisation(context, stranger.cookies, { startingYear: "2025-26" });
+  await addMember(context, owner, org, viewer, "viewer");
+});
+afterAll(() => context.close());
+
+function send(
+  url: string,
+  fields: Record<string, string>,
+  file: { fileName: string; bytes: Buffer | string },
+  person: Person = owner,
+) {
+  const { payload, headers } = buildMultipart(fields, [{ field: "file", ...file }]);
+  return context.app.inject({
+    method: "POST",
+    url,
+    payload,
+    headers: { ...headers, ...as(person) },
+  });
+}
+
+async function accounts() {
+  const response = await context.app.inject({
+    method: "GET",
+    url: `/api/account/accountslist?organisationId=${org}`,
+    headers: as(owner),
+  });
+  return response.json().accounts as {
+    name: string;
+    nature: string;
+    openingBalance: number;
+    state: string;
+  }[];
+}
+
+// Headings as people type them (labels, not the API's field names), Dr/Cr as typed.
+const ACCOUNTS_CSV = [
+  "Ledger Name,Group,Opening Balance,Dr/Cr,State",
+  'Asha Traders,Debtors,"12,500.00",Dr,Maharashtra',
+  "Mehta Supplies,Creditors,8000,cr.,27",
+  "Capital of Ravi,Capital,-50000,,",
+  "Bad Side,Debtors,100,Sideways,27",
+  "Nowhere,Galaxy,0,,",
+  "Asha Traders,Debtors,1,Dr,27",
+].join("\n");
+
+describe("spreadsheets of accounts", () => {
+  test("the template names the API's fields, has a sample row and the allowed values; read back", async () => {
+    const response = await context.app.inject({
+      method: "GET",
+      url: "/api/import/other/template?type=accounts",
+      headers: as(owner),
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("accounts")!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual([
+      "name",
+      "nature",
+      "openingBalance",
+      "openingBalanceType",
+    ]);
+    expect(sheet.getRow(2).getCell(2).value).toBe("Debtors");
+    const allowed = workbook.getWorksheet("Allowed values")!;
+    expect(String(allowed.getRow(3).getCell(4).value)).toContain("Bank OD/CC");
+  });
+
+  test("validateData reports row by row with the sheet's row numbers, and writes nothing", async () => {
+    const before = (await accounts()).length;
+    const response = await send(
+      "/api/import/other/validateData",
+      { organisationId: org, type: "accounts" },
+      { fileName: "accounts.csv", bytes: ACCOUNTS_CSV },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      rowCount: 6,
+      validCount: 3,
+      problems: [
+        { row: 5, column: "Dr/Cr", message: '"Sideways" is not Dr or Cr.' },
+        {
+          row: 6,
+          column: "Group",
+          message: "Nature of Account must be one of the account groups, such as Debtors or Sales.",
+        },
+        {
+          row: 7,
+          column: "Ledger Name",
+          message: "The same name is already on row 2 of this file.",
+        },
+      ],
+    });
+    expect((await accounts()).length).toBe(before);
+  });
+
+  test("all-or-nothing imports nothing while a row has a problem", async () => {
+    const before = (await accounts()).length;
+    const response = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "accounts", mode: "all" },
+      { fileName: "accounts.csv", bytes: ACCOUNTS_CSV },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "Nothing was imported: 3 problems in the file. Correct them, or import only the valid rows.",
+    );
+    expect(response.json().errors[0]).toEqual({
+      path: "row 5, Dr/Cr",
+      message: '"Sideways" is not Dr or Cr.',
+    });
+    expect((await accounts()).length).toBe(before);
+  });
+
+  test("the valid rows are imported with their opening balances; the same file again adds nothing", async () => {
+    const first = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "accounts" },
+      { fileName: "accounts.csv", bytes: ACCOUNTS_CSV },
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ imported: 3, skippedExisting: 0 });
+    const list = await accounts();
+    const byName = (name: string) => list.find((account) => account.name === name);
+    expect(byName("Asha Traders")).toMatchObject({
+      nature: "Debtors",
+      openingBalance: 12500,
+      state: "27",
+    });
+    expect(byName("Mehta Supplies")).toMatchObject({ nature: "Creditors", openingBalance: -8000 });
+    expect(byName("Capital of Ravi")).toMatchObject({ nature: "Capital", openingBalance: -50000 });
+    const count = list.length;
+    const again = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "accounts" },
+      { fileName: "accounts.csv", bytes: ACCOUNTS_CSV },
+    );
+    expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 3 });
+    expect((await accounts()).length).toBe(count);
+  });
+});
+
+describe("spreadsheets of items", () => {
+  test("an XLSX of items with field-name headings; formula-like text stays text", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("items");
+    sheet.addRow([
+      "name",
+      "type",
+      "uom",
+      "hsnCode",
+      "gstRate",
+      "standardSellingPrice",
+      "description",
+    ]);
+    sheet.addRow(["Steel Rod 12mm", "goods", "NOS", "7214", 18, 550, '=HYPERLINK("x")']);
+    sheet.addRow(["Fitting Service", "services", "", "", "18%", "1,200.00", "@SUM(A1)"]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const response = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "items" },
+      { fileName: "items.xlsx", bytes },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ imported: 2, problems: [] });
+    const items = await context.app.inject({
+      method: "GET",
+      url: `/api/item/itemlist?organisationId=${org}`,
+      headers: as(owner),
+    });
+    const list = items.json().items as { name: string; description: string; gstRate: number }[];
+    expect(list.find((item) => item.name === "Steel Rod 12mm")).toMatchObject({
+      description: '=HYPERLINK("x")',
+      gstRate: 18,
+    });
+    expect(list.find((item) => item.name === "Fitting Service")?.description).toBe("@SUM(A1)");
+  });
+});
+
+const VOUCHERS_CSV = [
+  "entry,type,date,cashBankAccount,account,amount,debit,credit,narration",
+  "1,Receipt,05/04/2025,Cash,Asha Traders,5000,,,Part payment",
+  "2,Payment,2025-04-06,Cash,Mehta Supplies,3000,,,",
+  "3,Journal,2025-04-07,,Office Rent,,1000,,Rent provision",
+  "3,Journal,2025-04-07,,Mehta Supplies,,,1000,",
+  "4,Receipt,2025-04-08,Nowhere Bank,Asha Traders,100,,,",
+  "5,Journal Entry,2025-04-09,,Office Rent,,500,,",
+  "5,Journal Entry,2025-04-09,,Mehta Supplies,,,400,",
+  "6,Sales Invoice,2025-04-10,,Asha Traders,100,,,",
+].join("\n");
+
+describe("spreadsheets of vouchers", () => {
+  test("receipts, payments and journals: reported by row, imported through the engine, once", async () => {
+    const rent = await insertAccount(context, org, {
+      name: "Office Rent",
+      nature: "Indirect Expense",
+    });
+    const cash = await systemAccountId(context, org, "cash");
+    const report = await send(
+      "/api/import/other/validateData",
+      { organisationId: org, type: "vouchers" },
+      { fileName: "vouchers.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({
+      rowCount: 8,
+      voucherCount: 5,
+      validCount: 3,
+      problems: [
+        { row: 6, column: "cashBankAccount", message: 'No account named "Nowhere Bank".' },
+        {
+          row: 7,
+          column: "entries",
+          message:
+            "Debit and credit totals must be equal: debit 500.00, credit 400.00 (difference 100.00).",
+        },
+        {
+          row: 9,
+          column: "type",
+          message:
+            '"Sales Invoice" is not a voucher type of this sheet (Receipt, Payment, Fund Transfer or Journal Entry).',
+        },
+      ],
+    });
+    const before = await balancesFromPostings(context, org);
+    const imported = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "vouchers" },
+      { fileName: "vouchers.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 3, skippedExisting: 0 });
+    const after = await balancesFromPostings(context, org);
+    expect((after.get(cash) ?? 0) - (before.get(cash) ?? 0)).toBe(200_000);
+    expect(after.get(rent)).toBe(100_000);
+    const again = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "vouchers" },
+      { fileName: "vouchers.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 3 });
+    expect(await balancesFromPostings(context, org)).toEqual(after);
+  });
+});
+
+describe("tenants and rights", () => {
+  test("a viewer and another organisation's owner are refused", async () => {
+    const asViewer = await send(
+      "/api/import/other/validateData",
+      { organisationId: org, type: "accounts" },
+      { fileName: "a.csv", bytes: ACCOUNTS_CSV },
+      viewer,
+    );
+    expect(asViewer.statusCode).toBe(403);
+    const asStranger = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "accounts" },
+      { fileName: "a.csv", bytes: ACCOUNTS_CSV },
+      stranger,
+    );
+    expect(asStranger.statusCode).toBe(403);
+  });
+
+  test("a bad type is a 400", async () => {
+    const response = await send(
+      "/api/import/other/validateData",
+      { organisationId: org, type: "planets" },
+      { fileName: "a.csv", bytes: ACCOUNTS_CSV },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("type must be accounts, items or vouchers.");
+  });
+});

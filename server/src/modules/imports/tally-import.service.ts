@@ -1,0 +1,322 @@
+import {
+  AccountInput,
+  type AccountNature,
+  declaresEntities,
+  decodeTallyXml,
+  ItemInput,
+  paiseToRupees,
+  readTallyOpening,
+  readTallyQuantity,
+  resolveTallyGroups,
+  STATES,
+  TALLY_MESSAGES,
+  tallyUnitToUqc,
+} from "@bahi/domain";
+import { XMLParser } from "fast-xml-parser";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
+import { listAccounts } from "../accounts/accounts.queries.ts";
+import { addAccount, saveOpeningBalances } from "../accounts/accounts.service.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { addItem, type ItemPayload, listItems } from "../items/items.service.ts";
+import type { UploadedFile } from "./bank-import.service.ts";
+
+// POST /import/tally: a Tally company's masters export (groups, ledgers with opening balances and
+// GST details, stock items). Ledgers become accounts and stock items items through the masters'
+// own services; a ledger whose name Bahi already has (Cash, the system accounts) gets its opening
+// balance instead. After the import the openings are read back and compared with the file's,
+// account by account. Vouchers (the day book) are not imported yet.
+
+type Node = Record<string, unknown>;
+
+const text = (value: unknown): string => {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return text(value[0]);
+  if (typeof value === "object") return text((value as Node)["#text"]);
+  return String(value).trim();
+};
+
+const first = (value: unknown): Node | undefined =>
+  (Array.isArray(value) ? value[0] : value) as Node | undefined;
+
+const nameOf = (node: Node) =>
+  text(node["@_NAME"]) || text(first(node["NAME.LIST"])?.NAME) || text(node.NAME);
+
+/** Every node of these tags, wherever it sits in the envelope. */
+function collect(root: unknown, tags: ReadonlySet<string>, found: Map<string, Node[]>) {
+  if (Array.isArray(root)) {
+    for (const item of root) collect(item, tags, found);
+    return;
+  }
+  if (!root || typeof root !== "object") return;
+  for (const [key, value] of Object.entries(root as Node)) {
+    if (tags.has(key)) {
+      for (const node of Array.isArray(value) ? value : [value]) {
+        if (node && typeof node === "object")
+          found.set(key, [...(found.get(key) ?? []), node as Node]);
+      }
+    } else if (typeof value === "object") {
+      collect(value, tags, found);
+    }
+  }
+}
+
+const REGISTRATION_TYPES: Record<string, string> = {
+  regular: "regular",
+  composition: "composition",
+  unregistered: "unregistered",
+  consumer: "unregistered",
+  "regular - sez": "sez",
+};
+
+export function parseTallyMasters(bytes: Buffer) {
+  const xml = decodeTallyXml(bytes);
+  if (declaresEntities(xml)) throw badRequest(TALLY_MESSAGES.doctype);
+  let parsed: Node;
+  try {
+    parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@_",
+      parseTagValue: false,
+      parseAttributeValue: false,
+      processEntities: true,
+      htmlEntities: false,
+    }).parse(xml) as Node;
+  } catch {
+    throw badRequest(TALLY_MESSAGES.notTally);
+  }
+  if (!parsed.ENVELOPE) throw badRequest(TALLY_MESSAGES.notTally);
+  const found = new Map<string, Node[]>();
+  collect(parsed.ENVELOPE, new Set(["GROUP", "LEDGER", "STOCKITEM"]), found);
+  // Tally re-emits a master wherever it is referenced: the first of each name is kept.
+  const groups = new Map<string, string>();
+  for (const node of found.get("GROUP") ?? []) {
+    const name = nameOf(node);
+    if (name && !groups.has(name.toLowerCase())) groups.set(name.toLowerCase(), text(node.PARENT));
+  }
+  const natures = resolveTallyGroups(groups);
+  const natureOfParent = (parent: string): AccountNature | null => {
+    const key = parent.toLowerCase();
+    return natures.get(key) ?? resolveTallyGroups(new Map([[key, ""]])).get(key) ?? null;
+  };
+  const ledgers = new Map<
+    string,
+    {
+      name: string;
+      parent: string;
+      nature: AccountNature | null;
+      openingPaise: number;
+      gstin: string;
+      state: string;
+      gstType: string;
+    }
+  >();
+  for (const node of found.get("LEDGER") ?? []) {
+    const name = nameOf(node);
+    if (!name || ledgers.has(name.toLowerCase())) continue;
+    const gst = first(node["LEDGSTREGDETAILS.LIST"]);
+    const mailing = first(node["LEDMAILINGDETAILS.LIST"]);
+    const parent = text(node.PARENT);
+    ledgers.set(name.toLowerCase(), {
+      name,
+      parent,
+      nature: natureOfParent(parent),
+      openingPaise: readTallyOpening(text(node.OPENINGBALANCE)),
+      gstin: (text(gst?.GSTIN) || text(node.PARTYGSTIN)).toUpperCase(),
+      state: text(mailing?.STATE) || text(node.LEDSTATENAME),
+      gstType:
+        REGISTRATION_TYPES[
+          (text(gst?.GSTREGISTRATIONTYPE) || text(node.GSTREGISTRATIONTYPE)).toLowerCase()
+        ] ?? "",
+    });
+  }
+  const items = new Map<
+    string,
+    { name: string; unit: string; hsn: string; quantity: number; valuePaise: number }
+  >();
+  for (const node of found.get("STOCKITEM") ?? []) {
+    const name = nameOf(node);
+    if (!name || items.has(name.toLowerCase())) continue;
+    items.set(name.toLowerCase(), {
+      name,
+      unit: text(node.BASEUNITS),
+      hsn: text(first(node["HSNDETAILS.LIST"])?.HSNCODE),
+      quantity: readTallyQuantity(text(node.OPENINGBALANCE)),
+      valuePaise: Math.abs(readTallyOpening(text(node.OPENINGVALUE))),
+    });
+  }
+  return { groups, ledgers: [...ledgers.values()], items: [...items.values()] };
+}
+
+/** POST /import/tally (masters): preview, or create. */
+export async function importTallyMasters(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+  file: UploadedFile | undefined,
+  preview: boolean,
+) {
+  if (!file) throw badRequest("Choose the Tally XML export to import.");
+  const access = await requireOrganisationAccess(db, caller, organisationId, {
+    kind: "right",
+    subject: "account",
+    action: "add",
+  });
+  const masters = parseTallyMasters(file.bytes);
+  const { accounts } = await listAccounts(db, caller, { organisationId });
+  const existing = new Map(accounts.map((account) => [account.name.trim().toLowerCase(), account]));
+  const regular =
+    access.organisation.gst_registered === 1 && access.organisation.gst_reg_type === "regular";
+  const cannot: { name: string; reason: string }[] = [];
+  const creating: { name: string; payload: AccountInput; openingPaise: number }[] = [];
+  const openings: { name: string; accountId: string; openingPaise: number }[] = [];
+  for (const ledger of masters.ledgers) {
+    const known = existing.get(ledger.name.toLowerCase());
+    if (known) {
+      if (ledger.openingPaise !== 0)
+        openings.push({
+          name: ledger.name,
+          accountId: known._id,
+          openingPaise: ledger.openingPaise,
+        });
+      continue;
+    }
+    if (!ledger.nature) {
+      cannot.push({ name: ledger.name, reason: TALLY_MESSAGES.cannotPlace(ledger.parent) });
+      continue;
+    }
+    const state = STATES.find(
+      (candidate) => candidate.name.toLowerCase() === ledger.state.toLowerCase(),
+    );
+    const party = ledger.nature === "Debtors" || ledger.nature === "Creditors";
+    const candidate = {
+      organisationId,
+      name: ledger.name,
+      nature: ledger.nature,
+      openingBalance: paiseToRupees(Math.abs(ledger.openingPaise)),
+      ...(ledger.openingPaise !== 0
+        ? { openingBalanceType: ledger.openingPaise > 0 ? "dr" : "cr" }
+        : {}),
+      ...(party && ledger.gstin ? { gstin: ledger.gstin } : {}),
+      ...(party && state ? { state: state.code } : {}),
+      ...(party && regular
+        ? {
+            gstType: ledger.gstType || (ledger.gstin ? "regular" : "unregistered"),
+            ...(state || ledger.gstin ? {} : { state: "-1" }),
+          }
+        : {}),
+    };
+    const parsed = AccountInput.safeParse(candidate);
+    if (!parsed.success) {
+      cannot.push({
+        name: ledger.name,
+        reason: parsed.error.issues[0]?.message ?? "Invalid ledger.",
+      });
+      continue;
+    }
+    creating.push({ name: ledger.name, payload: parsed.data, openingPaise: ledger.openingPaise });
+  }
+  const { items: knownItems } = await listItems(db, caller, { organisationId });
+  const itemNames = new Set(knownItems.map((item) => item.name.trim().toLowerCase()));
+  const newItems: ItemPayload[] = [];
+  for (const item of masters.items) {
+    if (itemNames.has(item.name.toLowerCase()) || existing.has(item.name.toLowerCase())) continue;
+    const uom = tallyUnitToUqc(item.unit);
+    const parsed = ItemInput.safeParse({
+      organisationId,
+      name: item.name,
+      type: "goods",
+      ...(uom ? { uom } : {}),
+      ...(/^\d{4,8}$/.test(item.hsn) ? { hsnCode: item.hsn } : {}),
+      openingBalanceQuantity: item.quantity,
+      openingBalanceAmount: paiseToRupees(item.valuePaise),
+    });
+    if (parsed.success) newItems.push(parsed.data);
+    else
+      cannot.push({ name: item.name, reason: parsed.error.issues[0]?.message ?? "Invalid item." });
+  }
+  const fileDebit = masters.ledgers.reduce((sum, l) => sum + Math.max(0, l.openingPaise), 0);
+  const fileCredit = masters.ledgers.reduce((sum, l) => sum + Math.max(0, -l.openingPaise), 0);
+  const summary = {
+    groups: masters.groups.size,
+    ledgers: masters.ledgers.length,
+    stockItems: masters.items.length,
+    accountsToCreate: creating.map((entry) => ({
+      name: entry.name,
+      nature: entry.payload.nature,
+      openingBalance: paiseToRupees(entry.openingPaise),
+    })),
+    openingsOfExistingAccounts: openings.map((entry) => ({
+      name: entry.name,
+      openingBalance: paiseToRupees(entry.openingPaise),
+    })),
+    itemsToCreate: newItems.map((item) => item.name),
+    cannotImport: cannot,
+    fileOpenings: { debit: paiseToRupees(fileDebit), credit: paiseToRupees(fileCredit) },
+  };
+  if (preview) return { preview: true, ...summary };
+
+  const failed: { name: string; reason: string }[] = [];
+  for (const entry of creating) {
+    try {
+      await addAccount(db, caller, entry.payload);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failed.push({ name: entry.name, reason: error.message });
+    }
+  }
+  if (openings.length > 0) {
+    await saveOpeningBalances(db, caller, {
+      organisationId,
+      balances: openings.map((entry) => ({
+        accountId: entry.accountId,
+        openingBalance: paiseToRupees(Math.abs(entry.openingPaise)),
+        openingBalanceType: entry.openingPaise >= 0 ? "dr" : "cr",
+      })),
+    });
+  }
+  for (const item of newItems) {
+    try {
+      await addItem(db, caller, item);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failed.push({ name: item.name, reason: error.message });
+    }
+  }
+  // The check the issue asks for: Bahi's opening of every ledger against the file's.
+  const after = await listAccounts(db, caller, { organisationId });
+  const byName = new Map(
+    after.accounts.map((account) => [account.name.trim().toLowerCase(), account]),
+  );
+  const mismatches = masters.ledgers.flatMap((ledger) => {
+    const account = byName.get(ledger.name.toLowerCase());
+    if (!account) return [];
+    const signed = Math.round(account.openingBalance * 100);
+    return signed === ledger.openingPaise
+      ? []
+      : [
+          {
+            name: ledger.name,
+            file: paiseToRupees(ledger.openingPaise),
+            bahi: account.openingBalance,
+          },
+        ];
+  });
+  const placed = masters.ledgers.filter((ledger) => byName.has(ledger.name.toLowerCase()));
+  return {
+    preview: false,
+    ...summary,
+    failed,
+    openingsCheck: {
+      ledgersCompared: placed.length,
+      mismatches,
+      agrees: mismatches.length === 0,
+      message:
+        mismatches.length === 0
+          ? `The opening balances of all ${placed.length} ledgers placed in Bahi equal the file's.`
+          : `${mismatches.length} ledgers' opening balances differ from the file's.`,
+    },
+  };
+}
