@@ -1,6 +1,6 @@
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { API_KEY_HEADER } from "../modules/auth/auth.guard.ts";
+import { API_KEY_HEADER } from "./api-key-header.ts";
 import { AppError } from "./errors.ts";
 
 export const CROSS_SITE_MESSAGE =

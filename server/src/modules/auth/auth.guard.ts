@@ -3,6 +3,7 @@ import type {} from "@fastify/cookie";
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { API_KEY_HEADER } from "../../http/api-key-header.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Caller } from "../access/caller.ts";
 import { type EarlyAccessRead, readAccessRow } from "../access/organisation-access.ts";
@@ -18,7 +19,7 @@ declare module "fastify" {
   }
 }
 
-export const API_KEY_HEADER = "x-api-key";
+export { API_KEY_HEADER };
 
 const unauthorised = (message: string) => new AppError(401, message);
 
