@@ -11,6 +11,7 @@ import * as m0010 from "./0010-dated-sums.ts";
 import * as m0011 from "./0011-ledger-month-counts.ts";
 import * as m0012 from "./0012-balances-by-month.ts";
 import * as m0013 from "./0013-search-trigrams.ts";
+import * as m0040 from "./0040-opening-stock-from-items.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0011_ledger_month_counts": m0011,
   "0012_balances_by_month": m0012,
   "0013_search_trigrams": m0013,
+  "0040_opening_stock_from_items": m0040,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";
