@@ -504,6 +504,7 @@ export function EntryEditor({
                   form={form}
                   update={update as (recipe: (current: DocumentForm) => DocumentForm) => void}
                   results={computation.itemLineResults}
+                  checkStock={mode === "add" || mode === "duplicate"}
                   {...sectionProps}
                 />
                 <ChargeLinesTable
