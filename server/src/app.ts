@@ -16,6 +16,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "./config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerRequestTab } from "./http/request-tab.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestTab(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -12,6 +12,7 @@ import * as m0011 from "./0011-ledger-month-counts.ts";
 import * as m0012 from "./0012-balances-by-month.ts";
 import * as m0013 from "./0013-search-trigrams.ts";
 import * as m0040 from "./0040-opening-stock-from-items.ts";
+import * as m0041 from "./0041-change-event-tabs.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0012_balances_by_month": m0012,
   "0013_search_trigrams": m0013,
   "0040_opening_stock_from_items": m0040,
+  "0041_change_event_tabs": m0041,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";
