@@ -417,7 +417,7 @@ describe("the payload", () => {
     );
     expect(validation).toMatchObject({
       ok: false,
-      errors: { cashOrDebtorAccountId: "Id is required." },
+      errors: { cashOrDebtorAccountId: "Customer is required." },
     });
   });
 
