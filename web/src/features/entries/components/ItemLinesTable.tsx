@@ -2,9 +2,9 @@ import { type ComputedLine, formatAmount, UQC_UNITS } from "@bahi/domain";
 import { Button, NativeSelect, ScrollArea, Table, Text, TextInput } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
+import { onEnterPickTypedOption } from "../../../components/inputs/typed-option.ts";
 import { useItems } from "../../masters/masters.api.ts";
 import { stopProps } from "../keyboard/focus-stop.ts";
-import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
 import {
   applyItemToLine,
   type DocumentForm,
