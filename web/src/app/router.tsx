@@ -20,6 +20,7 @@ import { OrganisationsPage } from "../features/organisations/OrganisationsPage.t
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
+import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
 import {
   HomeRedirect,
   ManagersOnlyRoutes,
@@ -90,6 +91,7 @@ export const appRoutes: RouteObject[] = [
             children: [{ path: "settings/users", element: <UsersSettingsPage /> }],
           },
           { path: "settings/profile", element: <ProfilePage /> },
+          { path: "updatelogs", element: <UpdateLogsPage /> },
           ...mastersRoutes,
           ...workingScreenRoutes,
           ...entryRoutes,
