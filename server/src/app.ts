@@ -17,6 +17,7 @@ import type { AppConfig } from "./app-config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { refuseControlCharacters } from "./http/control-characters.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerRequestTab } from "./http/request-tab.ts";
 import { registerBrowserDefences } from "./http/security.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseControlCharacters(app);
+  registerRequestTab(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

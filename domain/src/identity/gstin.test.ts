@@ -9,6 +9,7 @@ import {
   isValidGstin,
   normaliseGstin,
   panFromGstin,
+  registrationTypeOfGstin,
   stateCodeFromGstin,
   validateGstin,
 } from "./gstin.ts";
@@ -189,5 +190,17 @@ describe("GSTIN check character properties", () => {
         },
       ),
     );
+  });
+});
+
+describe("registrationTypeOfGstin (spec 4 'Account modal')", () => {
+  test.each([
+    ["27AAPFU0939F1ZV", "regular"],
+    ["0717UNO00157UNO", "uinholder"],
+    ["27AAPFU0939F1ZA", null],
+    ["27AAPFU09", null],
+    ["", null],
+  ])("%s -> %s", (gstin, type) => {
+    expect(registrationTypeOfGstin(gstin)).toBe(type);
   });
 });

@@ -110,6 +110,22 @@ export function describeGstin(gstin: string): GstinDescription {
   };
 }
 
+/**
+ * The registration type a valid GSTIN's own form tells (spec 4 "Account modal", issue 25): a UIN
+ * (United Nations bodies, embassies) is a UIN holder, a TCS number an e-commerce operator, every
+ * other form a regular registration (an SEZ unit's GSTIN looks like any other; a lookup says SEZ).
+ * Null for text that is not a valid GSTIN.
+ */
+export function registrationTypeOfGstin(
+  gstin: string,
+): "regular" | "uinholder" | "ecomoperator" | null {
+  const described = describeGstin(gstin);
+  if (!described.valid) return null;
+  if (described.kind === "uin") return "uinholder";
+  if (described.kind === "tcs") return "ecomoperator";
+  return "regular";
+}
+
 export function isValidGstin(gstin: string): boolean {
   return describeGstin(gstin).valid;
 }

@@ -24,6 +24,7 @@ export {
   isValidGstin,
   normaliseGstin,
   panFromGstin,
+  registrationTypeOfGstin,
   stateCodeFromGstin,
   validateGstin,
 } from "./gstin.ts";

@@ -29,6 +29,7 @@ describe("ReceiptInput", () => {
   it.each([
     [{ receivedAmount: 1500.51 }, "entries", "The accounts must add up to the received amount."],
     [{ receivedAmount: 0 }, "receivedAmount", "Amount must be more than zero."],
+    [{ receivedAccountId: "" }, "receivedAccountId", "Received In is required."],
     [{ entries: [] }, "entries", "Add at least one account."],
     [
       { receivedAccountId: "acc-a" },
@@ -77,7 +78,9 @@ describe("PaymentInput", () => {
       "paidAccountId",
       "The cash or bank account cannot also be one of the accounts.",
     ],
-    [{ paidAccountId: undefined }, "paidAccountId", "Id is required."],
+    [{ paidAccountId: undefined }, "paidAccountId", "Paid From is required."],
+    [{ paidAccountId: "" }, "paidAccountId", "Paid From is required."],
+    [{ entries: [{ accountId: "", amount: 0.3 }] }, "entries.0.accountId", "Account is required."],
   ])("refuses %j at %s", (overrides, path, message) => {
     expect(listIssues(PaymentInput, buildPayment(overrides))[0]).toEqual({ path, message });
   });

@@ -10,7 +10,7 @@ import {
   sumBillWiseInPaise,
   sumRupeesInPaise,
 } from "./entry-lines.ts";
-import { boundedText, EntityId, optionalText } from "./text-fields.ts";
+import { boundedText, EntityId, optionalText, RequiredId } from "./text-fields.ts";
 
 export const ACCOUNT_LINES_MAX = 1000;
 
@@ -47,7 +47,7 @@ const BANK_IMPORT_FIELDS = { bankImportId: optionalText(EntityId) };
  */
 export const SettlementLine = z
   .object({
-    accountId: EntityId,
+    accountId: RequiredId("Account"),
     amount: PositiveRupeeAmount,
     billWiseEntries: BillWiseAllocations,
   })
@@ -103,7 +103,7 @@ function buildSettlementRefinement<A extends string, M extends string>(
 const ReceiptFields = z.object({
   ...VOUCHER_FIELDS,
   ...BANK_IMPORT_FIELDS,
-  receivedAccountId: EntityId,
+  receivedAccountId: RequiredId("Received In"),
   receivedAmount: PositiveRupeeAmount,
   entries: SettlementLines,
 });
@@ -122,7 +122,7 @@ export type ReceiptEditInput = z.infer<typeof ReceiptEditInput>;
 const PaymentFields = z.object({
   ...VOUCHER_FIELDS,
   ...BANK_IMPORT_FIELDS,
-  paidAccountId: EntityId,
+  paidAccountId: RequiredId("Paid From"),
   paidAmount: PositiveRupeeAmount,
   entries: SettlementLines,
 });
@@ -141,9 +141,9 @@ export type PaymentEditInput = z.infer<typeof PaymentEditInput>;
 const FundTransferFields = z.object({
   ...VOUCHER_FIELDS,
   ...BANK_IMPORT_FIELDS,
-  paidAccountId: EntityId,
+  paidAccountId: RequiredId("Transfer From"),
   paidAmount: PositiveRupeeAmount,
-  receivedAccountId: EntityId,
+  receivedAccountId: RequiredId("Transfer To"),
   receivedAmount: PositiveRupeeAmount,
 });
 
@@ -174,7 +174,7 @@ export type FundTransferEditInput = z.infer<typeof FundTransferEditInput>;
 /** One journal line: exactly one of debitAmount and creditAmount is above zero. */
 export const JournalEntryLine = z
   .object({
-    accountId: EntityId,
+    accountId: RequiredId("Account"),
     debitAmount: NonNegativeRupeeAmount.default(0),
     creditAmount: NonNegativeRupeeAmount.default(0),
   })

@@ -59,7 +59,6 @@ describe.each(DOCUMENT_SCHEMAS)("%s", (_name, schema) => {
     [{ date: "2024-02-30" }, "date", "Date must be a real date in the form YYYY-MM-DD."],
     [{ year: "2024-2025" }, "year", "Year must be a financial year like 2024-25."],
     [{ organisationId: "" }, "organisationId", "Id is required."],
-    [{ cashOrDebtorAccountId: undefined }, "cashOrDebtorAccountId", "Id is required."],
     [
       { itemDetails: [], accountDetails: [] },
       "itemDetails",
@@ -106,6 +105,21 @@ describe.each(DOCUMENT_SCHEMAS)("%s", (_name, schema) => {
     [{ itemDetails: [{ itemId: "i" }] }, "itemDetails.0.quantity", "Quantity must be a number."],
   ])("refuses %j at %s", (overrides, path, message) => {
     expect(listIssues(schema, buildDocument(overrides))[0]).toEqual({ path, message });
+  });
+
+  it("a missing party is named as its picker is: Customer or Supplier, never 'Id'", () => {
+    const side = ["PurchaseInput", "PurchaseEditInput", "DebitNoteInput", "DebitNoteEditInput"]
+      .concat(["PurchaseOrderInput", "PurchaseOrderEditInput"])
+      .includes(_name)
+      ? "Supplier"
+      : "Customer";
+    for (const cashOrDebtorAccountId of [undefined, ""]) {
+      expect(
+        listIssues(schema, buildDocument({ cashOrDebtorAccountId })).find(
+          (issue) => issue.path === "cashOrDebtorAccountId",
+        ),
+      ).toEqual({ path: "cashOrDebtorAccountId", message: `${side} is required.` });
+    }
   });
 
   it("takes the decided options, and blank as not given", () => {

@@ -20,7 +20,7 @@ import {
   sumBillWiseInPaise,
 } from "./entry-lines.ts";
 import { GstinText, StateCode } from "./identity-fields.ts";
-import { boundedText, EntityId, optionalText } from "./text-fields.ts";
+import { boundedText, EntityId, optionalText, RequiredId } from "./text-fields.ts";
 
 export const DOCUMENT_LINES_MAX = 1000;
 export const INVOICE_NUMBER_MAX = 50;
@@ -122,6 +122,10 @@ const SALES_SOURCE_FIELDS = {
   deliveryChallanId: optionalText(EntityId),
 };
 
+// The party picker's label on the entry screen names the side (DocumentHeader): so does its refusal.
+const CUSTOMER_FIELDS = { cashOrDebtorAccountId: RequiredId("Customer") };
+const SUPPLIER_FIELDS = { cashOrDebtorAccountId: RequiredId("Supplier") };
+
 /** spec 2.6 opens purchases/add?purchaseOrderId=…; the payload carries it so the link is kept. */
 const PURCHASE_SOURCE_FIELDS = { purchaseOrderId: optionalText(EntityId) };
 
@@ -219,6 +223,7 @@ const EXPORT_FIELDS = {
 
 const SalesInvoiceFields = z.object({
   ...DOCUMENT_FIELDS,
+  ...CUSTOMER_FIELDS,
   ...DUE_DATE_FIELDS,
   ...SALES_SOURCE_FIELDS,
   ...EXPORT_FIELDS,
@@ -250,6 +255,7 @@ export type SalesInvoiceEditInput = z.infer<typeof SalesInvoiceEditInput>;
 
 const PurchaseFields = z.object({
   ...DOCUMENT_FIELDS,
+  ...SUPPLIER_FIELDS,
   ...DUE_DATE_FIELDS,
   ...IMPORT_FIELDS,
   ...PURCHASE_SOURCE_FIELDS,
@@ -260,17 +266,19 @@ export const PurchaseEditInput = PurchaseFields.extend(EDIT_FIELDS).superRefine(
 export type PurchaseEditInput = z.infer<typeof PurchaseEditInput>;
 
 const NoteFields = z.object({ ...DOCUMENT_FIELDS, ...DUE_DATE_FIELDS, ...NOTE_FIELDS });
-export const CreditNoteInput = NoteFields.superRefine(refineDocument);
+const CreditNoteFields = NoteFields.extend(CUSTOMER_FIELDS);
+const DebitNoteFields = NoteFields.extend(SUPPLIER_FIELDS);
+export const CreditNoteInput = CreditNoteFields.superRefine(refineDocument);
 export type CreditNoteInput = z.infer<typeof CreditNoteInput>;
-export const CreditNoteEditInput = NoteFields.extend(EDIT_FIELDS).superRefine(refineDocument);
+export const CreditNoteEditInput = CreditNoteFields.extend(EDIT_FIELDS).superRefine(refineDocument);
 export type CreditNoteEditInput = z.infer<typeof CreditNoteEditInput>;
-export const DebitNoteInput = NoteFields.superRefine(refineDocument);
+export const DebitNoteInput = DebitNoteFields.superRefine(refineDocument);
 export type DebitNoteInput = z.infer<typeof DebitNoteInput>;
-export const DebitNoteEditInput = NoteFields.extend(EDIT_FIELDS).superRefine(refineDocument);
+export const DebitNoteEditInput = DebitNoteFields.extend(EDIT_FIELDS).superRefine(refineDocument);
 export type DebitNoteEditInput = z.infer<typeof DebitNoteEditInput>;
 
 /** Quotation, sales order and delivery challan share the plain document fields. */
-const PlainDocumentFields = z.object(DOCUMENT_FIELDS);
+const PlainDocumentFields = z.object({ ...DOCUMENT_FIELDS, ...CUSTOMER_FIELDS });
 export const QuotationInput = PlainDocumentFields.superRefine(refineDocument);
 export type QuotationInput = z.infer<typeof QuotationInput>;
 export const QuotationEditInput =
@@ -285,7 +293,12 @@ export type DeliveryChallanInput = QuotationInput;
 export const DeliveryChallanEditInput = QuotationEditInput;
 export type DeliveryChallanEditInput = QuotationEditInput;
 
-const PurchaseOrderFields = z.object({ ...DOCUMENT_FIELDS, ...DUE_DATE_FIELDS, ...IMPORT_FIELDS });
+const PurchaseOrderFields = z.object({
+  ...DOCUMENT_FIELDS,
+  ...SUPPLIER_FIELDS,
+  ...DUE_DATE_FIELDS,
+  ...IMPORT_FIELDS,
+});
 export const PurchaseOrderInput = PurchaseOrderFields.superRefine(refineDocument);
 export type PurchaseOrderInput = z.infer<typeof PurchaseOrderInput>;
 export const PurchaseOrderEditInput =

@@ -37,7 +37,7 @@ describe("ItemDetailLine", () => {
   });
 
   it.each([
-    [{ itemId: "" }, "itemId", "Id is required."],
+    [{ itemId: "" }, "itemId", "Item is required."],
     [{ quantity: 0 }, "quantity", "Quantity must be more than zero."],
     [{ quantity: 1.2345 }, "quantity", "Quantity can have at most 3 decimals."],
     [{ rate: -1 }, "rate", "Amount cannot be negative."],

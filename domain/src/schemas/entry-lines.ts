@@ -8,7 +8,7 @@ import {
   Quantity,
 } from "./amounts.ts";
 import { HsnCode, SacCode, UomCode } from "./identity-fields.ts";
-import { boundedText, EntityId, optionalText } from "./text-fields.ts";
+import { boundedText, EntityId, optionalText, RequiredId } from "./text-fields.ts";
 
 export const LINE_DESCRIPTION_MAX = 500;
 
@@ -31,7 +31,7 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
  */
 export const ItemDetailLine = z
   .object({
-    itemId: EntityId,
+    itemId: RequiredId("Item"),
     description: LineDescription,
     hsnCode: optionalText(HsnCode),
     sacCode: optionalText(SacCode),
@@ -67,7 +67,7 @@ export type ItemDetailLine = z.infer<typeof ItemDetailLine>;
  * directly): the account, its taxable amount, GST rate and optional cess rate.
  */
 export const AccountDetailLine = z.object({
-  accountId: EntityId,
+  accountId: RequiredId("Account"),
   amount: NonNegativeRupeeAmount,
   gstRate: GstRateValue,
   cessRate: CessRate.optional(),

@@ -17,6 +17,18 @@ export const EntityId = z
   .max(64, "Id cannot be longer than 64 characters.")
   .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
+/**
+ * The id a required picker chooses, refused in the words of the picker's label ("Received In is
+ * required."), never as "Id is required." (issue 25).
+ */
+export function RequiredId(label: string) {
+  const message = `${label} is required.`;
+  return z
+    .string({ error: message })
+    .min(1, message)
+    .max(64, "Id cannot be longer than 64 characters.");
+}
+
 /** Trimmed text of at most `max` characters. */
 export function boundedText(max: number, message: string) {
   return z.string().trim().max(max, message).refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);

@@ -455,4 +455,6 @@ export interface ChangeEventsTable {
   action: string;
   user_id: string | null;
   created_at: string;
+  /** The browser tab that made the change (http/request-tab.ts); null without one. */
+  tab_id: string | null;
 }

@@ -2,6 +2,7 @@ import { SESSION_MESSAGES } from "@bahi/domain";
 import { describe, expect, test, vi } from "vitest";
 import { ApiError, SessionEndedError } from "./errors.ts";
 import { type ApiClientOptions, createApiClient } from "./http.ts";
+import { TAB_HEADER, TAB_ID } from "./tab-id.ts";
 
 // spec/api.md §8 session handling, against a fake server: fetch is a function of (url, init).
 
@@ -372,9 +373,12 @@ describe("bodies", () => {
     await client.request("POST", "/x", { body: { a: 1 } });
     await client.request("POST", "/settings/organisation", { body: form });
     const [jsonCall, formCall] = server.calls;
-    expect(jsonCall?.headers).toEqual({ "content-type": "application/json" });
+    expect(jsonCall?.headers).toEqual({
+      "content-type": "application/json",
+      [TAB_HEADER]: TAB_ID,
+    });
     expect(jsonCall?.body).toBe('{"a":1}');
-    expect(formCall?.headers).toEqual({});
+    expect(formCall?.headers).toEqual({ [TAB_HEADER]: TAB_ID });
     expect(formCall?.body).toBe(form);
   });
 

@@ -17,6 +17,8 @@ export {
   SessionEndedError,
 } from "./errors.ts";
 
+import { TAB_HEADER, TAB_ID } from "./tab-id.ts";
+
 type QueryValue = string | number | boolean | undefined | null | string[];
 export type Query = Record<string, QueryValue>;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -109,7 +111,10 @@ export function createApiClient(initial: Partial<ApiClientOptions> = {}): ApiCli
     return options.fetch(buildApiUrl(path, request.query), {
       method,
       credentials: "include",
-      headers: request.body === undefined || isForm ? {} : { "content-type": "application/json" },
+      headers:
+        request.body === undefined || isForm
+          ? { [TAB_HEADER]: TAB_ID }
+          : { "content-type": "application/json", [TAB_HEADER]: TAB_ID },
       body,
       signal: request.signal ?? null,
     });

@@ -23,6 +23,7 @@ import { documentSettingsRoutes, printingRoutes } from "../features/printing/pri
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
+import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
 import {
   HomeRedirect,
   ManagersOnlyRoutes,
@@ -106,6 +107,7 @@ export const appRoutes: RouteObject[] = [
           },
           ...gstReturnRoutes,
           { path: "settings/profile", element: <ProfilePage /> },
+          { path: "updatelogs", element: <UpdateLogsPage /> },
           ...mastersRoutes,
           ...importRoutes,
           ...workingScreenRoutes,

@@ -13,6 +13,8 @@ import * as m0012 from "./0012-balances-by-month.ts";
 import * as m0013 from "./0013-search-trigrams.ts";
 import * as m0014 from "./0014-purchase-place-of-supply.ts";
 import * as m0030 from "./0030-auth-limits.ts";
+import * as m0040 from "./0040-opening-stock-from-items.ts";
+import * as m0041 from "./0041-change-event-tabs.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 import * as m0070 from "./0070-imports.ts";
 
@@ -32,6 +34,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013_search_trigrams": m0013,
   "0014_purchase_place_of_supply": m0014,
   "0030_auth_limits": m0030,
+  "0040_opening_stock_from_items": m0040,
+  "0041_change_event_tabs": m0041,
   "0060_gst_return_filings": m0060,
   "0070_imports": m0070,
 };

@@ -168,3 +168,14 @@ export async function sumOpeningBalances(db: Kysely<Database>, organisationId: s
     .executeTakeFirstOrThrow();
   return { debitPaise: Number(row.debit), creditPaise: Number(row.credit) };
 }
+
+/** The organisation's Closing Stock system account, live. */
+export function findClosingStockAccount(db: Kysely<Database>, organisationId: string) {
+  return db
+    .selectFrom("accounts")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("system_key", "=", "closingStock")
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}

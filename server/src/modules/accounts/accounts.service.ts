@@ -55,6 +55,8 @@ export const ACCOUNT_REFUSALS = {
   closingStock:
     "This account cannot be deleted: closing stock has been entered for it. Clear its closing stock first.",
   duplicateLine: "An account appears more than once.",
+  openingStockFromItems:
+    "With inventory managed, the opening stock is the total of the items' opening amounts: change it on the items.",
 } as const;
 
 const right = (action: "view" | "add" | "edit" | "delete"): AccessNeed => ({
@@ -148,6 +150,12 @@ export async function editAccount(
       { path: "nature", message: ACCOUNT_REFUSALS.systemNature },
     ]);
   }
+  refuseTypedOpeningStock(
+    access.organisation,
+    existing,
+    fields.opening_balance_paise,
+    "openingBalance",
+  );
   const previous = parseCustomFieldValues(existing.custom_field_values);
   const customFieldValues =
     input.customFieldValues === undefined
@@ -171,6 +179,50 @@ export async function editAccount(
     await recordMasterChange(trx, change(updated, "edited", access.userId));
   });
   return updated;
+}
+
+/**
+ * With inventory managed the Closing Stock account's opening balance is the items' opening
+ * amounts, kept by the items service (decision 040, as Tally derives its stock-in-hand opening):
+ * typing another figure would make the opening stock differ from the items'.
+ */
+function refuseTypedOpeningStock(
+  organisation: OrganisationsTable,
+  existing: repo.AccountRow,
+  openingBalancePaise: number,
+  path: string,
+) {
+  if (
+    organisation.manage_inventory === 1 &&
+    existing.system_key === "closingStock" &&
+    openingBalancePaise !== existing.opening_balance_paise
+  ) {
+    throw badRequest(ACCOUNT_REFUSALS.openingStockFromItems, [
+      { path, message: ACCOUNT_REFUSALS.openingStockFromItems },
+    ]);
+  }
+}
+
+/**
+ * Sets the Closing Stock account's opening balance to the items' opening stock, inside the
+ * caller's transaction (items.service calls it on every item save, decision 040).
+ */
+export async function setOpeningStockFromItems(
+  trx: Kysely<Database>,
+  organisationId: string,
+  totalPaise: number,
+  userId: string,
+): Promise<void> {
+  const account = await repo.findClosingStockAccount(trx, organisationId);
+  if (!account || account.opening_balance_paise === totalPaise) return;
+  const next = {
+    opening_balance_paise: totalPaise,
+    version: account.version + 1,
+    updated_at: nowIso(),
+  };
+  if (!(await repo.updateAccountAtVersion(trx, organisationId, account.id, account.version, next)))
+    throw staleRecord();
+  await recordMasterChange(trx, change({ ...account, ...next }, "edited", userId));
 }
 
 /** Runs a write that claims a name; the unique index catches what the lock cannot (other tables). */
@@ -367,6 +419,7 @@ export async function saveOpeningBalances(
       }
       const paise = rupeesToPaise(signOpeningBalance(line));
       if (paise === row.opening_balance_paise) continue;
+      refuseTypedOpeningStock(access.organisation, row, paise, `balances.${index}.openingBalance`);
       const next = { opening_balance_paise: paise, version: row.version + 1, updated_at: now };
       if (!(await repo.updateAccountAtVersion(trx, organisationId, row.id, row.version, next))) {
         throw staleRecord();

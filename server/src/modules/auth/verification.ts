@@ -141,6 +141,23 @@ async function takeCodeTry(db: Kysely<Database>, id: string): Promise<number | n
   return row ? row.attempts : null;
 }
 
+/** Whether the person has ever proven a code of this purpose (a demo sign-in, say). */
+export async function hasConsumedCode(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: VerificationPurpose,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("verification_codes")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("consumed_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Checks a link token and consumes it; returns whose it was and what it was for. */
 export async function consumeVerificationToken(
   db: Kysely<Database>,

@@ -8,6 +8,8 @@ export interface ChangeEvent {
   action: string;
   userId: string | null;
   createdAt: string;
+  /** The tab that made it: that tab ignores its own changes (http/request-tab.ts). */
+  tabId: string | null;
 }
 
 type Listener = (events: ChangeEvent[]) => void;
@@ -90,6 +92,7 @@ export class ChangeFeed {
       action: row.action,
       userId: row.user_id,
       createdAt: row.created_at,
+      tabId: row.tab_id,
     }));
     for (const listener of this.#listeners.get(organisationId) ?? []) listener(events);
   }

@@ -33,6 +33,24 @@ async function nextChange(
   }
 }
 
+/** Reads server-sent events until `count` named `change` have arrived. */
+async function nextChanges(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  count: number,
+): Promise<Record<string, unknown>[]> {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("stream ended");
+    buffer += decoder.decode(value, { stream: true });
+    const events = [...buffer.matchAll(/event: change\ndata: (.+)\n\n/g)].map((match) =>
+      JSON.parse(match[1] ?? "{}"),
+    );
+    if (events.length >= count) return events;
+  }
+}
+
 test("an open screen hears of a voucher saved elsewhere", async () => {
   const controller = new AbortController();
   const stream = await fetch(`${baseUrl}/api/changes/stream?organisationId=${org}`, {
@@ -74,4 +92,38 @@ test("another organisation's stream is refused", async () => {
     headers: { cookie: stranger.cookies },
   });
   expect(response.status).toBe(403);
+});
+
+test("every change a save makes carries the tab that made it, so that tab is not alarmed", async () => {
+  const { organisationId: stockOrg } = await createOrganisation(context, owner.cookies, {
+    startingYear: "2025-26",
+    manageInventory: true,
+  });
+  const controller = new AbortController();
+  const stream = await fetch(`${baseUrl}/api/changes/stream?organisationId=${stockOrg}`, {
+    headers: { cookie: owner.cookies },
+    signal: controller.signal,
+  });
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+  const saved = await context.app.inject({
+    method: "POST",
+    url: "/api/item/add",
+    headers: { cookie: owner.cookies, "x-bahi-tab": "tab-0123456789abcdef" },
+    payload: {
+      organisationId: stockOrg,
+      name: "Tea",
+      type: "goods",
+      uom: "KGS",
+      gstRate: 5,
+      openingBalanceQuantity: 10,
+      openingBalanceAmount: 1500,
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  // The item, and the Closing Stock account whose opening the item's opening stock moved.
+  const [first = {}, second = {}] = await nextChanges(reader, 2);
+  expect([first.entityType, second.entityType].sort()).toEqual(["account", "item"]);
+  expect(first.tabId).toBe("tab-0123456789abcdef");
+  expect(second.tabId).toBe("tab-0123456789abcdef");
+  controller.abort();
 });

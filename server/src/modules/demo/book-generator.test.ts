@@ -85,7 +85,15 @@ describe("generateBooks", () => {
     ]) {
       expect(byNature(nature).length, nature).toBeGreaterThan(0);
     }
-    expect(books.accounts.reduce((sum, account) => sum + signed(account), 0)).toBe(0);
+    // With the items' opening amounts on the Closing Stock account (decision 040).
+    const openingStock = books.items.reduce(
+      (sum, item) => sum + rupeesToPaise(item.openingBalanceAmount),
+      0,
+    );
+    expect(openingStock).toBeGreaterThan(0);
+    expect(books.accounts.reduce((sum, account) => sum + signed(account), 0) + openingStock).toBe(
+      0,
+    );
     expect(books.accounts[books.busyDebtor]).toMatchObject({ nature: "Debtors", state: "27" });
   });
 
@@ -160,6 +168,40 @@ describe("generateBooks", () => {
       sales.filter((e) => e.payload.cashOrDebtorAccountId === busyId).length / sales.length;
     expect(busyShare).toBeGreaterThan(0.035);
     expect(busyShare).toBeLessThan(0.065);
+  });
+
+  test("no item's stock ever goes below zero: goods are bought before they are sold", () => {
+    const stock = new Map(
+      books.items.map((item, index) => [
+        `item-${index}`,
+        Math.round(item.openingBalanceQuantity * 1000),
+      ]),
+    );
+    const goods = new Set(
+      books.items.flatMap((item, index) => (item.type === "goods" ? [`item-${index}`] : [])),
+    );
+    const sign: Partial<Record<VoucherType, number>> = {
+      salesInvoice: -1,
+      purchases: 1,
+      creditNote: 1,
+      debitNote: -1,
+    };
+    let lowest = 0;
+    let soldLines = 0;
+    for (const { type, payload } of entries) {
+      const direction = sign[type];
+      if (direction === undefined || payload.type === "adjustment") continue;
+      for (const line of payload.itemDetails as { itemId: string; quantity: number }[]) {
+        if (!goods.has(line.itemId)) continue;
+        if (direction < 0) soldLines += 1;
+        const next = (stock.get(line.itemId) ?? 0) + direction * Math.round(line.quantity * 1000);
+        stock.set(line.itemId, next);
+        lowest = Math.min(lowest, next);
+      }
+    }
+    expect(lowest).toBe(0);
+    // Sales still sell goods, not only services.
+    expect(soldLines).toBeGreaterThan(8_000);
   });
 
   test("every payload passes its add schema", () => {

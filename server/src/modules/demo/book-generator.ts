@@ -5,8 +5,11 @@ import {
   daysBetween,
   financialYearRange,
   type GstRegistrationType,
+  getVoucherDefinition,
   gstinCheckCharacter,
   paiseToRupees,
+  rupeesToPaise,
+  type StockDirection,
   type SystemAccounts,
   toDocumentInput,
   VOUCHER_REGISTRY,
@@ -443,6 +446,19 @@ function setOpening(account: GeneratedAccount, paise: number) {
   account.openingBalanceType = paise > 0 ? "dr" : "cr";
 }
 
+/**
+ * The items' opening amounts are the books' opening stock (decision 040), a debit the owner's
+ * capital also balances, so that the opening trial balance shows no difference.
+ */
+function balanceOpeningStock(capital: GeneratedAccount, items: readonly GeneratedItem[]) {
+  const stockPaise = items.reduce((sum, item) => sum + rupeesToPaise(item.openingBalanceAmount), 0);
+  const signed =
+    rupeesToPaise(capital.openingBalance) * (capital.openingBalanceType === "dr" ? 1 : -1);
+  capital.openingBalance = 0;
+  delete capital.openingBalanceType;
+  setOpening(capital, signed - stockPaise);
+}
+
 function generateAccounts(random: Random, names: NameBook, total: number, homeState: string) {
   const fixed = fixedAccounts(random);
   if (total < fixed.length + 10) throw new RangeError(`At least ${fixed.length + 10} accounts.`);
@@ -614,6 +630,8 @@ class VoucherWriter {
   private readonly openInvoices = new Map<number, OpenDocument[]>();
   private readonly openBills = new Map<number, OpenDocument[]>();
   private released: number[] = [];
+  /** Goods in hand, in thousandths of a unit, so that no sale takes an item below zero. */
+  private readonly stock = new Map<number, number>();
 
   constructor(books: GeneratedBooks, ids: BookIds, seed: number) {
     this.random = new Random(seed);
@@ -647,6 +665,8 @@ class VoucherWriter {
     const services: number[] = [];
     books.items.forEach((item, index) => {
       (item.type === "goods" ? goods : services).push(index);
+      if (item.type === "goods")
+        this.stock.set(index, Math.round(item.openingBalanceQuantity * 1000));
     });
     this.goodsPicker = zipf(goods, 0.9);
     this.servicePicker = zipf(services, 0.9);
@@ -708,34 +728,67 @@ class VoucherWriter {
     return id;
   }
 
-  /** Lines of distinct items, with quantities that fit their prices. */
-  private pickLines(count: number, price: "selling" | "purchase"): Line[] {
+  /**
+   * Lines of distinct items, with quantities that fit their prices. Lines that take goods out
+   * (`direction` "out") take no more than is in hand, so the books never show stock below zero;
+   * lines that bring goods in restock at four times a sale's quantity, so that purchases (15 % of
+   * the entries) keep up with sales (40 %).
+   */
+  private pickLines(
+    count: number,
+    price: "selling" | "purchase",
+    direction: StockDirection | null,
+    returned = false,
+  ): Line[] {
     const lines: Line[] = [];
     const used = new Set<number>();
-    for (let attempt = 0; lines.length < count && attempt < count * 4; attempt += 1) {
+    const attempts = direction === "out" ? count * 8 : count * 4;
+    for (let attempt = 0; lines.length < count && attempt < attempts; attempt += 1) {
       const item = this.random.chance(0.1)
         ? this.servicePicker.pick(this.random)
         : this.goodsPicker.pick(this.random);
       if (used.has(item)) continue;
-      used.add(item);
-      const master = this.books.items[item] as GeneratedItem;
-      const rupees =
-        price === "selling" ? master.standardSellingPrice : master.standardPurchasePrice;
-      const ratePaise = Math.round(rupees * 100);
-      let quantity: number;
-      if (master.type === "services")
-        quantity = master.name.includes("Per Hour") ? this.random.int(1, 8) : 1;
-      else if (ratePaise > 500_000) quantity = this.random.int(1, 3);
-      else if (ratePaise > 50_000) quantity = this.random.int(1, 10);
-      else quantity = this.random.int(1, 40);
-      // Cloth by the metre and grain by the quintal come in fractions.
-      if (master.uom === "MTR" || master.uom === "QTL" || master.uom === "KGS") {
-        quantity += this.random.pick([0, 0, 0.25, 0.5, 0.75]);
+      const line = this.lineOf(item, price);
+      // Goods come back a few at a time.
+      if (returned) line.quantity = Math.min(line.quantity, this.random.int(1, 3));
+      const inHand = this.stock.get(item);
+      if (inHand !== undefined && direction === "out") {
+        if (inHand <= 0) continue;
+        line.quantity = Math.min(line.quantity * 1000, inHand) / 1000;
       }
-      const discountPercent = this.random.chance(0.15) ? this.random.pick([2, 5, 10]) : 0;
-      lines.push({ item, quantity, ratePaise, discountPercent });
+      if (inHand !== undefined && direction === "in" && price === "purchase") line.quantity *= 4;
+      used.add(item);
+      lines.push(line);
+    }
+    // Nothing in hand among the picks: a service line keeps the entry.
+    if (lines.length === 0) lines.push(this.lineOf(this.servicePicker.pick(this.random), price));
+    if (direction !== null) {
+      const sign = direction === "in" ? 1 : -1;
+      for (const line of lines) {
+        const inHand = this.stock.get(line.item);
+        if (inHand !== undefined)
+          this.stock.set(line.item, inHand + sign * Math.round(line.quantity * 1000));
+      }
     }
     return lines;
+  }
+
+  private lineOf(item: number, price: "selling" | "purchase"): Line {
+    const master = this.books.items[item] as GeneratedItem;
+    const rupees = price === "selling" ? master.standardSellingPrice : master.standardPurchasePrice;
+    const ratePaise = Math.round(rupees * 100);
+    let quantity: number;
+    if (master.type === "services")
+      quantity = master.name.includes("Per Hour") ? this.random.int(1, 8) : 1;
+    else if (ratePaise > 500_000) quantity = this.random.int(1, 3);
+    else if (ratePaise > 50_000) quantity = this.random.int(1, 10);
+    else quantity = this.random.int(1, 40);
+    // Cloth by the metre and grain by the quintal come in fractions.
+    if (master.uom === "MTR" || master.uom === "QTL" || master.uom === "KGS") {
+      quantity += this.random.pick([0, 0, 0.25, 0.5, 0.75]);
+    }
+    const discountPercent = this.random.chance(0.15) ? this.random.pick([2, 5, 10]) : 0;
+    return { item, quantity, ratePaise, discountPercent };
   }
 
   /** The document with its declared totals computed exactly as the server will (toDocumentInput). */
@@ -816,7 +869,11 @@ class VoucherWriter {
 
   private salesDocument(type: VoucherType, date: string, ref: number, tracked: boolean) {
     const party = this.debtorPicker.pick(this.random);
-    const lines = this.pickLines(LINE_COUNTS.pick(this.random), "selling");
+    const lines = this.pickLines(
+      LINE_COUNTS.pick(this.random),
+      "selling",
+      getVoucherDefinition(type).movesStock,
+    );
     const freight = this.random.chance(0.08)
       ? [
           {
@@ -847,7 +904,11 @@ class VoucherWriter {
     const party = this.creditorPicker.pick(this.random);
     const unregistered = this.account(party).gstin === undefined;
     const reverseCharge = type === "purchases" && unregistered && this.random.chance(0.1);
-    const lines = this.pickLines(this.random.int(1, 5), "purchase");
+    const lines = this.pickLines(
+      this.random.int(1, 5),
+      "purchase",
+      getVoucherDefinition(type).movesStock,
+    );
     const freight = this.random.chance(0.1)
       ? [
           {
@@ -998,11 +1059,14 @@ class VoucherWriter {
     const picker = credit ? this.debtorPicker : this.creditorPicker;
     const cutoff = addDays(date, -SETTLEMENT_LAG_DAYS);
     const party = this.partyWithOpen(open, picker, cutoff) ?? picker.pick(this.random);
-    const lines = this.pickLines(this.random.int(1, 2), credit ? "selling" : "purchase").map(
-      (line) => ({
-        ...line,
-        quantity: Math.min(line.quantity, this.random.int(1, 3)),
-      }),
+    const noteType = this.random.chance(0.8) ? "return" : "adjustment";
+    // A note that only corrects a price moves no goods (prepare-voucher.ts).
+    const direction = noteType === "return" ? getVoucherDefinition(type).movesStock : null;
+    const lines = this.pickLines(
+      this.random.int(1, 2),
+      credit ? "selling" : "purchase",
+      direction,
+      true,
     );
     const { payload, totalPaise } = this.document(type, date, party, lines, {});
     const latest = this.settleable(open, party, cutoff).at(-1);
@@ -1016,7 +1080,6 @@ class VoucherWriter {
         this.settle(open, party, latest, paise);
       }
     }
-    const noteType = this.random.chance(0.8) ? "return" : "adjustment";
     return {
       payload: {
         ...payload,
@@ -1159,6 +1222,7 @@ export function generateBooks(options: GenerateBooksOptions): GeneratedBooks {
     options.stateCode,
   );
   const items = generateItems(random, names, options.items ?? 2000);
+  balanceOpeningStock(accounts[roles.capital[0] as number] as GeneratedAccount, items);
   const books: GeneratedBooks = {
     options: {
       seed: options.seed,

@@ -1,6 +1,7 @@
 import { financialYearOf, SESSION_MESSAGES, todayCivil } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpPerson } from "../../../test/people.ts";
 import {
   cookieHeader,
   createTestApp,
@@ -330,6 +331,19 @@ describe("the demo organisation", () => {
     expect(new Set(ids).size).toBe(1);
     expect(await countVouchersWhenCopied(ids[0])).toBe(DEMO_BOOKS.vouchers);
   }, 60_000);
+
+  test("an ordinary signed-in person is given no demo organisation unasked", async () => {
+    const person = await signUpPerson(context);
+    const answer = await details(person.cookies);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ organisation: null });
+    const memberships = await db()
+      .selectFrom("memberships")
+      .select("organisation_id")
+      .where("user_id", "=", person.userId)
+      .execute();
+    expect(memberships).toEqual([]);
+  });
 
   test("a visitor who deleted their copy is not given another", async () => {
     const cookie = cookieHeader(await signInToDemo(newVisitor()));

@@ -2,6 +2,7 @@ import { TOKEN_PRESENT_MARKER } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookies } from "../auth/auth.cookies.ts";
 import { signedInUserOf } from "../auth/auth.guard.ts";
+import { hasConsumedCode } from "../auth/verification.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { DemoSendOtpInput, DemoVerifyOtpInput } from "./demo.schemas.ts";
 import { DEMO_MESSAGES, sendDemoCode, verifyDemoCode } from "./demo.service.ts";
@@ -43,6 +44,9 @@ export const demoRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
     { onRequest: deps.authenticator.requireCaller },
     async (request) => {
       const { userId, sessionId } = signedInUserOf(request);
+      // Only a person who signed in through the demo gets a sample company (issue 25): an
+      // ordinary account that opens /demo-login-completed is given nothing unasked.
+      if (!(await hasConsumedCode(deps.db, userId, "demo"))) return { organisation: null };
       // The first call copies the sample company for this person (about a second); later calls
       // answer with that copy.
       return { organisation: await demo.ensure({ kind: "user", userId, sessionId }) };

@@ -82,6 +82,23 @@ describe("generated books loaded through the service layer", () => {
     );
   });
 
+  test("believable stock: no item below zero, a positive closing stock, opening stock in the P&L", async () => {
+    const { items } = await get(`/api/item/itemlist?organisationId=${org}`);
+    const goods = items.filter((item: { type: string }) => item.type === "goods");
+    expect(goods.length).toBeGreaterThan(1000);
+    const negative = goods.filter((item: { stockQuantity: number }) => item.stockQuantity < 0);
+    expect(negative).toEqual([]);
+    const pl = await get(
+      `/api/reports/profitloss?organisationId=${org}&year=${YEAR}&endDate=2026-03-31`,
+    );
+    const openingStock = books.items.reduce(
+      (sum, item) => sum + rupeesToPaise(item.openingBalanceAmount),
+      0,
+    );
+    expect(rupeesToPaise(pl.openingStock.amount)).toBe(openingStock);
+    expect(pl.closingStock.amount).toBeGreaterThan(0);
+  });
+
   test("the busy debtor's ledger closes at opening + invoices − receipts − credit notes", async () => {
     const master = books.accounts[books.busyDebtor];
     const accountId = loaded.ids.accounts[books.busyDebtor] as string;

@@ -43,43 +43,6 @@ export function selectItems(
   return query.orderBy("name_key").orderBy("id").execute();
 }
 
-export interface StockTotals {
-  quantityInMilli: number;
-  quantityOutMilli: number;
-  valueInPaise: number;
-  valueOutPaise: number;
-}
-
-/** Inward and outward quantity and value of every item, over all months (per-item stock table). */
-export async function sumStockByItem(
-  db: Kysely<Database>,
-  organisationId: string,
-): Promise<Map<string, StockTotals>> {
-  const rows = await db
-    .selectFrom("item_stock_balances")
-    .select([
-      "item_id",
-      (eb) => eb.fn.sum<number>("quantity_in_milli").as("qin"),
-      (eb) => eb.fn.sum<number>("quantity_out_milli").as("qout"),
-      (eb) => eb.fn.sum<number>("value_in_paise").as("vin"),
-      (eb) => eb.fn.sum<number>("value_out_paise").as("vout"),
-    ])
-    .where("organisation_id", "=", organisationId)
-    .groupBy("item_id")
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.item_id,
-      {
-        quantityInMilli: Number(row.qin),
-        quantityOutMilli: Number(row.qout),
-        valueInPaise: Number(row.vin),
-        valueOutPaise: Number(row.vout),
-      },
-    ]),
-  );
-}
-
 export async function insertItem(db: Kysely<Database>, row: ItemRow) {
   await db.insertInto("items").values(row).execute();
 }
@@ -148,4 +111,19 @@ export function findItemsByIds(
     .where("organisation_id", "=", organisationId)
     .where("id", "in", ids)
     .execute();
+}
+
+/** Σ the opening amounts of the live goods items: the books' opening stock (decision 040). */
+export async function sumOpeningStockValue(
+  db: Kysely<Database>,
+  organisationId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("items")
+    .select(sql<number>`coalesce(sum(opening_value_paise), 0)`.as("total"))
+    .where("organisation_id", "=", organisationId)
+    .where("type", "=", "goods")
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }

@@ -4,6 +4,7 @@ import {
   NO_GST_RATE,
   paiseToRupees,
   rupeesToPaise,
+  todayCivil,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -13,7 +14,7 @@ import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { parseCustomFieldValues } from "../accounts/account-presenter.ts";
-import { refuseDeleteWhenUsed } from "../accounts/accounts.service.ts";
+import { refuseDeleteWhenUsed, setOpeningStockFromItems } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { validateCustomFieldValues } from "../custom-fields/custom-field-values.ts";
 import {
@@ -24,6 +25,7 @@ import {
   staleRecord,
 } from "../masters/master-history.ts";
 import { claimMasterName, nameTaken } from "../masters/master-names.ts";
+import { valueInventoryInHand } from "../reports/stock-valuation.ts";
 import * as repo from "./items.repository.ts";
 
 /** spec api §8 success messages, verbatim, and ours where the spec has none. */
@@ -123,6 +125,17 @@ function change(row: repo.ItemRow, action: MasterChange["action"], userId: strin
   };
 }
 
+/** The items' opening amounts are the books' opening stock when inventory is managed (decision 040). */
+async function syncOpeningStock(
+  trx: Kysely<Database>,
+  organisation: { id: string; manage_inventory: number },
+  userId: string,
+) {
+  if (organisation.manage_inventory !== 1) return;
+  const total = await repo.sumOpeningStockValue(trx, organisation.id);
+  await setOpeningStockFromItems(trx, organisation.id, total, userId);
+}
+
 async function writeWithName(
   db: Kysely<Database>,
   write: (trx: Kysely<Database>) => Promise<void>,
@@ -160,6 +173,7 @@ export async function addItem(db: Kysely<Database>, caller: Caller, input: ItemP
     await claimMasterName(trx, organisationId, row.name);
     await repo.insertItem(trx, row);
     await recordMasterChange(trx, change(row, "created", access.userId));
+    await syncOpeningStock(trx, access.organisation, access.userId);
   });
   return row;
 }
@@ -194,6 +208,7 @@ export async function editItem(
       throw staleRecord();
     }
     await recordMasterChange(trx, change(updated, "edited", access.userId));
+    await syncOpeningStock(trx, access.organisation, access.userId);
   });
   return updated;
 }
@@ -224,6 +239,7 @@ export async function deleteItem(
     );
     if (!saved) throw staleRecord();
     await recordMasterChange(trx, change(updated.row, "deleted", access.userId));
+    await syncOpeningStock(trx, access.organisation, access.userId);
   });
 }
 
@@ -259,25 +275,6 @@ export async function setItemActive(
   return updated.row;
 }
 
-/**
- * What is in stock now: the opening plus every movement. Goods leave at their sale value, so the
- * stock left is valued at the weighted average cost of all that came in (opening and inward).
- */
-function describeStock(row: repo.ItemRow, moved: repo.StockTotals | undefined) {
-  const inMilli = row.opening_quantity_milli + (moved?.quantityInMilli ?? 0);
-  const inPaise = row.opening_value_paise + (moved?.valueInPaise ?? 0);
-  const quantityMilli = inMilli - (moved?.quantityOutMilli ?? 0);
-  let valuePaise = 0;
-  if (inMilli > 0 && quantityMilli !== 0) {
-    // quantity × value can pass 2^53, so the product is taken exactly; rounded half away from zero.
-    const numerator = BigInt(quantityMilli) * BigInt(inPaise) * 2n;
-    const denominator = BigInt(inMilli);
-    const twice = numerator / denominator;
-    valuePaise = Number((twice + (twice >= 0n ? 1n : -1n)) / 2n);
-  }
-  return { stockQuantity: quantityMilli / 1000, stockValue: paiseToRupees(valuePaise) };
-}
-
 /** GET /item/itemlist, by name; with the stock in hand when the organisation manages inventory. */
 export async function listItems(
   db: Kysely<Database>,
@@ -294,11 +291,26 @@ export async function listItems(
   if (access.organisation.manage_inventory !== 1) {
     return { items: rows.map(presentItem), count: rows.length };
   }
-  const moved = await repo.sumStockByItem(db, access.organisation.id);
-  const items = rows.map((row) => ({
-    ...presentItem(row),
-    ...(row.type === "goods" ? describeStock(row, moved.get(row.id)) : {}),
-  }));
+  // One valuation for every screen that shows stock (decision 010): goods that come back re-enter
+  // at cost, never at the value of the note that returned them.
+  const valued = new Map(
+    (await valueInventoryInHand(db, access.organisation, todayCivil())).map((item) => [
+      item.itemId,
+      item,
+    ]),
+  );
+  const items = rows.map((row) => {
+    const stock = valued.get(row.id);
+    return {
+      ...presentItem(row),
+      ...(row.type === "goods"
+        ? {
+            stockQuantity: (stock?.quantityMilli ?? 0) / 1000,
+            stockValue: paiseToRupees(stock?.valuePaise ?? 0),
+          }
+        : {}),
+    };
+  });
   return { items, count: rows.length };
 }
 

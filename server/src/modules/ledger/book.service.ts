@@ -1,4 +1,5 @@
 import {
+  formatDateDisplay,
   getVoucherDefinition,
   isVoucherType,
   paiseToRupees,
@@ -183,7 +184,10 @@ export async function topSearch(
         kind: "transaction",
         voucherType: voucher.type,
         name: `${title} ${voucher.number}`,
-        detail: [voucher.party_name, voucher.date].filter(Boolean).join(" · "),
+        // Shown as it is: the date the Indian way, dd-MM-yyyy (DESIGN.md §4), not the ISO form.
+        detail: [voucher.party_name, voucher.date ? formatDateDisplay(voucher.date) : null]
+          .filter(Boolean)
+          .join(" · "),
       });
     }
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, MasterVersionsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
+import { currentTabId } from "../../http/request-tab.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
@@ -101,6 +102,7 @@ export async function recordMasterChanges(
       action: AUDIT_ACTIONS[change.action].action,
       user_id: change.userId,
       created_at: now,
+      tab_id: currentTabId(),
     })),
   );
 }

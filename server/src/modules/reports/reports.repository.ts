@@ -615,3 +615,16 @@ export async function findLatestVoucher(
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The date of the organisation's latest stock movement, or null (index stock_movements_date). */
+export async function findLastStockDate(
+  db: Kysely<Database>,
+  organisationId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("stock_movements")
+    .select(sql<string | null>`max(date)`.as("last"))
+    .where("organisation_id", "=", organisationId)
+    .executeTakeFirst();
+  return row?.last ?? null;
+}

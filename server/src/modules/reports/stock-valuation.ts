@@ -8,6 +8,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import {
+  findLastStockDate,
   listItems,
   listManualClosingStock,
   type ReportAccount,
@@ -103,6 +104,23 @@ export async function valueStockAt(
     return { method: "weightedAverage", date, totalPaise, lines, items };
   }
   return { method: "none", date, totalPaise: 0, lines: [], items: [] };
+}
+
+/**
+ * The stock in hand now, item by item, at the valuation every stock screen reads (the item list,
+ * the item ledger, closing stock, profit and loss): as at today, or at the latest stock movement
+ * when one is dated later.
+ */
+export async function valueInventoryInHand(
+  db: Kysely<Database>,
+  organisation: OrganisationsTable,
+  today: string,
+): Promise<ItemValuation[]> {
+  const last = await findLastStockDate(db, organisation.id);
+  const firstDay = financialYearRange(organisation.starting_year).startDate;
+  let date = last !== null && last > today ? last : today;
+  if (date < firstDay) date = firstDay;
+  return valueInventoryAt(db, organisation, date);
 }
 
 /**

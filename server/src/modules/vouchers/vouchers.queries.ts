@@ -154,6 +154,7 @@ export async function getOldVersion(
       savedAt: stored.created_at,
       currentVersion: row.version,
       isCurrent: stored.version === row.version && !row.deleted_at,
+      deleted: row.deleted_at !== null,
     },
   };
 }

@@ -19,6 +19,7 @@ import type { Database } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { currentTabId } from "../../http/request-tab.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
@@ -299,6 +300,7 @@ function buildChangeWrites(
         action: change.action,
         user_id: userId,
         created_at: createdAt,
+        tab_id: currentTabId(),
       })),
     ),
     ...buildAuditLogWrites(

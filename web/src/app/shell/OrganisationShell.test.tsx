@@ -172,3 +172,12 @@ describe("user menu (spec 2.7)", () => {
     );
   });
 });
+
+describe("calculator button (spec 2.7, 9)", () => {
+  test("the top bar's Calculator button opens the calculator, as Alt+K does", async () => {
+    renderShell("/org-1/2024-25/dashboard");
+    expect(screen.queryByRole("dialog", { name: "Calculator (Alt+K)" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Calculator (Alt+K)" }));
+    expect(await screen.findByRole("dialog", { name: "Calculator (Alt+K)" })).toBeTruthy();
+  });
+});

@@ -2,7 +2,11 @@ import { AppShell, Button, Group } from "@mantine/core";
 import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { CalculatorPanel } from "../../features/calculator/CalculatorPanel.tsx";
+import {
+  CALCULATOR_SHORTCUT,
+  CalculatorPanel,
+  openCalculator,
+} from "../../features/calculator/CalculatorPanel.tsx";
 import { ChangeFeedProvider } from "../../features/change-feed/ChangeFeedProvider.tsx";
 import { PageRefreshBanner } from "../../features/change-feed/PageRefreshBanner.tsx";
 import { MastersModalHost } from "../../features/masters/MastersModalHost.tsx";
@@ -73,6 +77,14 @@ export function OrganisationShell() {
                   <GlobalSearch />
                   <Button variant="default" onClick={recent.open} title="Ctrl+T">
                     Last 10 Transactions
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={openCalculator}
+                    title={CALCULATOR_SHORTCUT}
+                    aria-label={`Calculator (${CALCULATOR_SHORTCUT})`}
+                  >
+                    Calculator
                   </Button>
                   <QuickCreateMenu />
                 </>

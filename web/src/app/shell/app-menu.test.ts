@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  ALL_SCREENS,
   assignShortcutLetters,
   buildQuickCreateMenu,
   buildSidebarMenu,
@@ -42,7 +43,7 @@ const VOUCHERS = [
 
 describe("the start menu (spec 2.4)", () => {
   test("top level of a plain organisation", () => {
-    expect(labels(buildStartMenu(PLAIN))).toEqual([
+    expect(labels(buildStartMenu(PLAIN, ALL_SCREENS))).toEqual([
       "Dashboard",
       "New Entry",
       "Entries List",
@@ -56,7 +57,7 @@ describe("the start menu (spec 2.4)", () => {
   });
 
   test("Items and Closing Stock with inventory; GST Returns when GST-registered", () => {
-    const tree = buildStartMenu(TRADER);
+    const tree = buildStartMenu(TRADER, ALL_SCREENS);
     expect(labels(tree)).toEqual([
       "Dashboard",
       "New Entry",
@@ -71,15 +72,14 @@ describe("the start menu (spec 2.4)", () => {
       "Support or feedback",
       "Send Multiple Docs",
     ]);
-    // Only the returns whose screens exist (issue 19): GSTR-3B joins with its screen.
-    expect(labels(findMenuLevel(tree, ["gst-returns"]))).toEqual(["IFF", "GSTR-1"]);
+    expect(labels(findMenuLevel(tree, ["gst-returns"]))).toEqual(["IFF", "GSTR-1", "GSTR-3B"]);
     // Registered but not regular: the start menu still offers the returns (the sidebar does not).
     const composition = { ...TRADER, gstRegType: "composition" };
-    expect(labels(buildStartMenu(composition))).toContain("GST Returns");
+    expect(labels(buildStartMenu(composition, ALL_SCREENS))).toContain("GST Returns");
   });
 
   test("New Entry, Entries List and Delete Entries offer the 12 types, each to its screen", () => {
-    const tree = buildStartMenu(PLAIN);
+    const tree = buildStartMenu(PLAIN, ALL_SCREENS);
     for (const id of ["new-entry", "entries-list", "delete-entries"]) {
       expect(labels(findMenuLevel(tree, [id]))).toEqual(VOUCHERS);
     }
@@ -91,19 +91,22 @@ describe("the start menu (spec 2.4)", () => {
   });
 
   test("Reports holds the sales and purchase groups", () => {
-    const reports = findMenuLevel(buildStartMenu(PLAIN), ["reports"]);
+    const reports = findMenuLevel(buildStartMenu(PLAIN, ALL_SCREENS), ["reports"]);
     expect(labels(reports)).toEqual(expect.arrayContaining(["Sales Reports", "Purchase Reports"]));
-    const sales = findMenuLevel(buildStartMenu(PLAIN), ["reports", "sales-reports"]);
-    const gstSales = findMenuLevel(buildStartMenu(TRADER), ["reports", "sales-reports"]);
+    const sales = findMenuLevel(buildStartMenu(PLAIN, ALL_SCREENS), ["reports", "sales-reports"]);
+    const gstSales = findMenuLevel(buildStartMenu(TRADER, ALL_SCREENS), [
+      "reports",
+      "sales-reports",
+    ]);
     expect(sales.length).toBeGreaterThan(5);
     // State and GST-rate reports only for GST-registered organisations (spec 2.3).
     expect(gstSales.length).toBe(sales.length + 2);
   });
 
   test("settings of organisation and users only for managers", () => {
-    const owner = labels(findMenuLevel(buildStartMenu(PLAIN), ["settings"]));
+    const owner = labels(findMenuLevel(buildStartMenu(PLAIN, ALL_SCREENS), ["settings"]));
     const viewer = labels(
-      findMenuLevel(buildStartMenu({ ...PLAIN, role: "viewer" }), ["settings"]),
+      findMenuLevel(buildStartMenu({ ...PLAIN, role: "viewer" }, ALL_SCREENS), ["settings"]),
     );
     expect(owner).toEqual(expect.arrayContaining(["Organisation", "Users", "Profile"]));
     expect(viewer).not.toContain("Organisation");
@@ -118,8 +121,8 @@ describe("the start menu (spec 2.4)", () => {
       for (const letter of letters) expect(letter).toMatch(/^[A-Z]$/);
       for (const entry of entries) if (entry.children) check(entry.children);
     };
-    check(buildStartMenu(TRADER));
-    expect(buildStartMenu(PLAIN).map((entry) => entry.shortcut)).toEqual([
+    check(buildStartMenu(TRADER, ALL_SCREENS));
+    expect(buildStartMenu(PLAIN, ALL_SCREENS).map((entry) => entry.shortcut)).toEqual([
       "D",
       "N",
       "E",
@@ -130,20 +133,9 @@ describe("the start menu (spec 2.4)", () => {
       "F",
       "M",
     ]);
-    expect(findMenuLevel(buildStartMenu(PLAIN), ["entries-list"]).map((e) => e.shortcut)).toEqual([
-      "S",
-      "P",
-      "R",
-      "A",
-      "F",
-      "J",
-      "D",
-      "C",
-      "Q",
-      "O",
-      "E",
-      "U",
-    ]);
+    expect(
+      findMenuLevel(buildStartMenu(PLAIN, ALL_SCREENS), ["entries-list"]).map((e) => e.shortcut),
+    ).toEqual(["S", "P", "R", "A", "F", "J", "D", "C", "Q", "O", "E", "U"]);
   });
 
   test("letters: initials first, then any free letter", () => {
@@ -159,25 +151,27 @@ describe("the start menu (spec 2.4)", () => {
 
 describe("the sidebar (spec 2.7, spec 6)", () => {
   test("Item List and Closing Stock right after Accounts Balances with inventory", () => {
-    const top = labels(buildSidebarMenu(TRADER));
+    const top = labels(buildSidebarMenu(TRADER, ALL_SCREENS));
     const at = top.indexOf("Accounts Balances");
     expect(top.slice(at, at + 3)).toEqual(["Accounts Balances", "Item List", "Closing Stock"]);
-    expect(labels(buildSidebarMenu(PLAIN))).not.toContain("Item List");
+    expect(labels(buildSidebarMenu(PLAIN, ALL_SCREENS))).not.toContain("Item List");
   });
 
-  test("GST returns only for GST-registered regular organisations, only screens that exist", () => {
-    expect(labels(findMenuLevel(buildSidebarMenu(TRADER), ["gst-returns"]))).toEqual([
+  test("GST returns, with GSTR-2, only for GST-registered regular organisations", () => {
+    expect(labels(findMenuLevel(buildSidebarMenu(TRADER, ALL_SCREENS), ["gst-returns"]))).toEqual([
       "IFF",
       "GSTR-1",
+      "GSTR-2",
+      "GSTR-3B",
     ]);
-    expect(labels(buildSidebarMenu({ ...TRADER, gstRegType: "composition" }))).not.toContain(
-      "GST Returns",
-    );
-    expect(labels(buildSidebarMenu(PLAIN))).not.toContain("GST Returns");
+    expect(
+      labels(buildSidebarMenu({ ...TRADER, gstRegType: "composition" }, ALL_SCREENS)),
+    ).not.toContain("GST Returns");
+    expect(labels(buildSidebarMenu(PLAIN, ALL_SCREENS))).not.toContain("GST Returns");
   });
 
   test("every voucher type with its add shortcut", () => {
-    const entries = findMenuLevel(buildSidebarMenu(PLAIN), ["entries"]);
+    const entries = findMenuLevel(buildSidebarMenu(PLAIN, ALL_SCREENS), ["entries"]);
     expect(labels(entries)).toEqual(VOUCHERS);
     expect(entries[1]).toMatchObject({
       path: "/o1/2025-26/purchases/list",
@@ -188,8 +182,12 @@ describe("the sidebar (spec 2.7, spec 6)", () => {
 
 describe("'+ New' (spec 2.7)", () => {
   test("Account; Item only with inventory; every voucher type", () => {
-    expect(labels(buildQuickCreateMenu(PLAIN))).toEqual(["Account", ...VOUCHERS]);
-    expect(labels(buildQuickCreateMenu(TRADER))).toEqual(["Account", "Item", ...VOUCHERS]);
-    expect(buildQuickCreateMenu(PLAIN)[1]?.path).toBe("/o1/2025-26/sales/add");
+    expect(labels(buildQuickCreateMenu(PLAIN, ALL_SCREENS))).toEqual(["Account", ...VOUCHERS]);
+    expect(labels(buildQuickCreateMenu(TRADER, ALL_SCREENS))).toEqual([
+      "Account",
+      "Item",
+      ...VOUCHERS,
+    ]);
+    expect(buildQuickCreateMenu(PLAIN, ALL_SCREENS)[1]?.path).toBe("/o1/2025-26/sales/add");
   });
 });

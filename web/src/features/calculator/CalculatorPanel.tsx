@@ -10,7 +10,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import {
   loadCalculatorHistory,
   recordCalculation,
@@ -53,6 +53,13 @@ const KEYPAD: readonly { label: string; key: CalculatorKey; aria: string }[] = [
   { label: "=", key: { type: "equals" }, aria: "Equals" },
 ];
 
+const openers = new Set<() => void>();
+
+/** Opens the calculator from a button (the top bar's), as Alt+K does from the keyboard. */
+export function openCalculator(): void {
+  for (const open of openers) open();
+}
+
 /**
  * The calculator of spec 2.7 and 9 in a panel reachable from every organisation page with
  * Alt+K: the keypad and the keyboard, the GST buttons (add or exclude; the same button again
@@ -64,6 +71,13 @@ export function CalculatorPanel() {
   const [history, setHistory] = useState<CalculatorHistoryEntry[]>(() => loadCalculatorHistory());
 
   useHotkeys([["alt+K", () => setOpened((open) => !open), { usePhysicalKeys: true }]], []);
+  useEffect(() => {
+    const open = () => setOpened(true);
+    openers.add(open);
+    return () => {
+      openers.delete(open);
+    };
+  }, []);
 
   function press(key: CalculatorKey) {
     const step = pressCalculatorKey(state, key);

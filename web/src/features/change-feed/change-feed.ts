@@ -1,3 +1,5 @@
+import { TAB_ID } from "../../api/tab-id.ts";
+
 /** One `change` event of GET /changes/stream (docs/api/vouchers.md): a saved or deleted voucher. */
 export interface ChangeEvent {
   id: string;
@@ -6,6 +8,8 @@ export interface ChangeEvent {
   entityId: string;
   action: string;
   userId: string | null;
+  /** The tab that made the change (X-Bahi-Tab), null when unknown. */
+  tabId: string | null;
 }
 
 /** Which changes make the screen on display stale; each screen says so for itself. */
@@ -23,6 +27,7 @@ export function parseChangeEvent(data: string): ChangeEvent | null {
       entityId: value.entityId,
       action: String(value.action ?? ""),
       userId: typeof value.userId === "string" ? value.userId : null,
+      tabId: typeof value.tabId === "string" ? value.tabId : null,
     };
   } catch {
     return null;
@@ -52,13 +57,19 @@ export class OwnChanges {
   }
 }
 
-/** spec 2.7: the banner shows when another tab or person changed what is on screen. */
+/**
+ * spec 2.7: the banner shows when another tab or person changed what is on screen; never for
+ * this tab's own saves, whatever else they changed on the way (an item's opening stock moves the
+ * Closing Stock account, decision 040).
+ */
 export function makesScreenStale(
   event: ChangeEvent,
   interest: ChangeInterest,
   own: OwnChanges,
   now: number = Date.now(),
+  tabId: string = TAB_ID,
 ): boolean {
+  if (event.tabId !== null && event.tabId === tabId) return false;
   return !own.isOwn(event.entityId, now) && interest(event);
 }
 

@@ -12,7 +12,8 @@ const ROW: CSSProperties = {
   display: "grid",
   gridTemplateColumns: `40px repeat(${LIST_GRID_COLUMNS}, minmax(0, 1fr)) 44px`,
   alignItems: "center",
-  columnGap: 4,
+  // Wide enough that a right-aligned amount header and the next header do not run together.
+  columnGap: 12,
   padding: "6px 8px",
   fontSize: "var(--mantine-font-size-sm)",
 };

@@ -117,6 +117,26 @@ describe("Add/Edit Account modal (spec 2.8, 4, 5)", { timeout: 20_000 }, () => {
       "AAPFU0939F",
     );
     expect(within(dialog).queryByText("Please select state.")).toBeNull();
+    // A valid GSTIN means a registration: the type is filled and its refusal goes (issue 25).
+    const registration = within(dialog).getByRole("combobox", {
+      name: "GST Registration Type",
+    }) as HTMLInputElement;
+    await waitFor(() => expect(registration.value).toBe("Regular"));
+    fireEvent.submit(dialog.querySelector("form") as HTMLFormElement);
+    await waitFor(() =>
+      expect(within(dialog).queryByText("GST Registration Type is Required!.")).toBeNull(),
+    );
+  });
+
+  test("typing part of a nature and Enter picks the first match (issue 25)", async () => {
+    const dialog = await renderModal();
+    const nature = within(dialog).getByRole("combobox", {
+      name: "Nature of Account",
+    }) as HTMLInputElement;
+    nature.focus();
+    fireEvent.change(nature, { target: { value: "credi" } });
+    fireEvent.keyDown(nature, { key: "Enter", code: "Enter" });
+    await waitFor(() => expect(nature.value).toBe("Creditors"));
   });
 
   test("the lookup fills the details; a cancelled status is red and both warnings show", async () => {

@@ -122,6 +122,13 @@ export function ClosingStockPage() {
                         aria-label={`Closing stock ${month.label}`}
                         size="xs"
                         value={values[month.key] ?? 0}
+                        // Stock below zero shows in red (decision 041).
+                        styles={
+                          (values[month.key] ?? 0) < 0
+                            ? { input: { color: "var(--mantine-color-red-7)" } }
+                            : undefined
+                        }
+                        data-negative-stock={(values[month.key] ?? 0) < 0 || undefined}
                         onChange={(paise) => {
                           setValues((current) => ({ ...current, [month.key]: paise }));
                           setDirty(true);

@@ -22,6 +22,22 @@ import { useMasterRowActions } from "./use-master-row-actions.ts";
 const money = (rupees: number | null | undefined) =>
   rupees ? formatAmount(rupeesToPaise(rupees)) : "";
 
+/** Stock in hand, in red below zero (decision 041). */
+export function StockInHand({ item }: { item: ItemRecord }) {
+  const quantity = item.stockQuantity ?? item.openingBalanceQuantity;
+  const negative = quantity < 0;
+  return (
+    <>
+      <Text size="sm" c={negative ? "red" : undefined} data-negative-stock={negative || undefined}>
+        {quantity} {item.uom ?? ""}
+      </Text>
+      <Text size="xs" c={negative ? "red" : "dimmed"}>
+        {money(item.stockValue ?? item.openingBalanceAmount)}
+      </Text>
+    </>
+  );
+}
+
 /**
  * /{org}/{year}/items/list (only when the organisation manages inventory): items with prices,
  * GST rate and stock in hand, searchable, active or inactive; add, edit, active/inactive and
@@ -101,18 +117,7 @@ export function ItemsPage() {
                     <Table.Td ta="right">{money(item.standardSellingPrice)}</Table.Td>
                     <Table.Td ta="right">{money(item.standardPurchasePrice)}</Table.Td>
                     <Table.Td ta="right">
-                      {item.type === "goods" ? (
-                        <>
-                          <Text size="sm">
-                            {item.stockQuantity ?? item.openingBalanceQuantity} {item.uom ?? ""}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {money(item.stockValue ?? item.openingBalanceAmount)}
-                          </Text>
-                        </>
-                      ) : (
-                        ""
-                      )}
+                      {item.type === "goods" ? <StockInHand item={item} /> : ""}
                     </Table.Td>
                     <Table.Td>
                       <ActiveBadge active={item.active} />

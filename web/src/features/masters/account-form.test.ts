@@ -75,6 +75,21 @@ describe("GSTIN (spec 4)", () => {
     expect(isStateLocked(typed)).toBe(true);
   });
 
+  test("a valid GSTIN fills the registration type from its form, unless one was chosen", () => {
+    expect(changeGstin(emptyAccountForm("Debtors"), "27AAPFU0939F1ZV").gstType).toBe("regular");
+    expect(changeGstin(emptyAccountForm("Debtors"), "0717UNO00157UNO").gstType).toBe("uinholder");
+    expect(
+      changeGstin({ ...emptyAccountForm("Debtors"), gstType: "sez" }, "27AAPFU0939F1ZV").gstType,
+    ).toBe("sez");
+    expect(
+      changeGstin({ ...emptyAccountForm("Debtors"), gstType: "unregistered" }, "27AAPFU0939F1ZV")
+        .gstType,
+    ).toBe("regular");
+    // Half a GSTIN, or one with a wrong check character, decides nothing.
+    expect(changeGstin(emptyAccountForm("Debtors"), "27AAPFU09").gstType).toBe("");
+    expect(changeGstin(emptyAccountForm("Debtors"), "27AAPFU0939F1ZA").gstType).toBe("");
+  });
+
   test("fewer characters leave the state free and as it was", () => {
     const partial = changeGstin({ ...emptyAccountForm("Debtors"), state: "24" }, "27AAPFU09");
     expect(partial.state).toBe("24");

@@ -15,6 +15,7 @@ import {
   type Paise,
   paiseToRupees,
   panFromGstin,
+  registrationTypeOfGstin,
   rupeesToPaise,
   stateCodeFromGstin,
   validateAccountForOrganisation,
@@ -173,6 +174,10 @@ export function changeGstin(values: AccountFormValues, gstin: string): AccountFo
   if (state !== null) next.state = state;
   const pan = panFromGstin(gstin);
   if (pan !== null) next.pan = pan;
+  // A valid GSTIN means a registration: its form says which, unless one is chosen already.
+  const registration = registrationTypeOfGstin(gstin);
+  if (registration !== null && (next.gstType === "" || next.gstType === "unregistered"))
+    next.gstType = registration;
   return next;
 }
 

@@ -4,6 +4,7 @@ import {
   defaultReportDate,
   describeAsAt,
   describeRange,
+  formatAxisAmount,
   formatBalance,
   formatCell,
   formatDate,
@@ -65,5 +66,20 @@ describe("report formatting", () => {
     expect(defaultReportDate("2025-26", "2026-11-21")).toBe("2026-03-31");
     expect(defaultReportDate("2026-27", "2026-11-21")).toBe("2026-11-21");
     expect(defaultReportDate("2027-28", "2026-11-21")).toBe("2028-03-31");
+  });
+});
+
+describe("chart axes in thousands, lakhs and crores (issue 25)", () => {
+  test.each([
+    [80_000, "80 thousand"],
+    [1_500, "1.5 thousand"],
+    [1_50_000, "1.5 lakh"],
+    [10_00_000, "10 lakh"],
+    [2_00_00_000, "2 crore"],
+    [-45_000, "-45 thousand"],
+    [750, "750"],
+    [0, "0"],
+  ])("%d → %s", (rupees, text) => {
+    expect(formatAxisAmount(rupees)).toBe(text);
   });
 });

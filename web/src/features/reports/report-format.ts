@@ -107,3 +107,20 @@ export function defaultReportDate(year: string, today: CivilDate): CivilDate {
   if (today < range.startDate) return range.endDate;
   return today < range.endDate ? today : range.endDate;
 }
+
+const AXIS_SCALES = [
+  { size: 1_00_00_000, word: "crore" },
+  { size: 1_00_000, word: "lakh" },
+  { size: 1_000, word: "thousand" },
+] as const;
+
+/**
+ * A chart axis tick in rupees, the Indian way (issue 25): "80 thousand", "1.5 lakh", "2 crore",
+ * never "80.0 K". One decimal at most, none when it is a zero.
+ */
+export function formatAxisAmount(rupees: number): string {
+  const scale = AXIS_SCALES.find(({ size }) => Math.abs(rupees) >= size);
+  if (!scale) return rupees.toLocaleString("en-IN", { maximumFractionDigits: 2 });
+  const scaled = Math.round((rupees / scale.size) * 10) / 10;
+  return `${scaled.toLocaleString("en-IN", { maximumFractionDigits: 1 })} ${scale.word}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildStartMenu, type MenuContext } from "../../app/shell/app-menu.ts";
+import { ALL_SCREENS, buildStartMenu, type MenuContext } from "../../app/shell/app-menu.ts";
 import {
   describeStartLevel,
   START_POSITION,
@@ -15,7 +15,7 @@ const context: MenuContext = {
   gstRegType: null,
   role: "owner",
 };
-const tree = buildStartMenu(context);
+const tree = buildStartMenu(context, ALL_SCREENS);
 const highlightedLabel = (position: StartMenuPosition) => {
   const { entries, highlighted } = describeStartLevel(tree, position);
   return entries[highlighted]?.label;

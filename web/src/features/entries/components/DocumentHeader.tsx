@@ -14,8 +14,8 @@ import { GstinInput } from "../../../components/inputs/GstinInput.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
 import { TextAreaField } from "../../../components/inputs/TextAreaField.tsx";
 import { TextField } from "../../../components/inputs/TextField.tsx";
+import { onEnterPickTypedOption } from "../../../components/inputs/typed-option.ts";
 import { stopProps } from "../keyboard/focus-stop.ts";
-import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
 import {
   applyPartyToDocument,
   type DocumentForm,

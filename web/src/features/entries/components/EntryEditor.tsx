@@ -43,6 +43,7 @@ import {
   mapEntryErrorPath,
   validateEntryForm,
 } from "../model/entry-form.ts";
+import { rememberCashBank } from "../model/last-cash-bank.ts";
 import { describeDateLock } from "../model/lock-period.ts";
 import { JournalSection, journalStop, TransferSection } from "./AccountVoucherSections.tsx";
 import { ChargeLinesTable } from "./ChargeLinesTable.tsx";
@@ -271,6 +272,7 @@ export function EntryEditor({
       const answer = await saveEntry(type, mode === "edit" ? "edit" : "add", validation.payload);
       saved.current = true;
       recordOwnChanges([answer.entryId]);
+      rememberCashBank(context.organisationId, type, formRef.current);
       clearEntryDraft(location.pathname);
       setErrors({});
       setFormMessage(null);
@@ -525,6 +527,7 @@ export function EntryEditor({
                   form={form}
                   update={update as (recipe: (current: DocumentForm) => DocumentForm) => void}
                   results={computation.itemLineResults}
+                  checkStock={mode === "add" || mode === "duplicate"}
                   {...sectionProps}
                 />
                 <ChargeLinesTable

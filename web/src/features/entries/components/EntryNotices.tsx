@@ -12,6 +12,7 @@ import {
 import { Alert, Anchor, Badge, Button, Group, Text } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
 import { notify } from "../../../app/notify.tsx";
+import { formatInstant } from "../../lists/format-values.ts";
 import { buildSettlementPath } from "../entry-paths.ts";
 import { readString, type StoredEntry } from "../model/entry-context.ts";
 
@@ -130,19 +131,27 @@ export function OldVersionNotice({
   const current = typeof entry.currentVersion === "number" ? entry.currentVersion : null;
   const savedAt = readString(entry, "savedAt");
   const isCurrent = entry.isCurrent === true;
+  // A deleted entry has no current version to open (issue 25).
+  const deleted = entry.deleted === true;
   return (
     <Alert color="gray" variant="light" title={`Version ${version ?? ""} (read-only)`}>
       <Group justify="space-between">
         <Text size="sm">
-          {isCurrent ? "This is the current version." : "This is an older version of the entry."}
-          {savedAt ? ` Saved ${new Date(savedAt).toLocaleString("en-IN")}.` : ""}
+          {deleted
+            ? "This entry has been deleted."
+            : isCurrent
+              ? "This is the current version."
+              : "This is an older version of the entry."}
+          {savedAt ? ` Saved ${formatInstant(savedAt)}.` : ""}
         </Text>
-        <Anchor
-          component={Link}
-          to={buildVoucherScreenPath(scope, type, { screen: "edit", id: entryId })}
-        >
-          Open the current version{current ? ` (version ${current})` : ""}
-        </Anchor>
+        {!deleted && (
+          <Anchor
+            component={Link}
+            to={buildVoucherScreenPath(scope, type, { screen: "edit", id: entryId })}
+          >
+            Open the current version{current ? ` (version ${current})` : ""}
+          </Anchor>
+        )}
       </Group>
     </Alert>
   );

@@ -36,6 +36,7 @@ import {
   entryFormFromStored,
   selectEntryFormKind,
 } from "../model/entry-form.ts";
+import { withLastCashBank } from "../model/last-cash-bank.ts";
 import { EntryEditor } from "./EntryEditor.tsx";
 import {
   ConversionActions,
@@ -220,6 +221,7 @@ export function EntryPage({ type, mode }: { type: VoucherType; mode: EntryMode }
     } else {
       form = withNumber(form);
     }
+    if (mode === "add") form = withLastCashBank(form, context.organisationId, type);
     setPrepared({ form, notices });
   }, [
     ready,

@@ -2,14 +2,16 @@ import { type ComputedLine, formatAmount, UQC_UNITS } from "@bahi/domain";
 import { Button, NativeSelect, ScrollArea, Table, Text, TextInput } from "@mantine/core";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
+import { onEnterPickTypedOption } from "../../../components/inputs/typed-option.ts";
+import { useItems } from "../../masters/masters.api.ts";
 import { stopProps } from "../keyboard/focus-stop.ts";
-import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
 import {
   applyItemToLine,
   type DocumentForm,
   describeDocumentFields,
   emptyItemLine,
 } from "../model/document-form.ts";
+import { describeStockShortfall } from "../model/stock-warning.ts";
 import { ItemPicker } from "./ItemPicker.tsx";
 import { LineGstRateSelect } from "./LineGstRateSelect.tsx";
 import { RemoveLineButton } from "./RemoveLineButton.tsx";
@@ -40,8 +42,19 @@ export function ItemLinesTable({
   context,
   readOnly,
   results,
-}: SectionProps<DocumentForm> & { results: readonly (ComputedLine | undefined)[] }) {
+  checkStock = false,
+}: SectionProps<DocumentForm> & {
+  results: readonly (ComputedLine | undefined)[];
+  /** Warn when a line takes an item below zero (new entries only, decision 041). */
+  checkStock?: boolean;
+}) {
   const side = describeDocumentFields(context.type).partySide;
+  const items = useItems(context.organisationId, true);
+  const inHand = new Map(
+    (items.data ?? []).flatMap((item) =>
+      item.stockQuantity === undefined ? [] : [[item._id, item.stockQuantity] as const],
+    ),
+  );
 
   const lines = linesEditor(update, "itemLines", emptyItemLine);
 
@@ -81,6 +94,17 @@ export function ItemLinesTable({
           {form.itemLines.map((line, index) => {
             const result = results[index];
             const error = (field: string) => errors[`itemLines.${index}.${field}`];
+            const shortfall =
+              checkStock && !readOnly && line.itemId
+                ? describeStockShortfall({
+                    type: context.type,
+                    manageInventory: context.organisation.manageInventory,
+                    itemType: line.itemType,
+                    quantityText: line.quantity,
+                    inHand: inHand.get(line.itemId),
+                    uom: line.uom,
+                  })
+                : undefined;
             return (
               <Table.Tr key={line.key} data-item-line={index}>
                 <Table.Td>
@@ -136,7 +160,11 @@ export function ItemLinesTable({
                       const quantity = event.currentTarget.value.replace(/[^\d.]/g, "");
                       lines.change(index, (current) => ({ ...current, quantity }));
                     }}
-                    styles={{ input: { textAlign: "right" } }}
+                    styles={{
+                      input: { textAlign: "right" },
+                      description: { color: "var(--mantine-color-orange-8)" },
+                    }}
+                    description={shortfall}
                     error={error("quantity")}
                     disabled={readOnly}
                   />

@@ -1,5 +1,5 @@
 import { GstRateSelect, gstRateOptions } from "../../../components/inputs/GstRateSelect.tsx";
-import { onEnterPickTypedOption } from "../keyboard/typed-option.ts";
+import { onEnterPickTypedOption } from "../../../components/inputs/typed-option.ts";
 
 /**
  * The GST rate of a document line (item or charge): the rates in force on the document's date;

@@ -451,7 +451,7 @@ describe("the payload", () => {
     );
     expect(validation).toMatchObject({
       ok: false,
-      errors: { cashOrDebtorAccountId: "Id is required." },
+      errors: { cashOrDebtorAccountId: "Customer is required." },
     });
   });
 

@@ -2,7 +2,7 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Box, Text } from "@mantine/core";
 import type { ChartSeries } from "../report-definitions.ts";
-import { formatRupees } from "../report-format.ts";
+import { formatAxisAmount, formatRupees } from "../report-format.ts";
 
 export interface ReportBarChartProps {
   /** The figure's accessible name and caption. */
@@ -13,15 +13,6 @@ export interface ReportBarChartProps {
   series: readonly ChartSeries[];
   stacked?: boolean;
   height?: number;
-}
-
-// Axis ticks in lakh and crore are shorter than full amounts and still read the Indian way.
-function formatTick(value: number): string {
-  const size = Math.abs(value);
-  if (size >= 1_00_00_000) return `${(value / 1_00_00_000).toFixed(1)} Cr`;
-  if (size >= 1_00_000) return `${(value / 1_00_000).toFixed(1)} L`;
-  if (size >= 1_000) return `${(value / 1_000).toFixed(1)} K`;
-  return String(value);
 }
 
 /**
@@ -45,7 +36,7 @@ export function ReportBarChart({
         type={stacked ? "stacked" : "default"}
         series={series.map(({ key, label, color }) => ({ name: key, label, color }))}
         valueFormatter={formatRupees}
-        yAxisProps={{ tickFormatter: formatTick, width: 64 }}
+        yAxisProps={{ tickFormatter: formatAxisAmount, width: 84 }}
         withLegend={series.length > 1}
         tickLine="y"
         gridAxis="y"
