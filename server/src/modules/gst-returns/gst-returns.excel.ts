@@ -7,7 +7,6 @@ import {
   type ReturnDocument,
   TABLE13_NATURE_TITLES,
 } from "@bahi/domain";
-import ExcelJS from "exceljs";
 import type { ReturnBook } from "./gst-returns.service.ts";
 
 // The GST offline tool's Excel template: one sheet per section, its column headings, place of
@@ -56,7 +55,9 @@ function rateRows(document: ReturnDocument) {
 }
 
 export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on use: exceljs is a third of the server's start (decision 023).
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   const byId = new Map(book.documents.map((document) => [document.entryId, document]));
   const documentOf = (row: DocumentRow) => byId.get(row.entryId) as ReturnDocument;
   const stateCode = book.gstin.slice(0, 2);
