@@ -642,6 +642,11 @@ describe("mark as filed", () => {
 
     // The filed invoice edited now goes to b2ba of the month it changed in, with its original
     // number and date.
+    const beforeEdit = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/salesinvoice/getsingleentrydetails?organisationId=${org}&entryId=${ids.b2b}`,
+    });
+    expect(beforeEdit.statusCode, beforeEdit.body).toBe(200);
     const edited = await requestAs(context, owner, {
       method: "PUT",
       url: "/api/salesinvoice/edit",
@@ -655,6 +660,7 @@ describe("mark as filed", () => {
           extra: { invoiceNumber: "INV-1" },
         }),
         entryId: ids.b2b,
+        version: beforeEdit.json().entry.version,
       },
     });
     expect(edited.statusCode, edited.body).toBe(200);
