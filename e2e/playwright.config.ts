@@ -66,6 +66,9 @@ export default defineConfig({
       // Known to the specs (support/server.ts) so they can mint an expired access token.
       COOKIE_SECRET: E2E_COOKIE_SECRET,
       PUBLIC_URL: baseURL,
+      // Each spec signs up from its own X-Forwarded-For address (people/support.ts), as people
+      // behind a proxy on this machine would: the server trusts that header from loopback only.
+      TRUST_PROXY: "127.0.0.1",
     },
   },
 });
