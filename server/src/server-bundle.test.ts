@@ -15,7 +15,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 test("the bundle holds a file for every worker thread the server starts", () => {
   const main = readFileSync(path.join(SERVER_DIST_DIR, "main.js"), "utf8");
   const workers = [...main.matchAll(/workerModuleUrl\("([\w-]+)"/g)].map((match) => match[1]);
-  expect(workers.sort()).toEqual(["render-worker", "sqlite-checkpoint-worker"]);
+  expect(workers.sort()).toEqual([
+    "print-worker",
+    "render-worker",
+    "sheet-worker",
+    "sqlite-checkpoint-worker",
+  ]);
   for (const worker of workers) {
     expect(existsSync(path.join(SERVER_DIST_DIR, `${worker}.js`)), worker).toBe(true);
   }

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../http/errors.ts";
+import { workerModuleUrl } from "../../lib/worker-url.ts";
 import { DOWNLOAD_TOO_LARGE } from "../exports/render-in-worker.ts";
 import type { PrintDocument } from "./print-model.ts";
 import type { StatementDocument } from "./statement.ts";
@@ -40,7 +41,7 @@ let idleTimer: NodeJS.Timeout | undefined;
 const stopped = new WeakSet<Worker>();
 
 function startWorker(): Worker {
-  const started = new Worker(new URL("./print-worker.ts", import.meta.url), {
+  const started = new Worker(workerModuleUrl("print-worker", import.meta.url), {
     // A small young generation, as the server's own (decision 015): a document's garbage is
     // short-lived, and a large nursery only raises the serving process's resident memory.
     resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: 8 },

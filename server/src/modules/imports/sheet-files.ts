@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import Papa from "papaparse";
 import { badRequest } from "../../http/errors.ts";
+import { workerModuleUrl } from "../../lib/worker-url.ts";
 
 // Uploaded spreadsheets and CSV files, read into rows of text. Limits (issue 23, "Limits and
 // safety"): the upload's size is capped by the multipart limits; an .xlsx is a zip, so its
@@ -85,7 +86,7 @@ function readCsv(bytes: Buffer, maxRows: number): string[][] {
 /** The first sheet of an .xls or .xlsx, read in a worker thread (sheet-worker.ts). */
 function readWorkbook(bytes: Buffer, maxRows: number): Promise<string[][]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./sheet-worker.ts", import.meta.url), {
+    const worker = new Worker(workerModuleUrl("sheet-worker", import.meta.url), {
       workerData: { bytes, maxRows: maxRows + 1 },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
