@@ -34,7 +34,6 @@ import {
   suggestBillSettlement,
   type VoucherType,
   voucherTypeForBankLine,
-  voucherTypesWhere,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
