@@ -23,6 +23,8 @@ interface TypeCase {
   actions: string[];
 }
 
+// Printable types (the registry's) open their menu with Print (issue 21); sending is not built.
+const PRINT = ["Print"];
 const EDIT = ["Edit", "Duplicate"];
 const TAIL = ["View Log", "Delete"];
 
@@ -32,7 +34,7 @@ const TYPES: TypeCase[] = [
     routeWord: "sales",
     title: "Sales Invoice",
     columns: ["Date", "Invoice No.", "Customer", "Due Date", "Amount", "Pending", "Status"],
-    actions: [...EDIT, "Create Receipt", ...TAIL],
+    actions: [...PRINT, ...EDIT, "Create Receipt", ...TAIL],
   },
   {
     type: "purchases",
@@ -46,14 +48,14 @@ const TYPES: TypeCase[] = [
     routeWord: "credit-note",
     title: "Credit Notes",
     columns: ["Date", "Note No.", "Customer", "Amount", "Narration"],
-    actions: [...EDIT, ...TAIL],
+    actions: [...PRINT, ...EDIT, ...TAIL],
   },
   {
     type: "debitNote",
     routeWord: "debit-note",
     title: "Debit Notes",
     columns: ["Date", "Note No.", "Supplier", "Amount", "Narration"],
-    actions: [...EDIT, ...TAIL],
+    actions: [...PRINT, ...EDIT, ...TAIL],
   },
   {
     type: "receipts",
@@ -88,28 +90,28 @@ const TYPES: TypeCase[] = [
     routeWord: "quotation",
     title: "Quotations",
     columns: ["Date", "Quotation No.", "Customer", "Amount", "Narration"],
-    actions: [...EDIT, "Create Invoice", ...TAIL],
+    actions: [...PRINT, ...EDIT, "Create Invoice", ...TAIL],
   },
   {
     type: "salesOrder",
     routeWord: "sales-order",
     title: "Sales Orders",
     columns: ["Date", "Order No.", "Customer", "Amount", "Narration"],
-    actions: [...EDIT, "Create Invoice", ...TAIL],
+    actions: [...PRINT, ...EDIT, "Create Invoice", ...TAIL],
   },
   {
     type: "purchaseOrder",
     routeWord: "purchase-order",
     title: "Purchase Orders",
     columns: ["Date", "Order No.", "Supplier", "Due Date", "Amount", "Narration"],
-    actions: [...EDIT, "Create Purchase", ...TAIL],
+    actions: [...PRINT, ...EDIT, "Create Purchase", ...TAIL],
   },
   {
     type: "deliveryChallan",
     routeWord: "delivery-challan",
     title: "Delivery Challans",
     columns: ["Date", "Challan No.", "Customer", "Amount", "Narration"],
-    actions: [...EDIT, "Create Invoice", ...TAIL],
+    actions: [...PRINT, ...EDIT, "Create Invoice", ...TAIL],
   },
 ];
 

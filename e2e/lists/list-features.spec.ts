@@ -333,13 +333,14 @@ test("download: PDF by default, Excel, and nothing to download", async () => {
   await expectToast(page, "Not able to download file!", "There are no entries to download");
 });
 
-test("row menu: no Print or Send via Mail yet; Create Receipt refused on a received invoice", async () => {
+test("row menu: Print, no Send via Mail yet; Create Receipt refused on a received invoice", async () => {
   await openList(page, ledger, "sales", TITLE);
   await pick(page, "Sort by", "Invoice Number Ascending");
   await expect.poll(() => rowNumbers(page, TITLE)).toContain(number(0));
   await page.getByRole("button", { name: `Actions for Sales Invoice ${number(0)}` }).click();
   const menu = page.getByRole("menu");
   await expect(menu.getByRole("menuitem")).toHaveText([
+    "Print",
     "Edit",
     "Duplicate",
     "Create Receipt",
