@@ -99,8 +99,6 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
-      "Support or feedback",
-      "Send Multiple Docs",
     ]);
   await expect.poll(() => highlighted(page)).toBe("Dashboard");
 
@@ -118,8 +116,6 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
-      "Support or feedback",
-      "Send Multiple Docs",
     ]);
   await page.keyboard.press("g");
   await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1"]);
