@@ -129,7 +129,7 @@ test("Up and Down move (and wrap), Enter opens, Escape goes back one level", asy
   await expect.poll(() => highlighted(page)).toBe("New Entry ›");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
-  await expect.poll(() => highlighted(page)).toBe("Send Multiple Docs");
+  await expect.poll(() => highlighted(page)).toBe("Delete Entries ›");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
