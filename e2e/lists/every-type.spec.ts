@@ -193,14 +193,17 @@ test("the grid: each column's width out of 24 (spec 2.5)", async () => {
   const widths = await listTable(page, "Receipts")
     .getByRole("columnheader")
     .evaluateAll((headers) => headers.map((header) => header.getBoundingClientRect().width));
-  // Date 2, Received In 6, Received From 6, Amount 4, Narration 6: 24 of 24.
+  // Date 2, Received In 6, Received From 6, Amount 4, Narration 6: 24 of 24 equal tracks, with
+  // the grid's 12 px column gap (ListGrid.tsx) inside each span: a span of k tracks is
+  // k × track + (k − 1) × gap.
   const [, date = 0, receivedIn = 0, receivedFrom = 0, amount = 0, narration = 0] = widths;
-  expect(receivedIn / date).toBeGreaterThan(2.8);
-  expect(receivedIn / date).toBeLessThan(3.3);
+  const gap = 12;
+  const track = (date - gap) / 2;
+  expect(track).toBeGreaterThan(10);
+  expect(Math.abs(receivedIn - (6 * track + 5 * gap))).toBeLessThan(2);
   expect(Math.abs(receivedIn - receivedFrom)).toBeLessThan(1);
   expect(Math.abs(receivedIn - narration)).toBeLessThan(1);
-  expect(amount / date).toBeGreaterThan(1.8);
-  expect(amount / date).toBeLessThan(2.2);
+  expect(Math.abs(amount - (4 * track + 3 * gap))).toBeLessThan(2);
 });
 
 test("a GST-registered regular organisation filters by GSTIN and RCM; receipts by cash and bank", async () => {
