@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Migration } from "kysely/migration";
 import pg from "pg";
 import { type AppDatabase, type DatabaseKind, openDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
@@ -27,9 +28,10 @@ export function testPostgresUrl(): string {
 /** A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL schema. */
 export async function createTestDatabase(
   kind: DatabaseKind = testDatabaseKind(),
+  migrations?: Record<string, Migration>,
 ): Promise<TestDatabase> {
   const opened = kind === "postgres" ? await openPostgresSchema() : openSqliteFile();
-  const migrationId = await migrateToLatest(opened.database);
+  const migrationId = await migrateToLatest(opened.database, migrations);
   return { database: opened.database, migrationId, destroy: opened.destroy };
 }
 

@@ -29,6 +29,7 @@ export interface Database {
   voucher_totals: VoucherTotalsTable;
   stock_movements: StockMovementsTable;
   item_stock_balances: ItemStockBalancesTable;
+  item_stock_years: ItemStockYearsTable;
   bill_allocations: BillAllocationsTable;
   lock_periods: LockPeriodsTable;
   entry_templates: EntryTemplatesTable;
@@ -402,6 +403,11 @@ export interface StockMovementsTable {
   item_id: string;
   quantity_milli: number;
   value_paise: number;
+}
+
+/** The same movements per item and financial year ('2025-26'), for whole years (migration 0015). */
+export interface ItemStockYearsTable extends Omit<ItemStockBalancesTable, "month"> {
+  year: string;
 }
 
 export interface ItemStockBalancesTable {

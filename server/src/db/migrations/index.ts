@@ -12,6 +12,7 @@ import * as m0011 from "./0011-ledger-month-counts.ts";
 import * as m0012 from "./0012-balances-by-month.ts";
 import * as m0013 from "./0013-search-trigrams.ts";
 import * as m0014 from "./0014-purchase-place-of-supply.ts";
+import * as m0015 from "./0015-item-stock-years.ts";
 import * as m0030 from "./0030-auth-limits.ts";
 import * as m0040 from "./0040-opening-stock-from-items.ts";
 import * as m0041 from "./0041-change-event-tabs.ts";
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0012_balances_by_month": m0012,
   "0013_search_trigrams": m0013,
   "0014_purchase_place_of_supply": m0014,
+  "0015_item_stock_years": m0015,
   "0030_auth_limits": m0030,
   "0040_opening_stock_from_items": m0040,
   "0041_change_event_tabs": m0041,

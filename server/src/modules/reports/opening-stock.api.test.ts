@@ -244,3 +244,93 @@ describe("one stock valuation on every screen", () => {
     expect(listed).toEqual({ Coffee: [50, 67_830], Tea: [100, 151_666.67] });
   });
 });
+
+describe("stock kept per financial year beside the months (issue 18 part 5)", () => {
+  async function stockRows() {
+    const db = context.testDatabase.database.db;
+    const months = await db
+      .selectFrom("item_stock_balances")
+      .selectAll()
+      .where("organisation_id", "=", org)
+      .execute();
+    const years = await db
+      .selectFrom("item_stock_years")
+      .selectAll()
+      .where("organisation_id", "=", org)
+      .execute();
+    const byYear = new Map<string, number[]>();
+    for (const row of months) {
+      const [calendarYear, month] = row.month.split("-").map(Number) as [number, number];
+      const start = month >= 4 ? calendarYear : calendarYear - 1;
+      const key = `${row.item_id}|${start}-${String(start + 1).slice(2)}`;
+      const sums = byYear.get(key) ?? [0, 0, 0, 0, 0, 0];
+      [
+        row.quantity_in_milli,
+        row.quantity_out_milli,
+        row.value_in_paise,
+        row.value_out_paise,
+        row.purchased_milli,
+        row.purchased_paise,
+      ].forEach((value, index) => {
+        sums[index] = (sums[index] ?? 0) + Number(value);
+      });
+      byYear.set(key, sums);
+    }
+    const kept = Object.fromEntries(
+      years.map((row) => [
+        `${row.item_id}|${row.year}`,
+        [
+          row.quantity_in_milli,
+          row.quantity_out_milli,
+          row.value_in_paise,
+          row.value_out_paise,
+          row.purchased_milli,
+          row.purchased_paise,
+        ].map(Number),
+      ]),
+    );
+    return { summed: Object.fromEntries(byYear), kept };
+  }
+
+  test("saves, an edit and a delete across two years keep the year rows equal to their months", async () => {
+    const april = await post("purchases/add", {
+      ...bill("2025-04-10", id("mill"), id("tea"), 10, 1_700),
+      year: "2025-26",
+    });
+    const march = await post(
+      "purchases/add",
+      bill("2025-03-20", id("mill"), id("coffee"), 5, 1_400),
+    );
+    await post(
+      "purchases/edit",
+      {
+        ...bill("2025-03-20", id("mill"), id("coffee"), 8, 1_450),
+        entryId: march.entryId,
+        version: 1,
+      },
+      "PUT",
+    );
+    const { summed, kept } = await stockRows();
+    expect(kept[`${id("coffee")}|2024-25`]?.[0]).toBe(8000);
+    expect(kept[`${id("tea")}|2025-26`]).toEqual([10_000, 0, 1_700_000, 0, 10_000, 1_700_000]);
+    expect(kept).toEqual(summed);
+
+    const removed = await inject({
+      method: "DELETE",
+      url: `/api/purchases/delete?organisationId=${org}&entryIds[]=${april.entryId}`,
+      headers: as(owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await stockRows();
+    expect(after.kept[`${id("tea")}|2025-26`]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(after.kept).toEqual(after.summed);
+
+    // The balance sheet reads the year row: Coffee 58 kg at (67,830 + 11,600) ÷ 58 = 79,430.
+    const sheet = await get(
+      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31&type=detailed`,
+    );
+    expect(
+      sheet.closingStock.items.find((item: { name: string }) => item.name === "Coffee"),
+    ).toMatchObject({ value: 79_430 });
+  });
+});

@@ -1,4 +1,11 @@
-import { PURCHASE_BILL_TYPE } from "@bahi/domain";
+import {
+  addDays,
+  endOfMonth,
+  financialYearOf,
+  financialYearRange,
+  monthOf,
+  PURCHASE_BILL_TYPE,
+} from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { splitIntoMonths } from "../../lib/month-ranges.ts";
@@ -121,6 +128,34 @@ export interface StockTotals {
   boughtPaise: number;
 }
 
+/** The goods a stock valuation walks: only what the weighted average reads, in name order. */
+export async function listGoodsForValuation(
+  db: Kysely<Database>,
+  organisationId: string,
+  itemId?: string,
+): Promise<ValuedGood[]> {
+  let query = db
+    .selectFrom("items")
+    .select(["id", "name", "opening_quantity_milli", "opening_value_paise", "purchase_price_paise"])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "=", "goods")
+    .where("deleted_at", "is", null);
+  if (itemId) query = query.where("id", "=", itemId);
+  const rows = await query.orderBy("name").execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    openingQuantityMilli: Number(row.opening_quantity_milli),
+    openingValuePaise: Number(row.opening_value_paise),
+    purchasePricePaise: Number(row.purchase_price_paise),
+  }));
+}
+
+export type ValuedGood = Pick<
+  ReportItem,
+  "id" | "name" | "openingQuantityMilli" | "openingValuePaise" | "purchasePricePaise"
+>;
+
 /**
  * Stock in and out per item over [fromDate, toDate], both inclusive, like ledger's sumMovements:
  * whole months from item_stock_balances, the partial months at either end from the movements.
@@ -134,7 +169,7 @@ export async function sumStock(
 ): Promise<Map<string, StockTotals>> {
   const totals = new Map<string, StockTotals>();
   if (fromDate > toDate) return totals;
-  const add = (id: string, row: StockTotals) => {
+  const add = (id: string, row: StockTotals, sign: 1 | -1 = 1) => {
     const total = totals.get(id) ?? {
       inMilli: 0,
       outMilli: 0,
@@ -143,42 +178,55 @@ export async function sumStock(
       boughtMilli: 0,
       boughtPaise: 0,
     };
-    total.inMilli += row.inMilli;
-    total.outMilli += row.outMilli;
-    total.inPaise += row.inPaise;
-    total.outPaise += row.outPaise;
-    total.boughtMilli += row.boughtMilli;
-    total.boughtPaise += row.boughtPaise;
+    total.inMilli += sign * row.inMilli;
+    total.outMilli += sign * row.outMilli;
+    total.inPaise += sign * row.inPaise;
+    total.outPaise += sign * row.outPaise;
+    total.boughtMilli += sign * row.boughtMilli;
+    total.boughtPaise += sign * row.boughtPaise;
     totals.set(id, total);
   };
   const { wholeMonths, partialRanges } = splitIntoMonths(fromDate, toDate);
   if (wholeMonths) {
-    let query = db
-      .selectFrom("item_stock_balances")
-      .select([
-        "item_id",
-        sql<number>`sum(quantity_in_milli)`.as("in_milli"),
-        sql<number>`sum(quantity_out_milli)`.as("out_milli"),
-        sql<number>`sum(value_in_paise)`.as("in_paise"),
-        sql<number>`sum(value_out_paise)`.as("out_paise"),
-        sql<number>`sum(purchased_milli)`.as("bought_milli"),
-        sql<number>`sum(purchased_paise)`.as("bought_paise"),
-      ])
-      .where("organisation_id", "=", organisationId)
-      .where("month", ">=", wholeMonths.from)
-      .where("month", "<=", wholeMonths.to)
-      .groupBy("item_id");
-    if (itemId) query = query.where("item_id", "=", itemId);
-    for (const row of await query.execute()) {
-      add(row.item_id, {
-        inMilli: Number(row.in_milli),
-        outMilli: Number(row.out_milli),
-        inPaise: Number(row.in_paise),
-        outPaise: Number(row.out_paise),
-        boughtMilli: Number(row.bought_milli),
-        boughtPaise: Number(row.bought_paise),
-      });
+    const plan = planWholeMonths(wholeMonths);
+    const reads: Promise<void>[] = [];
+    if (plan.year) {
+      let query = db
+        .selectFrom("item_stock_years")
+        .select(["item_id", ...STOCK_COLUMNS])
+        .where("organisation_id", "=", organisationId)
+        .where("year", "=", plan.year);
+      if (itemId) query = query.where("item_id", "=", itemId);
+      reads.push(
+        query.execute().then((rows) => {
+          for (const row of rows) add(row.item_id, stockTotalsOf(row));
+        }),
+      );
     }
+    for (const range of plan.months) {
+      let query = db
+        .selectFrom("item_stock_balances")
+        .select([
+          "item_id",
+          sql<number>`sum(quantity_in_milli)`.as("quantity_in_milli"),
+          sql<number>`sum(quantity_out_milli)`.as("quantity_out_milli"),
+          sql<number>`sum(value_in_paise)`.as("value_in_paise"),
+          sql<number>`sum(value_out_paise)`.as("value_out_paise"),
+          sql<number>`sum(purchased_milli)`.as("purchased_milli"),
+          sql<number>`sum(purchased_paise)`.as("purchased_paise"),
+        ])
+        .where("organisation_id", "=", organisationId)
+        .where("month", ">=", range.from)
+        .where("month", "<=", range.to)
+        .groupBy("item_id");
+      if (itemId) query = query.where("item_id", "=", itemId);
+      reads.push(
+        query.execute().then((rows) => {
+          for (const row of rows) add(row.item_id, stockTotalsOf(row), range.sign);
+        }),
+      );
+    }
+    await Promise.all(reads);
   }
   for (const [from, to] of partialRanges) {
     let query = db
@@ -217,6 +265,66 @@ export async function sumStock(
     }
   }
   return totals;
+}
+
+const STOCK_COLUMNS = [
+  "quantity_in_milli",
+  "quantity_out_milli",
+  "value_in_paise",
+  "value_out_paise",
+  "purchased_milli",
+  "purchased_paise",
+] as const;
+
+type StockColumns = Record<(typeof STOCK_COLUMNS)[number], number | string | bigint>;
+
+function stockTotalsOf(row: StockColumns): StockTotals {
+  return {
+    inMilli: Number(row.quantity_in_milli),
+    outMilli: Number(row.quantity_out_milli),
+    inPaise: Number(row.value_in_paise),
+    outPaise: Number(row.value_out_paise),
+    boughtMilli: Number(row.purchased_milli),
+    boughtPaise: Number(row.purchased_paise),
+  };
+}
+
+/**
+ * How to read whole months [from, to] of stock (issue 18 part 5): month by month, or — when they
+ * lie in one financial year and are most of it — the year's row less the months outside them,
+ * which is at most six months of rows instead of up to twelve. Year-to-date reports of the
+ * current year subtract months that hold little or nothing yet.
+ */
+export function planWholeMonths(months: { from: string; to: string }): {
+  year: string | null;
+  months: { from: string; to: string; sign: 1 | -1 }[];
+} {
+  const year = financialYearOf(`${months.from}-01`);
+  const range = financialYearRange(year);
+  const first = monthOf(range.startDate);
+  const last = monthOf(range.endDate);
+  const inside = monthsBetween(months.from, months.to);
+  if (months.to > last || inside <= 6) {
+    return { year: null, months: [{ ...months, sign: 1 }] };
+  }
+  const outside: { from: string; to: string; sign: -1 }[] = [];
+  if (months.from > first) outside.push({ from: first, to: previousMonth(months.from), sign: -1 });
+  if (months.to < last) outside.push({ from: nextMonth(months.to), to: last, sign: -1 });
+  return { year, months: outside };
+}
+
+function monthsBetween(from: string, to: string): number {
+  const [fromYear, fromMonth] = from.split("-").map(Number) as [number, number];
+  const [toYear, toMonth] = to.split("-").map(Number) as [number, number];
+  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+}
+
+function previousMonth(month: string): string {
+  return monthOf(addDays(`${month}-01`, -1));
+}
+
+function nextMonth(month: string): string {
+  return monthOf(addDays(endOfMonth(`${month}-01`), 1));
 }
 
 export interface StockMovementRow {

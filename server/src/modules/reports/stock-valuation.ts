@@ -9,11 +9,11 @@ import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import {
   findLastStockDate,
-  listItems,
+  listGoodsForValuation,
   listManualClosingStock,
   type ReportAccount,
-  type ReportItem,
   sumStock,
+  type ValuedGood,
 } from "./reports.repository.ts";
 
 // Closing stock (docs/decisions/010-stock-valuation.md): the manual figure typed for a stock
@@ -135,50 +135,50 @@ export async function valueInventoryAt(
   date: string,
   itemId?: string,
 ): Promise<ItemValuation[]> {
-  const items = (await listItems(db, organisation.id, itemId)).filter(
-    (item) => item.type === "goods",
-  );
-  const state = new Map(
-    items.map((item) => [
-      item.id,
-      { quantityMilli: item.openingQuantityMilli, valuePaise: item.openingValuePaise, rate: 0 },
-    ]),
-  );
   const targetYear = financialYearOf(date);
+  const yearEnd = (year: string) => (year === targetYear ? date : financialYearRange(year).endDate);
+  const [items, firstMoved] = await Promise.all([
+    listGoodsForValuation(db, organisation.id, itemId),
+    sumStock(
+      db,
+      organisation.id,
+      financialYearRange(organisation.starting_year).startDate,
+      yearEnd(organisation.starting_year),
+      itemId,
+    ),
+  ]);
+  const valued = items.map((item) => ({
+    itemId: item.id,
+    name: item.name,
+    quantityMilli: item.openingQuantityMilli,
+    rate: 0,
+    valuePaise: item.openingValuePaise,
+  }));
   for (let year = organisation.starting_year; year <= targetYear; year = nextFinancialYear(year)) {
-    const range = financialYearRange(year);
-    const end = year === targetYear ? date : range.endDate;
     // One read gives the year's movements and what purchase bills brought in them.
-    const moved = await sumStock(db, organisation.id, range.startDate, end, itemId);
-    for (const item of items) {
-      const opening = state.get(item.id) ?? { quantityMilli: 0, valuePaise: 0, rate: 0 };
+    const moved =
+      year === organisation.starting_year
+        ? firstMoved
+        : await sumStock(
+            db,
+            organisation.id,
+            financialYearRange(year).startDate,
+            yearEnd(year),
+            itemId,
+          );
+    items.forEach((item, index) => {
+      const state = valued[index] as ItemValuation;
       const movement = moved.get(item.id);
-      const bought = {
+      const { numerator, denominator } = averageCost(item, state, {
         quantityMilli: movement?.boughtMilli ?? 0,
         valuePaise: movement?.boughtPaise ?? 0,
-      };
-      const quantityMilli =
-        opening.quantityMilli + (movement ? movement.inMilli - movement.outMilli : 0);
-      const { numerator, denominator } = averageCost(item, opening, bought);
-      state.set(item.id, {
-        quantityMilli,
-        valuePaise: divideRounding(BigInt(quantityMilli) * numerator, denominator),
-        rate: Number(numerator * 1000n) / Number(denominator),
       });
-    }
+      state.quantityMilli += movement ? movement.inMilli - movement.outMilli : 0;
+      state.valuePaise = divideRounding(state.quantityMilli, numerator, denominator);
+      state.rate = (numerator * 1000) / denominator;
+    });
   }
-  return items
-    .map((item) => {
-      const valued = state.get(item.id) ?? { quantityMilli: 0, valuePaise: 0, rate: 0 };
-      return {
-        itemId: item.id,
-        name: item.name,
-        quantityMilli: valued.quantityMilli,
-        rate: valued.rate,
-        valuePaise: valued.valuePaise,
-      };
-    })
-    .filter((item) => item.quantityMilli !== 0 || item.valuePaise !== 0);
+  return valued.filter((item) => item.quantityMilli !== 0 || item.valuePaise !== 0);
 }
 
 /**
@@ -187,21 +187,31 @@ export async function valueInventoryAt(
  * the item's standard purchase price stands in.
  */
 function averageCost(
-  item: ReportItem,
+  item: ValuedGood,
   opening: { quantityMilli: number; valuePaise: number },
   bought: { quantityMilli: number; valuePaise: number },
-): { numerator: bigint; denominator: bigint } {
+): { numerator: number; denominator: number } {
   const baseQuantity = Math.max(opening.quantityMilli, 0);
   const baseValue = opening.quantityMilli > 0 ? opening.valuePaise : 0;
   const quantity = baseQuantity + bought.quantityMilli;
-  if (quantity > 0) {
-    return { numerator: BigInt(baseValue + bought.valuePaise), denominator: BigInt(quantity) };
-  }
-  return { numerator: BigInt(item.purchasePricePaise), denominator: 1000n };
+  if (quantity > 0) return { numerator: baseValue + bought.valuePaise, denominator: quantity };
+  return { numerator: item.purchasePricePaise, denominator: 1000 };
 }
 
-/** a ÷ b rounded half away from zero, exactly (quantities × values pass 2^53). */
-function divideRounding(a: bigint, b: bigint): number {
+/**
+ * quantity × numerator ÷ denominator rounded half away from zero, exactly: in plain numbers
+ * while the product stays below 2^53, in BigInt beyond (a valuation runs this once per item).
+ */
+function divideRounding(quantity: number, numerator: number, denominator: number): number {
+  const product = quantity * numerator;
+  if (Math.abs(product) * 2 + Math.abs(denominator) <= Number.MAX_SAFE_INTEGER) {
+    const magnitude = Math.floor(
+      (Math.abs(product) * 2 + Math.abs(denominator)) / (Math.abs(denominator) * 2),
+    );
+    return product < 0 !== denominator < 0 ? -magnitude : magnitude;
+  }
+  const a = BigInt(quantity) * BigInt(numerator);
+  const b = BigInt(denominator);
   const negative = a < 0n !== b < 0n;
   const absA = a < 0n ? -a : a;
   const absB = b < 0n ? -b : b;

@@ -1,4 +1,9 @@
-import { type Posting, PURCHASE_BILL_TYPE, type StockMovement } from "@bahi/domain";
+import {
+  financialYearOf,
+  type Posting,
+  PURCHASE_BILL_TYPE,
+  type StockMovement,
+} from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
@@ -91,63 +96,32 @@ export function buildStockBalanceWrites(
   organisationId: string,
   vouchers: readonly DatedStock[],
 ): Write[] {
-  const rows = new Map<
-    string,
-    {
-      itemId: string;
-      month: string;
-      qin: number;
-      qout: number;
-      vin: number;
-      vout: number;
-      qbought: number;
-      vbought: number;
-    }
-  >();
+  // The same net changes land per (item, month) and per (item, financial year).
+  const months = new Map<string, StockChange & { month: string }>();
+  const years = new Map<string, StockChange & { year: string }>();
   for (const voucher of vouchers) {
     const month = voucher.date.slice(0, 7);
-    const sign = voucher.sign;
+    const year = financialYearOf(voucher.date);
     const bought = voucher.voucherType === PURCHASE_BILL_TYPE;
     for (const movement of voucher.movements) {
-      const key = `${movement.itemId}|${month}`;
-      const row = rows.get(key) ?? {
-        itemId: movement.itemId,
-        month,
-        qin: 0,
-        qout: 0,
-        vin: 0,
-        vout: 0,
-        qbought: 0,
-        vbought: 0,
-      };
-      if (bought) {
-        row.qbought += movement.quantityMilli * sign;
-        row.vbought += movement.valuePaise * sign;
-      }
-      if (movement.quantityMilli > 0) {
-        row.qin += movement.quantityMilli * sign;
-        row.vin += movement.valuePaise * sign;
-      } else {
-        row.qout += -movement.quantityMilli * sign;
-        row.vout += -movement.valuePaise * sign;
-      }
-      rows.set(key, row);
+      const monthKey = `${movement.itemId}|${month}`;
+      const byMonth = months.get(monthKey) ?? { ...emptyChange(movement.itemId), month };
+      addMovement(byMonth, movement, voucher.sign, bought);
+      months.set(monthKey, byMonth);
+      const yearKey = `${year}|${movement.itemId}`;
+      const byYear = years.get(yearKey) ?? { ...emptyChange(movement.itemId), year };
+      addMovement(byYear, movement, voucher.sign, bought);
+      years.set(yearKey, byYear);
     }
   }
-  return chunkRows(inKeyOrder(rows)).map((chunk) =>
+  const monthWrites = chunkRows(inKeyOrder(months)).map((chunk) =>
     db
       .insertInto("item_stock_balances")
       .values(
         chunk.map((row) => ({
           organisation_id: organisationId,
-          item_id: row.itemId,
           month: row.month,
-          quantity_in_milli: row.qin,
-          quantity_out_milli: row.qout,
-          value_in_paise: row.vin,
-          value_out_paise: row.vout,
-          purchased_milli: row.qbought,
-          purchased_paise: row.vbought,
+          ...amounts(row),
         })),
       )
       .onConflict((conflict) =>
@@ -185,6 +159,93 @@ export function buildStockBalanceWrites(
         })),
       ),
   );
+  const yearWrites = chunkRows(inKeyOrder(years)).map((chunk) =>
+    db
+      .insertInto("item_stock_years")
+      .values(
+        chunk.map((row) => ({ organisation_id: organisationId, year: row.year, ...amounts(row) })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["organisation_id", "year", "item_id"]).doUpdateSet((eb) => ({
+          quantity_in_milli: eb(
+            "item_stock_years.quantity_in_milli",
+            "+",
+            eb.ref("excluded.quantity_in_milli"),
+          ),
+          quantity_out_milli: eb(
+            "item_stock_years.quantity_out_milli",
+            "+",
+            eb.ref("excluded.quantity_out_milli"),
+          ),
+          value_in_paise: eb(
+            "item_stock_years.value_in_paise",
+            "+",
+            eb.ref("excluded.value_in_paise"),
+          ),
+          value_out_paise: eb(
+            "item_stock_years.value_out_paise",
+            "+",
+            eb.ref("excluded.value_out_paise"),
+          ),
+          purchased_milli: eb(
+            "item_stock_years.purchased_milli",
+            "+",
+            eb.ref("excluded.purchased_milli"),
+          ),
+          purchased_paise: eb(
+            "item_stock_years.purchased_paise",
+            "+",
+            eb.ref("excluded.purchased_paise"),
+          ),
+        })),
+      ),
+  );
+  return [...monthWrites, ...yearWrites];
+}
+
+interface StockChange {
+  itemId: string;
+  qin: number;
+  qout: number;
+  vin: number;
+  vout: number;
+  qbought: number;
+  vbought: number;
+}
+
+function emptyChange(itemId: string): StockChange {
+  return { itemId, qin: 0, qout: 0, vin: 0, vout: 0, qbought: 0, vbought: 0 };
+}
+
+function addMovement(
+  row: StockChange,
+  movement: Pick<StockMovement, "quantityMilli" | "valuePaise">,
+  sign: 1 | -1,
+  bought: boolean,
+): void {
+  if (bought) {
+    row.qbought += movement.quantityMilli * sign;
+    row.vbought += movement.valuePaise * sign;
+  }
+  if (movement.quantityMilli > 0) {
+    row.qin += movement.quantityMilli * sign;
+    row.vin += movement.valuePaise * sign;
+  } else {
+    row.qout += -movement.quantityMilli * sign;
+    row.vout += -movement.valuePaise * sign;
+  }
+}
+
+function amounts(row: StockChange) {
+  return {
+    item_id: row.itemId,
+    quantity_in_milli: row.qin,
+    quantity_out_milli: row.qout,
+    value_in_paise: row.vin,
+    value_out_paise: row.vout,
+    purchased_milli: row.qbought,
+    purchased_paise: row.vbought,
+  };
 }
 
 /** A change to the count and total of one (type, year, live or deleted) list. */
