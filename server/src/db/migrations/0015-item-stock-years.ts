@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, SqliteAdapter, sql } from "kysely";
 
 // Issue 18 part 5: the balance sheet valued closing stock from twelve rows per item
 // (item_stock_balances), five times the trial balance's reads. Each item's movements per
@@ -32,6 +32,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("purchased_milli", "bigint", (column) => column.notNull())
     .addColumn("purchased_paise", "bigint", (column) => column.notNull())
     .addPrimaryKeyConstraint("item_stock_years_pk", ["organisation_id", "year", "item_id"])
+    // SQLite keeps the rows in the key's b-tree: a valuation joins one per good without a second
+    // lookup. PostgreSQL's heap has no such choice.
+    .$call((table) =>
+      db.getExecutor().adapter instanceof SqliteAdapter
+        ? table.modifyEnd(sql`without rowid`)
+        : table,
+    )
     .execute();
 
   // 'YYYY-MM' → the financial year it falls in: April onwards starts the year.

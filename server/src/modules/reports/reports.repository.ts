@@ -128,33 +128,67 @@ export interface StockTotals {
   boughtPaise: number;
 }
 
-/** The goods a stock valuation walks: only what the weighted average reads, in name order. */
+/**
+ * The goods a stock valuation walks: only what the weighted average reads, in name order. With
+ * `wholeYear`, each good also carries that financial year's movements (item_stock_years) from the
+ * same read, so a year-end valuation is one query.
+ */
 export async function listGoodsForValuation(
   db: Kysely<Database>,
   organisationId: string,
-  itemId?: string,
+  options: { itemId?: string | undefined; wholeYear?: string | undefined } = {},
 ): Promise<ValuedGood[]> {
   let query = db
     .selectFrom("items")
-    .select(["id", "name", "opening_quantity_milli", "opening_value_paise", "purchase_price_paise"])
-    .where("organisation_id", "=", organisationId)
-    .where("type", "=", "goods")
-    .where("deleted_at", "is", null);
-  if (itemId) query = query.where("id", "=", itemId);
-  const rows = await query.orderBy("name").execute();
+    .leftJoin("item_stock_years as moved", (join) =>
+      join
+        .onRef("moved.organisation_id", "=", "items.organisation_id")
+        .onRef("moved.item_id", "=", "items.id")
+        .on("moved.year", "=", options.wholeYear ?? ""),
+    )
+    .select([
+      "items.id",
+      "items.name",
+      "items.opening_quantity_milli",
+      "items.opening_value_paise",
+      "items.purchase_price_paise",
+      ...STOCK_COLUMNS.map((column) => `moved.${column}` as const),
+    ])
+    .where("items.organisation_id", "=", organisationId)
+    .where("items.type", "=", "goods")
+    .where("items.deleted_at", "is", null);
+  if (options.itemId) query = query.where("items.id", "=", options.itemId);
+  const rows = await query.orderBy("items.name").execute();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     openingQuantityMilli: Number(row.opening_quantity_milli),
     openingValuePaise: Number(row.opening_value_paise),
     purchasePricePaise: Number(row.purchase_price_paise),
+    yearMoved: options.wholeYear
+      ? row.quantity_in_milli === null
+        ? NO_STOCK_MOVED
+        : stockTotalsOf(row as StockColumns)
+      : undefined,
   }));
 }
+
+const NO_STOCK_MOVED: StockTotals = {
+  inMilli: 0,
+  outMilli: 0,
+  inPaise: 0,
+  outPaise: 0,
+  boughtMilli: 0,
+  boughtPaise: 0,
+};
 
 export type ValuedGood = Pick<
   ReportItem,
   "id" | "name" | "openingQuantityMilli" | "openingValuePaise" | "purchasePricePaise"
->;
+> & {
+  /** The asked whole year's movements, when one was asked. */
+  yearMoved: StockTotals | undefined;
+};
 
 /**
  * Stock in and out per item over [fromDate, toDate], both inclusive, like ledger's sumMovements:

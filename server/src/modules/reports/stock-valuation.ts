@@ -137,16 +137,13 @@ export async function valueInventoryAt(
 ): Promise<ItemValuation[]> {
   const targetYear = financialYearOf(date);
   const yearEnd = (year: string) => (year === targetYear ? date : financialYearRange(year).endDate);
-  const [items, firstMoved] = await Promise.all([
-    listGoodsForValuation(db, organisation.id, itemId),
-    sumStock(
-      db,
-      organisation.id,
-      financialYearRange(organisation.starting_year).startDate,
-      yearEnd(organisation.starting_year),
-      itemId,
-    ),
-  ]);
+  const firstYear = organisation.starting_year;
+  // The first year's movements come with the goods when that year is whole up to the date.
+  const firstYearWhole = yearEnd(firstYear) === financialYearRange(firstYear).endDate;
+  const items = await listGoodsForValuation(db, organisation.id, {
+    itemId,
+    wholeYear: firstYearWhole ? firstYear : undefined,
+  });
   const valued = items.map((item) => ({
     itemId: item.id,
     name: item.name,
@@ -154,11 +151,10 @@ export async function valueInventoryAt(
     rate: 0,
     valuePaise: item.openingValuePaise,
   }));
-  for (let year = organisation.starting_year; year <= targetYear; year = nextFinancialYear(year)) {
-    // One read gives the year's movements and what purchase bills brought in them.
+  for (let year = firstYear; year <= targetYear; year = nextFinancialYear(year)) {
     const moved =
-      year === organisation.starting_year
-        ? firstMoved
+      year === firstYear && firstYearWhole
+        ? null
         : await sumStock(
             db,
             organisation.id,
@@ -168,7 +164,7 @@ export async function valueInventoryAt(
           );
     items.forEach((item, index) => {
       const state = valued[index] as ItemValuation;
-      const movement = moved.get(item.id);
+      const movement = moved ? moved.get(item.id) : item.yearMoved;
       const { numerator, denominator } = averageCost(item, state, {
         quantityMilli: movement?.boughtMilli ?? 0,
         valuePaise: movement?.boughtPaise ?? 0,
