@@ -90,6 +90,14 @@ export function createTransports(config: TransportConfig): Transports {
   };
 }
 
+/**
+ * Whether the server sends WhatsApp itself (Cloud API configured). When not, the send dialog opens
+ * click-to-chat (https://wa.me/<number>?text=…) and the queued message is recorded as handed.
+ */
+export function sendsWhatsAppByApi(config: { whatsapp?: WhatsAppCloudConfig | undefined }) {
+  return Boolean(config.whatsapp);
+}
+
 const TEMPORARY_NETWORK_CODES = new Set([
   "ECONNECTION",
   "ETIMEDOUT",

@@ -1,0 +1,248 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { extractPdfText } from "../../../test/pdf.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import {
+  PEER_PHONE_NUMBER_ID,
+  PEER_TOKEN,
+  startWhatsAppPeer,
+  type WhatsAppPeer,
+} from "../../../test/whatsapp-peer.ts";
+import type { Database } from "../../db/schema.ts";
+import { renderStatementDocumentPdf, stopDocumentRenderer } from "../documents/print-renderer.ts";
+import { buildStatementDocument } from "../documents/statement.ts";
+import { type NewMessage, type OutboxWorker, queueMessage, startOutboxWorker } from "./outbox.ts";
+import { createTransports } from "./transports.ts";
+import { toWhatsAppNumber } from "./whatsapp-cloud.ts";
+
+// WhatsApp through the Business Cloud API, against a local peer that answers as the API documents.
+
+let context: TestContext;
+let db: Kysely<Database>;
+let peer: WhatsAppPeer;
+let pdf: Buffer;
+const workers: OutboxWorker[] = [];
+const FAST = { firstRetryMs: 20, maxRetryMs: 80, leaseMs: 5_000, pollMs: 20 };
+
+beforeAll(async () => {
+  context = await createTestApp();
+  await context.app.outbox.stop();
+  db = context.testDatabase.database.db;
+  peer = await startWhatsAppPeer();
+  pdf = Buffer.from(
+    await renderStatementDocumentPdf(
+      buildStatementDocument({
+        organisation: { name: "Gupta Traders", billingAddress: "12 MG Road, Pune", gstin: null },
+        account: { name: "Ravi Stores", billingAddress: null, gstin: null },
+        startDate: "2025-04-01",
+        endDate: "2025-09-30",
+        openingBalance: { amount: 0, type: "dr" },
+        closingBalance: { amount: 1260, type: "dr" },
+        totalDebit: 1260,
+        totalCredit: 0,
+        entries: [],
+        openBills: [],
+      }),
+    ),
+  );
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop();
+});
+afterAll(async () => {
+  await peer.close();
+  await stopDocumentRenderer();
+  await context.close();
+});
+
+function worker(apiUrl: string | null) {
+  const started = startOutboxWorker(
+    db,
+    createTransports({
+      dataDir: context.dataDir,
+      smtpUrl: undefined,
+      mailFrom: "x@y.example",
+      whatsapp: apiUrl
+        ? { token: PEER_TOKEN, phoneNumberId: PEER_PHONE_NUMBER_ID, apiUrl }
+        : undefined,
+    }),
+    context.app.log,
+    FAST,
+  );
+  workers.push(started);
+  return started;
+}
+
+function statementMessage(overrides: Partial<NewMessage> = {}): NewMessage {
+  return {
+    channel: "whatsapp",
+    recipient: "98765 43210",
+    text: "Dear Ravi Stores, your statement from Gupta Traders is attached. Balance due ₹1,260.00.",
+    attachments: [
+      { fileName: "Statement-Ravi-Stores.pdf", contentType: "application/pdf", content: pdf },
+    ],
+    ...overrides,
+  };
+}
+
+const row = (id: string) =>
+  db.selectFrom("outbox_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+async function until(id: string, check: (message: Awaited<ReturnType<typeof row>>) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const current = await row(id);
+    if (check(current)) return current;
+    if (Date.now() > deadline) throw new Error(`stayed ${current.status}: ${current.last_error}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("WhatsApp Business Cloud API", () => {
+  test("numbers go with the country code", () => {
+    expect(toWhatsAppNumber("98765 43210")).toBe("919876543210");
+    expect(toWhatsAppNumber("+91 98765-43210")).toBe("919876543210");
+    expect(toWhatsAppNumber("098765 43210")).toBe("919876543210");
+    expect(toWhatsAppNumber("+1 (415) 555-0100")).toBe("14155550100");
+    expect(toWhatsAppNumber("12345")).toBeNull();
+    expect(toWhatsAppNumber("call me")).toBeNull();
+  });
+
+  test("uploads the PDF as media and sends it as a document with the text as caption", async () => {
+    const sender = worker(peer.apiUrl);
+    const { id } = await queueMessage(db, statementMessage());
+    await sender.flush();
+    const sent = await row(id);
+    expect(sent.status).toBe("sent");
+    expect(sent.delivered_via).toBe("whatsapp-cloud");
+    expect(sent.provider_message_id).toMatch(/^wamid\./);
+    expect(sent.provider_status).toBe("accepted");
+    const upload = peer.media.at(-1);
+    expect(upload?.messagingProduct).toBe("whatsapp");
+    expect(upload?.type).toBe("application/pdf");
+    expect(upload?.fileName).toBe("Statement-Ravi-Stores.pdf");
+    const text = await extractPdfText(upload?.bytes ?? Buffer.alloc(0));
+    expect(text).toContain("Ravi Stores");
+    expect(text).toContain("Gupta Traders");
+    expect(peer.messages.at(-1)).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "919876543210",
+      type: "document",
+      document: {
+        id: upload?.id,
+        filename: "Statement-Ravi-Stores.pdf",
+        caption:
+          "Dear Ravi Stores, your statement from Gupta Traders is attached. Balance due ₹1,260.00.",
+      },
+    });
+  });
+
+  test("a text without a document goes as a text message", async () => {
+    const sender = worker(peer.apiUrl);
+    const { id } = await queueMessage(
+      db,
+      statementMessage({ attachments: [], text: "Payment reminder" }),
+    );
+    await sender.flush();
+    expect((await row(id)).status).toBe("sent");
+    expect(peer.messages.at(-1)).toMatchObject({
+      to: "919876543210",
+      type: "text",
+      text: { body: "Payment reminder" },
+    });
+  });
+
+  test("throttling and outages are retried; a refusal fails with the API's reason", async () => {
+    const sender = worker(peer.apiUrl);
+    peer.failNext(
+      { status: 429, code: 130429, message: "(#130429) Rate limit hit" },
+      { status: 500, code: 1, message: "An unknown error occurred" },
+    );
+    const retried = await queueMessage(db, statementMessage());
+    await sender.flush();
+    expect((await row(retried.id)).last_error).toContain(
+      "WhatsApp API 429 (code 130429): (#130429) Rate limit hit",
+    );
+    const sent = await until(retried.id, (current) => current.status === "sent");
+    expect(sent.attempts).toBe(3);
+
+    peer.failNext({
+      status: 400,
+      code: 131047,
+      message: "(#131047) Re-engagement message",
+      details:
+        "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+    });
+    const refused = await queueMessage(db, statementMessage());
+    await sender.flush();
+    const failed = await row(refused.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toContain("(#131047) Re-engagement message");
+    expect(failed.last_error).toContain("more than 24 hours");
+  });
+
+  test("a wrong token and a number that is not one fail at once", async () => {
+    const wrongToken = startOutboxWorker(
+      db,
+      createTransports({
+        dataDir: context.dataDir,
+        smtpUrl: undefined,
+        mailFrom: "x@y.example",
+        whatsapp: { token: "expired", phoneNumberId: PEER_PHONE_NUMBER_ID, apiUrl: peer.apiUrl },
+      }),
+      context.app.log,
+      FAST,
+    );
+    workers.push(wrongToken);
+    const unauthorised = await queueMessage(db, statementMessage());
+    await wrongToken.flush();
+    expect((await row(unauthorised.id)).status).toBe("failed");
+    expect((await row(unauthorised.id)).last_error).toContain("Invalid OAuth access token");
+    await wrongToken.stop();
+
+    const sender = worker(peer.apiUrl);
+    const before = peer.messages.length;
+    const badNumber = await queueMessage(db, statementMessage({ recipient: "12345" }));
+    await sender.flush();
+    const failed = await row(badNumber.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.last_error).toContain('"12345" is not a WhatsApp number');
+    expect(peer.messages.length).toBe(before);
+  });
+
+  test("an API that cannot be reached is waited for", async () => {
+    const down = await startWhatsAppPeer();
+    await down.close();
+    const sender = worker(down.apiUrl);
+    const { id } = await queueMessage(db, statementMessage());
+    const waiting = await until(id, (current) => current.attempts >= 2);
+    expect(waiting.status).toBe("pending");
+    expect(waiting.last_error).toContain("WhatsApp API not reachable");
+    await db
+      .updateTable("outbox_messages")
+      .set({ status: "failed" })
+      .where("id", "=", id)
+      .execute();
+  });
+
+  test("without credentials the message is handed to the user (click-to-chat) and kept in the outbox folder", async () => {
+    const sender = worker(null);
+    const { id } = await queueMessage(
+      db,
+      statementMessage({ text: "Invoice link: https://bahi.test/api/d/abc" }),
+    );
+    await sender.flush();
+    const handed = await row(id);
+    expect(handed.status).toBe("handed");
+    expect(handed.delivered_via).toBe("click-to-chat");
+    const dir = path.join(context.dataDir, "outbox", "whatsapp");
+    const file = readdirSync(dir).find((name) => name.includes(id));
+    expect(readFileSync(path.join(dir, file ?? ""), "utf8")).toBe(
+      "To: 98765 43210\n\nInvoice link: https://bahi.test/api/d/abc\n",
+    );
+  });
+});
