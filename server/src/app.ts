@@ -37,6 +37,7 @@ import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
 import { bookRoutes } from "./modules/ledger/book.routes.ts";
 import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts";
+import { emailLogRoutes } from "./modules/messaging/email-log.routes.ts";
 import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
 import { createTransports } from "./modules/messaging/transports.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     gstReturnsRoutes,
     documentsRoutes,
     documentLinksRoutes,
+    emailLogRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

@@ -103,6 +103,11 @@ export async function queueMessage(
           })),
         )
       : null,
+    document_numbers:
+      message.documents
+        ?.map((document) => document.number)
+        .filter(Boolean)
+        .join(", ") || null,
     account_id: message.accountId ?? null,
     sent_by: message.sentBy ?? null,
     claim_token: null,

@@ -217,7 +217,7 @@ describe("WhatsApp Business Cloud API", () => {
   test("an API that cannot be reached is waited for", async () => {
     const down = await startWhatsAppPeer();
     await down.close();
-    const sender = worker(down.apiUrl);
+    worker(down.apiUrl);
     const { id } = await queueMessage(db, statementMessage());
     const waiting = await until(id, (current) => current.attempts >= 2);
     expect(waiting.status).toBe("pending");
