@@ -2,7 +2,7 @@ import type { InjectOptions } from "fastify";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as } from "../../../test/books.ts";
-import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { addMember, createOrganisation, type Person } from "../../../test/people.ts";
 import { makeSendingBooks, type SendingBooks } from "../../../test/sending.ts";
 import { type SmtpPeer, startSmtpPeer } from "../../../test/smtp-peer.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
