@@ -180,7 +180,8 @@ describe("email through SMTP", () => {
       { code: 451, message: "4.3.0 Mailbox temporarily unavailable" },
       { code: 421, message: "4.7.0 Try again later" },
     );
-    const sender = worker(`smtp://127.0.0.1:${smtp.port}`);
+    // Waits long enough to look at the message between its tries.
+    const sender = worker(`smtp://127.0.0.1:${smtp.port}`, { firstRetryMs: 400, maxRetryMs: 800 });
     const message = invoiceMail();
     const { id } = await queueMessage(db, message);
     await sender.flush();
@@ -241,7 +242,7 @@ describe("email through SMTP", () => {
       .updateTable("outbox_messages")
       .set({
         claim_token: "dead-worker",
-        claimed_until: new Date(Date.now() + 3_000).toISOString(),
+        claimed_until: new Date(Date.now() + 5_000).toISOString(),
       })
       .where("id", "=", dying.id)
       .execute();

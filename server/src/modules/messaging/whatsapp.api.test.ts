@@ -57,7 +57,7 @@ afterAll(async () => {
   await context.close();
 });
 
-function worker(apiUrl: string | null) {
+function worker(apiUrl: string | null, options: Partial<typeof FAST> = {}) {
   const started = startOutboxWorker(
     db,
     createTransports({
@@ -69,7 +69,7 @@ function worker(apiUrl: string | null) {
         : undefined,
     }),
     context.app.log,
-    FAST,
+    { ...FAST, ...options },
   );
   workers.push(started);
   return started;
@@ -156,7 +156,8 @@ describe("WhatsApp Business Cloud API", () => {
   });
 
   test("throttling and outages are retried; a refusal fails with the API's reason", async () => {
-    const sender = worker(peer.apiUrl);
+    // Waits long enough to look at the message between its tries.
+    const sender = worker(peer.apiUrl, { firstRetryMs: 400, maxRetryMs: 800 });
     peer.failNext(
       { status: 429, code: 130429, message: "(#130429) Rate limit hit" },
       { status: 500, code: 1, message: "An unknown error occurred" },
