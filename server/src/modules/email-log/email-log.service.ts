@@ -12,11 +12,11 @@ import {
   requireOrganisationAccess,
 } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { type MessageDocumentRef, queueMessage } from "../messaging/outbox.ts";
+import { readAttachments, sendsWhatsAppByApi } from "../messaging/transports.ts";
+import { toWhatsAppNumber } from "../messaging/whatsapp-cloud.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as repo from "./email-log.repository.ts";
-import { type MessageDocumentRef, queueMessage } from "./outbox.ts";
-import { readAttachments, sendsWhatsAppByApi } from "./transports.ts";
-import { toWhatsAppNumber } from "./whatsapp-cloud.ts";
 
 export const EMAIL_LOG_MESSAGES = {
   notFound: "Message not found.",

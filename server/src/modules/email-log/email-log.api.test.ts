@@ -7,8 +7,8 @@ import { makeSendingBooks, type SendingBooks } from "../../../test/sending.ts";
 import { type SmtpPeer, startSmtpPeer } from "../../../test/smtp-peer.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import type { Database } from "../../db/schema.ts";
+import { queueMessage } from "../messaging/outbox.ts";
 import { EMAIL_LOG_MESSAGES } from "./email-log.service.ts";
-import { queueMessage } from "./outbox.ts";
 
 // The email log and Resend (issue 22), with mail delivered to a real SMTP server by the app's worker.
 
