@@ -60,7 +60,7 @@ export async function startWhatsAppPeer(): Promise<WhatsAppPeer> {
       if (failure) return error(failure.status, failure.code, failure.message, failure.details);
       const base = `/v24.0/${PEER_PHONE_NUMBER_ID}`;
       if (request.method === "POST" && request.url === `${base}/media`) {
-        const form = await new Response(body, {
+        const form = await new Response(new Uint8Array(body), {
           headers: { "content-type": request.headers["content-type"] ?? "" },
         }).formData();
         const file = form.get("file");
