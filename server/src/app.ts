@@ -40,6 +40,7 @@ import { bookRoutes } from "./modules/ledger/book.routes.ts";
 import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts";
 import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
 import { createTransports } from "./modules/messaging/transports.ts";
+import { whatsAppWebhookRoutes } from "./modules/messaging/whatsapp-webhook.routes.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     documentsRoutes,
     documentLinksRoutes,
     emailLogRoutes,
+    whatsAppWebhookRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

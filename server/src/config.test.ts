@@ -32,6 +32,8 @@ describe("sending configuration", () => {
       token: "t",
       phoneNumberId: "106540352242922",
       apiUrl: "https://graph.facebook.com/v24.0",
+      appSecret: undefined,
+      verifyToken: undefined,
     });
     expect(
       loadConfig({

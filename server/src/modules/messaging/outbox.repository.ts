@@ -120,3 +120,32 @@ export async function listOutboxMessages(db: Kysely<Database>, recipient?: strin
   if (recipient) query = query.where("recipient", "=", recipient);
   return query.execute();
 }
+
+/**
+ * What WhatsApp later reported of a message it accepted (the status webhook): delivered, read, or
+ * failed with a reason. The outbox row keeps the ids comma-separated (one per document sent).
+ */
+export async function recordProviderStatus(
+  db: Kysely<Database>,
+  providerMessageId: string,
+  update: { status: string; failure: string | null; at: string },
+): Promise<number> {
+  const result = await db
+    .updateTable("outbox_messages")
+    .set({
+      provider_status: update.status,
+      updated_at: update.at,
+      ...(update.failure ? { status: "failed" as const, last_error: update.failure } : {}),
+    })
+    .where("delivered_via", "=", "whatsapp-cloud")
+    .where((eb) =>
+      eb.or([
+        eb("provider_message_id", "=", providerMessageId),
+        eb("provider_message_id", "like", `${providerMessageId},%`),
+        eb("provider_message_id", "like", `%,${providerMessageId}`),
+        eb("provider_message_id", "like", `%,${providerMessageId},%`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
@@ -24,13 +25,22 @@ let db: Kysely<Database>;
 let peer: WhatsAppPeer;
 let pdf: Buffer;
 const workers: OutboxWorker[] = [];
+const APP_SECRET = "test-app-secret";
 const FAST = { firstRetryMs: 20, maxRetryMs: 80, leaseMs: 5_000, pollMs: 20 };
 
 beforeAll(async () => {
-  context = await createTestApp();
+  peer = await startWhatsAppPeer();
+  context = await createTestApp({
+    whatsapp: {
+      token: PEER_TOKEN,
+      phoneNumberId: PEER_PHONE_NUMBER_ID,
+      apiUrl: peer.apiUrl,
+      appSecret: APP_SECRET,
+      verifyToken: "bahi-verify-1",
+    },
+  });
   await context.app.outbox.stop();
   db = context.testDatabase.database.db;
-  peer = await startWhatsAppPeer();
   pdf = Buffer.from(
     await renderStatementDocumentPdf(
       buildStatementDocument({
@@ -244,6 +254,88 @@ describe("WhatsApp Business Cloud API", () => {
     const file = readdirSync(dir).find((name) => name.includes(id));
     expect(readFileSync(path.join(dir, file ?? ""), "utf8")).toBe(
       "To: 98765 43210\n\nInvoice link: https://bahi.test/api/d/abc\n",
+    );
+  });
+
+  test("the status webhook: subscription check, signature, delivered and a later failure", async () => {
+    const sender = worker(peer.apiUrl);
+    const { id } = await queueMessage(db, statementMessage());
+    await sender.flush();
+    const wamid = (await row(id)).provider_message_id ?? "";
+    expect(wamid).toMatch(/^wamid\./);
+
+    const subscribe = (token: string) =>
+      context.app.inject({
+        method: "GET",
+        url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+      });
+    expect((await subscribe("bahi-verify-1")).body).toBe("1158201444");
+    expect((await subscribe("guess")).statusCode).toBe(403);
+
+    const post = (statuses: unknown[], secret = APP_SECRET) => {
+      const payload = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: "102290129340398",
+            changes: [
+              {
+                field: "messages",
+                value: {
+                  messaging_product: "whatsapp",
+                  metadata: {
+                    display_phone_number: "15550783881",
+                    phone_number_id: PEER_PHONE_NUMBER_ID,
+                  },
+                  statuses,
+                },
+              },
+            ],
+          },
+        ],
+      });
+      const signature = createHmac("sha256", secret).update(payload).digest("hex");
+      return context.app.inject({
+        method: "POST",
+        url: "/api/whatsapp/webhook",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": `sha256=${signature}`,
+        },
+        payload,
+      });
+    };
+    const forged = await post([{ id: wamid, status: "failed" }], "not-the-secret");
+    expect(forged.statusCode).toBe(403);
+    expect((await row(id)).status).toBe("sent");
+
+    const delivered = await post([
+      { id: wamid, status: "delivered", timestamp: "1750263773", recipient_id: "919876543210" },
+    ]);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toEqual({ success: true, updated: 1 });
+    expect(await row(id)).toMatchObject({ status: "sent", provider_status: "delivered" });
+
+    await post([
+      {
+        id: wamid,
+        status: "failed",
+        timestamp: "1750263800",
+        recipient_id: "919876543210",
+        errors: [
+          {
+            code: 131026,
+            title: "Message undeliverable",
+            error_data: { details: "The recipient is not on WhatsApp." },
+          },
+        ],
+      },
+    ]);
+    const failed = await row(id);
+    expect(failed.status).toBe("failed");
+    expect(failed.provider_status).toBe("failed");
+    expect(failed.last_error).toBe(
+      "WhatsApp (code 131026): Message undeliverable — The recipient is not on WhatsApp.",
     );
   });
 });
