@@ -31,6 +31,7 @@ import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
+import { gstr2Routes } from "./modules/gstr2/gstr2.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     closingStockRoutes,
     reportsRoutes,
     gstReturnsRoutes,
+    gstr2Routes,
     documentsRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });

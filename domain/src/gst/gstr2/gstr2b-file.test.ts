@@ -98,13 +98,13 @@ describe("readGstr2bFile", () => {
         ],
         isda: [
           {
-            ctin: "27AAACI1195H1ZK",
+            ctin: "27AAACI1195H1ZM",
             doclist: [{ doctyp: "ISDC", docnum: 5, docdt: "03-01-2025", igst: 10 }],
           },
         ],
         impgsez: [
           {
-            ctin: "24AAACS1234A1Z1",
+            ctin: "24AAACS1234A1Z8",
             trdnm: "SEZ Unit",
             boe: [{ boenum: "77", boedt: "04-01-2025", txval: 100, igst: 18 }],
           },
@@ -130,7 +130,7 @@ describe("readGstr2bFile", () => {
       originalDate: "2024-12-01",
       valuePaise: 11_800,
     });
-    expect(result.file.documents[2]).toMatchObject({ supplierGstin: "24AAACS1234A1Z1" });
+    expect(result.file.documents[2]).toMatchObject({ supplierGstin: "24AAACS1234A1Z8" });
   });
 
   test.each([

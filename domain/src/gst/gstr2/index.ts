@@ -47,3 +47,4 @@ export {
   toPurchaseRegisterRow,
   toReconBill,
 } from "./register.ts";
+export { sampleGstr2b } from "./test-gstr2b.ts";

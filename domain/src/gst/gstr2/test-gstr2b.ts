@@ -73,7 +73,7 @@ export function sampleGstr2b(overrides: { gstin?: string; rtnprd?: string } = {}
         ],
         cdnr: [
           {
-            ctin: "27AADCB2230M1Z2",
+            ctin: "27AADCB2230M1ZT",
             trdnm: "Pune Traders",
             nt: [
               {
@@ -94,7 +94,7 @@ export function sampleGstr2b(overrides: { gstin?: string; rtnprd?: string } = {}
         cdnra: [],
         isd: [
           {
-            ctin: "27AAACI1195H1ZK",
+            ctin: "27AAACI1195H1ZM",
             trdnm: "Head Office ISD",
             doclist: [
               {
