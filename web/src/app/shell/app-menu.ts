@@ -64,13 +64,12 @@ export function assignShortcutLetters(entries: readonly Draft[]): MenuEntry[] {
 }
 
 /**
- * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-2 and GSTR-3B,
+ * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-3B,
  * the message templates, sending many documents, the email log and support are open issues' work. Their entries stay out of every menu, so that no entry leads to 'Page not
  * found' (issue 25; web/src/app/shell/menu-walk.test.ts proves it against the router). When a
  * screen lands, delete its line here and its entries come back.
  */
 export const SCREENS_NOT_BUILT: readonly string[] = [
-  "returns/gstr2",
   "returns/gstr3B",
   "tools/multiple-docs",
   "reports/email-logs",
@@ -255,6 +254,13 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                 children: [
                   { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
+                  // GSTR-2 is for regular taxpayers, as in the sidebar (spec 2.3).
+                  ...(isGstRegularOrganisation({
+                    gstRegistered: context.gstRegistered,
+                    gstRegType: context.gstRegType ?? "",
+                  })
+                    ? [{ id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") }]
+                    : []),
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
                 ],
               },
