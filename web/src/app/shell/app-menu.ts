@@ -254,13 +254,6 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                 children: [
                   { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
-                  // GSTR-2 is for regular taxpayers, as in the sidebar (spec 2.3).
-                  ...(isGstRegularOrganisation({
-                    gstRegistered: context.gstRegistered,
-                    gstRegType: context.gstRegType ?? "",
-                  })
-                    ? [{ id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") }]
-                    : []),
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
                 ],
               },
