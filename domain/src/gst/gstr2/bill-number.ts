@@ -5,17 +5,23 @@
  * "INV/2024-25/0042", "inv-42" and "INV 042" all clean to "INV42".
  */
 export function cleanBillNumber(number: string): string {
-  const withoutYear = number.replace(
-    /(?<!\d)(\d{2}|\d{4})[-/](\d{2}|\d{4})(?!\d)/g,
-    (whole, first: string, second: string) => (isFinancialYearText(first, second) ? " " : whole),
-  );
-  return withoutYear
-    .split(/[\s/\\-]+/)
-    .map((part) => part.replace(/^0+(?=.)/, ""))
-    .filter((part) => part !== "")
-    .join("")
-    .toUpperCase();
+  const withoutYear = YEAR_LIKE.test(number)
+    ? number.replace(FINANCIAL_YEAR, (whole, first: string, second: string) =>
+        isFinancialYearText(first, second) ? " " : whole,
+      )
+    : number;
+  let cleaned = "";
+  for (const part of withoutYear.split(SEPARATORS)) {
+    let at = 0;
+    while (at < part.length - 1 && part[at] === "0") at += 1;
+    cleaned += at === 0 ? part : part.slice(at);
+  }
+  return cleaned.toUpperCase();
 }
+
+const YEAR_LIKE = /\d[-/]\d/;
+const FINANCIAL_YEAR = /(?<!\d)(\d{2}|\d{4})[-/](\d{2}|\d{4})(?!\d)/g;
+const SEPARATORS = /[\s/\\-]+/;
 
 function isFinancialYearText(first: string, second: string): boolean {
   const start = Number(first.slice(-2));

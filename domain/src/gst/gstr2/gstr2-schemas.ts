@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CivilDateText, FinancialYearText } from "../../schemas/dates.ts";
-import { buildPaging } from "../../schemas/query-values.ts";
+import { buildPaging, QueryInteger } from "../../schemas/query-values.ts";
 import { EntityId } from "../../schemas/text-fields.ts";
 import { MATCH_STATUSES } from "./reconcile.ts";
 
@@ -22,13 +22,19 @@ export const Gstr2TransactionsQuery = z.object({
 });
 export type Gstr2TransactionsQuery = z.infer<typeof Gstr2TransactionsQuery>;
 
-/** GET /gstr2/reconciliation: every pair of the period, or those of one status. */
+export const RECONCILIATION_MAX_LIMIT = 5_000;
+
+/** GET /gstr2/reconciliation: the pairs of the period (a page of them), or those of one status. */
 export const Gstr2ReconciliationQuery = z.object({
   ...PeriodFields,
   status: z
     .enum(MATCH_STATUSES, { error: `Status must be one of ${MATCH_STATUSES.join(", ")}.` })
     .optional(),
   supplier: z.string().trim().max(100, "Supplier cannot be more than 100 characters.").optional(),
+  skip: QueryInteger.min(0, "Skip cannot be negative.").default(0),
+  limit: QueryInteger.min(1, `Limit must be between 1 and ${RECONCILIATION_MAX_LIMIT}.`)
+    .max(RECONCILIATION_MAX_LIMIT, `Limit must be between 1 and ${RECONCILIATION_MAX_LIMIT}.`)
+    .default(500),
   format: z.enum(["json", "excel"], { error: "Format must be json or excel." }).default("json"),
 });
 export type Gstr2ReconciliationQuery = z.infer<typeof Gstr2ReconciliationQuery>;

@@ -1,4 +1,4 @@
-import { type CivilDate, daysBetween, financialYearOf } from "../../calendar/index.ts";
+import type { CivilDate } from "../../calendar/index.ts";
 import type { Paise } from "../../money/index.ts";
 import { cleanBillNumber } from "./bill-number.ts";
 import type { ReconSide } from "./gstr2b-file.ts";
@@ -115,9 +115,42 @@ function sameAmounts(bill: ReconParty, document: ReconParty): boolean {
 
 const supplierKey = (party: ReconParty) => `${party.side}|${party.gstin ?? ""}`;
 
-/** Index of the open bills by a key, each list in the order given. */
-function indexBy(bills: readonly ReconParty[], key: (bill: ReconParty) => string) {
-  const index = new Map<string, ReconParty[]>();
+/** Days since 1970-01-01 of a YYYY-MM-DD date, without validation (the dates are stored ones). */
+function dayNumber(date: CivilDate): number {
+  return (
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+    86_400_000
+  );
+}
+
+/** What matching compares, worked out once per party. */
+interface Prepared {
+  party: ReconParty;
+  day: number;
+  numberKey: string;
+  cleanKey: string;
+  supplier: string;
+}
+
+/** The financial year's first calendar year: 2025 for any date from 2025-04-01 to 2026-03-31. */
+function financialYearKey(date: CivilDate): number {
+  const year = Number(date.slice(0, 4));
+  return date.slice(5, 7) >= "04" ? year : year - 1;
+}
+
+function prepare(party: ReconParty): Prepared {
+  const supplier = supplierKey(party);
+  return {
+    party,
+    day: dayNumber(party.date),
+    numberKey: `${supplier}|${financialYearKey(party.date)}|${party.number.trim().toUpperCase()}`,
+    cleanKey: `${supplier}|${cleanBillNumber(party.number)}`,
+    supplier,
+  };
+}
+
+function indexBy(bills: readonly Prepared[], key: (bill: Prepared) => string) {
+  const index = new Map<string, Prepared[]>();
   for (const bill of bills) {
     const at = key(bill);
     const list = index.get(at);
@@ -133,6 +166,7 @@ export function reconcile(
   documents: readonly ReconParty[],
   links: readonly ReconLink[] = [],
 ): ReconRow[] {
+  const preparedBills = bills.map(prepare);
   const billsById = new Map(bills.map((bill) => [bill.id, bill]));
   const documentsById = new Map(documents.map((document) => [document.id, document]));
   const taken = new Set<string>();
@@ -165,17 +199,17 @@ export function reconcile(
     });
   }
 
-  const open = () => documents.filter((document) => !rows.has(document.id));
-  const allowed = (document: ReconParty, bill: ReconParty) =>
-    !taken.has(bill.id) && !rejected.has(`${document.id}|${bill.id}`);
-  const nearest = (document: ReconParty, candidates: readonly ReconParty[] | undefined) => {
+  const preparedDocuments = documents.filter((document) => !rows.has(document.id)).map(prepare);
+  const open = () => preparedDocuments.filter((document) => !rows.has(document.party.id));
+  const nearest = (document: Prepared, candidates: readonly Prepared[] | undefined) => {
     let best: ReconParty | undefined;
     let bestDays = Number.POSITIVE_INFINITY;
     for (const candidate of candidates ?? []) {
-      if (!allowed(document, candidate)) continue;
-      const days = Math.abs(daysBetween(candidate.date, document.date));
+      if (taken.has(candidate.party.id)) continue;
+      if (rejected.has(`${document.party.id}|${candidate.party.id}`)) continue;
+      const days = Math.abs(candidate.day - document.day);
       if (days < bestDays) {
-        best = candidate;
+        best = candidate.party;
         bestDays = days;
       }
     }
@@ -183,21 +217,12 @@ export function reconcile(
   };
 
   // 2. Same GSTIN, financial year and bill number: matched, or matched with differences.
-  const byNumber = indexBy(
-    bills,
-    (bill) =>
-      `${supplierKey(bill)}|${financialYearOf(bill.date)}|${bill.number.trim().toUpperCase()}`,
-  );
+  const byNumber = indexBy(preparedBills, (bill) => bill.numberKey);
   for (const document of open()) {
-    const bill = nearest(
-      document,
-      byNumber.get(
-        `${supplierKey(document)}|${financialYearOf(document.date)}|${document.number.trim().toUpperCase()}`,
-      ),
-    );
+    const bill = nearest(document, byNumber.get(document.numberKey));
     if (!bill) continue;
-    const differences = findDifferences(bill, document);
-    pair(document, bill, {
+    const differences = findDifferences(bill, document.party);
+    pair(document.party, bill, {
       status: differences.length === 0 ? "matched" : "matchedWithDifferences",
       differences,
       suggestedBy: null,
@@ -206,36 +231,32 @@ export function reconcile(
   }
 
   // 3. Same GSTIN and the bill number equal once cleaned: suggested.
-  const byCleanNumber = indexBy(
-    bills,
-    (bill) => `${supplierKey(bill)}|${cleanBillNumber(bill.number)}`,
-  );
+  const byCleanNumber = indexBy(preparedBills, (bill) => bill.cleanKey);
   for (const document of open()) {
-    const cleaned = cleanBillNumber(document.number);
-    if (cleaned === "") continue;
-    const bill = nearest(document, byCleanNumber.get(`${supplierKey(document)}|${cleaned}`));
+    if (document.cleanKey === `${document.supplier}|`) continue;
+    const bill = nearest(document, byCleanNumber.get(document.cleanKey));
     if (!bill) continue;
-    pair(document, bill, {
+    pair(document.party, bill, {
       status: "suggested",
-      differences: findDifferences(bill, document),
+      differences: findDifferences(bill, document.party),
       suggestedBy: "billNumber",
       linkKind: null,
     });
   }
 
   // 4. Same GSTIN, the same amounts (±₹1) and the dates within 10 days: suggested.
-  const bySupplier = indexBy(bills, supplierKey);
+  const bySupplier = indexBy(preparedBills, (bill) => bill.supplier);
   for (const document of open()) {
-    const candidates = (bySupplier.get(supplierKey(document)) ?? []).filter(
+    const candidates = (bySupplier.get(document.supplier) ?? []).filter(
       (bill) =>
-        Math.abs(daysBetween(bill.date, document.date)) <= MATCH_DATE_WINDOW_DAYS &&
-        sameAmounts(bill, document),
+        Math.abs(bill.day - document.day) <= MATCH_DATE_WINDOW_DAYS &&
+        sameAmounts(bill.party, document.party),
     );
     const bill = nearest(document, candidates);
     if (!bill) continue;
-    pair(document, bill, {
+    pair(document.party, bill, {
       status: "suggested",
-      differences: findDifferences(bill, document),
+      differences: findDifferences(bill, document.party),
       suggestedBy: "amountAndDate",
       linkKind: null,
     });

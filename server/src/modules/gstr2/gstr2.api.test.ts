@@ -448,6 +448,14 @@ describe("POST /gstr2/import2b and the reconciliation", () => {
     expect(pune.rows.map((row) => row.entryId)).toEqual([ids.dn]);
     const byGstin = await reconciliation({ supplier: BENGALURU.slice(0, 6) });
     expect(byGstin.count).toBe(4);
+    // The totals follow the supplier filter.
+    expect(byGstin.totals.find((total) => total.status === "suggested")?.count).toBe(0);
+    const all = await reconciliation();
+    const page = await reconciliation({ skip: "2", limit: "3" });
+    expect(page.count).toBe(all.count);
+    expect(page.rows.map((row) => row.documentId)).toEqual(
+      all.rows.slice(2, 5).map((row) => row.documentId),
+    );
   });
 
   test("accepting the suggestion matches it; matchedItcForPeriod counts it", async () => {

@@ -637,9 +637,20 @@ function presentReconRow(period: ReconciledPeriod, row: ReconRow) {
   };
 }
 
-type PresentedRow = ReturnType<typeof presentReconRow>;
+/** The supplier a row is about, for the supplier filter. */
+function describeSupplier(period: ReconciledPeriod, row: ReconRow) {
+  const bill = row.entryId ? period.bills.get(row.entryId) : undefined;
+  const document = row.documentId ? period.documents.get(row.documentId) : undefined;
+  return {
+    supplierGstin: document?.gstin ?? bill?.gstin ?? null,
+    supplierName: bill?.supplierName || document?.row.supplier_name || "",
+  };
+}
 
-function matchesSupplier(row: PresentedRow, supplier: string | undefined) {
+function matchesSupplier(
+  row: { supplierGstin: string | null; supplierName: string },
+  supplier: string | undefined,
+) {
   if (!supplier) return true;
   const needle = supplier.toLowerCase();
   return (
@@ -678,6 +689,8 @@ export async function readReconciliation(
   query: PeriodQuery & {
     status?: MatchStatus | undefined;
     supplier?: string | undefined;
+    skip: number;
+    limit: number;
     format: "json" | "excel";
   },
   reply: FastifyReply,
@@ -688,11 +701,12 @@ export async function readReconciliation(
     reconcilePeriod(db, organisationId, query.year, period.startDate, period.endDate),
     listImportsOfMonths(db, organisationId, period.startDate, period.endDate),
   ]);
-  const all = reconciled.rows
-    .map((row) => presentReconRow(reconciled, row))
-    .filter((row) => matchesSupplier(row, query.supplier));
+  const supplierRows = reconciled.rows.filter((row) =>
+    matchesSupplier(describeSupplier(reconciled, row), query.supplier),
+  );
   if (query.format === "excel") {
-    const differing = all
+    const differing = supplierRows
+      .map((row) => presentReconRow(reconciled, row))
       .filter((row) => row.status !== "matched" && (!query.status || row.status === query.status))
       .sort(
         (a, b) =>
@@ -731,7 +745,7 @@ export async function readReconciliation(
     const books = zero();
     const twoB = zero();
     let count = 0;
-    for (const row of reconciled.rows) {
+    for (const row of supplierRows) {
       if (row.status !== status) continue;
       count += 1;
       addTaxes(books, row.entryId ? reconciled.reconBills.get(row.entryId) : undefined);
@@ -745,7 +759,9 @@ export async function readReconciliation(
       gstr2b: rupeesOf(twoB),
     };
   });
-  const rows = query.status ? all.filter((row) => row.status === query.status) : all;
+  const rows = query.status
+    ? supplierRows.filter((row) => row.status === query.status)
+    : supplierRows;
   return {
     startDate: period.startDate,
     endDate: period.endDate,
@@ -758,7 +774,9 @@ export async function readReconciliation(
       documentCount: Number(row.document_count),
       importedAt: row.imported_at,
     })),
-    rows,
+    rows: rows
+      .slice(query.skip, query.skip + query.limit)
+      .map((row) => presentReconRow(reconciled, row)),
     count: rows.length,
     totals,
     matchedItc: rupeesOf(matchedItc(reconciled.rows, reconciled.reconBills, reconciled.documents)),

@@ -36,6 +36,7 @@ import {
 } from "./gstr2.api.ts";
 
 export const REGISTER_PAGE_SIZE = 50;
+export const RECONCILIATION_PAGE_SIZE = 100;
 
 const STATUS_COLOURS: Record<MatchStatus, string> = {
   matched: "green",
@@ -127,6 +128,8 @@ export function Gstr2Page() {
   const reconQuery = query
     ? {
         ...query,
+        skip: (page - 1) * RECONCILIATION_PAGE_SIZE,
+        limit: RECONCILIATION_PAGE_SIZE,
         ...(status ? { status } : {}),
         ...(supplier.trim() ? { supplier: supplier.trim() } : {}),
       }
@@ -449,7 +452,7 @@ export function Gstr2Page() {
                       key={row.status}
                       style={{ cursor: "pointer" }}
                       onClick={() =>
-                        setParam({ status: status === row.status ? null : row.status })
+                        setParam({ status: status === row.status ? null : row.status, page: null })
                       }
                     >
                       <Table.Td>
@@ -477,7 +480,7 @@ export function Gstr2Page() {
                     ...data.totals.map((row) => ({ value: row.status, label: row.title })),
                   ]}
                   value={status ?? ""}
-                  onChange={(value) => setParam({ status: value ? value : null })}
+                  onChange={(value) => setParam({ status: value ? value : null, page: null })}
                   allowDeselect={false}
                   w={240}
                 />
@@ -485,7 +488,10 @@ export function Gstr2Page() {
                   label="Supplier"
                   placeholder="Name or GSTIN"
                   value={supplier}
-                  onChange={(event) => setSupplier(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setSupplier(event.currentTarget.value);
+                    setParam({ page: null });
+                  }}
                   w={280}
                 />
               </Group>
@@ -599,6 +605,13 @@ export function Gstr2Page() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
+              {data.count > RECONCILIATION_PAGE_SIZE && (
+                <Pagination
+                  total={Math.ceil(data.count / RECONCILIATION_PAGE_SIZE)}
+                  value={page}
+                  onChange={(next) => setParam({ page: String(next) })}
+                />
+              )}
             </Stack>
           )}
         </ReportBody>

@@ -119,7 +119,12 @@ export function getPurchaseRegister(
 }
 
 export function getReconciliation(
-  query: Gstr2PeriodQuery & { status?: MatchStatus; supplier?: string },
+  query: Gstr2PeriodQuery & {
+    status?: MatchStatus;
+    supplier?: string;
+    skip: number;
+    limit: number;
+  },
   signal?: AbortSignal,
 ) {
   return apiRequest<Reconciliation>("GET", "/gstr2/reconciliation", {
