@@ -152,3 +152,37 @@ test("GSTR-2B of a month: import, statuses, accept and link from the keyboard, d
   );
   await expect(page.getByTestId("register-totals")).toContainText(/ITC IGST ₹?684\.00/);
 });
+
+test("another GSTIN's 2B is refused with the reason; Enter on a register row opens the bill", async ({
+  page,
+}) => {
+  const books = await setUpBooks(page);
+  const supplier = await books.addAccount({
+    name: "Bengaluru Systems",
+    nature: "Creditors",
+    gstType: "regular",
+    gstin: BENGALURU,
+    state: "29",
+  });
+  const item = await books.addItem({ name: "Laptop", hsnCode: "8471", gstRate: 18 });
+  const bill = await addBill(books, supplier, item, "BS-7", 1000);
+
+  await page.goto(`${books.path("returns/gstr2")}?period=${encodeURIComponent(monthText)}`);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "someone-else.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(gstr2b.replace("27AAPFU0939F1ZV", BENGALURU)),
+  });
+  await expect(
+    page.getByText(`This GSTR-2B is for GSTIN ${BENGALURU}, not this organisation's 27AAPFU0939F1ZV.`),
+  ).toBeVisible();
+  await expect(page.getByText("No GSTR-2B imported for the period")).toBeVisible();
+  await expect(page.locator('tr[data-status="missingIn2b"]')).toContainText("BS-7");
+
+  await page.getByRole("tab", { name: "Purchase Register" }).click();
+  const row = page.getByRole("table", { name: "Purchase register" }).locator("tbody tr").first();
+  await expect(row).toContainText("Eligible");
+  await row.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/purchase/edit/${bill.entryId}$`));
+});

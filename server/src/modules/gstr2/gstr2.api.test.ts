@@ -286,7 +286,14 @@ describe("GET /gstr2/gstr2transactions", () => {
     });
     expect(body.transactions[4]).toMatchObject({ gstin: null, cgst: 9, sgst: 9 });
     // Debit notes lower the totals: 10,000 + 5,000 + 2,000 + 50,000 + 100 − 500 taxable.
-    expect(body.totals).toMatchObject({ taxableValue: 66_600, igst: 12_060, cgst: -36, sgst: -36 });
+    expect(body.totals).toEqual({
+      value: 78_588,
+      taxableValue: 66_600,
+      igst: 12_060,
+      cgst: -36,
+      sgst: -36,
+      cess: 0,
+    });
     expect(body.itc).toEqual({ igst: 12_060, cgst: -36, sgst: -36, cess: 0 });
   });
 

@@ -301,7 +301,14 @@ export async function readPurchaseRegister(
     fp: period.fp,
     transactions: rows.slice(query.skip, query.skip + query.limit).map(presentRegisterRow),
     count: rows.length,
-    totals: { ...money(totals), taxableValue: paiseToRupees(totals.taxable) },
+    totals: money({
+      value: totals.value,
+      taxableValue: totals.taxable,
+      igst: totals.igst,
+      cgst: totals.cgst,
+      sgst: totals.sgst,
+      cess: totals.cess,
+    }),
     itc: money(itc),
   };
 }
