@@ -174,7 +174,9 @@ test("another GSTIN's 2B is refused with the reason; Enter on a register row ope
     buffer: Buffer.from(gstr2b.replace("27AAPFU0939F1ZV", BENGALURU)),
   });
   await expect(
-    page.getByText(`This GSTR-2B is for GSTIN ${BENGALURU}, not this organisation's 27AAPFU0939F1ZV.`),
+    page.getByText(
+      `This GSTR-2B is for GSTIN ${BENGALURU}, not this organisation's 27AAPFU0939F1ZV.`,
+    ),
   ).toBeVisible();
   await expect(page.getByText("No GSTR-2B imported for the period")).toBeVisible();
   await expect(page.locator('tr[data-status="missingIn2b"]')).toContainText("BS-7");
@@ -184,5 +186,5 @@ test("another GSTIN's 2B is refused with the reason; Enter on a register row ope
   await expect(row).toContainText("Eligible");
   await row.focus();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/purchase/edit/${bill.entryId}$`));
+  await expect(page).toHaveURL(new RegExp(`/purchases/edit/${bill.entryId}$`));
 });
