@@ -33,6 +33,7 @@ import { renderAccountStatement } from "./modules/documents/documents.service.ts
 import { emailLogRoutes } from "./modules/email-log/email-log.routes.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
+import { gstr2Routes } from "./modules/gstr2/gstr2.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     closingStockRoutes,
     reportsRoutes,
     gstReturnsRoutes,
+    gstr2Routes,
     documentsRoutes,
     documentLinksRoutes,
     emailLogRoutes,
