@@ -22,6 +22,8 @@ export interface MenuContext {
   manageInventory: boolean;
   gstRegistered: boolean;
   gstRegType: string | null;
+  /** IFF is for quarterly (QRMP) filers only (issue 19); absent means monthly. */
+  gstFilingFrequency?: "monthly" | "quarterly";
   role: Role;
 }
 
@@ -208,6 +210,13 @@ function settingsEntries(context: MenuContext): Draft[] {
   ];
 }
 
+/** IFF only for quarterly filers under QRMP (issue 19): a monthly filer files GSTR-1 every month. */
+function iffEntry(context: MenuContext): Draft[] {
+  return context.gstFilingFrequency === "quarterly"
+    ? [{ id: "iff", label: "IFF", path: pathIn(context, "returns/iff") }]
+    : [];
+}
+
 function inventoryEntries(context: MenuContext, itemsLabel: string): Draft[] {
   if (!context.manageInventory) return [];
   return [
@@ -253,7 +262,7 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                 label: "GST Returns",
                 shortcut: "G",
                 children: [
-                  { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
+                  ...iffEntry(context),
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
                 ],
@@ -313,7 +322,7 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
                 id: "gst-returns",
                 label: "GST Returns",
                 children: [
-                  { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
+                  ...iffEntry(context),
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
