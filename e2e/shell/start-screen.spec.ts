@@ -118,7 +118,8 @@ test("the title and the top level with its conditions", async () => {
       "Delete Entries ›",
     ]);
   await page.keyboard.press("g");
-  await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1"]);
+  // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19).
+  await expect.poll(() => labels(page)).toEqual(["GSTR-1"]);
   await page.keyboard.press("Escape");
   await expect.poll(() => highlighted(page)).toBe("GST Returns ›");
 });
