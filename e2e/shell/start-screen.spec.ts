@@ -99,6 +99,7 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
+      "Support or feedback",
     ]);
   await expect.poll(() => highlighted(page)).toBe("Dashboard");
 
@@ -116,6 +117,7 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
+      "Support or feedback",
     ]);
   await page.keyboard.press("g");
   // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19).
@@ -130,7 +132,7 @@ test("Up and Down move (and wrap), Enter opens, Escape goes back one level", asy
   await expect.poll(() => highlighted(page)).toBe("New Entry ›");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
-  await expect.poll(() => highlighted(page)).toBe("Delete Entries ›");
+  await expect.poll(() => highlighted(page)).toBe("Support or feedback");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");

@@ -23,6 +23,7 @@ import { documentSettingsRoutes, printingRoutes } from "../features/printing/pri
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
+import { SupportPage } from "../features/support/SupportPage.tsx";
 import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
 import {
   HomeRedirect,
@@ -108,6 +109,7 @@ export const appRoutes: RouteObject[] = [
           ...gstReturnRoutes,
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },
+          { path: "support-or-feedback", element: <SupportPage /> },
           ...mastersRoutes,
           ...importRoutes,
           ...workingScreenRoutes,

@@ -67,7 +67,7 @@ export function assignShortcutLetters(entries: readonly Draft[]): MenuEntry[] {
 
 /**
  * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-2 and GSTR-3B,
- * the message templates, sending many documents, the email log and support are open issues' work. Their entries stay out of every menu, so that no entry leads to 'Page not
+ * the message templates, sending many documents and the email log are open issues' work. Their entries stay out of every menu, so that no entry leads to 'Page not
  * found' (issue 25; web/src/app/shell/menu-walk.test.ts proves it against the router). When a
  * screen lands, delete its line here and its entries come back.
  */
@@ -78,7 +78,6 @@ export const SCREENS_NOT_BUILT: readonly string[] = [
   "reports/email-logs",
   "settings/email-template/",
   "settings/whatsapp-template/",
-  "support-or-feedback",
 ];
 
 /** Whether a menu entry's page has a screen; the menus' tests of spec 6 visibility pass ALL_SCREENS. */
