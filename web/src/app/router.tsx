@@ -14,6 +14,7 @@ import { entryRoutes } from "../features/entries/entry-routes.tsx";
 import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
 import { importRoutes } from "../features/imports/imports.routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
+import { ActivityLogPage } from "../features/members/ActivityLogPage.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
@@ -110,6 +111,8 @@ export const appRoutes: RouteObject[] = [
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },
           { path: "support-or-feedback", element: <SupportPage /> },
+          // Everyone's trail for owners and admins, one's own for others (the server decides).
+          { path: "settings/users/activity", element: <ActivityLogPage /> },
           ...mastersRoutes,
           ...importRoutes,
           ...workingScreenRoutes,

@@ -190,6 +190,11 @@ function settingsEntries(context: MenuContext): Draft[] {
     ...(canManage(context.role, "users")
       ? [{ id: "settings-users", label: "Users", path: pathIn(context, "settings/users") }]
       : []),
+    {
+      id: "settings-activity",
+      label: "Activity Log",
+      path: pathIn(context, "settings/users/activity"),
+    },
     { id: "settings-profile", label: "Profile", path: pathIn(context, "settings/profile") },
     {
       id: "settings-custom-fields",
