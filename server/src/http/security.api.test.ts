@@ -1,6 +1,7 @@
 import { CONTROL_CHARACTER_MESSAGE, DATE_RANGE_MESSAGES } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildMultipart } from "../../test/multipart.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../test/people.ts";
 import { createTestApp, type TestContext } from "../../test/test-app.ts";
 import { CROSS_SITE_MESSAGE } from "./security.ts";
@@ -147,6 +148,62 @@ describe("input that used to be a 500 (issue 26)", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(CONTROL_CHARACTER_MESSAGE);
     }
+  });
+
+  test.each([
+    [
+      "a Tally import's organisation id",
+      "/api/import/tally",
+      (id: string) => buildMultipart({ organisationId: `${id}\u0000` }, []),
+      "organisationId",
+    ],
+    [
+      "a spreadsheet import's field",
+      "/api/import/other/validateData",
+      (id: string) => buildMultipart({ organisationId: id, type: "accounts\u0007" }, []),
+      "type",
+    ],
+    [
+      "an organisation setting",
+      "/api/settings/organisation",
+      (id: string) => buildMultipart({ organisationId: id, signatoryName: "Ravi\u0000" }, []),
+      "signatoryName",
+    ],
+    [
+      "a logo's file name",
+      "/api/settings/organisation",
+      (id: string) =>
+        buildMultipart({ organisationId: id }, [
+          { field: "logo", fileName: "lo\u0001go.png", bytes: "x", contentType: "image/png" },
+        ]),
+      "logo",
+    ],
+  ])(
+    "multipart: a control character in %s is refused by the same boundary check",
+    async (_what, url, form, path) => {
+      const { payload, headers } = form(organisationId);
+      const response = await asOwner({ method: "POST", url, payload, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: CONTROL_CHARACTER_MESSAGE,
+        errors: [{ path, message: CONTROL_CHARACTER_MESSAGE }],
+      });
+    },
+  );
+
+  test("multipart: a form without control characters still passes the boundary", async () => {
+    const { payload, headers } = buildMultipart(
+      { organisationId, signatoryName: "Ravi Kumar\nProprietor" },
+      [],
+    );
+    const response = await asOwner({
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload,
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().settings.signatoryName).toBe("Ravi Kumar\nProprietor");
   });
 
   test.each([
