@@ -207,6 +207,26 @@ describe("input that used to be a 500 (issue 26)", () => {
   });
 
   test.each([
+    ["journalentry", "2030-31", "2030-04-01"],
+    ["salesinvoice", "2019-20", "2020-03-31"],
+    ["receipts", "2035-36", "2035-06-01"],
+  ])(
+    "%s refuses a voucher dated outside the supported years (%s, %s)",
+    async (family, year, date) => {
+      const response = await asOwner({
+        method: "POST",
+        url: `/api/${family}/add`,
+        payload: { organisationId, year, date },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toContainEqual({
+        path: "date",
+        message: DATE_RANGE_MESSAGES.books,
+      });
+    },
+  );
+
+  test.each([
     ["/api/reports/daybook", { date: "9999-12-31" }],
     ["/api/reports/profitloss", { startingDate: "2024-04-01", endDate: "9999-12-31" }],
     ["/api/item/getItemLedger", { itemId: "x", startDate: "9999-12-31", endDate: "9999-12-31" }],
