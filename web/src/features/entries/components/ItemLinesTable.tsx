@@ -33,8 +33,12 @@ import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
 
 /** Narrower than this (a phone), lines are cards. */
 export const CARDS_QUERY = "(max-width: 48em)";
-const TABLE_MIN_WIDTH = 940;
-const MONEY_CELL = { whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" } as const;
+const TABLE_MIN_WIDTH = 1100;
+const MONEY_CELL = {
+  whiteSpace: "nowrap",
+  fontVariantNumeric: "tabular-nums",
+  fontSize: 13,
+} as const;
 
 const UNIT_OPTIONS = UQC_UNITS.map((unit) => ({ value: unit.code, label: unit.code }));
 
@@ -168,6 +172,9 @@ export function ItemLinesTable({
           aria-label={lineLabel("Rate", index)}
           value={line.ratePaise}
           onChange={(ratePaise) => lines.change(index, (current) => ({ ...current, ratePaise }))}
+          styles={{
+            input: { textAlign: "right", fontVariantNumeric: "tabular-nums", paddingInline: 6 },
+          }}
           error={error("rate")}
           disabled={readOnly}
         />
@@ -305,9 +312,9 @@ export function ItemLinesTable({
     );
   }
 
-  // Widths fit the whole line (HSN in full, the amounts, the remove button) in the content
-  // area of a 1280 px wide window beside the sidebar; narrower than the table's minimum, it
-  // scrolls inside itself, never the page (issue 25).
+  // Widths fit the whole line (HSN in full, amounts up to crores, the remove button) in the
+  // content area of a 1440 px wide window beside the sidebar; narrower than the table's minimum
+  // it scrolls inside itself, never the page; a phone gets cards (issue 25).
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <Table
@@ -321,23 +328,23 @@ export function ItemLinesTable({
           <Table.Tr>
             <Table.Th w={28}>#</Table.Th>
             <Table.Th>Item</Table.Th>
-            <Table.Th w={88}>HSN/SAC</Table.Th>
+            <Table.Th w={96}>HSN/SAC</Table.Th>
             <Table.Th w={72}>Qty</Table.Th>
-            <Table.Th w={88}>Unit</Table.Th>
-            <Table.Th w={104}>Rate</Table.Th>
-            <Table.Th w={64}>Discount</Table.Th>
-            <Table.Th w={56}>Disc.</Table.Th>
-            <Table.Th w={96}>GST</Table.Th>
-            <Table.Th w={96} ta="right">
+            <Table.Th w={84}>Unit</Table.Th>
+            <Table.Th w={116}>Rate</Table.Th>
+            <Table.Th w={68}>Disc.</Table.Th>
+            <Table.Th w={52}>₹/%</Table.Th>
+            <Table.Th w={84}>GST</Table.Th>
+            <Table.Th w={112} ta="right">
               Taxable
             </Table.Th>
-            <Table.Th w={84} ta="right">
+            <Table.Th w={96} ta="right">
               Tax
             </Table.Th>
-            <Table.Th w={104} ta="right">
+            <Table.Th w={116} ta="right">
               Amount
             </Table.Th>
-            <Table.Th w={32} />
+            <Table.Th w={28} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
