@@ -11,7 +11,13 @@ async function box(locator: Locator) {
 }
 
 async function pageScrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  return page.evaluate(() => {
+    const view = globalThis as unknown as {
+      innerWidth: number;
+      document: { documentElement: { scrollWidth: number } };
+    };
+    return view.document.documentElement.scrollWidth > view.innerWidth;
+  });
 }
 
 /** Whether an element's own content is cut (wider than its box). */
