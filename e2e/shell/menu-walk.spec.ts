@@ -43,7 +43,8 @@ test("every sidebar and '+ New' entry opens a real screen", async ({ browser }) 
   for (const path of paths) {
     await page.goto(path);
     // The page has drawn something of its own (a heading, a form, a table) or the not-found page.
-    await expect(page.getByRole("main")).toContainText(/\S/);
+    // Entry screens show a loader until items, accounts and the next number arrive.
+    await expect(page.getByRole("main"), path).toContainText(/\S/, { timeout: 30_000 });
     if ((await page.getByRole("heading", { name: "Page not found" }).count()) > 0)
       notFound.push(path);
   }

@@ -99,6 +99,7 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
+      "Support or feedback",
     ]);
   await expect.poll(() => highlighted(page)).toBe("Dashboard");
 
@@ -116,9 +117,11 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
+      "Support or feedback",
     ]);
   await page.keyboard.press("g");
-  await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1"]);
+  // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19).
+  await expect.poll(() => labels(page)).toEqual(["GSTR-1"]);
   await page.keyboard.press("Escape");
   await expect.poll(() => highlighted(page)).toBe("GST Returns ›");
 });
@@ -129,7 +132,7 @@ test("Up and Down move (and wrap), Enter opens, Escape goes back one level", asy
   await expect.poll(() => highlighted(page)).toBe("New Entry ›");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
-  await expect.poll(() => highlighted(page)).toBe("Delete Entries ›");
+  await expect.poll(() => highlighted(page)).toBe("Support or feedback");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");

@@ -46,6 +46,7 @@ import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
+import { supportRoutes } from "./modules/support/support.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
 
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     documentLinksRoutes,
     emailLogRoutes,
     whatsAppWebhookRoutes,
+    supportRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

@@ -21,6 +21,8 @@ export interface Config {
   /** smtp(s)://user:pass@host:port sends mail for real; unset writes .eml files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SUPPORT_EMAIL: where the support-or-feedback screen's questions are mailed (decision 031). */
+  supportEmail?: string;
   /** The address people reach the app at, used in links inside emails. */
   publicUrl: string;
   /** Sign-in, sign-up, OTP and reset calls allowed per minute from one client address. */
@@ -56,6 +58,8 @@ export interface WhatsAppCloudConfig {
 
 export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
 export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v24.0";
+/** The support address when SUPPORT_EMAIL is unset; the web's error screen mails it too. */
+export const DEFAULT_SUPPORT_EMAIL = "support@bahi.app";
 
 type Env = Record<string, string | undefined>;
 
@@ -79,6 +83,7 @@ export function loadConfig(env: Env = process.env): Config {
     cookieSecret: env.COOKIE_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM ?? "Bahi <no-reply@bahi.local>",
+    supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authCodeSendsPerHour: Number(env.AUTH_CODE_SENDS_PER_HOUR ?? 20),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { UnbalancedJournalError } from "../ledger/ledger-error.ts";
 import { rupeesToPaise } from "../money/index.ts";
 import { NonNegativeRupeeAmount, PositiveRupeeAmount } from "./amounts.ts";
-import { CivilDateText, FinancialYearText } from "./dates.ts";
+import { BooksDateText, FinancialYearText } from "./dates.ts";
 import { EDIT_FIELDS, NARRATION_MAX, refineEntryDate } from "./document-entries.ts";
 import {
   BillWiseAllocations,
@@ -31,7 +31,8 @@ export const ACCOUNT_ENTRY_MESSAGES = {
 const VOUCHER_FIELDS = {
   organisationId: EntityId,
   year: FinancialYearText,
-  date: CivilDateText,
+  // A voucher date lies within the years Bahi keeps (issue 26), like every report date.
+  date: BooksDateText,
   narration: optionalText(
     boundedText(NARRATION_MAX, `Narration cannot be more than ${NARRATION_MAX} characters.`),
   ),

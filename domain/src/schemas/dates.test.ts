@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { CivilDateText, FinancialYearText } from "./dates.ts";
+import {
+  FundTransferInput,
+  JournalEntryInput,
+  PaymentInput,
+  ReceiptInput,
+} from "./account-entries.ts";
+import { CivilDateText, DATE_RANGE_MESSAGES, FinancialYearText } from "./dates.ts";
+import { PurchaseInput, SalesInvoiceInput } from "./document-entries.ts";
+import { ListFilter } from "./list-filter.ts";
+import { ReturnPeriodQuery } from "./return-queries.ts";
+import {
+  buildDocument,
+  buildFundTransfer,
+  buildJournal,
+  buildPayment,
+  buildReceipt,
+  ORG,
+} from "./test-payloads.ts";
 
 const DATE_MESSAGE = "Date must be a real date in the form YYYY-MM-DD.";
 
@@ -44,5 +61,53 @@ describe("FinancialYearText", () => {
     expect(FinancialYearText.safeParse(year).error?.issues.map((i) => i.message)).toEqual([
       message,
     ]);
+  });
+});
+
+// Issue 26: every date the books take lies within the years Bahi keeps (spec 3: 2021-22 to
+// 2029-30), not only report dates: vouchers, documents, list filters and return periods.
+describe("dates outside the kept financial years are refused wherever a date is taken", () => {
+  const outside = [
+    ["2019-20", "2019-05-01"],
+    ["2030-31", "2030-04-01"],
+    ["2031-32", "2031-06-15"],
+  ] as const;
+
+  it.each(outside)("a voucher or document of %s dated %s", (year, date) => {
+    for (const [schema, payload] of [
+      [SalesInvoiceInput, buildDocument({ year, date })],
+      [PurchaseInput, buildDocument({ year, date })],
+      [ReceiptInput, buildReceipt({ year, date })],
+      [PaymentInput, buildPayment({ year, date })],
+      [FundTransferInput, buildFundTransfer({ year, date })],
+      [JournalEntryInput, buildJournal({ year, date })],
+    ] as const) {
+      const issues = schema.safeParse(payload).error?.issues ?? [];
+      expect(issues).toContainEqual(
+        expect.objectContaining({ path: ["date"], message: DATE_RANGE_MESSAGES.books }),
+      );
+    }
+  });
+
+  it("the first and last days kept are accepted", () => {
+    expect(
+      JournalEntryInput.safeParse(buildJournal({ year: "2021-22", date: "2021-04-01" })).success,
+    ).toBe(true);
+    expect(
+      JournalEntryInput.safeParse(buildJournal({ year: "2029-30", date: "2030-03-31" })).success,
+    ).toBe(true);
+  });
+
+  it("a list filter's and a return period's dates", () => {
+    expect(ListFilter.safeParse({ dateFrom: "2035-01-01" }).error?.issues[0]?.message).toBe(
+      DATE_RANGE_MESSAGES.books,
+    );
+    const period = ReturnPeriodQuery.safeParse({
+      organisationId: ORG,
+      year: "2020-21",
+      startDate: "2020-04-01",
+      endDate: "2020-04-30",
+    });
+    expect(period.error?.issues.map((issue) => issue.message)).toContain(DATE_RANGE_MESSAGES.books);
   });
 });

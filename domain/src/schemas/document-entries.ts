@@ -10,7 +10,7 @@ import {
 } from "../vouchers/engine/document-options.ts";
 import { BILL_WISE_OVER_TOTAL } from "../vouchers/engine/voucher-error.ts";
 import { NonNegativeRupeeAmount, RupeeAmount } from "./amounts.ts";
-import { CivilDateText, FinancialYearText } from "./dates.ts";
+import { BooksDateText, CivilDateText, FinancialYearText } from "./dates.ts";
 import {
   AccountDetailLine,
   type BillWiseAllocation,
@@ -48,7 +48,8 @@ export const DEFAULT_NOTE_TYPE: NoteType = "return";
 const DOCUMENT_FIELDS = {
   organisationId: EntityId,
   year: FinancialYearText,
-  date: CivilDateText,
+  // A document date lies within the years Bahi keeps (issue 26), like every report date.
+  date: BooksDateText,
   rcmApplicable: z.boolean().default(false),
   rcmGstType: optionalText(z.enum(RCM_GST_TYPE_VALUES, { error: ENTRY_MESSAGES.rcmGstType })),
   /** Blank on add lets the server take the next number in the series. */

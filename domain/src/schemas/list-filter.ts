@@ -4,7 +4,7 @@ import { divideRoundingHalfAwayFromZero, readDecimalParts } from "../money/decim
 import { INVOICE_STATUSES } from "../vouchers/invoice-status.ts";
 import { LIST_FILTER_FIELDS, type ListFilterField } from "../vouchers/list-filter-fields.ts";
 import { RupeeAmount } from "./amounts.ts";
-import { CivilDateText } from "./dates.ts";
+import { BooksDateText } from "./dates.ts";
 import { NARRATION_MAX } from "./document-entries.ts";
 import { StateCode } from "./identity-fields.ts";
 import { EntityId } from "./text-fields.ts";
@@ -39,8 +39,8 @@ const AccountIds = z
  */
 export const ListFilter = z
   .object({
-    dateFrom: CivilDateText.optional(),
-    dateTo: CivilDateText.optional(),
+    dateFrom: BooksDateText.optional(),
+    dateTo: BooksDateText.optional(),
     amountFrom: RupeeAmount.optional(),
     amountTo: RupeeAmount.optional(),
     account: EntityId.optional(),

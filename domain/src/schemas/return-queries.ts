@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RETURN_SECTIONS } from "../gst/returns/index.ts";
-import { CivilDateText, FinancialYearText } from "./dates.ts";
+import { BooksDateText, FinancialYearText } from "./dates.ts";
 import { buildPaging, QueryBoolean } from "./query-values.ts";
 import { EntityId } from "./text-fields.ts";
 
@@ -8,8 +8,8 @@ import { EntityId } from "./text-fields.ts";
 export const ReturnPeriodQuery = z.object({
   organisationId: EntityId,
   year: FinancialYearText,
-  startDate: CivilDateText,
-  endDate: CivilDateText,
+  startDate: BooksDateText,
+  endDate: BooksDateText,
 });
 export type ReturnPeriodQuery = z.infer<typeof ReturnPeriodQuery>;
 

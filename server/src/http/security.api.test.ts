@@ -1,6 +1,7 @@
 import { CONTROL_CHARACTER_MESSAGE, DATE_RANGE_MESSAGES } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildMultipart } from "../../test/multipart.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../test/people.ts";
 import { createTestApp, type TestContext } from "../../test/test-app.ts";
 import { CROSS_SITE_MESSAGE } from "./security.ts";
@@ -148,6 +149,82 @@ describe("input that used to be a 500 (issue 26)", () => {
       expect(response.json().message).toBe(CONTROL_CHARACTER_MESSAGE);
     }
   });
+
+  test.each([
+    [
+      "a Tally import's organisation id",
+      "/api/import/tally",
+      (id: string) => buildMultipart({ organisationId: `${id}\u0000` }, []),
+      "organisationId",
+    ],
+    [
+      "a spreadsheet import's field",
+      "/api/import/other/validateData",
+      (id: string) => buildMultipart({ organisationId: id, type: "accounts\u0007" }, []),
+      "type",
+    ],
+    [
+      "an organisation setting",
+      "/api/settings/organisation",
+      (id: string) => buildMultipart({ organisationId: id, signatoryName: "Ravi\u0000" }, []),
+      "signatoryName",
+    ],
+    [
+      "a logo's file name",
+      "/api/settings/organisation",
+      (id: string) =>
+        buildMultipart({ organisationId: id }, [
+          { field: "logo", fileName: "lo\u0001go.png", bytes: "x", contentType: "image/png" },
+        ]),
+      "logo",
+    ],
+  ])(
+    "multipart: a control character in %s is refused by the same boundary check",
+    async (_what, url, form, path) => {
+      const { payload, headers } = form(organisationId);
+      const response = await asOwner({ method: "POST", url, payload, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: CONTROL_CHARACTER_MESSAGE,
+        errors: [{ path, message: CONTROL_CHARACTER_MESSAGE }],
+      });
+    },
+  );
+
+  test("multipart: a form without control characters still passes the boundary", async () => {
+    const { payload, headers } = buildMultipart(
+      { organisationId, signatoryName: "Ravi Kumar\nProprietor" },
+      [],
+    );
+    const response = await asOwner({
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload,
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().settings.signatoryName).toBe("Ravi Kumar\nProprietor");
+  });
+
+  test.each([
+    ["journalentry", "2030-31", "2030-04-01"],
+    ["salesinvoice", "2019-20", "2020-03-31"],
+    ["receipts", "2035-36", "2035-06-01"],
+  ])(
+    "%s refuses a voucher dated outside the supported years (%s, %s)",
+    async (family, year, date) => {
+      const response = await asOwner({
+        method: "POST",
+        url: `/api/${family}/add`,
+        payload: { organisationId, year, date },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toContainEqual({
+        path: "date",
+        message: DATE_RANGE_MESSAGES.books,
+      });
+    },
+  );
 
   test.each([
     ["/api/reports/daybook", { date: "9999-12-31" }],

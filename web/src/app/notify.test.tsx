@@ -1,6 +1,13 @@
 import { notifications } from "@mantine/notifications";
+import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { renderPage } from "../test/render.tsx";
+import { ErrorBoundary } from "./error-screen/ErrorBoundary.tsx";
 import { NOTIFICATION_TIMEOUT_MS, notify, styleNotification } from "./notify.tsx";
+
+function Broken(): never {
+  throw new Error("a notification's content failed to draw");
+}
 
 describe("notifications (spec 4)", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -49,5 +56,23 @@ describe("notifications (spec 4)", () => {
         message: "You have been successfully logged out.",
       }),
     );
+  });
+
+  test("a crash inside a notification shows 'Some Error occurred' there, and the page stays (spec 2.7)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderPage(
+      <ErrorBoundary>
+        <p>The page behind</p>
+      </ErrorBoundary>,
+    );
+    act(() => {
+      notify({ type: "danger", title: "Could not save", message: <Broken /> });
+      notify({ type: "success", title: "Saved the other one" });
+    });
+    expect(await screen.findByText("Some Error occurred")).toBeTruthy();
+    expect(screen.getByText("Could not save")).toBeTruthy();
+    expect(screen.getByText("Saved the other one")).toBeTruthy();
+    expect(screen.getByText("The page behind")).toBeTruthy();
+    expect(screen.queryByText("We have encountered some errors.")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import type { ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import { AlertIcon, CheckIcon, InfoIcon } from "../components/icons.tsx";
 
 export type NotificationType = "success" | "danger" | "warn";
@@ -27,7 +27,26 @@ export function styleNotification(type: string): NotificationStyle {
 export interface NotifyInput {
   type: NotificationType | (string & {});
   title: string;
-  message?: string;
+  message?: ReactNode;
+}
+
+/** spec 2.7: what a notification shows when its own content crashes. */
+export const NOTIFICATION_CRASH_TEXT = "Some Error occurred";
+
+/**
+ * A crash while drawing one notification's content stays inside that notification (spec 2.7): it
+ * shows 'Some Error occurred' instead of taking the page down with the error screen.
+ */
+export class NotificationBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError(): { crashed: boolean } {
+    return { crashed: true };
+  }
+
+  override render() {
+    return this.state.crashed ? NOTIFICATION_CRASH_TEXT : this.props.children;
+  }
 }
 
 /** Appends a notification; it closes after 5 s or on its close button. Returns its id. */
@@ -38,7 +57,13 @@ export function notify({ type, title, message }: NotifyInput): string {
     icon: style.icon,
     // Mantine needs a message; a title-only toast shows the title as its message.
     title: message ? title : undefined,
-    message: message || title,
+    // Text cannot crash; drawn content can, and then only its own notification says so.
+    message:
+      typeof message === "string" || !message ? (
+        message || title
+      ) : (
+        <NotificationBoundary>{message}</NotificationBoundary>
+      ),
     autoClose: NOTIFICATION_TIMEOUT_MS,
     "data-type": style.type,
   });

@@ -15,6 +15,7 @@ import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
 import { gstr2Routes } from "../features/gstr2/routes.tsx";
 import { importRoutes } from "../features/imports/imports.routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
+import { ActivityLogPage } from "../features/members/ActivityLogPage.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
@@ -24,6 +25,7 @@ import { documentSettingsRoutes, printingRoutes } from "../features/printing/pri
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
+import { SupportPage } from "../features/support/SupportPage.tsx";
 import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
 import {
   HomeRedirect,
@@ -110,6 +112,9 @@ export const appRoutes: RouteObject[] = [
           ...gstr2Routes,
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },
+          { path: "support-or-feedback", element: <SupportPage /> },
+          // Everyone's trail for owners and admins, one's own for others (the server decides).
+          { path: "settings/users/activity", element: <ActivityLogPage /> },
           ...mastersRoutes,
           ...importRoutes,
           ...workingScreenRoutes,

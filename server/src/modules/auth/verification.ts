@@ -78,8 +78,9 @@ export const CHALLENGE_OTP_LIMIT = { max: OTP_MAX_ATTEMPTS, windowMs: 15 * MINUT
  * Checks an OTP and consumes it when right. A try is counted before the code is compared, by one
  * conditional UPDATE (`attempts < 5`), so tries sent at once cannot all be checked; the count is
  * written outside the caller's transaction, so a failed request still counts. After 5 the code is
- * locked (spec issue 4). A challenge's tries are also counted across its codes (CHALLENGE_OTP_LIMIT),
- * and a challenge with no pending code answers like a wrong code, so it reveals nothing.
+ * locked (spec issue 4). A challenge's tries, and a person's tries of one purpose (email or mobile
+ * change, demo sign-in), are also counted across their codes (CHALLENGE_OTP_LIMIT: 5 in 15
+ * minutes), and a challenge with no pending code answers like a wrong code, so it reveals nothing.
  */
 export async function consumeVerificationOtp(
   db: Kysely<Database>,
@@ -103,17 +104,31 @@ export async function consumeVerificationOtp(
   }
   const code = await findPendingCode(db, input);
   if (!code) throw new AppError(400, VERIFICATION_MESSAGES.none);
+  // The person's tries of this purpose are counted across resent codes too, as a sign-up
+  // challenge's are: a resend is a new code, not five new guesses (issue 26).
+  const key = ownerOtpLimitKey(input.purpose, input.userId);
+  const tries = await takeFromLimit(db, key, CHALLENGE_OTP_LIMIT);
+  if (tries === null) throw new AppError(429, VERIFICATION_MESSAGES.challengeLocked);
   const attempts = await takeCodeTry(db, code.id);
   if (attempts === null) throw new AppError(429, VERIFICATION_MESSAGES.locked);
   if (code.expires_at <= nowIso()) throw new AppError(400, VERIFICATION_MESSAGES.expired);
   if (code.code_hash !== hashSecret(input.otp)) {
+    if (tries >= CHALLENGE_OTP_LIMIT.max) {
+      throw new AppError(429, VERIFICATION_MESSAGES.challengeLocked);
+    }
     throw new AppError(
       attempts >= OTP_MAX_ATTEMPTS ? 429 : 400,
       attempts >= OTP_MAX_ATTEMPTS ? VERIFICATION_MESSAGES.locked : VERIFICATION_MESSAGES.invalid,
     );
   }
   if (!(await markConsumed(db, code.id))) throw new AppError(400, VERIFICATION_MESSAGES.none);
+  await clearLimit(db, key);
   return { target: code.target, userId: code.user_id };
+}
+
+/** The key of a signed-in person's (or demo visitor's) wrong tries of one purpose. */
+export function ownerOtpLimitKey(purpose: VerificationPurpose, userId: string): string {
+  return `otp:${purpose}:user:${userId}`;
 }
 
 function findPendingCode(db: Kysely<Database>, input: OtpOwner & { purpose: VerificationPurpose }) {

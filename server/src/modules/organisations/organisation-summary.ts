@@ -1,5 +1,6 @@
-import type { Role } from "@bahi/domain";
+import type { GstFilingFrequency, Role } from "@bahi/domain";
 import type { OrganisationsTable } from "../../db/schema.ts";
+import { readGstReturnSettings } from "./settings.service.ts";
 
 /** An organisation as the lists and the add/rename answers give it (booleans as booleans). */
 export interface OrganisationSummary {
@@ -13,6 +14,8 @@ export interface OrganisationSummary {
   stateCode: string | null;
   manageInventory: boolean;
   billWiseEntry: boolean;
+  /** Monthly, or quarterly under QRMP (the menus offer IFF to quarterly filers only, issue 19). */
+  gstFilingFrequency: GstFilingFrequency;
   billingAddress: string | null;
   mainlyDealsIn: string | null;
   active: boolean;
@@ -35,6 +38,7 @@ export function presentOrganisation(
     stateCode: organisation.state_code,
     manageInventory: organisation.manage_inventory === 1,
     billWiseEntry: organisation.bill_wise_entry === 1,
+    gstFilingFrequency: readGstReturnSettings(organisation).gstFilingFrequency,
     billingAddress: organisation.billing_address,
     mainlyDealsIn: organisation.mainly_deals_in,
     active: organisation.active === 1,

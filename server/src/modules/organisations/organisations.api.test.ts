@@ -30,6 +30,23 @@ const registered = {
 };
 
 describe("POST /organisation/add", () => {
+  test("the summary carries the filing frequency the settings hold (issue 19: IFF for quarterly)", async () => {
+    const { organisationId } = await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstRegType: "regular",
+      gstin: "27AAPFU0939F1ZV",
+    });
+    const saved = await call(owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: { organisationId, gstFilingFrequency: "quarterly" },
+    });
+    expect(saved.statusCode).toBe(200);
+    const list = (await call(owner, { method: "GET", url: "/api/organisations" })).json();
+    const summary = list.organisations.find((o: { _id: string }) => o._id === organisationId);
+    expect(summary.gstFilingFrequency).toBe("quarterly");
+  });
+
   test("creates a GST-registered organisation with the state taken from its GSTIN", async () => {
     const response = await call(owner, {
       method: "POST",
@@ -50,6 +67,8 @@ describe("POST /organisation/add", () => {
       stateCode: "27",
       manageInventory: true,
       billWiseEntry: true,
+      // Monthly until the settings say quarterly (QRMP); the menus offer IFF only then (issue 19).
+      gstFilingFrequency: "monthly",
       billingAddress: "12 Station Road, Pune",
       mainlyDealsIn: "goods",
       active: true,

@@ -22,7 +22,8 @@ const inject = (options: InjectOptions) => context.app.inject(options);
 const db = () => context.testDatabase.database.db;
 
 const OTP_INVALID = "OTP is not valid.";
-const OTP_LOCKED = "Too many wrong attempts. Please request a new OTP.";
+const OTP_ACCOUNT_LOCKED =
+  "Too many wrong attempts. Please wait 15 minutes, then request a new OTP.";
 const OTP_EXPIRED = "OTP has expired. Please request a new one.";
 const OTP_NONE = "No OTP is pending. Please request a new one.";
 
@@ -91,6 +92,15 @@ async function ageCodes(userId: string, seconds = 31) {
       .where("id", "=", code.id)
       .execute();
   }
+}
+
+/** Moves the person's wrong-try window of a purpose back past its 15 minutes. */
+async function lapseOtpLimit(purpose: string, userId: string) {
+  await db()
+    .updateTable("auth_limits")
+    .set({ window_started_at: new Date(Date.now() - 16 * 60_000).toISOString() })
+    .where("key", "=", `otp:${purpose}:user:${userId}`)
+    .execute();
 }
 
 async function expireCodes(userId: string) {
@@ -298,7 +308,7 @@ describe("changing the email address", () => {
     expect(response.json().message).toBe(USER_MESSAGES.sameEmail);
   });
 
-  test("wrong codes count; after 5 even the right one is locked; a resend gives a fresh code", async () => {
+  test("wrong codes count; after 5 even the right one is locked, and a resent one too, for 15 minutes", async () => {
     const person = await signUpAndVerify();
     const newEmail = `locked-${person.person.email}`;
     await post(person, "/user/change-email", { newEmail, password: person.person.password });
@@ -314,20 +324,66 @@ describe("changing the email address", () => {
       [400, OTP_INVALID],
       [400, OTP_INVALID],
       [400, OTP_INVALID],
-      [429, OTP_LOCKED],
+      [429, OTP_ACCOUNT_LOCKED],
     ]);
     const right = await post(person, "/user/verify-otp", { otp });
-    expect([right.statusCode, right.json().message]).toEqual([429, OTP_LOCKED]);
+    expect([right.statusCode, right.json().message]).toEqual([429, OTP_ACCOUNT_LOCKED]);
     expect(await readUser(person.userId)).toEqual(before);
 
+    // A resend is a new code, not five new guesses (issue 26).
     await ageCodes(person.userId);
     const resend = await post(person, "/user/change-email/resend-otp");
     expect(resend.statusCode).toBe(200);
     const fresh = await latestOtpFor(context, newEmail);
+    const refused = await post(person, "/user/verify-otp", { otp: fresh });
+    expect([refused.statusCode, refused.json().message]).toEqual([429, OTP_ACCOUNT_LOCKED]);
+    expect(await readUser(person.userId)).toEqual(before);
+
+    // Fifteen minutes on, the fresh code works.
+    await lapseOtpLimit("change_email", person.userId);
     const verify = await post(person, "/user/verify-otp", { otp: fresh });
     expect(verify.statusCode).toBe(200);
     expect((await readUser(person.userId)).email).toBe(newEmail);
   });
+
+  for (const [purpose, start, resendPath, verifyPath] of [
+    ["change_email", "/user/change-email", "/user/change-email/resend-otp", "/user/verify-otp"],
+    [
+      "change_mobile",
+      "/user/change-mobile",
+      "/user/change-mobile/resend-otp",
+      "/user/verify-mobile-otp",
+    ],
+  ] as const) {
+    test(`${purpose}: wrong tries add up across resent codes, 5 in all`, async () => {
+      const person = await signUpAndVerify();
+      const target = purpose === "change_email" ? `spread-${person.person.email}` : newMobile();
+      const startBody =
+        purpose === "change_email"
+          ? { newEmail: target, password: person.person.password }
+          : { newMobile: target, password: person.person.password };
+      expect((await post(person, start, startBody)).statusCode).toBe(200);
+      const codeOf = () =>
+        purpose === "change_email"
+          ? latestOtpFor(context, target)
+          : latestSmsOtpFor(context, target);
+      const first = await codeOf();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push((await post(person, verifyPath, { otp: wrongOtp(first) })).statusCode);
+      }
+      await ageCodes(person.userId);
+      expect((await post(person, resendPath)).statusCode).toBe(200);
+      const second = await codeOf();
+      expect(second).not.toBe("");
+      for (let i = 0; i < 2; i += 1) {
+        statuses.push((await post(person, verifyPath, { otp: wrongOtp(second) })).statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 429]);
+      const right = await post(person, verifyPath, { otp: second });
+      expect([right.statusCode, right.json().message]).toEqual([429, OTP_ACCOUNT_LOCKED]);
+    });
+  }
 
   test("an expired code is refused", async () => {
     const person = await signUpAndVerify();

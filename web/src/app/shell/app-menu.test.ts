@@ -23,6 +23,7 @@ const TRADER: MenuContext = {
   manageInventory: true,
   gstRegistered: true,
   gstRegType: "regular",
+  gstFilingFrequency: "quarterly",
 };
 
 const labels = (entries: readonly MenuEntry[]) => entries.map((entry) => entry.label);
@@ -168,6 +169,21 @@ describe("the sidebar (spec 2.7, spec 6)", () => {
       labels(buildSidebarMenu({ ...TRADER, gstRegType: "composition" }, ALL_SCREENS)),
     ).not.toContain("GST Returns");
     expect(labels(buildSidebarMenu(PLAIN, ALL_SCREENS))).not.toContain("GST Returns");
+  });
+
+  test("IFF only for quarterly (QRMP) filers, in both menus (issue 19)", () => {
+    const monthly: MenuContext = { ...TRADER, gstFilingFrequency: "monthly" };
+    for (const build of [buildStartMenu, buildSidebarMenu]) {
+      expect(labels(findMenuLevel(build(TRADER, ALL_SCREENS), ["gst-returns"]))).toContain("IFF");
+      const monthlyReturns = labels(findMenuLevel(build(monthly, ALL_SCREENS), ["gst-returns"]));
+      expect(monthlyReturns).toContain("GSTR-1");
+      expect(monthlyReturns).not.toContain("IFF");
+      // An organisation summary without the setting is a monthly filer (the default).
+      const { gstFilingFrequency: _unset, ...noSetting } = TRADER;
+      expect(labels(findMenuLevel(build(noSetting, ALL_SCREENS), ["gst-returns"]))).not.toContain(
+        "IFF",
+      );
+    }
   });
 
   test("every voucher type with its add shortcut", () => {

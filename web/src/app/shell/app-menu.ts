@@ -22,6 +22,8 @@ export interface MenuContext {
   manageInventory: boolean;
   gstRegistered: boolean;
   gstRegType: string | null;
+  /** IFF is for quarterly (QRMP) filers only (issue 19); absent means monthly. */
+  gstFilingFrequency?: "monthly" | "quarterly";
   role: Role;
 }
 
@@ -65,7 +67,7 @@ export function assignShortcutLetters(entries: readonly Draft[]): MenuEntry[] {
 
 /**
  * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-3B,
- * the message templates, sending many documents and support are open issues' work. Their entries stay out of every menu, so that no entry leads to 'Page not
+ * the message templates and sending many documents are open issues' work. Their entries stay out of every menu, so that no entry leads to 'Page not
  * found' (issue 25; web/src/app/shell/menu-walk.test.ts proves it against the router). When a
  * screen lands, delete its line here and its entries come back.
  */
@@ -74,7 +76,6 @@ export const SCREENS_NOT_BUILT: readonly string[] = [
   "tools/multiple-docs",
   "settings/email-template/",
   "settings/whatsapp-template/",
-  "support-or-feedback",
 ];
 
 /** Whether a menu entry's page has a screen; the menus' tests of spec 6 visibility pass ALL_SCREENS. */
@@ -187,6 +188,11 @@ function settingsEntries(context: MenuContext): Draft[] {
     ...(canManage(context.role, "users")
       ? [{ id: "settings-users", label: "Users", path: pathIn(context, "settings/users") }]
       : []),
+    {
+      id: "settings-activity",
+      label: "Activity Log",
+      path: pathIn(context, "settings/users/activity"),
+    },
     { id: "settings-profile", label: "Profile", path: pathIn(context, "settings/profile") },
     {
       id: "settings-custom-fields",
@@ -204,6 +210,13 @@ function settingsEntries(context: MenuContext): Draft[] {
       path: pathIn(context, "settings/whatsapp-template/list"),
     },
   ];
+}
+
+/** IFF only for quarterly filers under QRMP (issue 19): a monthly filer files GSTR-1 every month. */
+function iffEntry(context: MenuContext): Draft[] {
+  return context.gstFilingFrequency === "quarterly"
+    ? [{ id: "iff", label: "IFF", path: pathIn(context, "returns/iff") }]
+    : [];
 }
 
 function inventoryEntries(context: MenuContext, itemsLabel: string): Draft[] {
@@ -251,7 +264,7 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                 label: "GST Returns",
                 shortcut: "G",
                 children: [
-                  { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
+                  ...iffEntry(context),
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
                 ],
@@ -311,7 +324,7 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
                 id: "gst-returns",
                 label: "GST Returns",
                 children: [
-                  { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
+                  ...iffEntry(context),
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },

@@ -19,6 +19,7 @@ const EVERYTHING: MenuContext = {
   manageInventory: true,
   gstRegistered: true,
   gstRegType: "regular",
+  gstFilingFrequency: "quarterly",
   role: "owner",
 };
 

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from "@bahi/domain";
 import { Badge, Button, Group, Switch, Table, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { apiErrorToast } from "../../app/api-error-toast.ts";
 import { notify } from "../../app/notify.tsx";
 import { type Member, membersKey, setMemberActive } from "./members.api.ts";
@@ -14,11 +15,14 @@ export function MembersTable({
   organisationId,
   members,
   currentUserId,
+  activityPath,
   onAction,
 }: {
   organisationId: string;
   members: Member[];
   currentUserId: string | undefined;
+  /** The activity log screen; each row links to it filtered to that member. */
+  activityPath?: string;
   onAction: (action: MemberAction, member: Member) => void;
 }) {
   return (
@@ -66,27 +70,40 @@ export function MembersTable({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {editable && (
-                    <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap">
+                    {activityPath && (
                       <Button
                         size="compact-sm"
-                        variant="default"
-                        onClick={() => onAction("edit", member)}
-                        aria-label={`Edit ${member.name}`}
+                        variant="subtle"
+                        component={Link}
+                        to={`${activityPath}?userId=${encodeURIComponent(member._id)}`}
+                        aria-label={`Activity of ${member.name}`}
                       >
-                        Edit
+                        Activity
                       </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="red"
-                        onClick={() => onAction("remove", member)}
-                        aria-label={`Remove ${member.name}`}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  )}
+                    )}
+                    {editable && (
+                      <>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          onClick={() => onAction("edit", member)}
+                          aria-label={`Edit ${member.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          onClick={() => onAction("remove", member)}
+                          aria-label={`Remove ${member.name}`}
+                        >
+                          Remove
+                        </Button>
+                      </>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );

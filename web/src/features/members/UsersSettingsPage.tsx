@@ -1,7 +1,9 @@
 import { canManage } from "@bahi/domain";
-import { Center, Container, Divider, Loader, Stack, Title } from "@mantine/core";
+import { Anchor, Center, Container, Divider, Group, Loader, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
+import { organisationPath } from "../../app/routes.ts";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { useOwnUser } from "../profile/own-user.api.ts";
@@ -16,7 +18,8 @@ import { SentInvitations } from "./SentInvitations.tsx";
 /** /{organisationId}/{year}/settings/users (owners and admins; the route checks). */
 export function UsersSettingsPage() {
   usePageTitle("Users");
-  const { organisation } = useOrganisationScope();
+  const { organisation, year } = useOrganisationScope();
+  const activityPath = organisationPath(organisation._id, year, "settings/users/activity");
   const organisationId = organisation._id;
   const { data: me } = useOwnUser();
   const members = useQuery({
@@ -30,9 +33,14 @@ export function UsersSettingsPage() {
   return (
     <Container size="lg">
       <Stack gap="lg">
-        <Title order={1} fz="h2">
-          Users
-        </Title>
+        <Group justify="space-between" align="flex-end">
+          <Title order={1} fz="h2">
+            Users
+          </Title>
+          <Anchor component={Link} to={activityPath}>
+            Activity Log
+          </Anchor>
+        </Group>
         {members.isPending ? (
           <Center py="lg">
             <Loader aria-label="Loading" />
@@ -42,6 +50,7 @@ export function UsersSettingsPage() {
             organisationId={organisationId}
             members={members.data ?? []}
             currentUserId={me?._id}
+            activityPath={activityPath}
             onAction={(action, member) => setOpen({ action, member })}
           />
         )}

@@ -14,6 +14,8 @@ export interface OrganisationSummary {
   stateCode: string | null;
   manageInventory: boolean;
   billWiseEntry: boolean;
+  /** Monthly, or quarterly under QRMP: IFF is offered to quarterly filers only (issue 19). */
+  gstFilingFrequency?: "monthly" | "quarterly";
   billingAddress: string | null;
   mainlyDealsIn: string | null;
   active: boolean;

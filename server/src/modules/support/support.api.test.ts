@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  addMember,
+  createOrganisation,
+  type Person,
+  requestAs,
+  signUpPerson,
+} from "../../../test/people.ts";
+import { createTestApp, readOutboxMail, type TestContext } from "../../../test/test-app.ts";
+import { SUPPORT_MESSAGES } from "./support.service.ts";
+
+// POST /misc/supportquery (decision 031): a member's question reaches SUPPORT_EMAIL by the outbox.
+let context: TestContext;
+let owner: Person;
+let stranger: Person;
+let viewer: Person;
+let organisationId: string;
+
+beforeAll(async () => {
+  context = await createTestApp({ supportEmail: "helpdesk@bahi.test" });
+  owner = await signUpPerson(context, { name: "Meera Pillai" });
+  stranger = await signUpPerson(context);
+  viewer = await signUpPerson(context);
+  ({ organisationId } = await createOrganisation(context, owner.cookies, {
+    name: "Pillai Stores",
+  }));
+  await addMember(context, owner, organisationId, viewer, "viewer");
+});
+afterAll(() => context.close());
+
+const ask = (person: Person, payload: Record<string, unknown>) =>
+  requestAs(context, person, { method: "POST", url: "/api/misc/supportquery", payload });
+
+async function supportMails(): Promise<string[]> {
+  return (await readOutboxMail(context)).filter((mail) => mail.includes("To: helpdesk@bahi.test"));
+}
+
+describe("POST /misc/supportquery", () => {
+  test("mails the question, with who asked and from where, to the support address", async () => {
+    const response = await ask(owner, {
+      organisationId,
+      year: "2024-25",
+      supportQuery: "  How do I file IFF?\nI am a quarterly filer.  ",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: SUPPORT_MESSAGES.sent });
+    const mails = await supportMails();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0] as string;
+    expect(mail).toMatch(/Subject: Support query from Meera Pillai \(BH[0-9A-Z]{8}\)/);
+    expect(mail).toContain(`From: Meera Pillai <${owner.email}>`);
+    expect(mail).toContain(`Organisation: Pillai Stores (${organisationId})`);
+    expect(mail).toContain("Financial year: 2024-25");
+    expect(mail).toContain("How do I file IFF?");
+    expect(mail).toContain("I am a quarterly filer.");
+  });
+
+  test("any member may ask, a viewer too", async () => {
+    const response = await ask(viewer, { organisationId, year: "2024-25", supportQuery: "Hello" });
+    expect(response.statusCode).toBe(200);
+    expect(await supportMails()).toHaveLength(2);
+  });
+
+  test("refuses a blank message, control characters, another organisation and no session", async () => {
+    const blank = await ask(owner, { organisationId, year: "2024-25", supportQuery: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain("Please write your question or feedback.");
+    const nul = await ask(owner, { organisationId, year: "2024-25", supportQuery: "a\u0000b" });
+    expect(nul.statusCode).toBe(400);
+    const foreign = await ask(stranger, { organisationId, year: "2024-25", supportQuery: "Hi" });
+    expect(foreign.statusCode).toBe(403);
+    const anonymous = await context.app.inject({
+      method: "POST",
+      url: "/api/misc/supportquery",
+      payload: { organisationId, year: "2024-25", supportQuery: "Hi" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await supportMails()).toHaveLength(2);
+  });
+});
