@@ -34,6 +34,29 @@ export interface Database {
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
+  einvoice_documents: EInvoiceDocumentsTable;
+}
+
+/** A document's life at the IRP (issue 24, migration 0091). */
+export interface EInvoiceDocumentsTable {
+  organisation_id: string;
+  entry_id: string;
+  voucher_type: string;
+  doc_type: string;
+  number: string;
+  date: string;
+  irn: string;
+  state: "exported" | "registered" | "cancelled";
+  exported_at: string | null;
+  ack_no: string | null;
+  ack_date: string | null;
+  signed_qr_code: string | null;
+  signed_invoice: string | null;
+  registered_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: number | null;
+  cancel_remark: string | null;
+  updated_at: string;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

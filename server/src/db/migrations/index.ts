@@ -18,6 +18,7 @@ import * as m0041 from "./0041-change-event-tabs.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 import * as m0070 from "./0070-imports.ts";
 import * as m0090 from "./0090-structured-addresses.ts";
+import * as m0091 from "./0091-einvoice-documents.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0060_gst_return_filings": m0060,
   "0070_imports": m0070,
   "0090_structured_addresses": m0090,
+  "0091_einvoice_documents": m0091,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";
