@@ -1,6 +1,7 @@
 import { computeDocument, computeIrn, paiseToRupees } from "@bahi/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertItem } from "../../../test/books.ts";
+import { decodePdfQrCodes, extractPdfText } from "../../../test/pdf.ts";
 import {
   addMember,
   createOrganisation,
@@ -9,6 +10,7 @@ import {
   signUpPerson,
 } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { stopDocumentRenderer } from "../documents/print-renderer.ts";
 
 // Issue 24: e-invoices from the books, through the API: the INV-01 JSON, its refusal, the IRP's
 // answer imported, the lock it puts on the document, and the cancellation within 24 hours.
@@ -266,7 +268,10 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => context.close());
+afterAll(async () => {
+  await stopDocumentRenderer();
+  await context.close();
+});
 
 describe("the period's documents by e-invoice state", () => {
   test("B2B, export and notes need an IRN; B2C does not; the IRN is computed", async () => {
@@ -455,6 +460,18 @@ describe("the IRP's answer", () => {
       irn,
       ackNo: "112510036743849",
     });
+
+    // The printed invoice shows the IRN, Ack No and Date, and the QR of the signed QR text.
+    const pdf = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/getpdf/transactionpdf?organisationId=${org}&entryId=${ids.b2b}&transactionType=salesInvoice&format=download`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const printed = await extractPdfText(pdf.rawPayload);
+    expect(printed).toContain(`IRN: ${irn}`);
+    expect(printed).toContain("Ack No: 112510036743849");
+    expect(printed).toContain(`Ack Date: ${answer.result.AckDt}`);
+    expect(await decodePdfQrCodes(pdf.rawPayload)).toEqual([answer.result.SignedQRCode]);
 
     const locked = `Sales Invoice INV-1 has an IRN from the IRP (e-invoice): it cannot be edited or deleted. Cancel the IRN within 24 hours, or amend it by a credit or debit note.`;
     const edit = await requestAs(context, owner, {
