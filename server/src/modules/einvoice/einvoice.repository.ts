@@ -156,3 +156,59 @@ export async function markExported(
     await upsertEInvoiceRow(db, row);
   }
 }
+
+/**
+ * The parties' names and structured addresses. Read here rather than through the accounts
+ * service: accounts reach the vouchers (via the ledger), and vouchers ask this module whether a
+ * document is e-invoiced, so an import of accounts would close a circle (module-graph.test.ts).
+ */
+export async function findPartyAddresses(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return new Map<string, PartyAddress>();
+  const rows = await db
+    .selectFrom("accounts")
+    .select([
+      "id",
+      "name",
+      "display_name",
+      "billing_address",
+      "shipping_address",
+      "billing_city",
+      "billing_pincode",
+      "shipping_city",
+      "shipping_pincode",
+      "state_code",
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("id", "in", [...ids].slice(0, 1000))
+    .execute();
+  return new Map<string, PartyAddress>(
+    rows.map((row) => [
+      row.id,
+      {
+        name: row.display_name || row.name,
+        billingAddress: row.billing_address,
+        shippingAddress: row.shipping_address,
+        billingCity: row.billing_city,
+        billingPincode: row.billing_pincode,
+        shippingCity: row.shipping_city,
+        shippingPincode: row.shipping_pincode,
+        stateCode: row.state_code,
+      },
+    ]),
+  );
+}
+
+export interface PartyAddress {
+  name: string;
+  billingAddress: string | null;
+  shippingAddress: string | null;
+  billingCity: string | null;
+  billingPincode: string | null;
+  shippingCity: string | null;
+  shippingPincode: string | null;
+  stateCode: string | null;
+}

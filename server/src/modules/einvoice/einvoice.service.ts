@@ -24,7 +24,6 @@ import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { MINUTE, nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
-import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readEInvoiceSettings } from "../organisations/settings.service.ts";
@@ -135,7 +134,7 @@ async function readDocuments(
   }
   const [invoices, parties, stored] = await Promise.all([
     repo.findInvoiceHeads(db, organisation.id, [...invoiceIds]),
-    readAccountsForPrint(db, organisation.id, [...partyIds]),
+    repo.findPartyAddresses(db, organisation.id, [...partyIds]),
     repo.findEInvoiceRows(
       db,
       organisation.id,
