@@ -651,7 +651,7 @@ export async function readEInvoiceForPrint(
   entryId: string,
 ): Promise<{ irn: string; ackNo: string; ackDate: string; signedQrCode: string } | null> {
   const [row] = await repo.findEInvoiceRows(db, organisationId, [entryId]);
-  if (!row || row.state !== "registered" || !row.signed_qr_code) return null;
+  if (row?.state !== "registered" || !row.signed_qr_code) return null;
   return {
     irn: row.irn,
     ackNo: row.ack_no ?? "",
