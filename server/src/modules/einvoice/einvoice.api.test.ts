@@ -461,6 +461,16 @@ describe("the IRP's answer", () => {
       ackNo: "112510036743849",
     });
 
+    const entry = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/salesinvoice/getsingleentrydetails?organisationId=${org}&entryId=${ids.b2b}`,
+    });
+    expect(entry.json().entry.eInvoice).toMatchObject({
+      state: "registered",
+      irn,
+      ackNo: "112510036743849",
+    });
+
     // The printed invoice shows the IRN, Ack No and Date, and the QR of the signed QR text.
     const pdf = await requestAs(context, owner, {
       method: "GET",

@@ -644,6 +644,24 @@ export async function assertNotEInvoiced(
   }
 }
 
+/** A voucher's e-invoice state for its screen (issue 24); the caller checked access. */
+export async function readEInvoiceStatus(
+  db: Kysely<Database>,
+  organisationId: string,
+  entryId: string,
+) {
+  const [row] = await repo.findEInvoiceRows(db, organisationId, [entryId]);
+  if (!row) return null;
+  return {
+    state: row.state,
+    irn: row.irn,
+    ackNo: row.ack_no,
+    ackDate: row.ack_date,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
+  };
+}
+
 /** What a printed document shows of its e-invoice (issue 24); the caller checked access. */
 export async function readEInvoiceForPrint(
   db: Kysely<Database>,
