@@ -135,6 +135,13 @@ test("from the menu: B2B needs an IRN, B2C does not; JSON, the IRP's answer, can
   await expect(invoiceRow).toContainText("Registered");
   await expect(invoiceRow).toContainText("Ack No 112510036743849");
 
+  // The voucher shows its IRN and why it is locked.
+  await invoiceRow.getByRole("link", { name: "INV-1" }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "E-invoice registered with the IRP" });
+  await expect(notice).toContainText(`IRN ${irn}`);
+  await expect(notice).toContainText("It cannot be edited or deleted");
+  await page.goBack();
+
   await invoiceRow.getByRole("button", { name: "Cancel IRN" }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel the IRN of INV-1" });
   await dialog.getByLabel("Reason").click();
