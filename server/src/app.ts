@@ -30,6 +30,7 @@ import { demoRoutes } from "./modules/demo/demo.routes.ts";
 import { documentLinksRoutes } from "./modules/document-links/document-links.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
+import { einvoiceRoutes } from "./modules/einvoice/einvoice.routes.ts";
 import { emailLogRoutes } from "./modules/email-log/email-log.routes.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     emailLogRoutes,
     whatsAppWebhookRoutes,
     supportRoutes,
+    einvoiceRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

@@ -182,6 +182,11 @@ export interface VoucherTypeDefinition {
   readonly extraCalls: readonly EntryExtraCall[];
   readonly settings: VoucherSettingsCalls | null;
   readonly gstReturn: GstReturnFacts;
+  /**
+   * Issue 24: the INV-01 document type when this type goes to the IRP (an outward invoice INV, an
+   * outward credit note CRN, an outward debit note DBN); null for every other type.
+   */
+  readonly eInvoice: "INV" | "CRN" | "DBN" | null;
   readonly print: VoucherPrint | null;
   /** The bank-statement lines this type is made from by an import; absent for the others. */
   readonly bankStatementLine?: BankStatementLineRole;

@@ -134,8 +134,15 @@ const CREATE_INVOICE = buildRowAction("createInvoice", { opens: "salesInvoice" }
 
 type DefinitionParts = Omit<
   VoucherTypeDefinition,
-  "id" | "listCallName" | "emptyStates" | "customFieldKey" | "gstReturn"
+  "id" | "listCallName" | "emptyStates" | "customFieldKey" | "gstReturn" | "eInvoice"
 >;
+
+/** The IRP document type of a type's GST-return facts: outward invoices and notes only. */
+function eInvoiceDocTypeOf(facts: GstReturnFacts): VoucherTypeDefinition["eInvoice"] {
+  if (facts.role === "outwardSupply") return "INV";
+  if (facts.role !== "outwardNote") return null;
+  return facts.noteType === "C" ? "CRN" : "DBN";
+}
 
 const NOT_IN_RETURNS: GstReturnFacts = { role: "none", noteType: null, table13Nature: null };
 
@@ -168,6 +175,7 @@ function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherType
     emptyStates: describeEmptyStates(parts.titles),
     customFieldKey: id,
     gstReturn: GST_RETURN_FACTS[id],
+    eInvoice: eInvoiceDocTypeOf(GST_RETURN_FACTS[id]),
   };
 }
 

@@ -38,6 +38,7 @@ export interface Database {
   document_links: DocumentLinksTable;
   gstr2b_imports: Gstr2bImportsTable;
   gstr2b_documents: Gstr2bDocumentsTable;
+  einvoice_documents: EInvoiceDocumentsTable;
 }
 
 /** A signed link to a document's PDF (issue 22, migration 0080); only the token's hash is kept. */
@@ -105,6 +106,28 @@ export interface Gstr2bDocumentsTable {
   link_kind: "manual" | "accepted" | "rejected" | null;
   linked_at: string | null;
   linked_by: string | null;
+}
+
+/** A document's life at the IRP (issue 24, migration 0091). */
+export interface EInvoiceDocumentsTable {
+  organisation_id: string;
+  entry_id: string;
+  voucher_type: string;
+  doc_type: string;
+  number: string;
+  date: string;
+  irn: string;
+  state: "exported" | "registered" | "cancelled";
+  exported_at: string | null;
+  ack_no: string | null;
+  ack_date: string | null;
+  signed_qr_code: string | null;
+  signed_invoice: string | null;
+  registered_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: number | null;
+  cancel_remark: string | null;
+  updated_at: string;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */
@@ -212,6 +235,8 @@ export interface OrganisationsTable {
   manage_inventory: Flag;
   bill_wise_entry: Flag;
   billing_address: string | null;
+  billing_city: string | null;
+  billing_pincode: string | null;
   mainly_deals_in: string | null;
   settings: string;
   owner_user_id: string;
@@ -279,6 +304,10 @@ export interface AccountsTable {
   gst_rate: string | null;
   billing_address: string | null;
   shipping_address: string | null;
+  billing_city: string | null;
+  billing_pincode: string | null;
+  shipping_city: string | null;
+  shipping_pincode: string | null;
   mobile: string | null;
   email: string | null;
   pan: string | null;

@@ -21,6 +21,8 @@ import * as m0065 from "./0065-gstr2b.ts";
 import * as m0070 from "./0070-imports.ts";
 import * as m0080 from "./0080-document-links.ts";
 import * as m0081 from "./0081-outbox-delivery.ts";
+import * as m0090 from "./0090-structured-addresses.ts";
+import * as m0091 from "./0091-einvoice-documents.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +48,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0070_imports": m0070,
   "0080_document_links": m0080,
   "0081_outbox_delivery": m0081,
+  "0090_structured_addresses": m0090,
+  "0091_einvoice_documents": m0091,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

@@ -111,14 +111,25 @@ export interface PrintDocument {
   customFields: { name: string; value: string }[];
   bank: { bankName: string; accountNumber: string; ifsc: string; branch: string } | null;
   upiLink: string | null;
+  /** Issue 24: the IRP's registration of an e-invoice, printed with its signed QR code. */
+  eInvoice: PrintEInvoice | null;
   pendingPaise: number | null;
   notes: string | null;
   /** Receipts and payments: the cash or bank account the money went through. */
   voucher: { amountPaise: number; throughAccount: string; narration: string | null } | null;
 }
 
+export interface PrintEInvoice {
+  irn: string;
+  ackNo: string;
+  ackDate: string;
+  signedQrCode: string;
+}
+
 /** The stored voucher and everything it names, loaded by documents.service.ts. */
 export interface PrintSource {
+  /** The IRP's registration, when the document is an e-invoice (issue 24). */
+  eInvoice?: PrintEInvoice | null;
   type: VoucherType;
   number: string;
   date: string;
@@ -575,6 +586,7 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
     customFields: buildCustomFields(source),
     bank: form === "voucher" || source.type === "purchaseOrder" ? null : bank,
     upiLink,
+    eInvoice: form === "taxInvoice" || form === "note" ? (source.eInvoice ?? null) : null,
     pendingPaise,
     notes: text(document.notes),
     voucher: voucherPart?.voucher ?? null,

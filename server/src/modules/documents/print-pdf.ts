@@ -422,6 +422,29 @@ function describeHsnSummary(doc: PrintDocument): Content | null {
 /** The UPI QR as one SVG path (pdfmake's own QR draws a rectangle per module, slow to lay out). */
 interface Assets {
   qr: string | null;
+  /** Issue 24: the IRP's signed QR code, as one SVG. */
+  eInvoiceQr?: string | null;
+}
+
+/** Issue 24: IRN, Ack No and Ack Date beside the QR code of the IRP's signed QR text. */
+function describeEInvoice(doc: PrintDocument, assets: Assets, qrSize: number): Content | null {
+  if (!doc.eInvoice) return null;
+  const details = {
+    stack: [
+      { text: "e-Invoice", bold: true },
+      { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 7 },
+      { text: `Ack No: ${doc.eInvoice.ackNo}` },
+      { text: `Ack Date: ${doc.eInvoice.ackDate}` },
+    ],
+    width: "*" as const,
+  };
+  return {
+    columns: assets.eInvoiceQr
+      ? [details, { svg: assets.eInvoiceQr, width: qrSize, height: qrSize }]
+      : [details],
+    columnGap: 8,
+    margin: [0, 0, 0, 6],
+  };
 }
 
 function describePayment(doc: PrintDocument, assets: Assets): Content[] {
@@ -533,7 +556,13 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
       ? { stack: [content], margin: [0, 0, 0, 4] }
       : { table: { widths: ["*"], body: [[content]] }, margin: [0, 0, 0, 0] };
 
-  const content: Content[] = [headingBlock, framed(top), framed(partyBlock)];
+  const eInvoiceBlock = describeEInvoice(doc, assets, 150);
+  const content: Content[] = [
+    headingBlock,
+    ...(eInvoiceBlock ? [eInvoiceBlock] : []),
+    framed(top),
+    framed(partyBlock),
+  ];
   if (doc.references) {
     content.push({
       text: `${doc.references.label}: ${doc.references.rows
@@ -664,6 +693,17 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
       });
     }
   }
+  const eInvoiceBlock = describeEInvoice(doc, assets, 150);
+  if (eInvoiceBlock && doc.eInvoice) {
+    content.push(
+      rule(),
+      { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 6 },
+      { text: `Ack No: ${doc.eInvoice.ackNo}  Ack Date: ${doc.eInvoice.ackDate}` },
+      ...(assets.eInvoiceQr
+        ? [{ svg: assets.eInvoiceQr, width: 150, height: 150, alignment: "center" as const }]
+        : []),
+    );
+  }
   if (assets.qr) {
     content.push({
       svg: assets.qr,
@@ -765,7 +805,14 @@ export async function renderPrintPdf(
   const qr = doc.upiLink
     ? await QRCode.toString(doc.upiLink, { type: "svg", errorCorrectionLevel: "M", margin: 1 })
     : null;
-  return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr })).getBuffer();
+  const eInvoiceQr = doc.eInvoice
+    ? await QRCode.toString(doc.eInvoice.signedQrCode, {
+        type: "svg",
+        errorCorrectionLevel: "L",
+        margin: 1,
+      })
+    : null;
+  return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr, eInvoiceQr })).getBuffer();
 }
 
 export function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {

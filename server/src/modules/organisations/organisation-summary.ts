@@ -17,6 +17,8 @@ export interface OrganisationSummary {
   /** Monthly, or quarterly under QRMP (the menus offer IFF to quarterly filers only, issue 19). */
   gstFilingFrequency: GstFilingFrequency;
   billingAddress: string | null;
+  billingCity: string | null;
+  billingPincode: string | null;
   mainlyDealsIn: string | null;
   active: boolean;
   role: Role;
@@ -40,6 +42,8 @@ export function presentOrganisation(
     billWiseEntry: organisation.bill_wise_entry === 1,
     gstFilingFrequency: readGstReturnSettings(organisation).gstFilingFrequency,
     billingAddress: organisation.billing_address,
+    billingCity: organisation.billing_city,
+    billingPincode: organisation.billing_pincode,
     mainlyDealsIn: organisation.mainly_deals_in,
     active: organisation.active === 1,
     role: member.role,

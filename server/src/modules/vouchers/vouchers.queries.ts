@@ -13,6 +13,7 @@ import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { readEInvoiceStatus } from "../einvoice/einvoice.service.ts";
 import { listVoucherPage, listVoucherRows } from "./voucher-list.ts";
 import { presentVoucher } from "./voucher-presenter.ts";
 import * as repo from "./vouchers.repository.ts";
@@ -40,7 +41,11 @@ export async function getVoucherDetails(
   const row = await repo.findVoucher(deps.db, organisationId, entryId);
   // A deleted entry stays readable (its old-version pages open from the deleted list).
   if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
-  return presentVoucher(row);
+  const eInvoice =
+    getVoucherDefinition(type).eInvoice === null
+      ? null
+      : await readEInvoiceStatus(deps.db, organisationId, entryId);
+  return { ...presentVoucher(row), eInvoice };
 }
 
 export interface ListVouchersInput {

@@ -25,6 +25,7 @@ import { newId } from "../../lib/ids.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { assertNotEInvoiced } from "../einvoice/einvoice.service.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import {
   buildAccountBalanceWrites,
@@ -672,6 +673,9 @@ export async function editVoucher(
   }
   locks.assertUnlocked(type, existing.date);
   locks.assertUnlocked(type, prepared.date);
+  if (getVoucherDefinition(type).eInvoice !== null) {
+    await assertNotEInvoiced(deps.db, organisationId, [existing.id]);
+  }
   const number = prepared.number ?? existing.number;
   const saved = await retryOnNumberRace([prepared], () =>
     inLockedBooks(deps.db, organisationId, async (trx) => {
@@ -806,6 +810,9 @@ export async function deleteVouchers(
   for (const id of ids) {
     const voucher = requireLiveVoucher(byId.get(id), type);
     locks.assertUnlocked(type, voucher.date);
+  }
+  if (getVoucherDefinition(type).eInvoice !== null) {
+    await assertNotEInvoiced(deps.db, organisationId, ids);
   }
   // In id order: the books lock keeps deletes apart (decision 020); the order keeps the writes
   // deterministic.

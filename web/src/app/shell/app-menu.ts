@@ -267,6 +267,7 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                   ...iffEntry(context),
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
+                  { id: "einvoice", label: "E-Invoice", path: pathIn(context, "returns/einvoice") },
                 ],
               },
             ]
@@ -328,6 +329,7 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
+                  { id: "einvoice", label: "E-Invoice", path: pathIn(context, "returns/einvoice") },
                 ],
               },
             ]

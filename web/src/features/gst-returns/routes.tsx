@@ -10,6 +10,14 @@ export const gstReturnRoutes: RouteObject[] = [
     },
   },
   {
+    // Issue 24: e-invoices of the period, by their state at the IRP.
+    path: "returns/einvoice",
+    lazy: async () => {
+      const { EInvoicePage } = await import("../einvoice/EInvoicePage.tsx");
+      return { Component: EInvoicePage };
+    },
+  },
+  {
     path: "returns/iff",
     lazy: async () => {
       const { GstReturnPage } = await import("./GstReturnPage.tsx");

@@ -17,6 +17,8 @@ export interface OrganisationSummary {
   /** Monthly, or quarterly under QRMP: IFF is offered to quarterly filers only (issue 19). */
   gstFilingFrequency?: "monthly" | "quarterly";
   billingAddress: string | null;
+  billingCity: string | null;
+  billingPincode: string | null;
   mainlyDealsIn: string | null;
   active: boolean;
   role: Role;

@@ -173,3 +173,37 @@ export function SourceNotice({
     </Alert>
   );
 }
+
+interface EntryEInvoice {
+  state: "exported" | "registered" | "cancelled";
+  irn: string;
+  ackNo: string | null;
+  ackDate: string | null;
+}
+
+/** Issue 24: the voucher's IRN and acknowledgement, and why it can no longer be edited. */
+export function EInvoiceNotice({ entry }: { entry: StoredEntry }) {
+  const eInvoice = (entry as { eInvoice?: EntryEInvoice | null }).eInvoice;
+  if (!eInvoice || eInvoice.state === "exported") return null;
+  const registered = eInvoice.state === "registered";
+  return (
+    <Alert
+      color={registered ? "green" : "gray"}
+      title={registered ? "E-invoice registered with the IRP" : "E-invoice IRN cancelled"}
+    >
+      <Text size="sm" style={{ wordBreak: "break-all" }}>
+        IRN {eInvoice.irn}
+      </Text>
+      {eInvoice.ackNo && (
+        <Text size="sm">
+          Ack No {eInvoice.ackNo} · Ack Date {eInvoice.ackDate}
+        </Text>
+      )}
+      {registered && (
+        <Text size="sm">
+          It cannot be edited or deleted: cancel the IRN within 24 hours, or amend it by a note.
+        </Text>
+      )}
+    </Alert>
+  );
+}

@@ -40,6 +40,7 @@ import { withLastCashBank } from "../model/last-cash-bank.ts";
 import { EntryEditor } from "./EntryEditor.tsx";
 import {
   ConversionActions,
+  EInvoiceNotice,
   OldVersionNotice,
   SettlementStatus,
   SourceNotice,
@@ -188,6 +189,7 @@ export function EntryPage({ type, mode }: { type: VoucherType; mode: EntryMode }
       form = entryFormFromStored(entry.data, context, names, { copy: false });
       notices = (
         <>
+          <EInvoiceNotice entry={entry.data} />
           <SettlementStatus type={type} entry={entry.data} scope={scope} />
           <ConversionActions type={type} entry={entry.data} scope={scope} />
         </>

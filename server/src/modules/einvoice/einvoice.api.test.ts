@@ -1,0 +1,563 @@
+import { computeDocument, computeIrn, paiseToRupees } from "@bahi/domain";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { insertItem } from "../../../test/books.ts";
+import { decodePdfQrCodes, extractPdfText } from "../../../test/pdf.ts";
+import {
+  addMember,
+  createOrganisation,
+  type Person,
+  requestAs,
+  signUpPerson,
+} from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { stopDocumentRenderer } from "../documents/print-renderer.ts";
+
+// Issue 24: e-invoices from the books, through the API: the INV-01 JSON, its refusal, the IRP's
+// answer imported, the lock it puts on the document, and the cancellation within 24 hours.
+
+const ORG_GSTIN = "27AAPFU0939F1ZV";
+const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
+const YEAR = "2025-26";
+
+let context: TestContext;
+let owner: Person;
+let stranger: Person;
+let viewer: Person;
+let org: string;
+let strangerOrg: string;
+const ids = {} as Record<
+  "customer" | "noPin" | "walkIn" | "overseas" | "item" | "b2b" | "b2c" | "exp" | "bad" | "note",
+  string
+>;
+
+type Line = { itemId: string; quantity: number; rate: number; gstRate: number };
+
+function documentPayload(input: {
+  date: string;
+  party: string;
+  gstin?: string;
+  pos: string;
+  lines: Line[];
+  exportOrSez?: string;
+  extra?: Record<string, unknown>;
+}) {
+  const exportOrSez = input.exportOrSez;
+  const computed = computeDocument({
+    supplierStateCode: "27",
+    placeOfSupply: input.pos,
+    gstApplicable: true,
+    supplyType: exportOrSez?.startsWith("export") ? "export" : "regular",
+    exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
+    itemLines: input.lines.map((line) => ({
+      quantity: line.quantity,
+      ratePaise: Math.round(line.rate * 100),
+      gstRate: line.gstRate,
+    })),
+  });
+  return {
+    organisationId: org,
+    year: YEAR,
+    date: input.date,
+    cashOrDebtorAccountId: input.party,
+    ...(input.gstin ? { gstin: input.gstin } : {}),
+    pos: input.pos,
+    ...(exportOrSez ? { gstPaymentTypeInExportOrSez: exportOrSez } : {}),
+    itemDetails: input.lines.map((line, index) => ({
+      itemId: line.itemId,
+      hsnCode: "8471",
+      uom: "NOS",
+      quantity: line.quantity,
+      rate: line.rate,
+      discountType: "percent",
+      discount: 0,
+      gstRate: line.gstRate,
+      amount: paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0),
+    })),
+    accountDetails: [],
+    grossAmount: paiseToRupees(computed.grossPaise),
+    cgstAmount: paiseToRupees(computed.cgstPaise),
+    sgstAmount: paiseToRupees(computed.sgstPaise),
+    igstAmount: paiseToRupees(computed.igstPaise),
+    roundOffAmount: paiseToRupees(computed.roundOffPaise),
+    totalAmount: paiseToRupees(computed.totalPaise),
+    ...input.extra,
+  };
+}
+
+async function post(url: string, payload: Record<string, unknown>, person = owner) {
+  return requestAs(context, person, { method: "POST", url, payload });
+}
+
+async function add(family: string, payload: Record<string, unknown>) {
+  const response = await post(`/api/${family}/add`, payload);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().entryId as string;
+}
+
+async function addAccount(payload: Record<string, unknown>) {
+  const response = await post("/api/account/add", { organisationId: org, ...payload });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().accountId as string;
+}
+
+const get = (person: Person, path: string, params: string) =>
+  requestAs(context, person, { method: "GET", url: `/api/einvoice/${path}?${params}` });
+
+const period = () => `organisationId=${org}&year=${YEAR}&startDate=2025-09-01&endDate=2025-09-30`;
+
+/** A token shaped like the IRP's signed QR (header.payload.signature, payload.data JSON text). */
+function signedQr(data: Record<string, unknown>) {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${part({ alg: "RS256", typ: "JWT" })}.${part({ data: JSON.stringify(data), iss: "NIC" })}.c2lnbmF0dXJl`;
+}
+
+/** "YYYY-MM-DD HH:mm:ss" in India time, some hours ago. */
+function ackDateHoursAgo(hours: number) {
+  const india = new Date(Date.now() - hours * 3_600_000 + 5.5 * 3_600_000);
+  return india.toISOString().slice(0, 19).replace("T", " ");
+}
+
+function multipart(organisationId: string, file: Buffer, name = "file") {
+  const boundary = "----bahi-einvoice";
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="irp.json"\r\nContent-Type: application/json\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    payload: body,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function importFile(answer: unknown, person = owner, organisationId = org) {
+  return requestAs(context, person, {
+    method: "POST",
+    url: "/api/einvoice/import",
+    ...multipart(organisationId, Buffer.from(JSON.stringify(answer))),
+  });
+}
+
+function answerFor(number: string, hoursAgo: number, docType = "INV", date = "2025-09-05") {
+  const irn = computeIrn({ sellerGstin: ORG_GSTIN, date, docType: docType as "INV", number });
+  return {
+    irn,
+    answer: {
+      success: true,
+      result: {
+        AckNo: 112510036743849,
+        AckDt: ackDateHoursAgo(hoursAgo),
+        Irn: irn,
+        SignedQRCode: signedQr({
+          SellerGstin: ORG_GSTIN,
+          DocNo: number,
+          DocTyp: docType,
+          Irn: irn,
+        }),
+        Status: "ACT",
+      },
+    },
+  };
+}
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  stranger = await signUpPerson(context);
+  viewer = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    name: "Mumbai Computers",
+    gstRegistered: true,
+    gstin: ORG_GSTIN,
+    gstRegType: "regular",
+    startingYear: YEAR,
+  }));
+  ({ organisationId: strangerOrg } = await createOrganisation(context, stranger.cookies, {
+    name: "Stranger Co",
+  }));
+  await addMember(context, owner, org, viewer, "viewer");
+  const settings = await post("/api/settings/organisation", {
+    organisationId: org,
+    billingAddress: "14, Market Yard",
+    billingCity: "Mumbai",
+    billingPincode: "400001",
+    eInvoiceFrom: "2025-04-01",
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  const party = { nature: "Debtors", gstType: "regular", gstin: CUSTOMER_GSTIN };
+  ids.customer = await addAccount({
+    name: "Bengaluru Systems",
+    ...party,
+    billingAddress: "4 MG Road",
+    billingCity: "Bengaluru",
+    billingPincode: "560001",
+  });
+  ids.noPin = await addAccount({ name: "No Pin Traders", ...party, billingAddress: "Somewhere" });
+  ids.walkIn = await addAccount({
+    name: "Walk-in",
+    nature: "Debtors",
+    gstType: "unregistered",
+    state: "27",
+  });
+  ids.overseas = await addAccount({
+    name: "Dubai Trading",
+    nature: "Debtors",
+    gstType: "overseas",
+    billingAddress: "Deira, Dubai",
+    billingCity: "Dubai",
+  });
+  ids.item = await insertItem(context, org, { name: "Laptop" });
+  const laptops = [{ itemId: ids.item, quantity: 2, rate: 1000, gstRate: 18 }];
+  ids.b2b = await add(
+    "salesinvoice",
+    documentPayload({
+      date: "2025-09-05",
+      party: ids.customer,
+      gstin: CUSTOMER_GSTIN,
+      pos: "29",
+      lines: laptops,
+      extra: { invoiceNumber: "INV-1" },
+    }),
+  );
+  ids.b2c = await add(
+    "salesinvoice",
+    documentPayload({
+      date: "2025-09-06",
+      party: ids.walkIn,
+      pos: "27",
+      lines: laptops,
+      extra: { invoiceNumber: "INV-2" },
+    }),
+  );
+  ids.exp = await add(
+    "salesinvoice",
+    documentPayload({
+      date: "2025-09-07",
+      party: ids.overseas,
+      pos: "96",
+      exportOrSez: "exportWithoutPayment",
+      lines: laptops,
+      extra: { invoiceNumber: "EXP/1", portCode: "INNSA1", shippingBillNumber: "1234567" },
+    }),
+  );
+  ids.bad = await add(
+    "salesinvoice",
+    documentPayload({
+      date: "2025-09-08",
+      party: ids.noPin,
+      gstin: CUSTOMER_GSTIN,
+      pos: "29",
+      lines: laptops,
+      extra: { invoiceNumber: "0009" },
+    }),
+  );
+  ids.note = await add(
+    "creditnote",
+    documentPayload({
+      date: "2025-09-20",
+      party: ids.customer,
+      gstin: CUSTOMER_GSTIN,
+      pos: "29",
+      lines: [{ itemId: ids.item, quantity: 1, rate: 1000, gstRate: 18 }],
+      extra: { invoiceNumber: "CN-1", billWiseEntries: [{ entryId: ids.b2b, amount: 1180 }] },
+    }),
+  );
+});
+afterAll(async () => {
+  await stopDocumentRenderer();
+  await context.close();
+});
+
+describe("the period's documents by e-invoice state", () => {
+  test("B2B, export and notes need an IRN; B2C does not; the IRN is computed", async () => {
+    const response = await get(owner, "list", period());
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.provider).toBe("offline");
+    expect(body.eInvoiceFrom).toBe("2025-04-01");
+    expect(body.counts).toEqual({
+      needsIrn: 4,
+      exported: 0,
+      registered: 0,
+      cancelled: 0,
+      notApplicable: 1,
+    });
+    const byNumber = Object.fromEntries(
+      body.documents.map((document: { number: string }) => [document.number, document]),
+    );
+    expect(byNumber["INV-1"]).toMatchObject({
+      docType: "INV",
+      state: "needsIrn",
+      totalAmount: 2360,
+      irn: computeIrn({
+        sellerGstin: ORG_GSTIN,
+        date: "2025-09-05",
+        docType: "INV",
+        number: "INV-1",
+      }),
+      problems: [],
+    });
+    expect(byNumber["INV-2"]).toMatchObject({ state: "notApplicable", irn: null });
+    expect(byNumber["CN-1"]).toMatchObject({ docType: "CRN", state: "needsIrn" });
+    expect(byNumber["0009"].problems).toEqual([
+      "The number 0009 starts with 0, / or -, which the IRP refuses: renumber the document.",
+      "The party's billing city is missing: add it in the party's account.",
+      "The party's billing pincode is missing: add it in the party's account.",
+    ]);
+  });
+
+  test("another organisation's members, and ids of another organisation, are refused", async () => {
+    expect((await get(stranger, "list", period())).statusCode).toBe(403);
+    const foreign = await get(
+      stranger,
+      "list",
+      `organisationId=${strangerOrg}&entryIds[]=${ids.b2b}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const missing = await get(owner, "list", `organisationId=${org}&entryIds[]=nope`);
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the INV-01 JSON", () => {
+  test("a range with a bad document is refused, naming it and what is wrong", async () => {
+    const response = await get(owner, "json", period());
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe(
+      "1 document cannot go to the IRP yet: fix what is listed and try again.",
+    );
+    expect(body.errors).toContainEqual({
+      path: ids.bad,
+      message:
+        "Sales Invoice 0009: The party's billing pincode is missing: add it in the party's account.",
+    });
+  });
+
+  test("a B2C invoice named is refused as not applicable", async () => {
+    const response = await get(owner, "json", `organisationId=${org}&entryIds[]=${ids.b2c}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toBe(
+      "Sales Invoice INV-2 does not go to the IRP: To an unregistered party (B2C): not e-invoiced.",
+    );
+  });
+
+  test("the invoice, export and note give the bulk tool's list and become exported", async () => {
+    const response = await get(
+      owner,
+      "json",
+      `organisationId=${org}&entryIds[]=${ids.b2b}&entryIds[]=${ids.exp}&entryIds[]=${ids.note}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-disposition"]).toContain("attachment");
+    const list = JSON.parse(response.body);
+    expect(list).toHaveLength(3);
+    const [invoice, exported, note] = list;
+    expect(invoice).toMatchObject({
+      Version: "1.1",
+      TranDtls: { TaxSch: "GST", SupTyp: "B2B", RegRev: "N", IgstOnIntra: "N" },
+      DocDtls: { Typ: "INV", No: "INV-1", Dt: "05/09/2025" },
+      SellerDtls: {
+        Gstin: ORG_GSTIN,
+        LglNm: "Mumbai Computers",
+        Addr1: "14, Market Yard",
+        Loc: "Mumbai",
+        Pin: 400001,
+        Stcd: "27",
+      },
+      BuyerDtls: {
+        Gstin: CUSTOMER_GSTIN,
+        LglNm: "Bengaluru Systems",
+        Pos: "29",
+        Loc: "Bengaluru",
+        Pin: 560001,
+        Stcd: "29",
+      },
+      ItemList: [
+        {
+          SlNo: "1",
+          HsnCd: "8471",
+          Qty: 2,
+          Unit: "NOS",
+          UnitPrice: 1000,
+          TotAmt: 2000,
+          AssAmt: 2000,
+          GstRt: 18,
+          IgstAmt: 360,
+          TotItemVal: 2360,
+        },
+      ],
+      ValDtls: { AssVal: 2000, IgstVal: 360, TotInvVal: 2360 },
+    });
+    expect(exported).toMatchObject({
+      TranDtls: { SupTyp: "EXPWOP" },
+      BuyerDtls: { Gstin: "URP", Pos: "96", Pin: 999999, Stcd: "96" },
+      ExpDtls: { ShipBNo: "1234567", Port: "INNSA1" },
+      ValDtls: { IgstVal: 0, TotInvVal: 2000 },
+    });
+    expect(note).toMatchObject({
+      DocDtls: { Typ: "CRN", No: "CN-1", Dt: "20/09/2025" },
+      RefDtls: { PrecDocDtls: [{ InvNo: "INV-1", InvDt: "05/09/2025" }] },
+      ValDtls: { TotInvVal: 1180 },
+    });
+    const listed = (await get(owner, "list", period())).json();
+    expect(listed.counts).toMatchObject({ needsIrn: 1, exported: 3 });
+  });
+});
+
+describe("the IRP's answer", () => {
+  test("refuses a file that is not JSON, one without IRNs, and another part name", async () => {
+    const notJson = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/einvoice/import",
+      ...multipart(org, Buffer.from("PK\u0003\u0004 not json")),
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toBe(
+      "The file is not the IRP's JSON answer: upload the JSON the IRP or its bulk tool gave.",
+    );
+    expect((await importFile({ hello: 1 })).json().message).toBe(
+      "The file has no IRN with Ack No, Ack Date and signed QR code: upload the IRP's answer.",
+    );
+    const wrongPart = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/einvoice/import",
+      ...multipart(org, Buffer.from("{}"), "files"),
+    });
+    expect(wrongPart.statusCode).toBe(400);
+    const huge = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/einvoice/import",
+      ...multipart(org, Buffer.alloc(6 * 1024 * 1024, 32)),
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe("The file is too large (maximum 5 MB).");
+  });
+
+  test("a viewer cannot import; a stranger cannot import into the organisation", async () => {
+    const { answer } = answerFor("INV-1", 1);
+    expect((await importFile(answer, viewer)).statusCode).toBe(403);
+    expect((await importFile(answer, stranger)).statusCode).toBe(403);
+  });
+
+  test("registers the invoice by its IRN; it can then be neither edited nor deleted", async () => {
+    const { answer, irn } = answerFor("INV-1", 1);
+    const response = await importFile([answer, answerFor("NOPE-1", 1).answer]);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.registered).toEqual([
+      { entryId: ids.b2b, number: "INV-1", irn, ackNo: "112510036743849" },
+    ]);
+    expect(body.unmatched).toHaveLength(1);
+    const listed = (await get(owner, "list", `organisationId=${org}&entryIds[]=${ids.b2b}`)).json();
+    expect(listed.documents[0]).toMatchObject({
+      state: "registered",
+      irn,
+      ackNo: "112510036743849",
+    });
+
+    const entry = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/salesinvoice/getsingleentrydetails?organisationId=${org}&entryId=${ids.b2b}`,
+    });
+    expect(entry.json().entry.eInvoice).toMatchObject({
+      state: "registered",
+      irn,
+      ackNo: "112510036743849",
+    });
+
+    // The printed invoice shows the IRN, Ack No and Date, and the QR of the signed QR text.
+    const pdf = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/getpdf/transactionpdf?organisationId=${org}&entryId=${ids.b2b}&transactionType=salesInvoice&format=download`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const printed = await extractPdfText(pdf.rawPayload);
+    expect(printed).toContain(`IRN: ${irn}`);
+    expect(printed).toContain("Ack No: 112510036743849");
+    expect(printed).toContain(`Ack Date: ${answer.result.AckDt}`);
+    expect(await decodePdfQrCodes(pdf.rawPayload)).toEqual([answer.result.SignedQRCode]);
+
+    const locked = `Sales Invoice INV-1 has an IRN from the IRP (e-invoice): it cannot be edited or deleted. Cancel the IRN within 24 hours, or amend it by a credit or debit note.`;
+    const edit = await requestAs(context, owner, {
+      method: "PUT",
+      url: "/api/salesinvoice/edit",
+      payload: {
+        ...documentPayload({
+          date: "2025-09-05",
+          party: ids.customer,
+          gstin: CUSTOMER_GSTIN,
+          pos: "29",
+          lines: [{ itemId: ids.item, quantity: 3, rate: 1000, gstRate: 18 }],
+          extra: { invoiceNumber: "INV-1" },
+        }),
+        entryId: ids.b2b,
+        version: 1,
+      },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe(locked);
+    const remove = await requestAs(context, owner, {
+      method: "DELETE",
+      url: `/api/salesinvoice/delete?organisationId=${org}&entryIds[]=${ids.b2b}`,
+    });
+    expect(remove.statusCode).toBe(400);
+    expect(remove.json().message).toBe(locked);
+
+    const again = await get(owner, "json", `organisationId=${org}&entryIds[]=${ids.b2b}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0].message).toBe(
+      "Sales Invoice INV-1 already has an IRN; it cannot be exported again.",
+    );
+  });
+
+  test("cancellation: reason recorded within 24 hours, refused after, rights checked", async () => {
+    const late = answerFor("CN-1", 25, "CRN", "2025-09-20");
+    expect((await importFile(late.answer)).json().registered).toHaveLength(1);
+    const tooLate = await post("/api/einvoice/cancel", {
+      organisationId: org,
+      entryId: ids.note,
+      reason: 2,
+    });
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().message).toMatch(/^An IRN can only be cancelled within 24 hours/);
+
+    const badReason = await post("/api/einvoice/cancel", {
+      organisationId: org,
+      entryId: ids.b2b,
+      reason: 5,
+    });
+    expect(badReason.statusCode).toBe(400);
+    const byViewer = await post(
+      "/api/einvoice/cancel",
+      { organisationId: org, entryId: ids.b2b, reason: 1 },
+      viewer,
+    );
+    expect(byViewer.statusCode).toBe(403);
+
+    const cancelled = await post("/api/einvoice/cancel", {
+      organisationId: org,
+      entryId: ids.b2b,
+      reason: 3,
+      remark: "Order withdrawn",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe(
+      "The IRN of Sales Invoice INV-1 is cancelled (Order cancelled).",
+    );
+    const listed = (await get(owner, "list", period())).json();
+    const invoice = listed.documents.find((d: { entryId: string }) => d.entryId === ids.b2b);
+    expect(invoice).toMatchObject({ state: "cancelled", cancelReason: 3 });
+    expect(listed.counts).toMatchObject({ registered: 1, cancelled: 1 });
+    expect(
+      (
+        await post("/api/einvoice/cancel", { organisationId: org, entryId: ids.b2b, reason: 1 })
+      ).json().message,
+    ).toBe("Sales Invoice INV-1's IRN is already cancelled.");
+  });
+});
