@@ -1,0 +1,2 @@
+export * from "./eway-bill.ts";
+export * from "./transport.ts";
