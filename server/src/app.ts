@@ -29,6 +29,7 @@ import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
+import { ewayBillRoutes } from "./modules/ewaybill/ewaybill.routes.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reportsRoutes,
     gstReturnsRoutes,
     documentsRoutes,
+    ewayBillRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

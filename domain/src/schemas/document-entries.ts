@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DATE_INPUT_MESSAGES, isDateInFinancialYear } from "../calendar/index.ts";
+import { TRANSPORT_FIELDS } from "../gst/eway/transport.ts";
 import { rupeesToPaise } from "../money/index.ts";
 import {
   EXPORT_SEZ_VALUES,
@@ -9,7 +10,6 @@ import {
   RCM_GST_TYPE_VALUES,
 } from "../vouchers/engine/document-options.ts";
 import { BILL_WISE_OVER_TOTAL } from "../vouchers/engine/voucher-error.ts";
-import { TRANSPORT_FIELDS } from "../gst/eway/transport.ts";
 import { NonNegativeRupeeAmount, RupeeAmount } from "./amounts.ts";
 import { CivilDateText, FinancialYearText } from "./dates.ts";
 import {

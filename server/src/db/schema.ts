@@ -34,6 +34,18 @@ export interface Database {
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
+  eway_bills: EwayBillsTable;
+}
+
+/** An e-way bill imported from the portal's list, one per document (issue 24, migration 0095). */
+export interface EwayBillsTable {
+  organisation_id: string;
+  voucher_id: string;
+  ewb_number: string;
+  ewb_date: string;
+  valid_until: string | null;
+  imported_at: string;
+  imported_by: string;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

@@ -233,7 +233,8 @@ function addressLines(address: string): [string, string] {
   const first: string[] = [];
   const second: string[] = [];
   for (const part of parts) {
-    const target = [...first, part].join(", ").length <= 120 && second.length === 0 ? first : second;
+    const target =
+      [...first, part].join(", ").length <= 120 && second.length === 0 ? first : second;
     target.push(part);
   }
   return [first.join(", "), second.join(", ").slice(0, 120)];
@@ -297,9 +298,7 @@ export function buildEWayBill(source: EWayBillSource, today: CivilDate): EWayBil
     transport.mode !== "road" &&
     (transport.documentNumber === "" || transport.documentDate === "")
   ) {
-    problems.push(
-      `transport by ${transport.mode} needs the transport document number and date.`,
-    );
+    problems.push(`transport by ${transport.mode} needs the transport document number and date.`);
   }
   if (transport.documentDate !== "" && transport.documentDate < source.date) {
     problems.push("the transport document date cannot be before the document date.");

@@ -11,6 +11,7 @@ import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { listPrintedCustomFields } from "../custom-fields/custom-fields.service.ts";
+import { readEWayBillForPrint } from "../ewaybill/ewaybill.service.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readOpenBills } from "../ledger/book.service.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
@@ -97,13 +98,17 @@ export async function buildTransactionDocument(
   );
   const document = voucher.document;
   const accountIds = ACCOUNT_KEYS.flatMap((key) => collectIds(document, key));
-  const [organisation, accounts, items, printedFields, referencedVouchers] = await Promise.all([
-    readPrintProfile(deps.config.dataDir, access.organisation),
-    readAccountsForPrint(deps.db, organisationId, accountIds),
-    readItemsForPrint(deps.db, organisationId, collectIds(document, "itemId")),
-    listPrintedCustomFields(deps.db, organisationId, getVoucherDefinition(type).customFieldKey),
-    readVoucherNumbers(deps.db, organisationId, collectIds(document, "entryId")),
-  ]);
+  const [organisation, accounts, items, printedFields, referencedVouchers, eWayBill] =
+    await Promise.all([
+      readPrintProfile(deps.config.dataDir, access.organisation),
+      readAccountsForPrint(deps.db, organisationId, accountIds),
+      readItemsForPrint(deps.db, organisationId, collectIds(document, "itemId")),
+      listPrintedCustomFields(deps.db, organisationId, getVoucherDefinition(type).customFieldKey),
+      readVoucherNumbers(deps.db, organisationId, collectIds(document, "entryId")),
+      getVoucherDefinition(type).transport
+        ? readEWayBillForPrint(deps.db, organisationId, input.entryId)
+        : null,
+    ]);
   return buildPrintDocument({
     ...voucher,
     organisation,
@@ -113,6 +118,7 @@ export async function buildTransactionDocument(
     items,
     printedFields,
     referencedVouchers,
+    eWayBill,
   });
 }
 
