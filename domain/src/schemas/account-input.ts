@@ -14,10 +14,12 @@ import {
 } from "./identity-fields.ts";
 import {
   boundedText,
+  CityText,
   EmailText,
   EntityId,
   MobileNumberText,
   optionalText,
+  PincodeText,
   requiredText,
 } from "./text-fields.ts";
 import type { FieldIssue } from "./zod-issues.ts";
@@ -113,6 +115,10 @@ const AccountFields = z.object({
       `Shipping address cannot be more than ${ACCOUNT_ADDRESS_MAX} characters.`,
     ),
   ),
+  billingCity: optionalText(CityText),
+  billingPincode: optionalText(PincodeText),
+  shippingCity: optionalText(CityText),
+  shippingPincode: optionalText(PincodeText),
   mobileNo: optionalText(MobileNumberText),
   email: optionalText(EmailText),
   pan: optionalText(PanText),

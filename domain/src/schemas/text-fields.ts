@@ -81,3 +81,21 @@ export const EmailText = z
   .trim()
   .max(254, EMAIL_INVALID.message)
   .refine((text) => validateEmail(text) === null, EMAIL_INVALID.message);
+
+/** Issue 24: an Indian postal code as the IRP takes it, 6 digits, the first not 0. */
+export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+export const PINCODE_MESSAGE = "Pincode must be 6 digits and cannot start with 0.";
+export const CITY_MAX = 50;
+
+/** The message for a pincode as typed (blank passes: the field is optional), or null. */
+export function validatePincode(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === "" || PINCODE_PATTERN.test(trimmed) ? null : PINCODE_MESSAGE;
+}
+
+export const PincodeText = z
+  .string({ error: PINCODE_MESSAGE })
+  .trim()
+  .regex(PINCODE_PATTERN, PINCODE_MESSAGE);
+
+export const CityText = boundedText(CITY_MAX, `City cannot be more than ${CITY_MAX} characters.`);

@@ -153,6 +153,8 @@ export interface OrganisationsTable {
   manage_inventory: Flag;
   bill_wise_entry: Flag;
   billing_address: string | null;
+  billing_city: string | null;
+  billing_pincode: string | null;
   mainly_deals_in: string | null;
   settings: string;
   owner_user_id: string;
@@ -220,6 +222,10 @@ export interface AccountsTable {
   gst_rate: string | null;
   billing_address: string | null;
   shipping_address: string | null;
+  billing_city: string | null;
+  billing_pincode: string | null;
+  shipping_city: string | null;
+  shipping_pincode: string | null;
   mobile: string | null;
   email: string | null;
   pan: string | null;

@@ -15,6 +15,8 @@ export function makeOrganisation(
     manageInventory: false,
     billWiseEntry: false,
     billingAddress: null,
+    billingCity: null,
+    billingPincode: null,
     mainlyDealsIn: null,
     active: true,
     role: "owner",

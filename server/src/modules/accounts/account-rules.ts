@@ -30,6 +30,10 @@ export type AccountFields = Pick<
   | "gst_rate"
   | "billing_address"
   | "shipping_address"
+  | "billing_city"
+  | "billing_pincode"
+  | "shipping_city"
+  | "shipping_pincode"
   | "mobile"
   | "email"
   | "pan"
@@ -121,6 +125,10 @@ export function settleAccountFields(
         isGstRateNature(group.name) && input.gstRate !== undefined ? String(input.gstRate) : null,
       billing_address: keepForParty(input.billingAddress),
       shipping_address: keepForParty(input.shippingAddress),
+      billing_city: keepForParty(input.billingCity),
+      billing_pincode: keepForParty(input.billingPincode),
+      shipping_city: keepForParty(input.shippingCity),
+      shipping_pincode: keepForParty(input.shippingPincode),
       mobile: keepForParty(input.mobileNo),
       email: keepForParty(input.email),
       pan: pan ?? null,

@@ -222,6 +222,8 @@ function newDemoOrganisation(
     manage_inventory: 1,
     bill_wise_entry: 1,
     billing_address: "14, Market Yard, Gultekdi, Pune 411037",
+    billing_city: "Pune",
+    billing_pincode: "411037",
     mainly_deals_in: "Wholesale trading",
     settings: JSON.stringify(settingsOf("loading")),
     owner_user_id: userId,

@@ -14,6 +14,8 @@ export interface OrganisationSummary {
   manageInventory: boolean;
   billWiseEntry: boolean;
   billingAddress: string | null;
+  billingCity: string | null;
+  billingPincode: string | null;
   mainlyDealsIn: string | null;
   active: boolean;
   role: Role;
@@ -36,6 +38,8 @@ export function presentOrganisation(
     manageInventory: organisation.manage_inventory === 1,
     billWiseEntry: organisation.bill_wise_entry === 1,
     billingAddress: organisation.billing_address,
+    billingCity: organisation.billing_city,
+    billingPincode: organisation.billing_pincode,
     mainlyDealsIn: organisation.mainly_deals_in,
     active: organisation.active === 1,
     role: member.role,

@@ -25,6 +25,8 @@ const registered = {
   gstRegStatus: "Active",
   manageInventory: true,
   billingAddress: "12 Station Road, Pune",
+  billingCity: "Pune",
+  billingPincode: "411001",
   mainlyDealsIn: "goods",
   billWiseEntry: true,
 };
@@ -51,6 +53,8 @@ describe("POST /organisation/add", () => {
       manageInventory: true,
       billWiseEntry: true,
       billingAddress: "12 Station Road, Pune",
+      billingCity: "Pune",
+      billingPincode: "411001",
       mainlyDealsIn: "goods",
       active: true,
       role: "owner",

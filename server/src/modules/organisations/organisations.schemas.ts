@@ -1,8 +1,11 @@
 import {
+  CITY_MAX,
   EmailAddress,
   FINANCIAL_YEARS,
   GST_REGISTRATION_TYPE_VALUES,
   isSupportedFinancialYear,
+  PINCODE_MESSAGE,
+  PINCODE_PATTERN,
   RIGHT_SUBJECTS,
   validateGstin,
 } from "@bahi/domain";
@@ -83,6 +86,11 @@ const AddOrganisationFields = z.object({
   gstRegistrationStatus: optionalText(30, "GST status cannot be more than 30 characters."),
   manageInventory: z.boolean({ error: "Manage inventory must be true or false." }).default(false),
   billingAddress: optionalText(300, "Billing address cannot be more than 300 characters."),
+  billingCity: optionalText(CITY_MAX, `City cannot be more than ${CITY_MAX} characters.`),
+  billingPincode: optionalText(6, PINCODE_MESSAGE).refine(
+    (pin) => pin === undefined || PINCODE_PATTERN.test(pin),
+    PINCODE_MESSAGE,
+  ),
   mainlyDealsIn: z
     .union([z.literal(""), z.enum(["goods", "services", "both"])], {
       error: "Mainly deals in must be goods, services or both.",

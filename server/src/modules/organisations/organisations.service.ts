@@ -56,6 +56,8 @@ export async function addOrganisation(
     manage_inventory: input.manageInventory ? 1 : 0,
     bill_wise_entry: input.billWiseEntry ? 1 : 0,
     billing_address: input.billingAddress ?? null,
+    billing_city: input.billingCity ?? null,
+    billing_pincode: input.billingPincode ?? null,
     mainly_deals_in: input.mainlyDealsIn ?? null,
     settings: "{}",
     owner_user_id: userId,

@@ -107,7 +107,51 @@ describe("organisation settings", () => {
       signatureUrl: null,
       gstFilingFrequency: "monthly",
       previousYearTurnover: 0,
+      eInvoiceFrom: "",
+      billingAddress: "",
+      billingCity: "",
+      billingPincode: "",
     });
+  });
+
+  test("structured address and e-invoicing date (issue 24): saved, bad pincode refused", async () => {
+    const save = (payload: Record<string, unknown>) =>
+      requestAs(context, owner, {
+        method: "POST",
+        url: "/api/settings/organisation",
+        payload: { organisationId, ...payload },
+      });
+    const saved = await save({
+      billingAddress: "12, MG Road",
+      billingCity: "Bengaluru",
+      billingPincode: "560001",
+      eInvoiceFrom: "2025-04-01",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await readSettings()).toMatchObject({
+      billingAddress: "12, MG Road",
+      billingCity: "Bengaluru",
+      billingPincode: "560001",
+      eInvoiceFrom: "2025-04-01",
+    });
+    for (const [payload, message] of [
+      [{ billingPincode: "056001" }, "Pincode must be 6 digits and cannot start with 0."],
+      [{ billingPincode: "56001" }, "Pincode must be 6 digits and cannot start with 0."],
+      [{ eInvoiceFrom: "2025-02-30" }, "E-invoicing from must be a date like 2025-04-01."],
+    ] as const) {
+      const refused = await save(payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    expect(await readSettings()).toMatchObject({ billingPincode: "560001" });
+    const cleared = await save({
+      billingAddress: "",
+      billingCity: "",
+      billingPincode: "",
+      eInvoiceFrom: "",
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await readSettings()).toMatchObject({ billingPincode: "", eInvoiceFrom: "" });
   });
 
   test("bank details for printing: saved, IFSC upper-cased, a malformed IFSC refused", async () => {

@@ -1,9 +1,13 @@
 import {
+  CITY_MAX,
+  CivilDateText,
   GST_FILING_FREQUENCIES,
   MOBILE_LENGTH_MESSAGE,
   NonNegativeRupeeAmount,
   normaliseMobile,
+  PINCODE_MESSAGE,
   validateEmail,
+  validatePincode,
 } from "@bahi/domain";
 import { z } from "zod";
 import { Flag, OrganisationId } from "./organisations.schemas.ts";
@@ -55,6 +59,21 @@ export const OrganisationSettingsInput = z.object({
     })
     .transform((value) => Number(value))
     .pipe(NonNegativeRupeeAmount)
+    .optional(),
+  /** Issue 24: the organisation's address as the IRP takes it; empty clears. */
+  billingAddress: text("Billing address", 300).optional(),
+  billingCity: text("City", CITY_MAX).optional(),
+  billingPincode: text("Pincode", 6)
+    .refine((pin) => validatePincode(pin) === null, PINCODE_MESSAGE)
+    .optional(),
+  /** Issue 24: the date e-invoicing applies from; empty means not e-invoicing. */
+  eInvoiceFrom: z
+    .string({ error: "E-invoicing from must be a date." })
+    .trim()
+    .refine(
+      (date) => date === "" || CivilDateText.safeParse(date).success,
+      "E-invoicing from must be a date like 2025-04-01.",
+    )
     .optional(),
   bankName: text("Bank name", 100).optional(),
   bankAccountNumber: text("Bank account number", 34)

@@ -51,6 +51,8 @@ interface OrganisationSettingsDocument {
   signature: StoredImage | null;
   gstFilingFrequency: GstFilingFrequency;
   previousYearTurnoverPaise: number;
+  /** Issue 24: the date e-invoicing applies from, '' when it does not. */
+  eInvoiceFrom: string;
 }
 
 const DEFAULTS: OrganisationSettingsDocument = {
@@ -70,6 +72,7 @@ const DEFAULTS: OrganisationSettingsDocument = {
   signature: null,
   gstFilingFrequency: "monthly",
   previousYearTurnoverPaise: 0,
+  eInvoiceFrom: "",
 };
 
 const SETTINGS_KEY = "organisation";
@@ -108,6 +111,22 @@ function presentSettings(organisation: OrganisationsTable) {
     signatureUrl: fileUrl(organisation.id, "signature", own.signature),
     gstFilingFrequency: own.gstFilingFrequency,
     previousYearTurnover: paiseToRupees(own.previousYearTurnoverPaise),
+    eInvoiceFrom: own.eInvoiceFrom,
+    billingAddress: organisation.billing_address ?? "",
+    billingCity: organisation.billing_city ?? "",
+    billingPincode: organisation.billing_pincode ?? "",
+  };
+}
+
+/** What e-invoicing reads (issue 24): when it applies from and last year's turnover. */
+export function readEInvoiceSettings(organisation: OrganisationsTable): {
+  eInvoiceFrom: string;
+  previousYearTurnoverPaise: number;
+} {
+  const { own } = readDocument(organisation);
+  return {
+    eInvoiceFrom: own.eInvoiceFrom,
+    previousYearTurnoverPaise: own.previousYearTurnoverPaise,
   };
 }
 
@@ -168,9 +187,18 @@ export async function saveOrganisationSettings(
       const current = await lockLiveOrganisation(trx, organisationId, now);
       if (!current) throw notFound("Organisation not found.");
       const { all, own } = readDocument(current);
-      const { organisationId: _, billWiseEntry, previousYearTurnover, ...fields } = input;
+      const { organisationId: _, billWiseEntry, previousYearTurnover, ...rest } = input;
+      const { billingAddress, billingCity, billingPincode, ...fields } = rest;
+      const address = {
+        ...(billingAddress === undefined ? {} : { billing_address: billingAddress || null }),
+        ...(billingCity === undefined ? {} : { billing_city: billingCity || null }),
+        ...(billingPincode === undefined ? {} : { billing_pincode: billingPincode || null }),
+      };
       const next: OrganisationSettingsDocument = { ...own };
       const changed: string[] = billWiseEntry === undefined ? [] : ["billWiseEntry"];
+      if (billingAddress !== undefined) changed.push("billingAddress");
+      if (billingCity !== undefined) changed.push("billingCity");
+      if (billingPincode !== undefined) changed.push("billingPincode");
       for (const [key, value] of Object.entries(fields)) {
         if (value === undefined) continue;
         Object.assign(next, { [key]: value });
@@ -188,6 +216,7 @@ export async function saveOrganisationSettings(
       await updateOrganisation(trx, organisationId, {
         settings: JSON.stringify({ ...all, [SETTINGS_KEY]: next }),
         ...(billWiseEntry === undefined ? {} : { bill_wise_entry: billWiseEntry ? 1 : 0 }),
+        ...address,
         updated_at: now,
       });
       await writeAuditLog(trx, {
@@ -282,6 +311,8 @@ export async function readPrintProfile(dataDir: string, organisation: Organisati
   return {
     name: organisation.name,
     billingAddress: organisation.billing_address,
+    billingCity: organisation.billing_city,
+    billingPincode: organisation.billing_pincode,
     gstin: organisation.gstin,
     stateCode: organisation.state_code,
     gstRegType: organisation.gst_reg_type,

@@ -20,6 +20,10 @@ export interface AccountRecord {
   gstRate: number;
   billingAddress: string | null;
   shippingAddress: string | null;
+  billingCity?: string | null;
+  billingPincode?: string | null;
+  shippingCity?: string | null;
+  shippingPincode?: string | null;
   mobileNo: string | null;
   email: string | null;
   pan: string | null;

@@ -4,6 +4,7 @@ import {
   ACCOUNT_NAME_MAX,
   ACCOUNT_NATURES,
   type AccountNature,
+  CITY_MAX,
   formatDateDisplay,
   GST_REGISTRATION_TYPES,
   type GstRegistrationType,
@@ -401,6 +402,28 @@ function AccountForm({
                 label="Shipping Address"
                 maxChars={ACCOUNT_ADDRESS_MAX}
                 {...field("shippingAddress")}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField label="Billing City" maxChars={CITY_MAX} {...field("billingCity")} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField
+                label="Billing Pincode"
+                inputMode="numeric"
+                maxChars={6}
+                {...field("billingPincode")}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField label="Shipping City" maxChars={CITY_MAX} {...field("shippingCity")} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField
+                label="Shipping Pincode"
+                inputMode="numeric"
+                maxChars={6}
+                {...field("shippingPincode")}
               />
             </Grid.Col>
             <Grid.Col span={24}>

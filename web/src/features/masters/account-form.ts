@@ -40,6 +40,10 @@ export interface AccountFormValues {
   gstRate: number | null;
   billingAddress: string;
   shippingAddress: string;
+  billingCity: string;
+  billingPincode: string;
+  shippingCity: string;
+  shippingPincode: string;
   mobileNo: string;
   email: string;
   pan: string;
@@ -66,6 +70,10 @@ export function emptyAccountForm(nature: AccountNature | "" = ""): AccountFormVa
     gstRate: null,
     billingAddress: "",
     shippingAddress: "",
+    billingCity: "",
+    billingPincode: "",
+    shippingCity: "",
+    shippingPincode: "",
     mobileNo: "",
     email: "",
     pan: "",
@@ -99,6 +107,10 @@ export function formFromAccount(account: AccountRecord): AccountFormValues {
     gstRate: account.gstRate === NO_GST_RATE ? null : account.gstRate,
     billingAddress: account.billingAddress ?? "",
     shippingAddress: account.shippingAddress ?? "",
+    billingCity: account.billingCity ?? "",
+    billingPincode: account.billingPincode ?? "",
+    shippingCity: account.shippingCity ?? "",
+    shippingPincode: account.shippingPincode ?? "",
     mobileNo: account.mobileNo ?? "",
     email: account.email ?? "",
     pan: account.pan ?? "",
@@ -138,6 +150,10 @@ export function changeNature(
       gstin: "",
       billingAddress: "",
       shippingAddress: "",
+      billingCity: "",
+      billingPincode: "",
+      shippingCity: "",
+      shippingPincode: "",
       mobileNo: "",
       email: "",
       ...GSTIN_DETAILS,
@@ -235,6 +251,10 @@ export function toAccountPayload(
       : {}),
     billingAddress: party ? values.billingAddress : "",
     shippingAddress: party ? values.shippingAddress : "",
+    billingCity: party ? values.billingCity : "",
+    billingPincode: party ? values.billingPincode : "",
+    shippingCity: party ? values.shippingCity : "",
+    shippingPincode: party ? values.shippingPincode : "",
     mobileNo: party ? values.mobileNo : "",
     email: party ? values.email : "",
     pan: party ? values.pan : "",

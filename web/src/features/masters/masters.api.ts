@@ -56,6 +56,10 @@ export interface AccountPayload {
   gstRate?: number;
   billingAddress: string;
   shippingAddress: string;
+  billingCity: string;
+  billingPincode: string;
+  shippingCity: string;
+  shippingPincode: string;
   mobileNo: string;
   email: string;
   pan: string;

@@ -51,7 +51,10 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
       | "bankName"
       | "bankAccountNumber"
       | "bankIfsc"
-      | "bankBranch",
+      | "bankBranch"
+      | "billingCity"
+      | "billingPincode"
+      | "eInvoiceFrom",
   ) => ({
     value: values[name],
     error: errors[name],
@@ -120,6 +123,24 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
       }}
     >
       <Stack>
+        <Textarea
+          label="Billing address"
+          autosize
+          minRows={2}
+          maxLength={TEXT_LIMITS.billingAddress}
+          value={values.billingAddress}
+          onChange={(event) => set({ billingAddress: event.currentTarget.value })}
+          error={errors.billingAddress}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="City" maxLength={TEXT_LIMITS.billingCity} {...text("billingCity")} />
+          <TextInput
+            label="Pincode"
+            inputMode="numeric"
+            maxLength={6}
+            {...text("billingPincode")}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Mobile" type="tel" inputMode="numeric" {...text("mobile")} />
           <TextInput label="Email" type="email" {...text("email")} />
@@ -156,6 +177,12 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
               value={values.previousYearTurnover}
               onChange={(event) => set({ previousYearTurnover: event.currentTarget.value })}
               error={errors.previousYearTurnover}
+            />
+            <TextInput
+              label="E-invoicing from"
+              description="The date from which B2B invoices and notes go to the IRP; blank if not"
+              type="date"
+              {...text("eInvoiceFrom")}
             />
           </SimpleGrid>
         )}

@@ -23,6 +23,12 @@ export interface OrganisationSettings {
   gstFilingFrequency: "monthly" | "quarterly";
   /** Rupees: above ₹5 crore, Table 12 of GSTR-1 needs 6-digit HSN codes. */
   previousYearTurnover: number;
+  /** Issue 24: the date e-invoicing applies from, "" when it does not. */
+  eInvoiceFrom: string;
+  /** Issue 24: the organisation's address, with the city and pincode the IRP needs. */
+  billingAddress: string;
+  billingCity: string;
+  billingPincode: string;
 }
 
 export type ImageKind = "logo" | "signature";

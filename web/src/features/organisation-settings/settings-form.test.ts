@@ -23,11 +23,25 @@ const SETTINGS: OrganisationSettings = {
   signatureUrl: null,
   gstFilingFrequency: "monthly",
   previousYearTurnover: 0,
+  eInvoiceFrom: "",
+  billingAddress: "",
+  billingCity: "",
+  billingPincode: "",
 };
 
 describe("organisation settings form", () => {
   test("blank contact details are fine", () => {
     expect(checkSettings(pickSettingsValues(SETTINGS))).toEqual({});
+  });
+
+  test("a pincode is 6 digits and does not start with 0 (issue 24)", () => {
+    const values = pickSettingsValues(SETTINGS);
+    expect(checkSettings({ ...values, billingPincode: "411037" })).toEqual({});
+    for (const bad of ["011037", "41103", "4110377", "41103a"]) {
+      expect(checkSettings({ ...values, billingPincode: bad }).billingPincode).toBe(
+        "Pincode must be 6 digits and cannot start with 0.",
+      );
+    }
   });
 
   test("an IFSC must have the bank's 4 letters, a zero and 6 more characters", () => {

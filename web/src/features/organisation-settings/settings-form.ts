@@ -1,9 +1,11 @@
 import {
+  CITY_MAX,
   paiseToRupees,
   parseAmount,
   validateAmountText,
   validateEmail,
   validateMobile,
+  validatePincode,
 } from "@bahi/domain";
 import type { FieldErrors } from "../../components/form-validation.ts";
 import type { ImageKind, OrganisationSettings } from "./organisation-settings.api.ts";
@@ -24,6 +26,10 @@ export type SettingsValues = Pick<
   | "bankAccountNumber"
   | "bankIfsc"
   | "bankBranch"
+  | "eInvoiceFrom"
+  | "billingAddress"
+  | "billingCity"
+  | "billingPincode"
 > & {
   /** As typed, in rupees. */
   previousYearTurnover: string;
@@ -42,6 +48,8 @@ export const TEXT_LIMITS = {
   bankAccountNumber: 34,
   bankIfsc: 11,
   bankBranch: 100,
+  billingAddress: 300,
+  billingCity: CITY_MAX,
 } as const;
 
 export function pickSettingsValues(settings: OrganisationSettings): SettingsValues {
@@ -64,6 +72,10 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
     bankAccountNumber,
     bankIfsc,
     bankBranch,
+    eInvoiceFrom: settings.eInvoiceFrom,
+    billingAddress: settings.billingAddress,
+    billingCity: settings.billingCity,
+    billingPincode: settings.billingPincode,
   };
 }
 
@@ -82,6 +94,8 @@ export function checkSettings(values: SettingsValues): FieldErrors {
   if (turnover !== "" && validateAmountText(turnover) !== null) {
     errors.previousYearTurnover = TURNOVER_MESSAGE;
   }
+  const pincode = validatePincode(values.billingPincode);
+  if (pincode) errors.billingPincode = pincode;
   const ifsc = values.bankIfsc.trim().toUpperCase();
   if (ifsc !== "" && !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc)) {
     errors.bankIfsc = "IFSC must be 11 characters: 4 letters, a zero, then 6 letters or digits.";

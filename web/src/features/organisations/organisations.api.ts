@@ -15,6 +15,8 @@ export interface OrganisationSummary {
   manageInventory: boolean;
   billWiseEntry: boolean;
   billingAddress: string | null;
+  billingCity: string | null;
+  billingPincode: string | null;
   mainlyDealsIn: string | null;
   active: boolean;
   role: Role;
