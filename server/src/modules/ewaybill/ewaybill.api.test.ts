@@ -1,5 +1,6 @@
 import { addDays, computeDocument, financialYearOf, paiseToRupees, todayCivil } from "@bahi/domain";
 import ExcelJS from "exceljs";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as, insertAccount, insertItem } from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
@@ -41,8 +42,7 @@ let bigInvoice: string;
 let smallInvoice: string;
 let purchase: string;
 
-const inject = (options: Parameters<TestContext["app"]["inject"]>[0]) =>
-  context.app.inject(options);
+const inject = (options: InjectOptions) => context.app.inject(options);
 
 function documentPayload(input: {
   party: string;
@@ -141,6 +141,12 @@ beforeAll(async () => {
     nature: "Creditors",
     stateCode: "27",
   });
+  // The supplier's pincode and city only in the structured fields (D1's migration 0090).
+  await context.testDatabase.database.db
+    .updateTable("accounts")
+    .set({ billing_city: "Bhosari", billing_pincode: "411026" })
+    .where("id", "=", supplier)
+    .execute();
   steel = await insertItem(context, org, { name: "Steel" });
   bigInvoice = await add(
     owner,
@@ -450,7 +456,7 @@ describe("POST /ewaybill/import", () => {
           pos: "27",
           extra: {
             invoiceNumber: "P-9",
-            billingAddress: "Bhosari MIDC, Pune 411026",
+            billingAddress: "Plot 7, MIDC",
             transport: { mode: "rail", documentNumber: "RR-5", documentDate: DATE, distanceKm: 0 },
           },
         }),
@@ -471,6 +477,8 @@ describe("POST /ewaybill/import", () => {
       supplyType: "I",
       fromGstin: "URP",
       fromPincode: 411026,
+      fromPlace: "Bhosari",
+      fromAddr1: "Plot 7, MIDC",
       toGstin: ORG_GSTIN,
       toPincode: 411001,
       cgstValue: 5_400,

@@ -121,8 +121,8 @@ async function readSources(
     gstin: profile.gstin,
     name: profile.name,
     address: organisationAddress,
-    place: describePlace(organisationAddress, organisationState),
-    pincode: findPinInAddress(organisationAddress),
+    place: profile.billingCity ?? describePlace(organisationAddress, organisationState),
+    pincode: profile.billingPincode ?? findPinInAddress(organisationAddress),
     stateCode: organisationState,
   };
   const itemNames = new Map(
@@ -133,13 +133,13 @@ async function readSources(
     const definition = getVoucherDefinition(row.type as VoucherType);
     const account = row.party_account_id ? accounts.get(row.party_account_id) : undefined;
     const gstin = textOf(document.gstin) ?? account?.gstin ?? null;
-    // Goods go to (or come from) the shipping address when there is one.
-    const address =
-      textOf(document.shippingAddress) ??
-      textOf(document.billingAddress) ??
-      account?.shippingAddress ??
-      account?.billingAddress ??
-      "";
+    // Goods go to (or come from) the shipping address when there is one. A PIN written in the
+    // document's own address wins over the account's pincode, which may be of another address.
+    const shipping = textOf(document.shippingAddress) ?? account?.shippingAddress ?? null;
+    const address = shipping ?? textOf(document.billingAddress) ?? account?.billingAddress ?? "";
+    const structured = shipping
+      ? { city: account?.shippingCity, pincode: account?.shippingPincode }
+      : { city: account?.billingCity, pincode: account?.billingPincode };
     const stateCode =
       (gstin ? stateCodeFromGstin(gstin) : null) ??
       account?.stateCode ??
@@ -162,8 +162,8 @@ async function readSources(
         gstin,
         name: row.party_name ?? account?.name ?? "",
         address,
-        place: describePlace(address, stateCode),
-        pincode: findPinInAddress(address),
+        place: structured.city || describePlace(address, stateCode),
+        pincode: findPinInAddress(address) ?? (structured.pincode || null),
         stateCode,
       },
       itemNames,
