@@ -72,7 +72,12 @@ describe("the start menu (spec 2.4)", () => {
       "Support or feedback",
       "Send Multiple Docs",
     ]);
-    expect(labels(findMenuLevel(tree, ["gst-returns"]))).toEqual(["IFF", "GSTR-1", "GSTR-3B"]);
+    expect(labels(findMenuLevel(tree, ["gst-returns"]))).toEqual([
+      "IFF",
+      "GSTR-1",
+      "GSTR-3B",
+      "E-Way Bills",
+    ]);
     // Registered but not regular: the start menu still offers the returns (the sidebar does not).
     const composition = { ...TRADER, gstRegType: "composition" };
     expect(labels(buildStartMenu(composition, ALL_SCREENS))).toContain("GST Returns");
@@ -163,6 +168,7 @@ describe("the sidebar (spec 2.7, spec 6)", () => {
       "GSTR-1",
       "GSTR-2",
       "GSTR-3B",
+      "E-Way Bills",
     ]);
     expect(
       labels(buildSidebarMenu({ ...TRADER, gstRegType: "composition" }, ALL_SCREENS)),

@@ -256,6 +256,11 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                   { id: "iff", label: "IFF", path: pathIn(context, "returns/iff") },
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
+                  {
+                    id: "ewaybill",
+                    label: "E-Way Bills",
+                    path: pathIn(context, "returns/ewaybill"),
+                  },
                 ],
               },
             ]
@@ -317,6 +322,11 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
+                  {
+                    id: "ewaybill",
+                    label: "E-Way Bills",
+                    path: pathIn(context, "returns/ewaybill"),
+                  },
                 ],
               },
             ]
