@@ -82,7 +82,7 @@ test("transport details on the invoice, the e-way bill JSON, and the import of t
   );
 
   // The invoice's Transport Details (shown: the settings say so), typed and saved.
-  await row.getByRole("button", { name: invoice.invoiceNumber }).click();
+  await row.getByRole("button", { name: invoice.invoiceNumber, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/sales/edit/${invoice.entryId}$`));
   const transport = page.getByRole("group", { name: "Transport Details" });
   await transport.getByRole("textbox", { name: "Transporter Name" }).fill("Fast Movers");
@@ -144,14 +144,21 @@ test("the Transport Details section stays hidden until the document settings sho
 }) => {
   const books = await setUpBooks(page);
   await page.goto(books.path("purchases/add"));
-  await expect(page.getByRole("heading", { name: /Purchase/ }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add Purchase" })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole("group", { name: "Transport Details" })).toHaveCount(0);
   await books.post("/settings/purchases", { showTransportDetails: true });
   await page.goto(books.path("purchases/add"));
+  await expect(page.getByRole("heading", { name: "Add Purchase" })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole("group", { name: "Transport Details" })).toBeVisible();
   // A quotation carries no goods: no section, whatever its settings.
   await books.post("/settings/quotation", { showTransportDetails: true });
   await page.goto(books.path("quotation/add"));
-  await expect(page.getByRole("heading", { name: /Quotation/ }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add Quotation" })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole("group", { name: "Transport Details" })).toHaveCount(0);
 });
