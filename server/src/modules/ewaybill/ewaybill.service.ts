@@ -35,6 +35,7 @@ import {
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { readSheetRows } from "../imports/sheet-files.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readPrintProfile } from "../organisations/settings.service.ts";
 import {
@@ -306,7 +307,16 @@ export interface UploadedEWayBillFile {
   bytes: Buffer;
 }
 
-/** Reads the portal's list: JSON, CSV or an Excel workbook's first sheet. */
+const SHEET_MESSAGES = {
+  unreadable: (name: string) => `${name} could not be read as a CSV or Excel file.`,
+  zipBomb: (name: string) => `${name} unpacks to too much data.`,
+  tooManyRows: "The file has too many rows.",
+};
+
+/** The portal's list lists at most this many e-way bills in one file here. */
+const MAX_IMPORT_ROWS = 10_000;
+
+/** Reads the portal's list: JSON, or CSV / XLS / XLSX through the imports' guarded sheet reader. */
 async function parseUpload(file: UploadedEWayBillFile): Promise<EWayBillImportParse> {
   const name = file.fileName.toLowerCase();
   if (name.endsWith(".json")) {
@@ -318,67 +328,11 @@ async function parseUpload(file: UploadedEWayBillFile): Promise<EWayBillImportPa
     }
     return parseEWayBillJson(value);
   }
-  if (name.endsWith(".csv")) {
-    return parseEWayBillRows(parseCsv(file.bytes.toString("utf8")));
-  }
-  if (name.endsWith(".xlsx")) {
-    const { default: ExcelJS } = await import("exceljs");
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
-    } catch {
-      throw badRequest("The file is not a readable Excel workbook.");
-    }
-    const sheet = workbook.worksheets[0];
-    const rows: string[][] = [];
-    sheet?.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        const value = cell.value;
-        cells[column - 1] =
-          value instanceof Date
-            ? value.toISOString().slice(0, 10)
-            : value === null || value === undefined
-              ? ""
-              : typeof value === "object"
-                ? String(cell.text ?? "")
-                : String(value);
-      });
-      rows.push(Array.from(cells, (cell) => cell ?? ""));
-    });
+  if (/\.(csv|xlsx|xls)$/.test(name)) {
+    const rows = await readSheetRows(file.fileName, file.bytes, SHEET_MESSAGES, MAX_IMPORT_ROWS);
     return parseEWayBillRows(rows);
   }
-  throw badRequest("Upload the portal's list as a .json, .csv or .xlsx file.");
-}
-
-/** A small CSV reader: commas, double-quoted cells with "" for a quote. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[index + 1] === "\n") index += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += char;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
+  throw badRequest("Upload the portal's list as a .json, .csv, .xls or .xlsx file.");
 }
 
 /**
