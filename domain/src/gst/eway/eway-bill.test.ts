@@ -123,6 +123,14 @@ describe("threshold", () => {
     expect(needsEWayBill({ itemDetails }, DEFAULT_EWAY_BILL_THRESHOLD_PAISE)).toBe(needed);
   });
 
+  it.each([
+    ["intra-state under the state's ₹1,00,000", "intra", false],
+    ["inter-state: Rule 138's ₹50,000", "inter", true],
+  ])("%s", (_name, taxKind, needed) => {
+    const document = { taxKind, itemDetails: [line({ amount: 60_000, igstAmount: 0 })] };
+    expect(needsEWayBill(document, 10_000_000)).toBe(needed);
+  });
+
   it("adds goods and their tax", () => {
     // ₹50,000 + ₹9,000 IGST, then ₹100 + ₹18.
     const second = line({ amount: 100, igstAmount: 18 });

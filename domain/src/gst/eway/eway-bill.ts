@@ -202,8 +202,26 @@ export function consignmentValuePaise(document: Record<string, unknown>): Paise 
     );
 }
 
-export function needsEWayBill(document: Record<string, unknown>, thresholdPaise: Paise): boolean {
-  return consignmentValuePaise(document) > thresholdPaise;
+/**
+ * The threshold a document is held to: Rule 138's ₹50,000 for a movement between states, and the
+ * organisation's state's own (never lower) for a movement within it.
+ */
+export function eWayBillThresholdPaise(
+  document: Record<string, unknown>,
+  intraStateThresholdPaise: Paise,
+): Paise {
+  return document.taxKind === "intra"
+    ? Math.max(intraStateThresholdPaise, DEFAULT_EWAY_BILL_THRESHOLD_PAISE)
+    : DEFAULT_EWAY_BILL_THRESHOLD_PAISE;
+}
+
+export function needsEWayBill(
+  document: Record<string, unknown>,
+  intraStateThresholdPaise: Paise = DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
+): boolean {
+  return (
+    consignmentValuePaise(document) > eWayBillThresholdPaise(document, intraStateThresholdPaise)
+  );
 }
 
 function readTransport(document: Record<string, unknown>) {

@@ -488,4 +488,43 @@ describe("POST /ewaybill/import", () => {
     });
     expect(smallInvoice).toBeTruthy();
   });
+
+  test("a state's higher intra-state threshold leaves the local purchase out", async () => {
+    const low = await inject({
+      method: "POST",
+      url: "/api/settings/organisation",
+      headers: as(owner),
+      payload: { organisationId: org, eWayBillIntraStateThreshold: 40_000 },
+    });
+    expect(low.statusCode).toBe(400);
+    expect(low.json().message).toBe(
+      "The intra-state e-way bill threshold cannot be below ₹50,000.",
+    );
+    const saved = await inject({
+      method: "POST",
+      url: "/api/settings/organisation",
+      headers: as(owner),
+      payload: { organisationId: org, eWayBillIntraStateThreshold: 100_000 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const list = await inject({ method: "GET", url: listUrl(), headers: as(owner) });
+    expect(
+      list
+        .json()
+        .documents.map((d: { invoiceNumber: string; state: string }) => [d.invoiceNumber, d.state]),
+    ).toEqual([
+      ["INV-1", "generated"],
+      ["INV-2", "notNeeded"],
+      ["P-9", "notNeeded"],
+    ]);
+    const file = await inject({
+      method: "GET",
+      url: url("json", { organisationId: org, ...PERIOD }),
+      headers: as(owner),
+    });
+    expect(file.statusCode).toBe(400);
+    expect(file.json().message).toBe(
+      "No document in the period needs an e-way bill that is not yet generated.",
+    );
+  });
 });

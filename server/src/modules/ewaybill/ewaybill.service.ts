@@ -1,7 +1,6 @@
 import {
   buildEWayBillJson,
   consignmentValuePaise,
-  DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
   type EWayBillAddress,
   type EWayBillImportParse,
   type EWayBillJson,
@@ -14,6 +13,7 @@ import {
   getVoucherDefinition,
   hasRight,
   type ImportedEWayBill,
+  needsEWayBill,
   paiseToRupees,
   parseEWayBillJson,
   parseEWayBillRows,
@@ -37,7 +37,7 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readSheetRows } from "../imports/sheet-files.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
-import { readPrintProfile } from "../organisations/settings.service.ts";
+import { readEWayBillSettings, readPrintProfile } from "../organisations/settings.service.ts";
 import {
   type EWayBillVoucherRow,
   findEWayBills,
@@ -216,11 +216,14 @@ export async function buildEWayBillFile(
         )
       ).map((bill) => bill.voucher_id),
     );
+    const { intraStateThresholdPaise } = readEWayBillSettings(access.organisation);
     rows = listed.filter(
       (row) =>
         !generated.has(row.id) &&
-        consignmentValuePaise(JSON.parse(row.document) as Record<string, unknown>) >
-          DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
+        needsEWayBill(
+          JSON.parse(row.document) as Record<string, unknown>,
+          intraStateThresholdPaise,
+        ),
     );
     if (rows.length === 0) throw badRequest(EWAY_BILL_MESSAGES.nothingToExport);
   }
@@ -256,7 +259,13 @@ export async function listEWayBillDocuments(
   caller: Caller,
   query: EWayBillListQuery,
 ): Promise<{ documents: EWayBillListRow[]; counts: Record<EWayBillState, number> }> {
-  const { types } = await requireTransportAccess(deps.db, caller, query.organisationId, "view");
+  const { access, types } = await requireTransportAccess(
+    deps.db,
+    caller,
+    query.organisationId,
+    "view",
+  );
+  const { intraStateThresholdPaise } = readEWayBillSettings(access.organisation);
   const rows = await listVouchersInPeriod(
     deps.db,
     query.organisationId,
@@ -275,11 +284,12 @@ export async function listEWayBillDocuments(
   );
   const counts: Record<EWayBillState, number> = { needed: 0, generated: 0, notNeeded: 0 };
   const documents = rows.map((row): EWayBillListRow => {
-    const value = consignmentValuePaise(JSON.parse(row.document) as Record<string, unknown>);
+    const document = JSON.parse(row.document) as Record<string, unknown>;
+    const value = consignmentValuePaise(document);
     const bill = bills.get(row.id);
     const state: EWayBillState = bill
       ? "generated"
-      : value > DEFAULT_EWAY_BILL_THRESHOLD_PAISE
+      : needsEWayBill(document, intraStateThresholdPaise)
         ? "needed"
         : "notNeeded";
     counts[state] += 1;
