@@ -3,6 +3,7 @@ export * from "./calendar/index.ts";
 export * from "./documents/index.ts";
 export * from "./gst/compute/index.ts";
 export * from "./gst/einvoice/index.ts";
+export * from "./gst/eway/index.ts";
 export * from "./gst/gstr2/index.ts";
 export * from "./gst/rates/index.ts";
 export * from "./gst/returns/index.ts";

@@ -32,6 +32,7 @@ import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
 import { einvoiceRoutes } from "./modules/einvoice/einvoice.routes.ts";
 import { emailLogRoutes } from "./modules/email-log/email-log.routes.ts";
+import { ewayBillRoutes } from "./modules/ewaybill/ewaybill.routes.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { gstr2Routes } from "./modules/gstr2/gstr2.routes.ts";
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     whatsAppWebhookRoutes,
     supportRoutes,
     einvoiceRoutes,
+    ewayBillRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

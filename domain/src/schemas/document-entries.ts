@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DATE_INPUT_MESSAGES, isDateInFinancialYear } from "../calendar/index.ts";
+import { TRANSPORT_FIELDS } from "../gst/eway/transport.ts";
 import { rupeesToPaise } from "../money/index.ts";
 import {
   EXPORT_SEZ_VALUES,
@@ -228,6 +229,7 @@ const SalesInvoiceFields = z.object({
   ...DUE_DATE_FIELDS,
   ...SALES_SOURCE_FIELDS,
   ...EXPORT_FIELDS,
+  ...TRANSPORT_FIELDS,
 });
 
 /** An export or SEZ supply is made by the supplier, with IGST or under LUT: never reverse charge. */
@@ -260,6 +262,7 @@ const PurchaseFields = z.object({
   ...DUE_DATE_FIELDS,
   ...IMPORT_FIELDS,
   ...PURCHASE_SOURCE_FIELDS,
+  ...TRANSPORT_FIELDS,
 });
 export const PurchaseInput = PurchaseFields.superRefine(refineDocument);
 export type PurchaseInput = z.infer<typeof PurchaseInput>;
@@ -289,10 +292,13 @@ export const SalesOrderInput = QuotationInput;
 export type SalesOrderInput = QuotationInput;
 export const SalesOrderEditInput = QuotationEditInput;
 export type SalesOrderEditInput = QuotationEditInput;
-export const DeliveryChallanInput = QuotationInput;
-export type DeliveryChallanInput = QuotationInput;
-export const DeliveryChallanEditInput = QuotationEditInput;
-export type DeliveryChallanEditInput = QuotationEditInput;
+/** A delivery challan moves goods: it carries transport details (the registry's `transport`). */
+const DeliveryChallanFields = PlainDocumentFields.extend(TRANSPORT_FIELDS);
+export const DeliveryChallanInput = DeliveryChallanFields.superRefine(refineDocument);
+export type DeliveryChallanInput = z.infer<typeof DeliveryChallanInput>;
+export const DeliveryChallanEditInput =
+  DeliveryChallanFields.extend(EDIT_FIELDS).superRefine(refineDocument);
+export type DeliveryChallanEditInput = z.infer<typeof DeliveryChallanEditInput>;
 
 const PurchaseOrderFields = z.object({
   ...DOCUMENT_FIELDS,

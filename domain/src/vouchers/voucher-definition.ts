@@ -136,6 +136,20 @@ export interface VoucherPrint {
  */
 export type BankStatementLineRole = "moneyIn" | "moneyOut" | "transfer";
 
+/**
+ * A type that moves goods carries transport details and may need an e-way bill (issue 24,
+ * returns-reference §4.4): the portal's supply direction, document type and sub-supply type.
+ */
+export interface TransportFacts {
+  /** O outward (we send the goods), I inward (we receive them). */
+  readonly supplyType: "O" | "I";
+  /** INV tax invoice, CHL delivery challan. */
+  readonly docType: "INV" | "CHL";
+  /** 1 Supply, 8 Others (with `subSupplyDesc`). */
+  readonly subSupplyType: number;
+  readonly subSupplyDesc: string;
+}
+
 export interface VoucherTypeDefinition {
   readonly id: VoucherType;
   /** The route word of spec 2.3: /{org}/{year}/{routeWord}/list, add, edit/{id}... */
@@ -188,6 +202,8 @@ export interface VoucherTypeDefinition {
    */
   readonly eInvoice: "INV" | "CRN" | "DBN" | null;
   readonly print: VoucherPrint | null;
+  /** Takes transport details and can need an e-way bill; null for the rest. */
+  readonly transport: TransportFacts | null;
   /** The bank-statement lines this type is made from by an import; absent for the others. */
   readonly bankStatementLine?: BankStatementLineRole;
 }

@@ -12,6 +12,7 @@ import type {
   GstReturnFacts,
   PartySide,
   SummaryType,
+  TransportFacts,
   VoucherConversion,
   VoucherEmptyStates,
   VoucherTitles,
@@ -134,7 +135,7 @@ const CREATE_INVOICE = buildRowAction("createInvoice", { opens: "salesInvoice" }
 
 type DefinitionParts = Omit<
   VoucherTypeDefinition,
-  "id" | "listCallName" | "emptyStates" | "customFieldKey" | "gstReturn" | "eInvoice"
+  "id" | "listCallName" | "emptyStates" | "customFieldKey" | "gstReturn" | "eInvoice" | "transport"
 >;
 
 /** The IRP document type of a type's GST-return facts: outward invoices and notes only. */
@@ -166,6 +167,30 @@ const GST_RETURN_FACTS: Readonly<Record<VoucherType, GstReturnFacts>> = {
   deliveryChallan: NOT_IN_RETURNS,
 };
 
+/**
+ * The types that move goods with a document of their own (issue 24): a sales invoice sends goods,
+ * a purchase brings them in, and a delivery challan moves them before (or without) a sale.
+ */
+const TRANSPORT_FACTS: Readonly<Record<VoucherType, TransportFacts | null>> = {
+  salesInvoice: { supplyType: "O", docType: "INV", subSupplyType: 1, subSupplyDesc: "" },
+  purchases: { supplyType: "I", docType: "INV", subSupplyType: 1, subSupplyDesc: "" },
+  deliveryChallan: {
+    supplyType: "O",
+    docType: "CHL",
+    subSupplyType: 8,
+    subSupplyDesc: "Delivery challan",
+  },
+  creditNote: null,
+  debitNote: null,
+  receipts: null,
+  payments: null,
+  fundTransfer: null,
+  journalEntry: null,
+  quotation: null,
+  salesOrder: null,
+  purchaseOrder: null,
+};
+
 function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherTypeDefinition {
   const lastSegment = parts.apiFamily.slice(parts.apiFamily.lastIndexOf("/") + 1);
   return {
@@ -176,6 +201,7 @@ function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherType
     customFieldKey: id,
     gstReturn: GST_RETURN_FACTS[id],
     eInvoice: eInvoiceDocTypeOf(GST_RETURN_FACTS[id]),
+    transport: TRANSPORT_FACTS[id],
   };
 }
 

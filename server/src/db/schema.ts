@@ -39,6 +39,7 @@ export interface Database {
   gstr2b_imports: Gstr2bImportsTable;
   gstr2b_documents: Gstr2bDocumentsTable;
   einvoice_documents: EInvoiceDocumentsTable;
+  eway_bills: EwayBillsTable;
 }
 
 /** A signed link to a document's PDF (issue 22, migration 0080); only the token's hash is kept. */
@@ -128,6 +129,17 @@ export interface EInvoiceDocumentsTable {
   cancel_reason: number | null;
   cancel_remark: string | null;
   updated_at: string;
+}
+
+/** An e-way bill imported from the portal's list, one per document (issue 24, migration 0095). */
+export interface EwayBillsTable {
+  organisation_id: string;
+  voucher_id: string;
+  ewb_number: string;
+  ewb_date: string;
+  valid_until: string | null;
+  imported_at: string;
+  imported_by: string;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

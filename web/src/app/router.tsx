@@ -11,6 +11,7 @@ import { DashboardPage } from "../features/dashboard/DashboardPage.tsx";
 import { DemoLoginCompletedPage } from "../features/demo/DemoLoginCompletedPage.tsx";
 import { DemoLoginPage } from "../features/demo/DemoLoginPage.tsx";
 import { entryRoutes } from "../features/entries/entry-routes.tsx";
+import { ewayBillRoutes } from "../features/ewaybill/routes.tsx";
 import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
 import { gstr2Routes } from "../features/gstr2/routes.tsx";
 import { importRoutes } from "../features/imports/imports.routes.tsx";
@@ -110,6 +111,7 @@ export const appRoutes: RouteObject[] = [
           },
           ...gstReturnRoutes,
           ...gstr2Routes,
+          ...ewayBillRoutes,
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },
           { path: "support-or-feedback", element: <SupportPage /> },

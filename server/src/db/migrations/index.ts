@@ -23,6 +23,7 @@ import * as m0080 from "./0080-document-links.ts";
 import * as m0081 from "./0081-outbox-delivery.ts";
 import * as m0090 from "./0090-structured-addresses.ts";
 import * as m0091 from "./0091-einvoice-documents.ts";
+import * as m0095 from "./0095-eway-bills.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0081_outbox_delivery": m0081,
   "0090_structured_addresses": m0090,
   "0091_einvoice_documents": m0091,
+  "0095_eway_bills": m0095,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

@@ -12,6 +12,7 @@ import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { listPrintedCustomFields } from "../custom-fields/custom-fields.service.ts";
 import { readEInvoiceForPrint } from "../einvoice/einvoice.service.ts";
+import { readEWayBillForPrint } from "../ewaybill/ewaybill.service.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readOpenBills } from "../ledger/book.service.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
@@ -98,7 +99,7 @@ export async function buildTransactionDocument(
   );
   const document = voucher.document;
   const accountIds = ACCOUNT_KEYS.flatMap((key) => collectIds(document, key));
-  const [organisation, accounts, items, printedFields, referencedVouchers, eInvoice] =
+  const [organisation, accounts, items, printedFields, referencedVouchers, eInvoice, eWayBill] =
     await Promise.all([
       readPrintProfile(deps.config.dataDir, access.organisation),
       readAccountsForPrint(deps.db, organisationId, accountIds),
@@ -108,6 +109,9 @@ export async function buildTransactionDocument(
       getVoucherDefinition(type).eInvoice === null
         ? null
         : readEInvoiceForPrint(deps.db, organisationId, input.entryId),
+      getVoucherDefinition(type).transport
+        ? readEWayBillForPrint(deps.db, organisationId, input.entryId)
+        : null,
     ]);
   return buildPrintDocument({
     ...voucher,
@@ -119,6 +123,7 @@ export async function buildTransactionDocument(
     printedFields,
     referencedVouchers,
     eInvoice,
+    eWayBill,
   });
 }
 

@@ -7,6 +7,8 @@ import {
   getVoucherDefinition,
   type PrintForm,
   rupeesToPaise,
+  TRANSPORT_MODE_LABELS,
+  type TransportMode,
   type VoucherType,
 } from "@bahi/domain";
 
@@ -117,6 +119,10 @@ export interface PrintDocument {
   notes: string | null;
   /** Receipts and payments: the cash or bank account the money went through. */
   voucher: { amountPaise: number; throughAccount: string; narration: string | null } | null;
+  /** Transport details (issue 24) as label and value, when the settings show them; else empty. */
+  transport: [label: string, value: string][];
+  /** The e-way bill the portal generated for this document, once imported. */
+  eWayBill: { number: string; date: string; validUntil: string | null } | null;
 }
 
 export interface PrintEInvoice {
@@ -182,6 +188,44 @@ export interface PrintSource {
   printedFields: readonly { id: string; name: string; type: string }[];
   /** Invoices and bills the voucher names in its bill-wise entries, by id. */
   referencedVouchers: ReadonlyMap<string, { number: string; date: string }>;
+  /** The imported e-way bill of the document (ewaybill module); dates YYYY-MM-DD. */
+  eWayBill?: { number: string; date: string; validUntil: string | null } | null;
+}
+
+/**
+ * The transport section (issue 24): printed on the types the registry says carry goods, when the
+ * document settings show transport details.
+ */
+function buildTransportRows(source: PrintSource): [string, string][] {
+  if (!getVoucherDefinition(source.type).transport || !source.settings.showTransportDetails) {
+    return [];
+  }
+  const raw = (source.document.transport ?? {}) as Record<string, unknown>;
+  const value = (key: string) => text(raw[key]);
+  const rows: [string, string][] = [];
+  const transporter = [value("transporterName"), value("transporterId")].filter(Boolean);
+  if (transporter.length > 0) rows.push(["Transporter", transporter.join(" / ")]);
+  const mode = value("mode");
+  if (mode && mode in TRANSPORT_MODE_LABELS) {
+    rows.push(["Mode of Transport", TRANSPORT_MODE_LABELS[mode as TransportMode]]);
+  }
+  const vehicle = value("vehicleNumber");
+  if (vehicle) {
+    const type = raw.vehicleType === "overDimensional" ? " (ODC)" : "";
+    rows.push(["Vehicle No.", `${vehicle}${type}`]);
+  }
+  if (typeof raw.distanceKm === "number" && raw.distanceKm > 0) {
+    rows.push(["Distance", `${raw.distanceKm} km`]);
+  }
+  const docNumber = value("documentNumber");
+  const docDate = value("documentDate");
+  if (docNumber || docDate) {
+    rows.push([
+      "Transport Doc.",
+      [docNumber, docDate ? formatPrintDate(docDate) : null].filter(Boolean).join(" dated "),
+    ]);
+  }
+  return rows;
 }
 
 interface StoredItemLine {
@@ -590,5 +634,15 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
     pendingPaise,
     notes: text(document.notes),
     voucher: voucherPart?.voucher ?? null,
+    transport: buildTransportRows(source),
+    eWayBill: source.eWayBill
+      ? {
+          number: source.eWayBill.number,
+          date: formatPrintDate(source.eWayBill.date),
+          validUntil: source.eWayBill.validUntil
+            ? formatPrintDate(source.eWayBill.validUntil)
+            : null,
+        }
+      : null,
   };
 }

@@ -124,6 +124,18 @@ function toDataUrl(image: { bytes: Uint8Array; mimeType: string }): string {
   return `data:${image.mimeType};base64,${Buffer.from(image.bytes).toString("base64")}`;
 }
 
+/** The imported e-way bill (issue 24): its number, date and validity. */
+function describeEWayBillRows(doc: PrintDocument): [string, string][] {
+  if (!doc.eWayBill) return [];
+  return [
+    ["E-Way Bill No.", doc.eWayBill.number],
+    ["E-Way Bill Date", doc.eWayBill.date],
+    ...(doc.eWayBill.validUntil
+      ? [["Valid Until", doc.eWayBill.validUntil] as [string, string]]
+      : []),
+  ];
+}
+
 function describeDetails(doc: PrintDocument): Content {
   const numberLabel =
     doc.form === "taxInvoice"
@@ -142,6 +154,7 @@ function describeDetails(doc: PrintDocument): Content {
   if (doc.dueDate) rows.push(["Due Date", doc.dueDate]);
   if (doc.placeOfSupply) rows.push(["Place of Supply", doc.placeOfSupply]);
   if (doc.reverseCharge) rows.push(["Reverse Charge", doc.reverseCharge]);
+  rows.push(...describeEWayBillRows(doc), ...doc.transport);
   for (const field of doc.customFields) rows.push([field.name, field.value]);
   return {
     table: {
@@ -656,6 +669,9 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
     ...(doc.party?.gstin ? [{ text: `GSTIN: ${doc.party.gstin}` }] : []),
     ...(doc.placeOfSupply ? [{ text: `Place of Supply: ${doc.placeOfSupply}` }] : []),
     ...(doc.reverseCharge ? [{ text: `Reverse Charge: ${doc.reverseCharge}` }] : []),
+    ...[...describeEWayBillRows(doc), ...doc.transport].map(([label, value]) => ({
+      text: t(`${label}: ${value}`),
+    })),
     rule(),
   ];
   if (doc.form === "voucher") {

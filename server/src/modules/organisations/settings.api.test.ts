@@ -108,6 +108,7 @@ describe("organisation settings", () => {
       gstFilingFrequency: "monthly",
       previousYearTurnover: 0,
       eInvoiceFrom: "",
+      eWayBillIntraStateThreshold: 50_000,
       billingAddress: "",
       billingCity: "",
       billingPincode: "",

@@ -1,4 +1,9 @@
-import { type GstFilingFrequency, paiseToRupees, rupeesToPaise } from "@bahi/domain";
+import {
+  DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
+  type GstFilingFrequency,
+  paiseToRupees,
+  rupeesToPaise,
+} from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -53,6 +58,8 @@ interface OrganisationSettingsDocument {
   previousYearTurnoverPaise: number;
   /** Issue 24: the date e-invoicing applies from, '' when it does not. */
   eInvoiceFrom: string;
+  /** Issue 24: the e-way bill threshold of movements within the state (Rule 138: ₹50,000). */
+  eWayBillIntraStateThresholdPaise: number;
 }
 
 const DEFAULTS: OrganisationSettingsDocument = {
@@ -73,6 +80,7 @@ const DEFAULTS: OrganisationSettingsDocument = {
   gstFilingFrequency: "monthly",
   previousYearTurnoverPaise: 0,
   eInvoiceFrom: "",
+  eWayBillIntraStateThresholdPaise: DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
 };
 
 const SETTINGS_KEY = "organisation";
@@ -111,11 +119,20 @@ function presentSettings(organisation: OrganisationsTable) {
     signatureUrl: fileUrl(organisation.id, "signature", own.signature),
     gstFilingFrequency: own.gstFilingFrequency,
     previousYearTurnover: paiseToRupees(own.previousYearTurnoverPaise),
+    eWayBillIntraStateThreshold: paiseToRupees(own.eWayBillIntraStateThresholdPaise),
     eInvoiceFrom: own.eInvoiceFrom,
     billingAddress: organisation.billing_address ?? "",
     billingCity: organisation.billing_city ?? "",
     billingPincode: organisation.billing_pincode ?? "",
   };
+}
+
+/** What the e-way bill reads (issue 24): the intra-state threshold, in paise. */
+export function readEWayBillSettings(organisation: OrganisationsTable): {
+  intraStateThresholdPaise: number;
+} {
+  const { own } = readDocument(organisation);
+  return { intraStateThresholdPaise: own.eWayBillIntraStateThresholdPaise };
 }
 
 /** What e-invoicing reads (issue 24): when it applies from and last year's turnover. */
@@ -187,7 +204,13 @@ export async function saveOrganisationSettings(
       const current = await lockLiveOrganisation(trx, organisationId, now);
       if (!current) throw notFound("Organisation not found.");
       const { all, own } = readDocument(current);
-      const { organisationId: _, billWiseEntry, previousYearTurnover, ...rest } = input;
+      const {
+        organisationId: _,
+        billWiseEntry,
+        previousYearTurnover,
+        eWayBillIntraStateThreshold,
+        ...rest
+      } = input;
       const { billingAddress, billingCity, billingPincode, ...fields } = rest;
       const address = {
         ...(billingAddress === undefined ? {} : { billing_address: billingAddress || null }),
@@ -207,6 +230,10 @@ export async function saveOrganisationSettings(
       if (previousYearTurnover !== undefined) {
         next.previousYearTurnoverPaise = rupeesToPaise(previousYearTurnover);
         changed.push("previousYearTurnover");
+      }
+      if (eWayBillIntraStateThreshold !== undefined) {
+        next.eWayBillIntraStateThresholdPaise = rupeesToPaise(eWayBillIntraStateThreshold);
+        changed.push("eWayBillIntraStateThreshold");
       }
       for (const [kind, image] of Object.entries(written) as [ImageKind, StoredImage][]) {
         if (own[kind]) replaced.push(own[kind]);

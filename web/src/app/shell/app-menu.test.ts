@@ -78,6 +78,7 @@ describe("the start menu (spec 2.4)", () => {
       "GSTR-1",
       "GSTR-3B",
       "E-Invoice",
+      "E-Way Bills",
     ]);
     // Registered but not regular: the start menu still offers the returns (the sidebar does not).
     const composition = { ...TRADER, gstRegType: "composition" };
@@ -170,6 +171,7 @@ describe("the sidebar (spec 2.7, spec 6)", () => {
       "GSTR-2",
       "GSTR-3B",
       "E-Invoice",
+      "E-Way Bills",
     ]);
     expect(
       labels(buildSidebarMenu({ ...TRADER, gstRegType: "composition" }, ALL_SCREENS)),

@@ -268,6 +268,11 @@ export function buildStartMenu(context: MenuContext, built: ScreenFilter = isBui
                   { id: "gstr1", label: "GSTR-1", path: pathIn(context, "returns/gstr1") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
                   { id: "einvoice", label: "E-Invoice", path: pathIn(context, "returns/einvoice") },
+                  {
+                    id: "ewaybill",
+                    label: "E-Way Bills",
+                    path: pathIn(context, "returns/ewaybill"),
+                  },
                 ],
               },
             ]
@@ -330,6 +335,11 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
                   { id: "gstr2", label: "GSTR-2", path: pathIn(context, "returns/gstr2") },
                   { id: "gstr3b", label: "GSTR-3B", path: pathIn(context, "returns/gstr3B") },
                   { id: "einvoice", label: "E-Invoice", path: pathIn(context, "returns/einvoice") },
+                  {
+                    id: "ewaybill",
+                    label: "E-Way Bills",
+                    path: pathIn(context, "returns/ewaybill"),
+                  },
                 ],
               },
             ]

@@ -179,6 +179,14 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
               error={errors.previousYearTurnover}
             />
             <TextInput
+              label="E-way bill threshold within the state (₹)"
+              description="Rule 138: ₹50,000; some states set more for movements within the state"
+              inputMode="decimal"
+              value={values.eWayBillIntraStateThreshold}
+              onChange={(event) => set({ eWayBillIntraStateThreshold: event.currentTarget.value })}
+              error={errors.eWayBillIntraStateThreshold}
+            />
+            <TextInput
               label="E-invoicing from"
               description="The date from which B2B invoices and notes go to the IRP; blank if not"
               type="date"

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import type { OrganisationSettings } from "./organisation-settings.api.ts";
 import { buildSettingsForm, checkSettings, pickSettingsValues } from "./settings-form.ts";
 
@@ -74,5 +74,22 @@ describe("organisation settings form", () => {
     expect(form.get("lineAboveSignature")).toBe("For Sharma Traders");
     expect((form.get("logo") as File).name).toBe("logo.png");
     expect(form.get("signature")).toBeNull();
+  });
+});
+
+describe("the e-way bill threshold within the state (issue 24)", () => {
+  it.each([
+    ["1,00,000", undefined],
+    ["50000", undefined],
+    ["49999", "The intra-state e-way bill threshold cannot be below ₹50,000."],
+    ["abc", "The intra-state e-way bill threshold cannot be below ₹50,000."],
+  ])("%s", (typed, message) => {
+    const values = { ...pickSettingsValues(SETTINGS), eWayBillIntraStateThreshold: typed };
+    expect(checkSettings(values).eWayBillIntraStateThreshold).toBe(message);
+  });
+
+  it("is sent in rupees", () => {
+    const values = { ...pickSettingsValues(SETTINGS), eWayBillIntraStateThreshold: "1,00,000" };
+    expect(buildSettingsForm("org", values, {}).get("eWayBillIntraStateThreshold")).toBe("100000");
   });
 });

@@ -33,6 +33,8 @@ export type SettingsValues = Pick<
 > & {
   /** As typed, in rupees. */
   previousYearTurnover: string;
+  /** As typed, in rupees (issue 24): at least ₹50,000. */
+  eWayBillIntraStateThreshold: string;
 };
 
 /** Accepted upload types and size, as the server checks them. */
@@ -68,6 +70,7 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
     qrText,
     gstFilingFrequency: settings.gstFilingFrequency,
     previousYearTurnover: String(settings.previousYearTurnover),
+    eWayBillIntraStateThreshold: String(settings.eWayBillIntraStateThreshold ?? 50_000),
     bankName,
     bankAccountNumber,
     bankIfsc,
@@ -80,6 +83,8 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
 }
 
 export const TURNOVER_MESSAGE = "Previous year's turnover must be an amount in rupees.";
+export const EWAY_BILL_THRESHOLD_MESSAGE =
+  "The intra-state e-way bill threshold cannot be below ₹50,000.";
 
 export function checkSettings(values: SettingsValues): FieldErrors {
   const errors: FieldErrors = {};
@@ -93,6 +98,13 @@ export function checkSettings(values: SettingsValues): FieldErrors {
   const turnover = values.previousYearTurnover.trim();
   if (turnover !== "" && validateAmountText(turnover) !== null) {
     errors.previousYearTurnover = TURNOVER_MESSAGE;
+  }
+  const threshold = values.eWayBillIntraStateThreshold.trim();
+  if (
+    threshold !== "" &&
+    (validateAmountText(threshold) !== null || parseAmount(threshold) < 5_000_000)
+  ) {
+    errors.eWayBillIntraStateThreshold = EWAY_BILL_THRESHOLD_MESSAGE;
   }
   const pincode = validatePincode(values.billingPincode);
   if (pincode) errors.billingPincode = pincode;
@@ -114,7 +126,7 @@ export function buildSettingsForm(
   for (const [key, value] of Object.entries(values)) {
     // The turnover as typed may carry Indian commas; the server takes rupees.
     const text =
-      key === "previousYearTurnover"
+      key === "previousYearTurnover" || key === "eWayBillIntraStateThreshold"
         ? String(paiseToRupees(parseAmount(String(value))))
         : String(value).trim();
     form.append(key, text);

@@ -12,6 +12,7 @@ import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useChangeFeed, useChangeFeedInterest } from "../../change-feed/ChangeFeedProvider.tsx";
 import { CustomFieldInputs } from "../../masters/CustomFieldInputs.tsx";
 import { fetchItem } from "../../masters/masters.api.ts";
+import { documentSettingsKey, fetchDocumentSettings } from "../../printing/printing.api.ts";
 import { entryKeys, fetchLockPeriods, saveEntry } from "../entries.api.ts";
 import type { EntryAction } from "../keyboard/entry-shortcuts.ts";
 import { describeEntryShortcuts } from "../keyboard/entry-shortcuts.ts";
@@ -52,6 +53,7 @@ import { DocumentTotals } from "./DocumentTotals.tsx";
 import { ITEM_LINE_STOPS, ItemLinesTable, itemStop } from "./ItemLinesTable.tsx";
 import { billStop, SettlementSection, settlementStop } from "./SettlementSection.tsx";
 import { TemplatesModal } from "./TemplatesModal.tsx";
+import { TransportSection } from "./TransportSection.tsx";
 
 export const PAGE_REFRESH_TITLE = "Page Refresh Required:";
 export const PAGE_REFRESH_TEXT = "Some changes are made in another tab or by another user";
@@ -216,6 +218,16 @@ export function EntryEditor({
     enabled: !readOnly,
   });
   const lockMessage = readOnly ? null : describeDateLock(lockPeriods.data ?? [], type, form.date);
+
+  // Transport Details show on the types that carry goods when their document settings say so
+  // (issue 24); a hidden section keeps what was saved.
+  const carriesGoods = definition.transport !== null && definition.settings !== null;
+  const documentSettings = useQuery({
+    queryKey: documentSettingsKey(context.organisationId, type),
+    queryFn: () => fetchDocumentSettings(context.organisationId, type),
+    enabled: carriesGoods,
+  });
+  const showTransport = carriesGoods && documentSettings.data?.showTransportDetails === true;
 
   const computation = useMemo(
     () =>
@@ -523,6 +535,13 @@ export function EntryEditor({
                   lockMessage={lockMessage}
                   {...sectionProps}
                 />
+                {showTransport && (
+                  <TransportSection
+                    form={form}
+                    update={update as (recipe: (current: DocumentForm) => DocumentForm) => void}
+                    {...sectionProps}
+                  />
+                )}
                 <ItemLinesTable
                   form={form}
                   update={update as (recipe: (current: DocumentForm) => DocumentForm) => void}

@@ -606,3 +606,63 @@ describe("from a stored entry", () => {
     expect(payload).toMatchObject({ grossAmount: 152.9, igstAmount: 14.15, totalAmount: 167 });
   });
 });
+
+describe("transport details (issue 24)", () => {
+  const transport = {
+    transporterId: "29aagcb7383j1z4",
+    transporterName: "Fast Movers",
+    mode: "road",
+    vehicleNumber: "ka 01 ab 1234",
+    vehicleType: "regular",
+    distanceKm: "120",
+    documentNumber: "LR-1",
+    documentDate: "2025-06-15",
+  };
+
+  it("go in the payload of the types that carry goods, and the schema accepts them", () => {
+    const document = form([line(RICE, "1")], { transport });
+    const payload = buildDocumentPayload(document, contextFor("salesInvoice"), { mode: "add" });
+    expect(payload.transport).toEqual({ ...transport, distanceKm: 120 });
+    const parsed = ENTRY_INPUT_SCHEMAS.salesInvoice.add.parse(payload) as {
+      transport: Record<string, unknown>;
+    };
+    expect(parsed.transport).toMatchObject({
+      transporterId: "29AAGCB7383J1Z4",
+      vehicleNumber: "KA01AB1234",
+    });
+  });
+
+  it("are left out when nothing was typed, and on types without goods transport", () => {
+    const empty = buildDocumentPayload(form([line(RICE, "1")]), contextFor("salesInvoice"), {
+      mode: "add",
+    });
+    expect(empty.transport).toBeUndefined();
+    const quotation = buildDocumentPayload(
+      form([line(RICE, "1")], { transport }),
+      contextFor("quotation"),
+      { mode: "add" },
+    );
+    expect(quotation.transport).toBeUndefined();
+  });
+
+  it("a bad distance comes back on the field", () => {
+    const document = form([line(RICE, "1")], { transport: { ...transport, distanceKm: "5000" } });
+    const result = validateEntryForm(document, contextFor("salesInvoice"), { mode: "add" });
+    expect(result.ok ? {} : result.errors).toMatchObject({
+      "transport.distanceKm": "Distance must be a whole number of kilometres from 0 to 4000.",
+    });
+  });
+
+  it("read back from the stored entry for an edit", () => {
+    const stored = {
+      date: "2025-06-15",
+      cashOrDebtorAccountId: "party-1",
+      itemDetails: [],
+      transport: { ...transport, vehicleNumber: "KA01AB1234", distanceKm: 120 },
+    };
+    const edit = documentFormFromEntry(stored, contextFor("salesInvoice"), {} as never, {
+      copy: false,
+    });
+    expect(edit.transport).toEqual({ ...transport, vehicleNumber: "KA01AB1234" });
+  });
+});

@@ -103,6 +103,8 @@ export interface DocumentForm {
   shippingBillDate: string;
   importType: string;
   noteType: string;
+  /** Goods on the move (issue 24): the types the registry gives a `transport` fact. */
+  transport: TransportForm;
   roundOff: boolean;
   notes: string;
   narration: string;
@@ -111,6 +113,65 @@ export interface DocumentForm {
   accountLines: AccountLineForm[];
   billWiseEntries: AllocationForm[];
   source: SourceLink;
+}
+
+/** The Transport Details section, as typed. */
+export interface TransportForm {
+  transporterId: string;
+  transporterName: string;
+  mode: string;
+  vehicleNumber: string;
+  vehicleType: string;
+  distanceKm: string;
+  documentNumber: string;
+  documentDate: string;
+}
+
+export function emptyTransportForm(): TransportForm {
+  return {
+    transporterId: "",
+    transporterName: "",
+    mode: "",
+    vehicleNumber: "",
+    vehicleType: "",
+    distanceKm: "",
+    documentNumber: "",
+    documentDate: "",
+  };
+}
+
+/** The payload's `transport`, or undefined when nothing was typed. */
+export function buildTransportPayload(form: TransportForm): Record<string, unknown> | undefined {
+  const distance = form.distanceKm.trim();
+  const payload: Record<string, unknown> = {
+    transporterId: textOrUndefined(form.transporterId),
+    transporterName: textOrUndefined(form.transporterName),
+    mode: textOrUndefined(form.mode),
+    vehicleNumber: textOrUndefined(form.vehicleNumber),
+    vehicleType: textOrUndefined(form.vehicleType),
+    // A typed distance that is not a number goes as typed: the schema names the mistake.
+    distanceKm: distance === "" ? undefined : /^\d+$/.test(distance) ? Number(distance) : distance,
+    documentNumber: textOrUndefined(form.documentNumber),
+    documentDate: textOrUndefined(form.documentDate),
+  };
+  return Object.values(payload).some((value) => value !== undefined) ? payload : undefined;
+}
+
+function readTransport(entry: StoredEntry): TransportForm {
+  const stored = entry.transport;
+  if (!stored || typeof stored !== "object") return emptyTransportForm();
+  const raw = stored as StoredEntry;
+  const distance = readNumber(raw, "distanceKm");
+  return {
+    transporterId: readString(raw, "transporterId"),
+    transporterName: readString(raw, "transporterName"),
+    mode: readString(raw, "mode"),
+    vehicleNumber: readString(raw, "vehicleNumber"),
+    vehicleType: readString(raw, "vehicleType"),
+    distanceKm: typeof raw.distanceKm === "number" ? String(distance) : "",
+    documentNumber: readString(raw, "documentNumber"),
+    documentDate: readString(raw, "documentDate"),
+  };
 }
 
 /** Which header fields a document type has (registry + domain/src/schemas' payload per family). */
@@ -126,6 +187,8 @@ export interface DocumentFields {
   shippingBill: boolean;
   /** The query parameters of the conversions into this type (spec 2.6). */
   sourceParams: readonly string[];
+  /** Transport details (the registry's `transport` fact). */
+  transport: boolean;
   partySide: "customer" | "supplier";
 }
 
@@ -145,6 +208,7 @@ export function describeDocumentFields(type: VoucherType): DocumentFields {
     noteFields: isNoteType(type),
     exportOrSez: partySide === "customer",
     shippingBill: definition.gstReturn.role === "outwardSupply",
+    transport: definition.transport !== null,
     sourceParams: VOUCHER_TYPES.flatMap((from) =>
       getVoucherDefinition(from)
         .conversions.filter((conversion) => conversion.into === type)
@@ -207,6 +271,7 @@ export function emptyDocumentForm(context: EntryContext): DocumentForm {
     shippingBillDate: "",
     importType: "",
     noteType: "",
+    transport: emptyTransportForm(),
     roundOff: true,
     notes: "",
     narration: "",
@@ -623,6 +688,7 @@ export function buildDocumentPayload(
   };
   if (fields.dueDate) payload.dueDate = textOrUndefined(form.dueDate);
   if (fields.importType) payload.importType = textOrUndefined(form.importType);
+  if (fields.transport) payload.transport = buildTransportPayload(form.transport);
   if (fields.noteFields) {
     payload.type = textOrUndefined(form.noteType);
     payload.billWiseEntries = form.billWiseEntries
@@ -746,6 +812,7 @@ export function documentFormFromEntry(
     shippingBillDate: fields.shippingBill ? readString(entry, "shippingBillDate") : "",
     importType: fields.importType ? readString(entry, "importType") : "",
     noteType: fields.noteFields ? readString(entry, "type") : "",
+    transport: fields.transport ? readTransport(entry) : emptyTransportForm(),
     roundOff: entry.roundOff !== false,
     notes: readString(entry, "notes"),
     narration: readString(entry, "narration"),

@@ -1,0 +1,4 @@
+export * from "./eway-bill.ts";
+export * from "./eway-bill-import.ts";
+export * from "./eway-bill-queries.ts";
+export * from "./transport.ts";
