@@ -177,6 +177,7 @@ function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherType
  */
 export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinition>> = {
   salesInvoice: defineVoucherType("salesInvoice", {
+    tallyVoucherType: "Sales",
     routeWord: "sales",
     apiFamily: "/salesinvoice",
     listKey: "salesInvoices",
@@ -223,6 +224,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Tax Invoice", form: "taxInvoice", partyLabel: "Bill To", parentType: null },
   }),
   purchases: defineVoucherType("purchases", {
+    tallyVoucherType: "Purchase",
     routeWord: "purchases",
     apiFamily: "/purchases",
     listKey: "purchases",
@@ -269,6 +271,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: null,
   }),
   creditNote: defineVoucherType("creditNote", {
+    tallyVoucherType: "Credit Note",
     routeWord: "credit-note",
     apiFamily: "/creditnote",
     listKey: "creditNote",
@@ -305,6 +308,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Credit Note", form: "note", partyLabel: "Bill To", parentType: null },
   }),
   debitNote: defineVoucherType("debitNote", {
+    tallyVoucherType: "Debit Note",
     routeWord: "debit-note",
     apiFamily: "/debitnote",
     listKey: "debitnotes",
@@ -341,6 +345,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Debit Note", form: "note", partyLabel: "Supplier", parentType: null },
   }),
   receipts: defineVoucherType("receipts", {
+    tallyVoucherType: "Receipt",
     routeWord: "receipt",
     apiFamily: "/receipts",
     listKey: "receiptEntries",
@@ -382,6 +387,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     },
   }),
   payments: defineVoucherType("payments", {
+    tallyVoucherType: "Payment",
     routeWord: "payment",
     apiFamily: "/payments",
     listKey: "paymentEntries",
@@ -421,6 +427,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     },
   }),
   fundTransfer: defineVoucherType("fundTransfer", {
+    tallyVoucherType: "Contra",
     routeWord: "fundtransfer",
     apiFamily: "/fundtransfer",
     listKey: "fundtransferEntries",
@@ -457,6 +464,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: null,
   }),
   journalEntry: defineVoucherType("journalEntry", {
+    tallyVoucherType: "Journal",
     routeWord: "journal",
     apiFamily: "/journalentry",
     listKey: "journalEntries",

@@ -20,7 +20,7 @@ import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
 import * as sheets from "./sheet-import.service.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
-import * as tally from "./tally-import.service.ts";
+import { importTally as tallyImport } from "./tally-upload.service.ts";
 import * as voucherSheets from "./voucher-sheet.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
@@ -189,8 +189,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       ...fields,
       preview: fields.preview ?? (request.query as { preview?: string }).preview,
     });
-    return tally.importTallyMasters(
-      deps.db,
+    return tallyImport(
+      importDeps,
       callerOf(request),
       input.organisationId,
       files[0],
