@@ -30,11 +30,11 @@ import {
 const TYPE_LABELS: Record<SheetImportType, string> = {
   accounts: "Accounts with opening balances",
   items: "Items with opening stock",
-  vouchers: "Receipts, payments, transfers and journals",
+  vouchers: "Vouchers: sales and purchases with item lines, receipts, payments, journals",
 };
 
 /**
- * /{org}/{year}/imports/other: accounts, items or account-line vouchers from a spreadsheet laid
+ * /{org}/{year}/imports/other: accounts, items or vouchers (with item lines) from a spreadsheet laid
  * out like the template.
  * "Validate" shows every problem row by row (the sheet's row numbers, the column, the message)
  * and writes nothing; "Import" adds the valid rows, or nothing unless all are valid. Rows whose
