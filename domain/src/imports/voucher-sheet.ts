@@ -155,13 +155,14 @@ export function readVoucherSheet(rows: readonly (readonly string[])[]): {
   rowCount: number;
 } {
   const headings = (rows[0] ?? []).map((cell) => cell.trim());
+  // A field's own name first ("party" is a column, and also a label people use for the account).
   const fields = headings.map((heading) => {
     const key = squash(heading);
     return (
-      VOUCHER_SHEET_COLUMNS.find(
-        (column) =>
-          squash(column.field) === key || column.labels.some((label) => squash(label) === key),
-      )?.field ?? null
+      VOUCHER_SHEET_COLUMNS.find((column) => squash(column.field) === key)?.field ??
+      VOUCHER_SHEET_COLUMNS.find((column) => column.labels.some((label) => squash(label) === key))
+        ?.field ??
+      null
     );
   });
   const problems: SheetProblem[] = [];
@@ -205,9 +206,10 @@ export function readVoucherSheet(rows: readonly (readonly string[])[]): {
       problem("date", VOUCHER_SHEET_MESSAGES.badDate(dateText));
       continue;
     }
-    const account = cell("account");
-    const item = cell("item");
     const documentRow = hasItemLines(type);
+    // A receipt's "Party" heading names its account.
+    const account = cell("account") || (documentRow ? "" : cell("party"));
+    const item = cell("item");
     if (documentRow ? !item && !account : !account) {
       problem(
         documentRow ? "item" : "account",

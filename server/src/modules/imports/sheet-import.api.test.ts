@@ -380,6 +380,45 @@ describe("spreadsheets of sales and purchases with item lines", () => {
     );
     expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 2 });
   });
+  test("all or nothing is one transaction: a voucher refused in the second batch leaves nothing of the file", async () => {
+    // 500 journals fill the first batch; two invoices with the same number are refused when the
+    // second batch is written, after the first has been.
+    const rows = ["entry,type,date,number,party,item,quantity,rate,account,debit,credit"];
+    for (let index = 1; index <= 500; index += 1) {
+      rows.push(`J${index},Journal,2025-06-01,,,,,,Freight Charges,${index},`);
+      rows.push(`J${index},Journal,2025-06-01,,,,,,Kiran Steel,,${index}`);
+    }
+    rows.push("D1,Sales Invoice,2025-06-02,DUP-1,Ravi Stores,Steel Rod,1,10,,,");
+    rows.push("D2,Sales Invoice,2025-06-02,DUP-1,Ravi Stores,Steel Rod,1,20,,,");
+    const csv = rows.join("\n");
+    const before = await balancesFromPostings(context, gstOrg);
+    const all = await send(
+      "/api/import/other/importData",
+      { organisationId: gstOrg, type: "vouchers", mode: "all" },
+      { fileName: "big.csv", bytes: csv },
+    );
+    expect(all.statusCode, all.body).toBe(400);
+    expect(all.json().message).toMatch(/^Nothing was imported: .*DUP-1 is already used/);
+    expect(await balancesFromPostings(context, gstOrg)).toEqual(before);
+    const count = await context.testDatabase.database.db
+      .selectFrom("imported_vouchers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("organisation_id", "=", gstOrg)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2);
+
+    // The valid rows instead: everything but the refused voucher, which is reported at its row.
+    const valid = await send(
+      "/api/import/other/importData",
+      { organisationId: gstOrg, type: "vouchers" },
+      { fileName: "big.csv", bytes: csv },
+    );
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json().imported).toBe(501);
+    expect(valid.json().problems).toEqual([
+      { row: 1003, column: "entry", message: expect.stringMatching(/DUP-1 is already used/) },
+    ]);
+  });
 });
 
 describe("tenants and rights", () => {

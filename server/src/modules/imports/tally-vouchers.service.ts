@@ -23,29 +23,21 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../http/errors.ts";
-import { nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
-import {
-  type NewEntry,
-  prepareNewVouchers,
-  type VoucherDeps,
-  writeNewVouchers,
-} from "../vouchers/vouchers.service.ts";
+import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import { type Node, nameOf, type TallyNodes, text } from "./tally-import.service.ts";
+import { saveImportedVouchers } from "./voucher-batches.ts";
 
 // POST /import/tally with a day book (issue 23; shared/returns-reference.md §7.3): each Tally
 // voucher of a type the registry names (`tallyVoucherType`) becomes that Bahi type through the
 // voucher engine's batch path; a voucher whose entries do not fit its type's shape becomes a
 // journal with the same entries, and the report says so. Afterwards the file's trial balance
 // (openings and these vouchers) is compared with Bahi's, ledger by ledger (decision 072).
-
-const BATCH = 500;
 
 const list = (value: unknown): Node[] =>
   value === undefined || value === null
@@ -537,8 +529,32 @@ export async function importTallyVouchers(
   const failed: Refusal[] = [];
   let imported = 0;
   const save = async (group: Plan[]) => {
-    imported += await saveInBatches(deps, caller, organisationId, group, billIds, failed, () =>
-      options.onProgress?.(imported),
+    imported += await saveImportedVouchers(
+      deps,
+      caller,
+      organisationId,
+      group.map((plan) => ({
+        plan,
+        fingerprint: plan.voucher.key,
+        entry: () => ({
+          type: plan.type,
+          payload: resolveBills(plan, billIds) as NewEntry["payload"],
+        }),
+      })),
+      {
+        onSaved: ({ plan }, voucher) => {
+          const party = plan.voucher.party.toLowerCase();
+          const total = Math.round(Number(voucher.figures.totalAmount ?? 0) * 100);
+          for (const name of plan.opens)
+            billIds.set(`${party}|${name.toLowerCase()}`, {
+              id: voucher.entryId,
+              pendingPaise: total,
+            });
+        },
+        onFailed: ({ plan }, reason) =>
+          failed.push({ voucher: describeVoucher(plan.voucher), reason }),
+        onProgress: (saved) => options.onProgress?.(imported + saved),
+      },
     );
   };
   await save(opening);
@@ -635,67 +651,6 @@ function resolveBills(plan: Plan, billIds: Map<string, { id: string; pendingPais
 }
 
 const bill0 = (plan: Plan) => plan.bills[0]?.target;
-
-async function saveInBatches(
-  deps: VoucherDeps,
-  caller: Caller,
-  organisationId: string,
-  plans: Plan[],
-  billIds: Map<string, { id: string; pendingPaise: number }>,
-  failed: Refusal[],
-  progress: () => void,
-): Promise<number> {
-  let saved = 0;
-  const write = async (batch: Plan[]) => {
-    const entries: NewEntry[] = batch.map((plan) => ({
-      type: plan.type,
-      payload: resolveBills(plan, billIds) as NewEntry["payload"],
-    }));
-    const ready = await prepareNewVouchers(deps, caller, organisationId, entries);
-    const result = await writeNewVouchers(deps, ready, {
-      inTransaction: async (trx, vouchers) => {
-        const now = nowIso();
-        await repo.insertImportedVouchers(
-          trx,
-          vouchers.map((voucher, position) => ({
-            organisation_id: organisationId,
-            fingerprint: (batch[position] as Plan).voucher.key,
-            voucher_id: voucher.entryId,
-            voucher_type: (batch[position] as Plan).type,
-            created_at: now,
-          })),
-        );
-      },
-    });
-    result.forEach((voucher, position) => {
-      const plan = batch[position] as Plan;
-      const party = plan.voucher.party.toLowerCase();
-      const total = Math.round(Number(voucher.figures.totalAmount ?? 0) * 100);
-      for (const name of plan.opens)
-        billIds.set(`${party}|${name.toLowerCase()}`, { id: voucher.entryId, pendingPaise: total });
-    });
-    return result.length;
-  };
-  for (let from = 0; from < plans.length; from += BATCH) {
-    const batch = plans.slice(from, from + BATCH);
-    try {
-      saved += await write(batch);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      // One bad voucher refuses its batch: the batch again, one voucher at a time.
-      for (const plan of batch) {
-        try {
-          saved += await write([plan]);
-        } catch (single) {
-          if (!(single instanceof AppError)) throw single;
-          failed.push({ voucher: describeVoucher(plan.voucher), reason: single.message });
-        }
-      }
-    }
-    progress();
-  }
-  return saved;
-}
 
 /**
  * The file's trial balance (openings, and the vouchers of the types Bahi imports) against

@@ -12,31 +12,23 @@ import {
   type VoucherSheetGroup,
   voucherSheetTypes,
 } from "@bahi/domain";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { badRequest } from "../../http/errors.ts";
-import { nowIso } from "../../lib/clock.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { listItems } from "../items/items.service.ts";
-import {
-  type NewEntry,
-  prepareNewVouchers,
-  type VoucherDeps,
-  writeNewVouchers,
-} from "../vouchers/vouchers.service.ts";
+import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
 import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
+import { saveImportedVouchers } from "./voucher-batches.ts";
 
 // A spreadsheet of vouchers (issue 23): sales, purchases and notes with item or account lines,
-// receipts, payments, fund transfers and journals: rows grouped into vouchers, names resolved, each payload checked by its type's own add schema, then saved
-// through the engine's batch path (prepareNewVouchers / writeNewVouchers), each batch one transaction that also records the vouchers'
-// fingerprints, so the same file imported twice makes nothing new.
-
-const BATCH = 500;
+// receipts, payments, fund transfers and journals. Rows grouped into vouchers, names resolved,
+// each payload checked by its type's own add schema, then saved through the engine's batch path
+// (voucher-batches.ts) with the vouchers' fingerprints, so the same file twice makes nothing new;
+// all or nothing is one transaction (decision 073).
 
 type Resolved = { id: string; nature: string };
 
@@ -304,48 +296,30 @@ export async function importVoucherSheet(
       })),
     );
   }
-  // The next batch is prepared (rights, locks, masters, computing) while the last one is
-  // written, as the demo loader does (load-books.ts).
-  const batches: (typeof fresh)[] = [];
-  for (let from = 0; from < fresh.length; from += BATCH)
-    batches.push(fresh.slice(from, from + BATCH));
-  const prepare = (batch: typeof fresh) =>
-    prepareNewVouchers(
+  const failed: SheetProblem[] = [];
+  let imported: number;
+  try {
+    imported = await saveImportedVouchers(
       deps,
       caller,
       fields.organisationId,
-      batch.map((item) => item.entry),
-    );
-  let imported = 0;
-  let next = batches[0] ? prepare(batches[0]) : null;
-  for (const [index, batch] of batches.entries()) {
-    const ready = await (next as ReturnType<typeof prepare>);
-    const following = batches[index + 1];
-    next = following ? prepare(following) : null;
-    // A failed preparation of the next batch is reported when its turn comes, not as unhandled.
-    next?.catch(() => undefined);
-    const saved = await writeNewVouchers(deps, ready, {
-      inTransaction: async (trx: Kysely<Database>, vouchers) => {
-        const now = nowIso();
-        await repo.insertImportedVouchers(
-          trx,
-          vouchers.map((voucher, position) => ({
-            organisation_id: fields.organisationId,
-            fingerprint: (batch[position] as (typeof batch)[number]).fingerprint,
-            voucher_id: voucher.entryId,
-            voucher_type: (batch[position] as (typeof batch)[number]).entry.type,
-            created_at: now,
-          })),
-        );
+      fresh.map((item) => ({ ...item, entry: () => item.entry })),
+      {
+        allOrNothing: fields.mode === "all",
+        onFailed: (item, message) => failed.push({ row: item.group.row, column: "entry", message }),
       },
-    });
-    imported += saved.length;
+    );
+  } catch (error) {
+    // All or nothing: the one transaction was rolled back, so nothing of the file is written.
+    if (fields.mode === "all" && error instanceof AppError)
+      throw badRequest(SHEET_FILE_MESSAGES.nothingWritten(error.message), error.errors);
+    throw error;
   }
   return {
     type: fields.type,
     rowCount: reading.rowCount,
     imported,
     skippedExisting: present.length,
-    problems,
+    problems: [...problems, ...failed].sort((a, b) => a.row - b.row),
   };
 }
