@@ -85,21 +85,27 @@ const GST_RATE_CODES = new Set(GST_RATES.map((rate) => rate.code).filter((code) 
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
+let typeNames: Map<string, VoucherType> | undefined;
+
+/** A type by its id, route word, title, plural or first word ("Journal"); looked up once per name. */
 export function findVoucherSheetType(text: string): VoucherType | null {
-  const key = squash(text);
-  if (!key) return null;
-  return (
-    voucherSheetTypes().find((type) => {
+  if (!typeNames) {
+    typeNames = new Map();
+    for (const type of voucherSheetTypes()) {
       const definition = getVoucherDefinition(type);
-      return [
+      for (const name of [
         type,
         definition.routeWord,
         definition.titles.singular,
         definition.titles.plural,
         definition.titles.singular.split(" ")[0] ?? "",
-      ].some((name) => squash(name) === key);
-    }) ?? null
-  );
+      ]) {
+        const key = squash(name);
+        if (key && !typeNames.has(key)) typeNames.set(key, type);
+      }
+    }
+  }
+  return typeNames.get(squash(text)) ?? null;
 }
 
 export interface VoucherSheetLine {

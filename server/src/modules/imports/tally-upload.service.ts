@@ -8,6 +8,7 @@ import { importTallyVouchers } from "./tally-vouchers.service.ts";
 export const TALLY_UPLOAD_MESSAGES = {
   noFile: "Choose the Tally XML export to import.",
   empty: "The file has no masters and no vouchers to import.",
+  fileTooLarge: "A Tally export can be at most 256 MB.",
 } as const;
 
 /**
