@@ -46,8 +46,8 @@ export function OtherImportPage() {
   const organisationId = organisation._id;
   const queryClient = useQueryClient();
   const types: SheetImportType[] = organisation.manageInventory
-    ? ["accounts", "items"]
-    : ["accounts"];
+    ? ["accounts", "items", "vouchers"]
+    : ["accounts", "vouchers"];
   const [type, setType] = useState<SheetImportType>("accounts");
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<"valid" | "all">("valid");
@@ -86,7 +86,8 @@ export function OtherImportPage() {
         ...(answer.skippedExisting ? { message: `${answer.skippedExisting} already there.` } : {}),
       });
       await queryClient.invalidateQueries({
-        queryKey: [type === "accounts" ? "accounts" : "items", organisationId],
+        queryKey:
+          type === "vouchers" ? [] : [type === "accounts" ? "accounts" : "items", organisationId],
       });
     } catch {
       // The client showed the danger toast with the first problem.
