@@ -206,4 +206,9 @@ export interface VoucherTypeDefinition {
   readonly transport: TransportFacts | null;
   /** The bank-statement lines this type is made from by an import; absent for the others. */
   readonly bankStatementLine?: BankStatementLineRole;
+  /**
+   * The name of Tally's predefined voucher type this type is made from by a Tally import (Sales,
+   * Purchase, Receipt …); absent for the types no Tally voucher becomes.
+   */
+  readonly tallyVoucherType?: string;
 }

@@ -211,6 +211,7 @@ function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherType
  */
 export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinition>> = {
   salesInvoice: defineVoucherType("salesInvoice", {
+    tallyVoucherType: "Sales",
     routeWord: "sales",
     apiFamily: "/salesinvoice",
     listKey: "salesInvoices",
@@ -257,6 +258,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Tax Invoice", form: "taxInvoice", partyLabel: "Bill To", parentType: null },
   }),
   purchases: defineVoucherType("purchases", {
+    tallyVoucherType: "Purchase",
     routeWord: "purchases",
     apiFamily: "/purchases",
     listKey: "purchases",
@@ -303,6 +305,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: null,
   }),
   creditNote: defineVoucherType("creditNote", {
+    tallyVoucherType: "Credit Note",
     routeWord: "credit-note",
     apiFamily: "/creditnote",
     listKey: "creditNote",
@@ -339,6 +342,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Credit Note", form: "note", partyLabel: "Bill To", parentType: null },
   }),
   debitNote: defineVoucherType("debitNote", {
+    tallyVoucherType: "Debit Note",
     routeWord: "debit-note",
     apiFamily: "/debitnote",
     listKey: "debitnotes",
@@ -375,6 +379,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Debit Note", form: "note", partyLabel: "Supplier", parentType: null },
   }),
   receipts: defineVoucherType("receipts", {
+    tallyVoucherType: "Receipt",
     routeWord: "receipt",
     apiFamily: "/receipts",
     listKey: "receiptEntries",
@@ -416,6 +421,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     },
   }),
   payments: defineVoucherType("payments", {
+    tallyVoucherType: "Payment",
     routeWord: "payment",
     apiFamily: "/payments",
     listKey: "paymentEntries",
@@ -455,6 +461,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     },
   }),
   fundTransfer: defineVoucherType("fundTransfer", {
+    tallyVoucherType: "Contra",
     routeWord: "fundtransfer",
     apiFamily: "/fundtransfer",
     listKey: "fundtransferEntries",
@@ -491,6 +498,7 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: null,
   }),
   journalEntry: defineVoucherType("journalEntry", {
+    tallyVoucherType: "Journal",
     routeWord: "journal",
     apiFamily: "/journalentry",
     listKey: "journalEntries",

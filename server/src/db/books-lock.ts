@@ -7,13 +7,22 @@ import type { Database } from "./schema.ts";
  * then stays true until it commits, and saves of one organisation cannot deadlock on the rows
  * they share. SQLite: a plain transaction, its write transactions already run one at a time.
  * PostgreSQL: a transaction-level advisory lock on the organisation, taken in the same round trip
- * as BEGIN.
+ * as BEGIN. Inside a transaction already (an all-or-nothing import, decision 073) the work joins
+ * it, with the lock taken there.
  */
 export async function inLockedBooks<T>(
   db: Kysely<Database>,
   organisationId: string,
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
+  if (db.isTransaction) {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`books:${organisationId}`}, 0))`.execute(
+        db,
+      );
+    }
+    return work(db);
+  }
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     return db.transaction().execute(work);
   }
@@ -41,4 +50,12 @@ export async function inLockedBooks<T>(
     if (rows[0]?.command === "ROLLBACK") throw new Error("The transaction was rolled back.");
     return result;
   });
+}
+
+/** `work` in a transaction, or in the caller's when `db` is one already (decision 073). */
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

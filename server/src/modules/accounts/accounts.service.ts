@@ -14,6 +14,7 @@ import {
   validatePhone,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
+import { inTransaction } from "../../db/books-lock.ts";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
@@ -231,7 +232,7 @@ async function writeWithName(
   write: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<void> {
   try {
-    await db.transaction().execute(write);
+    await inTransaction(db, write);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;

@@ -20,13 +20,15 @@ import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
 import * as sheets from "./sheet-import.service.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
-import * as tally from "./tally-import.service.ts";
+import { TALLY_UPLOAD_MESSAGES, importTally as tallyImport } from "./tally-upload.service.ts";
 import * as voucherSheets from "./voucher-sheet.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 /** A spreadsheet of data or a Tally export: one file, at most 50 MB. */
 export const MAX_DATA_FILE_BYTES = 50 * 1024 * 1024;
+/** A Tally day book: UTF-16, some 2 KB a voucher; 100,000 vouchers fit (decision 072). */
+export const MAX_TALLY_FILE_BYTES = 256 * 1024 * 1024;
 const MAX_STATEMENT_FILES = 10;
 
 const MULTIPART_ERRORS: Record<string, string> = {
@@ -49,12 +51,12 @@ const TallyFields = z.object({
 });
 
 /** The text fields and the files (parts named `files` or `file`) of an upload. */
-async function readForm(request: FastifyRequest) {
+async function readForm(request: FastifyRequest, fileSize = MAX_DATA_FILE_BYTES) {
   if (!request.isMultipart()) throw badRequest(BANK_IMPORT_MESSAGES.noFiles);
   const fields: Record<string, unknown> = {};
   const files: bank.UploadedFile[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { fileSize } })) {
       if (part.type === "field") {
         fields[part.fieldname] = part.value;
         continue;
@@ -72,6 +74,8 @@ async function readForm(request: FastifyRequest) {
   } catch (error) {
     const code = (error as { code?: string }).code;
     const message = code ? MULTIPART_ERRORS[code] : undefined;
+    if (code === "FST_REQ_FILE_TOO_LARGE" && fileSize === MAX_TALLY_FILE_BYTES)
+      throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge);
     if (message) throw badRequest(message);
     throw error;
   }
@@ -184,13 +188,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post("/import/tally", { ...guard, schema: { tags } }, async (request) => {
-    const { fields, files } = await readForm(request);
+    const { fields, files } = await readForm(request, MAX_TALLY_FILE_BYTES);
     const input = parseOrThrow(TallyFields, {
       ...fields,
       preview: fields.preview ?? (request.query as { preview?: string }).preview,
     });
-    return tally.importTallyMasters(
-      deps.db,
+    return tallyImport(
+      importDeps,
       callerOf(request),
       input.organisationId,
       files[0],

@@ -1,6 +1,12 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, balancesFromPostings, insertAccount, systemAccountId } from "../../../test/books.ts";
+import {
+  as,
+  balancesFromPostings,
+  insertAccount,
+  insertItem,
+  systemAccountId,
+} from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
 import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
@@ -84,6 +90,27 @@ describe("spreadsheets of accounts", () => {
     expect(sheet.getRow(2).getCell(2).value).toBe("Debtors");
     const allowed = workbook.getWorksheet("Allowed values")!;
     expect(String(allowed.getRow(3).getCell(4).value)).toContain("Bank OD/CC");
+  });
+
+  test("the vouchers template has the item-line columns and names the types and GST rates", async () => {
+    const response = await context.app.inject({
+      method: "GET",
+      url: "/api/import/other/template?type=vouchers",
+      headers: as(owner),
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const headings = (workbook.getWorksheet("vouchers")!.getRow(1).values as unknown[]).slice(1);
+    expect(headings).toEqual(
+      expect.arrayContaining(["party", "item", "quantity", "rate", "discount", "gstRate"]),
+    );
+    const allowed = workbook.getWorksheet("Allowed values")!;
+    const rows = new Map<string, string>();
+    allowed.eachRow((row) => rows.set(String(row.getCell(1).value), String(row.getCell(4).value)));
+    expect(rows.get("type")).toContain("Sales Invoice");
+    expect(rows.get("type")).toContain("Journal Entry");
+    expect(rows.get("gstRate")).toBe("0, 3, 5, 12, 18, 28, 40");
   });
 
   test("validateData reports row by row with the sheet's row numbers, and writes nothing", async () => {
@@ -234,12 +261,7 @@ describe("spreadsheets of vouchers", () => {
           message:
             "Debit and credit totals must be equal: debit 500.00, credit 400.00 (difference 100.00).",
         },
-        {
-          row: 9,
-          column: "type",
-          message:
-            '"Sales Invoice" is not a voucher type of this sheet (Receipt, Payment, Fund Transfer or Journal Entry).',
-        },
+        { row: 9, column: "party", message: "party is required: the customer or supplier." },
       ],
     });
     const before = await balancesFromPostings(context, org);
@@ -260,6 +282,142 @@ describe("spreadsheets of vouchers", () => {
     );
     expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 3 });
     expect(await balancesFromPostings(context, org)).toEqual(after);
+  });
+});
+
+// Sales and purchases with item lines (and a freight account line), as a bookkeeper types them:
+// labels for headings, a discount with %, the GST rate left blank to take the item's.
+const ITEM_VOUCHERS_CSV = [
+  "entry,type,date,number,customer,item,qty,rate,discount,gst %,account,amount,narration",
+  "S1,Sales Invoice,2025-05-02,INV-9,Ravi Stores,Steel Rod,10,100,10%,,,,Rods",
+  "S1,Sales Invoice,2025-05-02,INV-9,Ravi Stores,Cement Bag,2,400,,28,,,",
+  "S1,Sales Invoice,2025-05-02,INV-9,Ravi Stores,,,,,18,Freight Charges,100,",
+  "P1,Purchases,2025-05-03,B-44,Kiran Steel,Steel Rod,5,80,,,,,",
+  "S2,Sales Invoice,2025-05-04,,Ravi Stores,Gold Bar,1,100,,,,,",
+  "S3,Sales Invoice,2025-05-04,,Ravi Stores,Steel Rod,0,100,,,,,",
+  "S4,Sales Invoice,2025-05-04,,Ravi Stores,Steel Rod,1,100,120,,,,",
+  "S5,Sales Invoice,2025-05-04,,Ravi Stores,Steel Rod,1,100,,17,,,",
+  "S6,Sales Invoice,2025-05-04,,,Steel Rod,1,100,,,,,",
+].join("\n");
+
+describe("spreadsheets of sales and purchases with item lines", () => {
+  let gstOrg: string;
+  beforeAll(async () => {
+    ({ organisationId: gstOrg } = await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+    }));
+    await insertAccount(context, gstOrg, {
+      name: "Ravi Stores",
+      nature: "Debtors",
+      stateCode: "27",
+    });
+    await insertAccount(context, gstOrg, {
+      name: "Kiran Steel",
+      nature: "Creditors",
+      stateCode: "27",
+    });
+    await insertAccount(context, gstOrg, { name: "Freight Charges", nature: "Indirect Income" });
+    await insertItem(context, gstOrg, { name: "Steel Rod", gstRate: 18 });
+    await insertItem(context, gstOrg, { name: "Cement Bag", gstRate: 28 });
+  });
+
+  test("bad item rows are reported by row and column; the good vouchers post their lines and GST", async () => {
+    const report = await send(
+      "/api/import/other/validateData",
+      { organisationId: gstOrg, type: "vouchers" },
+      { fileName: "sales.csv", bytes: ITEM_VOUCHERS_CSV },
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({ rowCount: 9, voucherCount: 3, validCount: 2 });
+    expect(report.json().problems).toEqual([
+      { row: 6, column: "item", message: 'No item named "Gold Bar".' },
+      { row: 7, column: "qty", message: '"0" is not a quantity more than zero.' },
+      {
+        row: 8,
+        column: "discount",
+        message: '"120" is not a discount between 0 and 100 per cent.',
+      },
+      { row: 9, column: "gst %", message: '"17" is not a GST rate (0, 3, 5, 12, 18, 28, 40).' },
+      { row: 10, column: "customer", message: "customer is required: the customer or supplier." },
+    ]);
+    const imported = await send(
+      "/api/import/other/importData",
+      { organisationId: gstOrg, type: "vouchers" },
+      { fileName: "sales.csv", bytes: ITEM_VOUCHERS_CSV },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 2, skippedExisting: 0 });
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${gstOrg}&year=2025-26`,
+      headers: as(owner),
+    });
+    const [invoice] = list.json().salesInvoices;
+    // 10 × 100 less 10% = 900 at 18%; 2 × 400 = 800 at 28%; freight 100 at 18%.
+    expect(invoice).toMatchObject({
+      invoiceNumber: "INV-9",
+      grossAmount: 1800,
+      cgstAmount: 202,
+      sgstAmount: 202,
+      totalAmount: 2204,
+    });
+    expect(invoice.itemDetails).toEqual([
+      expect.objectContaining({ quantity: 10, rate: 100, discount: 10, gstRate: 18, amount: 900 }),
+      expect.objectContaining({ quantity: 2, rate: 400, discount: 0, gstRate: 28, amount: 800 }),
+    ]);
+    const balances = await balancesFromPostings(context, gstOrg);
+    const sales = await systemAccountId(context, gstOrg, "sales");
+    const purchases = await systemAccountId(context, gstOrg, "purchases");
+    expect(balances.get(sales)).toBe(-170_000);
+    expect(balances.get(purchases)).toBe(40_000);
+    const again = await send(
+      "/api/import/other/importData",
+      { organisationId: gstOrg, type: "vouchers" },
+      { fileName: "sales.csv", bytes: ITEM_VOUCHERS_CSV },
+    );
+    expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 2 });
+  });
+  test("all or nothing is one transaction: a voucher refused in the second batch leaves nothing of the file", async () => {
+    // 500 journals fill the first batch; two invoices with the same number are refused when the
+    // second batch is written, after the first has been.
+    const rows = ["entry,type,date,number,party,item,quantity,rate,account,debit,credit"];
+    for (let index = 1; index <= 500; index += 1) {
+      rows.push(`J${index},Journal,2025-06-01,,,,,,Freight Charges,${index},`);
+      rows.push(`J${index},Journal,2025-06-01,,,,,,Kiran Steel,,${index}`);
+    }
+    rows.push("D1,Sales Invoice,2025-06-02,DUP-1,Ravi Stores,Steel Rod,1,10,,,");
+    rows.push("D2,Sales Invoice,2025-06-02,DUP-1,Ravi Stores,Steel Rod,1,20,,,");
+    const csv = rows.join("\n");
+    const before = await balancesFromPostings(context, gstOrg);
+    const all = await send(
+      "/api/import/other/importData",
+      { organisationId: gstOrg, type: "vouchers", mode: "all" },
+      { fileName: "big.csv", bytes: csv },
+    );
+    expect(all.statusCode, all.body).toBe(400);
+    expect(all.json().message).toMatch(/^Nothing was imported: .*DUP-1 is already used/);
+    expect(await balancesFromPostings(context, gstOrg)).toEqual(before);
+    const count = await context.testDatabase.database.db
+      .selectFrom("imported_vouchers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("organisation_id", "=", gstOrg)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2);
+
+    // The valid rows instead: everything but the refused voucher, which is reported at its row.
+    const valid = await send(
+      "/api/import/other/importData",
+      { organisationId: gstOrg, type: "vouchers" },
+      { fileName: "big.csv", bytes: csv },
+    );
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json().imported).toBe(501);
+    expect(valid.json().problems).toEqual([
+      { row: 1003, column: "entry", message: expect.stringMatching(/DUP-1 is already used/) },
+    ]);
   });
 });
 

@@ -32,6 +32,8 @@ export const SHEET_FILE_MESSAGES = {
   tooManyRows: "A spreadsheet can have at most 250,000 rows.",
   fileTooLarge: "A spreadsheet or Tally export can be at most 50 MB.",
   noFile: "Choose the file to import (CSV or XLSX).",
+  nothingWritten: (reason: string) =>
+    `Nothing was imported: ${reason} Correct it, or import only the valid rows.`,
   notAll: (count: number) =>
     `Nothing was imported: ${count === 1 ? "1 problem" : `${count} problems`} in the file. Correct them, or import only the valid rows.`,
 } as const;
@@ -132,18 +134,36 @@ export async function importSheet(
   }
   let imported = 0;
   const failed: SheetProblem[] = [];
-  for (const row of fresh) {
+  const add = (on: Kysely<Database>, row: (typeof fresh)[number]) =>
+    fields.type === "accounts"
+      ? addAccount(on, caller, row.payload as AccountInput)
+      : addItem(on, caller, row.payload as ItemPayload);
+  if (fields.mode === "all") {
+    // One transaction (decision 073): a row refused at write time undoes every row before it.
     try {
-      if (fields.type === "accounts") await addAccount(db, caller, row.payload as AccountInput);
-      else await addItem(db, caller, row.payload as ItemPayload);
-      imported += 1;
+      await db.transaction().execute(async (trx) => {
+        for (const row of fresh) {
+          await add(trx, row);
+          imported += 1;
+        }
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      failed.push({
-        row: row.row,
-        column: error.errors?.[0]?.path ?? "name",
-        message: error.message,
-      });
+      throw badRequest(SHEET_FILE_MESSAGES.nothingWritten(error.message), error.errors);
+    }
+  } else {
+    for (const row of fresh) {
+      try {
+        await add(db, row);
+        imported += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        failed.push({
+          row: row.row,
+          column: error.errors?.[0]?.path ?? "name",
+          message: error.message,
+        });
+      }
     }
   }
   return {

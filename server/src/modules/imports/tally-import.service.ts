@@ -21,30 +21,29 @@ import { listAccounts } from "../accounts/accounts.queries.ts";
 import { addAccount, saveOpeningBalances } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { addItem, type ItemPayload, listItems } from "../items/items.service.ts";
-import type { UploadedFile } from "./bank-import.service.ts";
 
 // POST /import/tally: a Tally company's masters export (groups, ledgers with opening balances and
 // GST details, stock items). Ledgers become accounts and stock items items through the masters'
 // own services; a ledger whose name Bahi already has (Cash, the system accounts) gets its opening
 // balance instead. After the import the openings are read back and compared with the file's,
-// account by account. Vouchers (the day book) are not imported yet.
+// account by account. The day book's vouchers: tally-vouchers.service.ts.
 
-type Node = Record<string, unknown>;
+export type Node = Record<string, unknown>;
 
-const text = (value: unknown): string => {
+export const text = (value: unknown): string => {
   if (value === undefined || value === null) return "";
   if (Array.isArray(value)) return text(value[0]);
   if (typeof value === "object") return text((value as Node)["#text"]);
   return String(value).trim();
 };
 
-const first = (value: unknown): Node | undefined =>
+export const first = (value: unknown): Node | undefined =>
   (Array.isArray(value) ? value[0] : value) as Node | undefined;
 
-const nameOf = (node: Node) =>
+export const nameOf = (node: Node) =>
   text(node["@_NAME"]) || text(first(node["NAME.LIST"])?.NAME) || text(node.NAME);
 
-/** Every node of these tags, wherever it sits in the envelope. */
+/** Every node of these tags, wherever it sits in the envelope (not looking inside them). */
 function collect(root: unknown, tags: ReadonlySet<string>, found: Map<string, Node[]>) {
   if (Array.isArray(root)) {
     for (const item of root) collect(item, tags, found);
@@ -53,9 +52,13 @@ function collect(root: unknown, tags: ReadonlySet<string>, found: Map<string, No
   if (!root || typeof root !== "object") return;
   for (const [key, value] of Object.entries(root as Node)) {
     if (tags.has(key)) {
+      let list = found.get(key);
+      if (!list) {
+        list = [];
+        found.set(key, list);
+      }
       for (const node of Array.isArray(value) ? value : [value]) {
-        if (node && typeof node === "object")
-          found.set(key, [...(found.get(key) ?? []), node as Node]);
+        if (node && typeof node === "object") list.push(node as Node);
       }
     } else if (typeof value === "object") {
       collect(value, tags, found);
@@ -63,15 +66,10 @@ function collect(root: unknown, tags: ReadonlySet<string>, found: Map<string, No
   }
 }
 
-const REGISTRATION_TYPES: Record<string, string> = {
-  regular: "regular",
-  composition: "composition",
-  unregistered: "unregistered",
-  consumer: "unregistered",
-  "regular - sez": "sez",
-};
+export type TallyNodes = Map<string, Node[]>;
 
-export function parseTallyMasters(bytes: Buffer) {
+/** A Tally export decoded, checked and parsed: its masters and vouchers by tag. */
+export function readTallyFile(bytes: Buffer): TallyNodes {
   const xml = decodeTallyXml(bytes);
   if (declaresEntities(xml)) throw badRequest(TALLY_MESSAGES.doctype);
   let parsed: Node;
@@ -88,8 +86,24 @@ export function parseTallyMasters(bytes: Buffer) {
     throw badRequest(TALLY_MESSAGES.notTally);
   }
   if (!parsed.ENVELOPE) throw badRequest(TALLY_MESSAGES.notTally);
-  const found = new Map<string, Node[]>();
-  collect(parsed.ENVELOPE, new Set(["GROUP", "LEDGER", "STOCKITEM"]), found);
+  const found: TallyNodes = new Map();
+  collect(
+    parsed.ENVELOPE,
+    new Set(["GROUP", "LEDGER", "STOCKITEM", "VOUCHER", "VOUCHERTYPE"]),
+    found,
+  );
+  return found;
+}
+
+const REGISTRATION_TYPES: Record<string, string> = {
+  regular: "regular",
+  composition: "composition",
+  unregistered: "unregistered",
+  consumer: "unregistered",
+  "regular - sez": "sez",
+};
+
+export function parseTallyMasters(found: TallyNodes) {
   // Tally re-emits a master wherever it is referenced: the first of each name is kept.
   const groups = new Map<string, string>();
   for (const node of found.get("GROUP") ?? []) {
@@ -155,16 +169,15 @@ export async function importTallyMasters(
   db: Kysely<Database>,
   caller: Caller,
   organisationId: string,
-  file: UploadedFile | undefined,
+  found: TallyNodes,
   preview: boolean,
 ) {
-  if (!file) throw badRequest("Choose the Tally XML export to import.");
   const access = await requireOrganisationAccess(db, caller, organisationId, {
     kind: "right",
     subject: "account",
     action: "add",
   });
-  const masters = parseTallyMasters(file.bytes);
+  const masters = parseTallyMasters(found);
   const { accounts } = await listAccounts(db, caller, { organisationId });
   const existing = new Map(accounts.map((account) => [account.name.trim().toLowerCase(), account]));
   const regular =

@@ -4,6 +4,7 @@ import {
   ENTRY_INPUT_SCHEMAS,
   financialYearOf,
   getVoucherDefinition,
+  hasItemLines,
   paiseToRupees,
   readVoucherSheet,
   type SheetImportFields,
@@ -11,30 +12,23 @@ import {
   type VoucherSheetGroup,
   voucherSheetTypes,
 } from "@bahi/domain";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { badRequest } from "../../http/errors.ts";
-import { nowIso } from "../../lib/clock.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import {
-  type NewEntry,
-  prepareNewVouchers,
-  type VoucherDeps,
-  writeNewVouchers,
-} from "../vouchers/vouchers.service.ts";
+import { listItems } from "../items/items.service.ts";
+import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
 import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
+import { saveImportedVouchers } from "./voucher-batches.ts";
 
-// A spreadsheet of receipts, payments, fund transfers and journals (issue 23): rows grouped into
-// vouchers, account names resolved, each payload checked by its type's own add schema, then saved
-// through the engine's batch path (prepareNewVouchers / writeNewVouchers), each batch one transaction that also records the vouchers'
-// fingerprints, so the same file imported twice makes nothing new.
-
-const BATCH = 500;
+// A spreadsheet of vouchers (issue 23): sales, purchases and notes with item or account lines,
+// receipts, payments, fund transfers and journals. Rows grouped into vouchers, names resolved,
+// each payload checked by its type's own add schema, then saved through the engine's batch path
+// (voucher-batches.ts) with the vouchers' fingerprints, so the same file twice makes nothing new;
+// all or nothing is one transaction (decision 073).
 
 type Resolved = { id: string; nature: string };
 
@@ -74,8 +68,14 @@ function fingerprintOf(group: VoucherSheetGroup): string {
         group.date,
         group.voucherNumber,
         group.cashBankAccount.toLowerCase(),
+        group.party.toLowerCase(),
         group.narration,
         group.lines.map((line) => [
+          line.item.toLowerCase(),
+          line.quantity,
+          line.ratePaise,
+          line.discount,
+          line.gstRate,
           line.account.toLowerCase(),
           line.amountPaise,
           line.debitPaise,
@@ -84,6 +84,20 @@ function fingerprintOf(group: VoucherSheetGroup): string {
       ]),
     )
     .digest("hex");
+}
+
+/** The sheet row an issue's path points at (itemDetails.1.rate → the second item row). */
+function rowOfIssue(group: VoucherSheetGroup, path: readonly PropertyKey[]): number {
+  const [list, index] = path;
+  const lines =
+    list === "itemDetails"
+      ? group.lines.filter((line) => line.item)
+      : list === "accountDetails"
+        ? group.lines.filter((line) => !line.item)
+        : list === "entries"
+          ? group.lines
+          : [];
+  return typeof index === "number" ? (lines[index]?.row ?? group.row) : group.row;
 }
 
 async function readVoucherReport(
@@ -114,11 +128,29 @@ async function readVoucherReport(
       { id: account._id, nature: account.nature },
     ]),
   );
+  const itemsByName = reading.groups.some((group) => hasItemLines(group.type))
+    ? new Map(
+        (await listItems(deps.db, caller, { organisationId: fields.organisationId })).items.map(
+          (item) => [item.name.trim().toLowerCase(), item] as const,
+        ),
+      )
+    : new Map<string, { _id: string; gstRate: number }>();
   const problems: SheetProblem[] = [...reading.problems];
   const ready: { group: VoucherSheetGroup; entry: NewEntry; fingerprint: string }[] = [];
   for (const group of reading.groups) {
     const before = problems.length;
+    const document = hasItemLines(group.type);
     const lines = group.lines.map((line) => {
+      if (line.item) {
+        const item = itemsByName.get(line.item.toLowerCase());
+        if (!item)
+          problems.push({
+            row: line.row,
+            column: "item",
+            message: `No item named "${line.item}".`,
+          });
+        return { ...line, accountId: "", itemId: item?._id ?? "", itemRate: item?.gstRate };
+      }
       const account = byName.get(line.account.toLowerCase());
       if (!account) {
         problems.push({
@@ -127,7 +159,7 @@ async function readVoucherReport(
           message: `No account named "${line.account}".`,
         });
       }
-      return { ...line, accountId: account?.id ?? "" };
+      return { ...line, accountId: account?.id ?? "", itemId: "", itemRate: undefined };
     });
     const role = getVoucherDefinition(group.type).bankStatementLine;
     const cashBank = group.cashBankAccount
@@ -142,30 +174,68 @@ async function readVoucherReport(
           : "cashBankAccount is required: the cash or bank account of the entry.",
       });
     }
+    const party = document ? byName.get(group.party.toLowerCase()) : undefined;
+    if (document && !party) {
+      problems.push({
+        row: group.row,
+        column: "party",
+        message: `No account named "${group.party}".`,
+      });
+    }
     if (problems.length > before) continue;
+    // A line's GST rate: the row's, else the item's own (an item without one: 0).
+    const rateOf = (line: (typeof lines)[number]) =>
+      line.gstRate ?? (line.itemRate !== undefined && line.itemRate >= 0 ? line.itemRate : 0);
     const payload = {
       organisationId: fields.organisationId,
       year: financialYearOf(group.date),
       date: group.date,
       ...(group.narration ? { narration: group.narration } : {}),
-      ...(role
-        ? PAYLOADS[role](
-            lines.map((line) => ({ accountId: line.accountId, paise: line.amountPaise })),
-            cashBank?.id ?? "",
-          )
-        : {
-            entries: lines.map((line) => ({
-              accountId: line.accountId,
-              debitAmount: amountOf(line.debitPaise),
-              creditAmount: amountOf(line.creditPaise),
-            })),
-          }),
+      ...(document
+        ? {
+            ...(group.voucherNumber ? { invoiceNumber: group.voucherNumber } : {}),
+            cashOrDebtorAccountId: party?.id ?? "",
+            itemDetails: lines
+              .filter((line) => line.itemId)
+              .map((line) => ({
+                itemId: line.itemId,
+                quantity: line.quantity,
+                rate: amountOf(line.ratePaise),
+                discountType: "percent",
+                discount: line.discount,
+                gstRate: rateOf(line),
+                amount: amountOf(
+                  Math.round(
+                    Math.round(line.quantity * line.ratePaise) * (1 - line.discount / 100),
+                  ),
+                ),
+              })),
+            accountDetails: lines
+              .filter((line) => !line.itemId)
+              .map((line) => ({
+                accountId: line.accountId,
+                amount: amountOf(line.amountPaise),
+                gstRate: rateOf(line),
+              })),
+          }
+        : role
+          ? PAYLOADS[role](
+              lines.map((line) => ({ accountId: line.accountId, paise: line.amountPaise })),
+              cashBank?.id ?? "",
+            )
+          : {
+              entries: lines.map((line) => ({
+                accountId: line.accountId,
+                debitAmount: amountOf(line.debitPaise),
+                creditAmount: amountOf(line.creditPaise),
+              })),
+            }),
     };
     const parsed = ENTRY_INPUT_SCHEMAS[group.type].add.safeParse(payload);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         problems.push({
-          row: group.row,
+          row: rowOfIssue(group, issue.path),
           column: issue.path.join(".") || "entry",
           message: issue.message,
         });
@@ -226,48 +296,30 @@ export async function importVoucherSheet(
       })),
     );
   }
-  // The next batch is prepared (rights, locks, masters, computing) while the last one is
-  // written, as the demo loader does (load-books.ts).
-  const batches: (typeof fresh)[] = [];
-  for (let from = 0; from < fresh.length; from += BATCH)
-    batches.push(fresh.slice(from, from + BATCH));
-  const prepare = (batch: typeof fresh) =>
-    prepareNewVouchers(
+  const failed: SheetProblem[] = [];
+  let imported: number;
+  try {
+    imported = await saveImportedVouchers(
       deps,
       caller,
       fields.organisationId,
-      batch.map((item) => item.entry),
-    );
-  let imported = 0;
-  let next = batches[0] ? prepare(batches[0]) : null;
-  for (const [index, batch] of batches.entries()) {
-    const ready = await (next as ReturnType<typeof prepare>);
-    const following = batches[index + 1];
-    next = following ? prepare(following) : null;
-    // A failed preparation of the next batch is reported when its turn comes, not as unhandled.
-    next?.catch(() => undefined);
-    const saved = await writeNewVouchers(deps, ready, {
-      inTransaction: async (trx: Kysely<Database>, vouchers) => {
-        const now = nowIso();
-        await repo.insertImportedVouchers(
-          trx,
-          vouchers.map((voucher, position) => ({
-            organisation_id: fields.organisationId,
-            fingerprint: (batch[position] as (typeof batch)[number]).fingerprint,
-            voucher_id: voucher.entryId,
-            voucher_type: (batch[position] as (typeof batch)[number]).entry.type,
-            created_at: now,
-          })),
-        );
+      fresh.map((item) => ({ ...item, entry: () => item.entry })),
+      {
+        allOrNothing: fields.mode === "all",
+        onFailed: (item, message) => failed.push({ row: item.group.row, column: "entry", message }),
       },
-    });
-    imported += saved.length;
+    );
+  } catch (error) {
+    // All or nothing: the one transaction was rolled back, so nothing of the file is written.
+    if (fields.mode === "all" && error instanceof AppError)
+      throw badRequest(SHEET_FILE_MESSAGES.nothingWritten(error.message), error.errors);
+    throw error;
   }
   return {
     type: fields.type,
     rowCount: reading.rowCount,
     imported,
     skippedExisting: present.length,
-    problems,
+    problems: [...problems, ...failed].sort((a, b) => a.row - b.row),
   };
 }

@@ -7,6 +7,7 @@ import {
   todayCivil,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
+import { inTransaction } from "../../db/books-lock.ts";
 import type { Database } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { notFound } from "../../http/errors.ts";
@@ -141,7 +142,7 @@ async function writeWithName(
   write: (trx: Kysely<Database>) => Promise<void>,
 ) {
   try {
-    await db.transaction().execute(write);
+    await inTransaction(db, write);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;

@@ -351,6 +351,7 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
           children: [
             { id: "imports-bank", label: "Bank Statement", path: pathIn(context, "imports/bank") },
             { id: "imports-other", label: "Other Data", path: pathIn(context, "imports/other") },
+            { id: "imports-tally", label: "Tally Company", path: pathIn(context, "imports/tally") },
           ],
         },
         { id: "settings", label: "Settings", children: settingsEntries(context) },

@@ -30,11 +30,11 @@ import {
 const TYPE_LABELS: Record<SheetImportType, string> = {
   accounts: "Accounts with opening balances",
   items: "Items with opening stock",
-  vouchers: "Receipts, payments, transfers and journals",
+  vouchers: "Vouchers: sales and purchases with item lines, receipts, payments, journals",
 };
 
 /**
- * /{org}/{year}/imports/other: accounts, items or account-line vouchers from a spreadsheet laid
+ * /{org}/{year}/imports/other: accounts, items or vouchers (with item lines) from a spreadsheet laid
  * out like the template.
  * "Validate" shows every problem row by row (the sheet's row numbers, the column, the message)
  * and writes nothing; "Import" adds the valid rows, or nothing unless all are valid. Rows whose
@@ -46,8 +46,8 @@ export function OtherImportPage() {
   const organisationId = organisation._id;
   const queryClient = useQueryClient();
   const types: SheetImportType[] = organisation.manageInventory
-    ? ["accounts", "items"]
-    : ["accounts"];
+    ? ["accounts", "items", "vouchers"]
+    : ["accounts", "vouchers"];
   const [type, setType] = useState<SheetImportType>("accounts");
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<"valid" | "all">("valid");
@@ -86,7 +86,8 @@ export function OtherImportPage() {
         ...(answer.skippedExisting ? { message: `${answer.skippedExisting} already there.` } : {}),
       });
       await queryClient.invalidateQueries({
-        queryKey: [type === "accounts" ? "accounts" : "items", organisationId],
+        queryKey:
+          type === "vouchers" ? [] : [type === "accounts" ? "accounts" : "items", organisationId],
       });
     } catch {
       // The client showed the danger toast with the first problem.

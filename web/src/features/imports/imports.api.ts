@@ -235,3 +235,50 @@ export function importSheet(
 export function sheetTemplateUrl(type: SheetImportType): string {
   return buildApiUrl("/import/other/template", { type });
 }
+
+export interface TallyRefusal {
+  voucher?: string;
+  name?: string;
+  reason: string;
+}
+
+export interface TallyVouchersAnswer {
+  preview: boolean;
+  vouchers: number;
+  toCreate: Record<string, number>;
+  alreadyImported: number;
+  notImported: TallyRefusal[];
+  asJournals: TallyRefusal[];
+  imported?: number;
+  failed?: TallyRefusal[];
+  trialBalance?: {
+    compared: number;
+    agrees: boolean;
+    differences: { ledgers: string[]; accounts: string[]; file: number; bahi: number }[];
+    message: string;
+  };
+}
+
+/** POST /import/tally: the masters' fields when the file has masters, `vouchers` when a day book. */
+export interface TallyAnswer {
+  preview: boolean;
+  ledgers?: number;
+  stockItems?: number;
+  accountsToCreate?: { name: string; nature: string; openingBalance: number }[];
+  itemsToCreate?: string[];
+  cannotImport?: TallyRefusal[];
+  failed?: TallyRefusal[];
+  openingsCheck?: { agrees: boolean; message: string };
+  vouchers?: TallyVouchersAnswer;
+}
+
+export function importTallyFile(organisationId: string, file: File, preview: boolean) {
+  const form = new FormData();
+  form.set("organisationId", organisationId);
+  if (preview) form.set("preview", "true");
+  form.append("file", file, file.name);
+  return apiRequest<TallyAnswer>("POST", "/import/tally", {
+    body: form,
+    errorTitle: "Could not read the Tally export",
+  });
+}

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { as } from "../../../test/books.ts";
+import { buildMultipart } from "../../../test/multipart.ts";
+import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+
+let context: TestContext;
+let owner: Person;
+let stranger: Person;
+let org: string;
+
+// The masters and the day book of a small Tally company, made here as Tally Prime writes them
+// (shared/returns-reference.md §7): UTF-16 with a byte-order mark, reserved names behind &#4;,
+// stray control characters, AMOUNT negative for debit, the invoice view's LEDGERENTRIES and
+// ALLINVENTORYENTRIES with ACCOUNTINGALLOCATIONS, and bill allocations.
+const MASTERS = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDATA>
+ <TALLYMESSAGE><LEDGER NAME="Asha Traders"><PARENT>&#4; Sundry Debtors</PARENT><OPENINGBALANCE>-5000.00</OPENINGBALANCE>
+  <LEDMAILINGDETAILS.LIST><STATE>Maharashtra</STATE></LEDMAILINGDETAILS.LIST></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Mehta Supplies"><PARENT>&#4; Sundry Creditors</PARENT><OPENINGBALANCE>3000.00</OPENINGBALANCE>
+  <LEDMAILINGDETAILS.LIST><STATE>Maharashtra</STATE></LEDMAILINGDETAILS.LIST></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="HDFC Bank"><PARENT>&#4; Bank Accounts</PARENT><OPENINGBALANCE>-10000.00</OPENINGBALANCE></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Cash"><PARENT>&#4; Cash-in-Hand</PARENT><OPENINGBALANCE>-2000.00</OPENINGBALANCE></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Rent"><PARENT>&#4; Indirect Expenses</PARENT></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Owner Capital"><PARENT>&#4; Capital Account</PARENT><OPENINGBALANCE>14000.00</OPENINGBALANCE></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM NAME="Steel Rod"><BASEUNITS>Nos</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+
+const ledger = (name: string, amount: string, extra = "") =>
+  `<LEDGERENTRIES.LIST><LEDGERNAME>${name}</LEDGERNAME><ISDEEMEDPOSITIVE>${amount.startsWith("-") ? "Yes" : "No"}</ISDEEMEDPOSITIVE><AMOUNT>${amount}</AMOUNT>${extra}</LEDGERENTRIES.LIST>`;
+const all = (name: string, amount: string, extra = "") =>
+  `<ALLLEDGERENTRIES.LIST><LEDGERNAME>${name}</LEDGERNAME><AMOUNT>${amount}</AMOUNT>${extra}</ALLLEDGERENTRIES.LIST>`;
+const bill = (name: string, type: string, amount: string) =>
+  `<BILLALLOCATIONS.LIST><NAME>${name}</NAME><BILLTYPE>${type}</BILLTYPE><AMOUNT>${amount}</AMOUNT></BILLALLOCATIONS.LIST>`;
+const stock = (qty: number, rate: string, amount: string, ledgerName: string) =>
+  `<ALLINVENTORYENTRIES.LIST><STOCKITEMNAME>Steel Rod</STOCKITEMNAME><RATE>${rate}/Nos</RATE><ACTUALQTY> ${qty} Nos</ACTUALQTY><BILLEDQTY> ${qty} Nos</BILLEDQTY><AMOUNT>${amount}</AMOUNT>
+   <ACCOUNTINGALLOCATIONS.LIST><LEDGERNAME>${ledgerName}</LEDGERNAME><AMOUNT>${amount}</AMOUNT></ACCOUNTINGALLOCATIONS.LIST></ALLINVENTORYENTRIES.LIST>`;
+const voucher = (
+  type: string,
+  guid: string,
+  date: string,
+  number: string,
+  body: string,
+  head = "",
+) =>
+  `<TALLYMESSAGE><VOUCHER VCHTYPE="${type}" ACTION="Create"><DATE>${date}</DATE><GUID>${guid}</GUID><VOUCHERTYPENAME>${type}</VOUCHERTYPENAME><VOUCHERNUMBER>${number}</VOUCHERNUMBER>${head}${body}</VOUCHER></TALLYMESSAGE>`;
+
+const DAY_BOOK = `<?xml version="1.0" encoding="UTF-16"?>
+<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA>
+<REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+<TALLYMESSAGE><VOUCHERTYPE NAME="Bank Receipt"><PARENT>&#4; Receipt</PARENT></VOUCHERTYPE></TALLYMESSAGE>
+${voucher(
+  "Sales",
+  "g-sale-1",
+  "20250410",
+  "S-1",
+  ledger("Asha Traders", "-1180.00", bill("S-1", "New Ref", "-1180.00")) +
+    ledger("CGST", "90.00") +
+    ledger("SGST", "90.00") +
+    stock(2, "500.00", "1000.00", "Sales"),
+  "<PARTYLEDGERNAME>Asha Traders</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY><NARRATION>Rods\u0004 sold</NARRATION>",
+)}
+${voucher(
+  "Purchase",
+  "g-purchase-1",
+  "20250412",
+  "P-77",
+  ledger("Mehta Supplies", "590.00") +
+    ledger("CGST", "-45.00") +
+    ledger("SGST", "-45.00") +
+    stock(1, "500.00", "-500.00", "Purchases"),
+  "<PARTYLEDGERNAME>Mehta Supplies</PARTYLEDGERNAME>",
+)}
+${voucher(
+  "Bank Receipt",
+  "g-receipt-1",
+  "20250415",
+  "1",
+  all("HDFC Bank", "-1000.00") + all("Asha Traders", "1000.00", bill("S-1", "Agst Ref", "1000.00")),
+)}
+${voucher("Payment", "g-payment-1", "20250416", "1", all("Rent", "-300.00") + all("Cash", "300.00"))}
+${voucher("Contra", "g-contra-1", "20250417", "1", all("HDFC Bank", "-200.00") + all("Cash", "200.00"))}
+${voucher("Journal", "g-journal-1", "20250418", "1", all("Rent", "-100.00") + all("Mehta Supplies", "100.00"))}
+${voucher(
+  "Credit Note",
+  "g-credit-1",
+  "20250420",
+  "CN-1",
+  ledger("Asha Traders", "118.00", bill("S-1", "Agst Ref", "118.00")) +
+    ledger("CGST", "-9.00") +
+    ledger("SGST", "-9.00") +
+    stock(1, "100.00", "-100.00", "Sales"),
+  "<PARTYLEDGERNAME>Asha Traders</PARTYLEDGERNAME>",
+)}
+${voucher(
+  "Debit Note",
+  "g-debit-1",
+  "20250422",
+  "DN-1",
+  ledger("Mehta Supplies", "-59.00") +
+    ledger("CGST", "4.50") +
+    ledger("SGST", "4.50") +
+    stock(1, "50.00", "50.00", "Purchases"),
+  "<PARTYLEDGERNAME>Mehta Supplies</PARTYLEDGERNAME>",
+)}
+${voucher(
+  "Payment",
+  "g-payment-2",
+  "20250425",
+  "2",
+  all("Rent", "-75.00") + all("HDFC Bank", "35.00") + all("Cash", "40.00"),
+)}
+${voucher("Payment", "g-cancelled", "20250426", "3", `<ISCANCELLED>Yes</ISCANCELLED>${all("Rent", "-10.00")}${all("Cash", "10.00")}`)}
+${voucher("Sales Order", "g-order", "20250427", "SO-1", ledger("Asha Traders", "-10.00") + ledger("Sales", "10.00"))}
+${voucher("Journal", "g-unknown", "20250428", "2", all("Nobody Ltd", "-10.00") + all("Cash", "10.00"))}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+
+function utf16WithBom(text: string): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+}
+
+function send(fields: Record<string, string>, bytes: Buffer, person: Person = owner) {
+  const { payload, headers } = buildMultipart(fields, [
+    { field: "file", fileName: "DayBook.xml", bytes },
+  ]);
+  return context.app.inject({
+    method: "POST",
+    url: "/api/import/tally",
+    payload,
+    headers: { ...headers, ...as(person) },
+  });
+}
+
+async function trialBalance() {
+  const response = await context.app.inject({
+    method: "GET",
+    url: `/api/reports/trialbalance?organisationId=${org}&year=2025-26`,
+    headers: as(owner),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const rows = response.json().accounts as {
+    name: string;
+    debit: number;
+    credit: number;
+    closing: { signed: number };
+  }[];
+  return new Map(rows.map((row) => [row.name, row]));
+}
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  stranger = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    gstRegistered: true,
+    gstin: "27AAPFU0939F1ZV",
+    gstRegType: "regular",
+    startingYear: "2025-26",
+    billWiseEntry: true,
+  }));
+  const masters = await send({ organisationId: org }, utf16WithBom(MASTERS));
+  expect(masters.statusCode, masters.body).toBe(200);
+});
+afterAll(() => context.close());
+
+describe("Tally day book", () => {
+  test("preview says what each voucher becomes and what cannot be imported, and writes nothing", async () => {
+    const before = await trialBalance();
+    const response = await send({ organisationId: org, preview: "true" }, utf16WithBom(DAY_BOOK));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({
+      preview: true,
+      vouchers: 12,
+      toCreate: {
+        salesInvoice: 1,
+        purchases: 1,
+        receipts: 1,
+        payments: 1,
+        fundTransfer: 1,
+        journalEntry: 2,
+        creditNote: 1,
+        debitNote: 1,
+      },
+      alreadyImported: 0,
+    });
+    expect(vouchers.notImported).toEqual([
+      { voucher: "Payment 3 of 2025-04-26", reason: "Cancelled in Tally." },
+      {
+        voucher: "Sales Order SO-1 of 2025-04-27",
+        reason: "Bahi does not import Tally's Sales Order vouchers.",
+      },
+      {
+        voucher: "Journal 2 of 2025-04-28",
+        reason:
+          'No account named "Nobody Ltd": import the masters export first, or add the account.',
+      },
+    ]);
+    expect(vouchers.asJournals).toEqual([
+      {
+        voucher: "Payment 2 of 2025-04-25",
+        reason: expect.stringMatching(/^Saved as a journal \(.+\), not as a payment\.$/),
+      },
+    ]);
+    expect(await trialBalance()).toEqual(before);
+  });
+
+  test("import posts every type as the file says, and Bahi's trial balance equals the file's", async () => {
+    const response = await send({ organisationId: org }, utf16WithBom(DAY_BOOK));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers.failed).toEqual([]);
+    expect(vouchers.imported).toBe(9);
+    const tb = await trialBalance();
+    const movement = (name: string) => {
+      const row = tb.get(name);
+      return row ? { debit: row.debit, credit: row.credit } : undefined;
+    };
+    expect(movement("Asha Traders")).toEqual({ debit: 1180, credit: 1118 });
+    expect(movement("Mehta Supplies")).toEqual({ debit: 59, credit: 690 });
+    expect(movement("Sales")).toEqual({ debit: 100, credit: 1000 });
+    expect(movement("Purchases")).toEqual({ debit: 500, credit: 50 });
+    expect(movement("Output CGST")).toEqual({ debit: 9, credit: 90 });
+    expect(movement("Input SGST")).toEqual({ debit: 45, credit: 4.5 });
+    expect(movement("HDFC Bank")).toEqual({ debit: 1200, credit: 35 });
+    expect(movement("Cash")).toEqual({ debit: 0, credit: 540 });
+    expect(movement("Rent")).toEqual({ debit: 475, credit: 0 });
+    expect(tb.get("Asha Traders")?.closing.signed).toBe(5062);
+
+    // The one voucher left out (its ledger is not in Bahi) is the whole difference.
+    expect(vouchers.trialBalance).toEqual({
+      compared: 10,
+      agrees: false,
+      differences: [
+        { ledgers: ["Cash"], accounts: ["Cash"], file: 1450, bahi: 1460 },
+        { ledgers: ["Nobody Ltd"], accounts: [], file: 10, bahi: 0 },
+      ],
+      message: "2 of 10 ledgers or groups of them differ from the file's trial balance.",
+    });
+  });
+
+  test("the receipt and the credit note settle the invoice bill-wise", async () => {
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${org}&year=2025-26`,
+      headers: as(owner),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const [invoice] = list.json().salesInvoices;
+    expect(invoice).toMatchObject({
+      invoiceNumber: "S-1",
+      totalAmount: 1180,
+      pendingAmt: 62,
+      status: "partial",
+    });
+  });
+
+  test("importing the same day book again creates nothing", async () => {
+    const before = await trialBalance();
+    const response = await send({ organisationId: org }, utf16WithBom(DAY_BOOK));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().vouchers).toMatchObject({
+      imported: 0,
+      alreadyImported: 9,
+      toCreate: {},
+    });
+    expect(await trialBalance()).toEqual(before);
+  });
+
+  test("with the missing ledger added, a re-import brings only its voucher and the trial balances agree", async () => {
+    const added = await context.app.inject({
+      method: "POST",
+      url: "/api/account/add",
+      headers: as(owner),
+      payload: { organisationId: org, name: "Nobody Ltd", nature: "Indirect Expense" },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const response = await send({ organisationId: org }, utf16WithBom(DAY_BOOK));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({
+      imported: 1,
+      alreadyImported: 9,
+      toCreate: { journalEntry: 1 },
+    });
+    expect(vouchers.trialBalance).toEqual({
+      compared: 10,
+      agrees: true,
+      differences: [],
+      message: "Bahi's trial balance equals the file's: all 10 ledgers or groups of them agree.",
+    });
+  });
+
+  test("another organisation's caller is refused", async () => {
+    const response = await send({ organisationId: org }, utf16WithBom(DAY_BOOK), stranger);
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,761 @@
+import { createHash } from "node:crypto";
+import {
+  bahiTypeOfTallyVoucher,
+  financialYearOf,
+  getVoucherDefinition,
+  isBillableType,
+  isCashOrBankNature,
+  isNoteType,
+  isTallyRoundOffLedger,
+  journalVoucherType,
+  nearestGstRate,
+  paiseToRupees,
+  readTallyDate,
+  readTallyOpening,
+  readTallyQuantity,
+  readTallyRate,
+  STATES,
+  TALLY_VOUCHER_MESSAGES,
+  type TallyTaxHead,
+  tallyImportTypes,
+  tallyTaxHeadOf,
+  type VoucherType,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
+import { listAccounts } from "../accounts/accounts.queries.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { listItems } from "../items/items.service.ts";
+import { readTrialBalance } from "../ledger/ledger.service.ts";
+import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
+import * as repo from "./bank-import.repository.ts";
+import { type Node, nameOf, type TallyNodes, text } from "./tally-import.service.ts";
+import { saveImportedVouchers } from "./voucher-batches.ts";
+
+// POST /import/tally with a day book (issue 23; shared/returns-reference.md §7.3): each Tally
+// voucher of a type the registry names (`tallyVoucherType`) becomes that Bahi type through the
+// voucher engine's batch path; a voucher whose entries do not fit its type's shape becomes a
+// journal with the same entries, and the report says so. Afterwards the file's trial balance
+// (openings and these vouchers) is compared with Bahi's, ledger by ledger (decision 072).
+
+const list = (value: unknown): Node[] =>
+  value === undefined || value === null
+    ? []
+    : ((Array.isArray(value) ? value : [value]).filter(
+        (node) => node && typeof node === "object",
+      ) as Node[]);
+
+const yes = (value: unknown) => text(value).toLowerCase() === "yes";
+
+/** A ledger line of a Tally voucher: paise positive for debit, as Bahi keeps them. */
+interface TallyLedgerLine {
+  ledger: string;
+  paise: number;
+  isParty: boolean;
+  /** Its amount stands for item lines (an invoice's sales or purchase ledger). */
+  carriesItems: boolean;
+  bills: { name: string; kind: string; paise: number }[];
+}
+
+interface TallyItemLine {
+  item: string;
+  quantity: number;
+  ratePaise: number;
+  amountPaise: number;
+}
+
+export interface TallyVoucher {
+  key: string;
+  typeName: string;
+  date: string;
+  number: string;
+  party: string;
+  narration: string;
+  placeOfSupply: string;
+  cancelled: boolean;
+  optional: boolean;
+  ledgers: TallyLedgerLine[];
+  items: TallyItemLine[];
+}
+
+function readItemLine(node: Node): TallyItemLine {
+  const quantity = readTallyQuantity(text(node.BILLEDQTY) || text(node.ACTUALQTY));
+  return {
+    item: text(node.STOCKITEMNAME),
+    quantity,
+    ratePaise: readTallyRate(text(node.RATE)),
+    amountPaise: Math.abs(readTallyOpening(text(node.AMOUNT))),
+  };
+}
+
+function readBills(node: Node) {
+  return list(node["BILLALLOCATIONS.LIST"])
+    .map((bill) => ({
+      name: text(bill.NAME),
+      kind: text(bill.BILLTYPE).toLowerCase(),
+      paise: readTallyOpening(text(bill.AMOUNT)),
+    }))
+    .filter((bill) => bill.name !== "" && bill.paise !== 0);
+}
+
+/** One VOUCHER node as lines: the accounting view's lists, else the invoice view's. */
+export function readTallyVoucher(node: Node): TallyVoucher {
+  const allLedgers = list(node["ALLLEDGERENTRIES.LIST"]);
+  const ledgerNodes = allLedgers.length > 0 ? allLedgers : list(node["LEDGERENTRIES.LIST"]);
+  const allItems = list(node["ALLINVENTORYENTRIES.LIST"]);
+  const itemNodes = allItems.length > 0 ? allItems : list(node["INVENTORYENTRIES.LIST"]);
+  const party = text(node.PARTYLEDGERNAME);
+  const ledgers: TallyLedgerLine[] = [];
+  const items: TallyItemLine[] = [];
+  for (const entry of ledgerNodes) {
+    const ledger = text(entry.LEDGERNAME);
+    const inventory = list(entry["INVENTORYALLOCATIONS.LIST"]);
+    for (const item of inventory) items.push(readItemLine(item));
+    ledgers.push({
+      ledger,
+      paise: readTallyOpening(text(entry.AMOUNT)),
+      isParty: yes(entry.ISPARTYLEDGER) || (party !== "" && ledger === party),
+      carriesItems: inventory.length > 0,
+      bills: readBills(entry),
+    });
+  }
+  // The invoice view: each item line's ledger amount is in its ACCOUNTINGALLOCATIONS.
+  for (const entry of itemNodes) {
+    items.push(readItemLine(entry));
+    for (const allocation of list(entry["ACCOUNTINGALLOCATIONS.LIST"])) {
+      ledgers.push({
+        ledger: text(allocation.LEDGERNAME),
+        paise: readTallyOpening(text(allocation.AMOUNT)),
+        isParty: false,
+        carriesItems: true,
+        bills: [],
+      });
+    }
+  }
+  const lines = ledgers.filter((line) => line.ledger !== "" && line.paise !== 0);
+  const typeName = text(node["@_VCHTYPE"]) || text(node.VOUCHERTYPENAME);
+  const date = readTallyDate(text(node.DATE));
+  const number = text(node.VOUCHERNUMBER);
+  const guid = text(node.GUID);
+  const key =
+    guid ||
+    createHash("sha256")
+      .update(
+        JSON.stringify([typeName, date, number, lines.map((line) => [line.ledger, line.paise])]),
+      )
+      .digest("hex");
+  return {
+    key: `tally:${key}`,
+    typeName,
+    date,
+    number,
+    party: party || (lines.find((line) => line.isParty)?.ledger ?? ""),
+    narration: text(node.NARRATION),
+    placeOfSupply: text(node.PLACEOFSUPPLY) || text(node.STATENAME),
+    cancelled: yes(node.ISCANCELLED),
+    optional: yes(node.ISOPTIONAL),
+    ledgers: lines,
+    items: items.filter((item) => item.item !== ""),
+  };
+}
+
+type Account = { id: string; nature: string; systemKey: string | null; openingPaise: number };
+
+/** What a voucher becomes: the entry to save, and which Bahi account each of its ledgers reaches. */
+interface Plan {
+  voucher: TallyVoucher;
+  type: VoucherType;
+  payload: Record<string, unknown> & { organisationId: string };
+  links: [string, string][];
+  note?: string;
+  /** Bill-wise allocations still to be resolved to the invoices' ids: where they go. */
+  bills: { party: string; name: string; paise: number; target: "entries" | "document" }[];
+  /** The bills this invoice opens (New Ref), or its number. */
+  opens: string[];
+}
+
+type Refusal = { voucher: string; reason: string };
+
+const describeVoucher = (voucher: TallyVoucher) =>
+  `${voucher.typeName} ${voucher.number || "(no number)"} of ${voucher.date || "no date"}`;
+
+const amount = (paise: number) => paiseToRupees(Math.abs(paise));
+
+const TAX_KEYS: Record<"output" | "input", Record<TallyTaxHead, string>> = {
+  output: { cgst: "outputCgst", sgst: "outputSgst", igst: "outputIgst", cess: "outputCess" },
+  input: { cgst: "inputCgst", sgst: "inputSgst", igst: "inputIgst", cess: "inputCess" },
+};
+
+interface Books {
+  organisationId: string;
+  accounts: Map<string, Account>;
+  system: Map<string, string>;
+  items: Map<string, string>;
+}
+
+function journalOf(
+  voucher: TallyVoucher,
+  books: Books,
+  base: Record<string, unknown> & { organisationId: string },
+) {
+  const links: [string, string][] = [];
+  const entries = voucher.ledgers.map((line) => {
+    const account = books.accounts.get(line.ledger.toLowerCase()) as Account;
+    links.push([line.ledger, account.id]);
+    return {
+      accountId: account.id,
+      debitAmount: line.paise > 0 ? amount(line.paise) : 0,
+      creditAmount: line.paise < 0 ? amount(line.paise) : 0,
+    };
+  });
+  return { payload: { ...base, entries }, links };
+}
+
+/** A document voucher's payload, or the reason it must be a journal. */
+function documentOf(
+  type: VoucherType,
+  voucher: TallyVoucher,
+  books: Books,
+  base: Record<string, unknown> & { organisationId: string },
+): Omit<Plan, "voucher" | "type"> | string {
+  const definition = getVoucherDefinition(type);
+  const customer = definition.partySide === "customer";
+  const partyDebit = customer !== isNoteType(type);
+  const partyLines = voucher.ledgers.filter(
+    (line) => line.ledger.toLowerCase() === voucher.party.toLowerCase(),
+  );
+  const party = partyLines[0];
+  if (!party || partyLines.length > 1) return "the party has not exactly one ledger line";
+  if (party.paise > 0 !== partyDebit) return "the party is on the other side";
+  const side = partyDebit ? -1 : 1;
+  const links: [string, string][] = [];
+  const partyAccount = books.accounts.get(party.ledger.toLowerCase()) as Account;
+  links.push([party.ledger, partyAccount.id]);
+  let taxPaise = 0;
+  let roundOff = false;
+  let taxable = 0;
+  const accountDetails: { accountId: string; amount: number; gstRate: number }[] = [];
+  const lineAccounts: string[] = [];
+  for (const line of voucher.ledgers) {
+    if (line === party) continue;
+    const head = tallyTaxHeadOf(line.ledger);
+    if (head) {
+      if (Math.sign(line.paise) !== side) return "a tax line is on the party's side";
+      taxPaise += Math.abs(line.paise);
+      links.push([
+        line.ledger,
+        books.system.get(TAX_KEYS[customer ? "output" : "input"][head]) ?? "",
+      ]);
+      continue;
+    }
+    if (isTallyRoundOffLedger(line.ledger)) {
+      roundOff = true;
+      links.push([line.ledger, books.system.get("roundOff") ?? ""]);
+      continue;
+    }
+    if (Math.sign(line.paise) !== side) return `${line.ledger} is on the party's side`;
+    if (line.carriesItems) {
+      links.push([line.ledger, books.system.get(customer ? "sales" : "purchases") ?? ""]);
+      continue;
+    }
+    const account = books.accounts.get(line.ledger.toLowerCase()) as Account;
+    links.push([line.ledger, account.id]);
+    lineAccounts.push(line.ledger);
+    accountDetails.push({ accountId: account.id, amount: amount(line.paise), gstRate: 0 });
+    taxable += Math.abs(line.paise);
+  }
+  if (voucher.items.length === 0 && accountDetails.length === 0)
+    return "it has no item or account lines";
+  taxable += voucher.items.reduce((sum, item) => sum + item.amountPaise, 0);
+  const gstRate = nearestGstRate(taxPaise, taxable);
+  const itemDetails = voucher.items.map((item) => {
+    const quantity = item.quantity > 0 ? item.quantity : 1;
+    let ratePaise = item.ratePaise > 0 ? item.ratePaise : Math.ceil(item.amountPaise / quantity);
+    if (Math.round(quantity * ratePaise) < item.amountPaise)
+      ratePaise = Math.ceil(item.amountPaise / quantity);
+    const gross = Math.round(quantity * ratePaise);
+    return {
+      itemId: books.items.get(item.item.toLowerCase()) ?? "",
+      quantity,
+      rate: paiseToRupees(ratePaise),
+      discountType: "amount",
+      discount: paiseToRupees(gross - item.amountPaise),
+      gstRate,
+      amount: paiseToRupees(item.amountPaise),
+    };
+  });
+  const state = STATES.find(
+    (candidate) => candidate.name.toLowerCase() === voucher.placeOfSupply.toLowerCase(),
+  );
+  const opens = isBillableType(type)
+    ? [
+        ...new Set([
+          ...party.bills.filter((bill) => bill.kind === "new ref").map((bill) => bill.name),
+          voucher.number,
+        ]),
+      ].filter(Boolean)
+    : [];
+  return {
+    payload: {
+      ...base,
+      ...(voucher.number ? { invoiceNumber: voucher.number.slice(0, 50) } : {}),
+      cashOrDebtorAccountId: partyAccount.id,
+      ...(state ? { pos: state.code } : {}),
+      roundOff,
+      itemDetails,
+      accountDetails: accountDetails.map((line) => ({ ...line, gstRate })),
+    },
+    links,
+    bills: isNoteType(type)
+      ? party.bills
+          .filter((bill) => bill.kind === "agst ref")
+          .map((bill) => ({
+            party: party.ledger,
+            name: bill.name,
+            paise: Math.abs(bill.paise),
+            target: "document" as const,
+          }))
+      : [],
+    opens,
+  };
+}
+
+/** A receipt, payment or contra in its own shape, or the reason it must be a journal. */
+function settlementOf(
+  type: VoucherType,
+  voucher: TallyVoucher,
+  books: Books,
+  base: Record<string, unknown> & { organisationId: string },
+): Omit<Plan, "voucher" | "type"> | string {
+  const role = getVoucherDefinition(type).bankStatementLine;
+  const accountOf = (line: TallyLedgerLine) =>
+    books.accounts.get(line.ledger.toLowerCase()) as Account;
+  const debits = voucher.ledgers.filter((line) => line.paise > 0);
+  const credits = voucher.ledgers.filter((line) => line.paise < 0);
+  const links: [string, string][] = voucher.ledgers.map((line) => [
+    line.ledger,
+    accountOf(line).id,
+  ]);
+  if (role === "transfer") {
+    const [to] = debits;
+    const [from] = credits;
+    if (debits.length !== 1 || credits.length !== 1 || !to || !from)
+      return "a contra moves money between exactly two accounts";
+    if (!isCashOrBankNature(accountOf(to).nature) || !isCashOrBankNature(accountOf(from).nature))
+      return "a contra is between cash and bank accounts";
+    return {
+      payload: {
+        ...base,
+        paidAccountId: accountOf(from).id,
+        paidAmount: amount(from.paise),
+        receivedAccountId: accountOf(to).id,
+        receivedAmount: amount(to.paise),
+      },
+      links,
+      bills: [],
+      opens: [],
+    };
+  }
+  const moneyIn = role === "moneyIn";
+  const [cashBank, ...more] = moneyIn ? debits : credits;
+  const others = moneyIn ? credits : debits;
+  if (!cashBank || more.length > 0) return "it has not exactly one cash or bank line";
+  if (!isCashOrBankNature(accountOf(cashBank).nature))
+    return `${cashBank.ledger} is not a cash or bank account`;
+  if (others.length === 0) return "it has no account lines";
+  const bills: Plan["bills"] = [];
+  const entries = others.map((line, index) => {
+    for (const bill of line.bills) {
+      if (bill.kind === "agst ref")
+        bills.push({
+          party: line.ledger,
+          name: bill.name,
+          paise: Math.abs(bill.paise),
+          target: "entries",
+        });
+    }
+    return { accountId: accountOf(line).id, amount: amount(line.paise), index };
+  });
+  return {
+    payload: {
+      ...base,
+      ...(moneyIn
+        ? { receivedAccountId: accountOf(cashBank).id, receivedAmount: amount(cashBank.paise) }
+        : { paidAccountId: accountOf(cashBank).id, paidAmount: amount(cashBank.paise) }),
+      entries: entries.map(({ index: _index, ...entry }) => ({ ...entry, billWiseEntries: [] })),
+    },
+    links,
+    bills,
+    opens: [],
+  };
+}
+
+function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Plan | Refusal {
+  const refuse = (reason: string) => ({ voucher: describeVoucher(voucher), reason });
+  if (!voucher.date) return refuse(TALLY_VOUCHER_MESSAGES.noDate);
+  const sum = voucher.ledgers.reduce((total, line) => total + line.paise, 0);
+  if (sum !== 0 || voucher.ledgers.length < 2) return refuse(TALLY_VOUCHER_MESSAGES.unbalanced);
+  const definition = getVoucherDefinition(type);
+  const document = definition.family === "document";
+  for (const line of voucher.ledgers) {
+    if (
+      document &&
+      (line.carriesItems || tallyTaxHeadOf(line.ledger) || isTallyRoundOffLedger(line.ledger)) &&
+      !books.accounts.has(line.ledger.toLowerCase())
+    )
+      continue;
+    if (!books.accounts.has(line.ledger.toLowerCase()))
+      return refuse(TALLY_VOUCHER_MESSAGES.noLedger(line.ledger));
+  }
+  for (const item of voucher.items) {
+    if (document && !books.items.has(item.item.toLowerCase()))
+      return refuse(TALLY_VOUCHER_MESSAGES.noItem(item.item));
+  }
+  const base = {
+    organisationId: books.organisationId,
+    year: financialYearOf(voucher.date),
+    date: voucher.date,
+    ...(voucher.narration ? { narration: voucher.narration.slice(0, 1000) } : {}),
+  };
+  if (document && !voucher.party) return refuse(TALLY_VOUCHER_MESSAGES.noParty);
+  const shaped =
+    definition.family === "journal"
+      ? { ...journalOf(voucher, books, base), bills: [], opens: [] }
+      : document
+        ? documentOf(type, voucher, books, base)
+        : settlementOf(type, voucher, books, base);
+  if (typeof shaped !== "string") return { voucher, type, ...shaped };
+  // The entries as they are, in a journal: the books agree with the file either way.
+  const missing = voucher.ledgers.find((line) => !books.accounts.has(line.ledger.toLowerCase()));
+  if (missing) return refuse(TALLY_VOUCHER_MESSAGES.noLedger(missing.ledger));
+  return {
+    voucher,
+    type: journalVoucherType(),
+    ...journalOf(voucher, books, base),
+    bills: [],
+    opens: [],
+    note: TALLY_VOUCHER_MESSAGES.asJournal(definition.titles.singular.toLowerCase(), shaped),
+  };
+}
+
+export interface TallyVouchersResult {
+  preview: boolean;
+  vouchers: number;
+  toCreate: Record<string, number>;
+  alreadyImported: number;
+  notImported: Refusal[];
+  asJournals: Refusal[];
+  imported?: number;
+  failed?: Refusal[];
+  trialBalance?: TrialBalanceCheck;
+}
+
+interface TrialBalanceCheck {
+  compared: number;
+  agrees: boolean;
+  differences: { ledgers: string[]; accounts: string[]; file: number; bahi: number }[];
+  message: string;
+}
+
+/** POST /import/tally with vouchers: preview, or save them and compare the trial balances. */
+export async function importTallyVouchers(
+  deps: VoucherDeps,
+  caller: Caller,
+  organisationId: string,
+  found: TallyNodes,
+  preview: boolean,
+  options: { onProgress?: (done: number) => void } = {},
+): Promise<TallyVouchersResult> {
+  await requireOrganisationAccess(deps.db, caller, organisationId, {
+    kind: "rights",
+    subjects: tallyImportTypes(),
+    action: "add",
+  });
+  const userTypes = new Map<string, string>();
+  for (const node of found.get("VOUCHERTYPE") ?? []) {
+    const name = nameOf(node);
+    if (name) userTypes.set(name.toLowerCase(), text(node.PARENT));
+  }
+  const ledgerOpenings = new Map<string, number>();
+  for (const node of found.get("LEDGER") ?? []) {
+    const name = nameOf(node).toLowerCase();
+    if (name && !ledgerOpenings.has(name))
+      ledgerOpenings.set(name, readTallyOpening(text(node.OPENINGBALANCE)));
+  }
+  const books = await loadBooks(deps.db, caller, organisationId);
+  const notImported: Refusal[] = [];
+  const plans: Plan[] = [];
+  const counted: TallyVoucher[] = [];
+  for (const node of found.get("VOUCHER") ?? []) {
+    const voucher = readTallyVoucher(node);
+    const type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes);
+    const refuse = (reason: string) =>
+      notImported.push({ voucher: describeVoucher(voucher), reason });
+    if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
+    else if (voucher.optional) refuse(TALLY_VOUCHER_MESSAGES.optional);
+    else if (!type) refuse(TALLY_VOUCHER_MESSAGES.notImported(voucher.typeName || "untyped"));
+    else {
+      counted.push(voucher);
+      const plan = planVoucher(voucher, type, books);
+      if ("reason" in plan) notImported.push(plan);
+      else plans.push(plan);
+    }
+  }
+  const known = await repo.findImportedFingerprints(
+    deps.db,
+    organisationId,
+    plans.map((plan) => plan.voucher.key),
+  );
+  const fresh = dedupeNumbers(plans.filter((plan) => !known.has(plan.voucher.key)));
+  const toCreate: Record<string, number> = {};
+  for (const plan of fresh) toCreate[plan.type] = (toCreate[plan.type] ?? 0) + 1;
+  const summary = {
+    vouchers: (found.get("VOUCHER") ?? []).length,
+    toCreate,
+    alreadyImported: plans.length - fresh.length,
+    notImported: notImported.slice(0, 500),
+    asJournals: fresh
+      .filter((plan) => plan.note)
+      .slice(0, 500)
+      .map((plan) => ({ voucher: describeVoucher(plan.voucher), reason: plan.note as string })),
+  };
+  if (preview) return { preview: true, ...summary };
+
+  // Invoices and bills first, so that receipts, payments and notes find the bills they settle.
+  const opening = fresh.filter((plan) => isBillableType(plan.type));
+  const settling = fresh.filter((plan) => !isBillableType(plan.type));
+  const billIds = new Map<string, { id: string; pendingPaise: number }>();
+  const failed: Refusal[] = [];
+  let imported = 0;
+  const save = async (group: Plan[]) => {
+    imported += await saveImportedVouchers(
+      deps,
+      caller,
+      organisationId,
+      group.map((plan) => ({
+        plan,
+        fingerprint: plan.voucher.key,
+        entry: () => ({
+          type: plan.type,
+          payload: resolveBills(plan, billIds) as NewEntry["payload"],
+        }),
+      })),
+      {
+        onSaved: ({ plan }, voucher) => {
+          const party = plan.voucher.party.toLowerCase();
+          const total = Math.round(Number(voucher.figures.totalAmount ?? 0) * 100);
+          for (const name of plan.opens)
+            billIds.set(`${party}|${name.toLowerCase()}`, {
+              id: voucher.entryId,
+              pendingPaise: total,
+            });
+        },
+        onFailed: ({ plan }, reason) =>
+          failed.push({ voucher: describeVoucher(plan.voucher), reason }),
+        onProgress: (saved) => options.onProgress?.(imported + saved),
+      },
+    );
+  };
+  await save(opening);
+  await save(settling);
+  const trialBalance = await compareTrialBalances(
+    deps.db,
+    caller,
+    books,
+    counted,
+    plans,
+    ledgerOpenings,
+  );
+  return { preview: false, ...summary, imported, failed: failed.slice(0, 500), trialBalance };
+}
+
+/** A number used twice in one type and year keeps the first; the others are numbered by Bahi. */
+function dedupeNumbers(plans: Plan[]): Plan[] {
+  const seen = new Set<string>();
+  return plans.map((plan) => {
+    const number = plan.payload.invoiceNumber;
+    if (typeof number !== "string") return plan;
+    const key = `${plan.type}|${plan.payload.year}|${number.toLowerCase()}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      return plan;
+    }
+    const { invoiceNumber: _dropped, ...payload } = plan.payload;
+    return { ...plan, payload };
+  });
+}
+
+async function loadBooks(
+  db: Kysely<Database>,
+  caller: Caller,
+  organisationId: string,
+): Promise<Books> {
+  const [{ accounts }, { items }] = await Promise.all([
+    listAccounts(db, caller, { organisationId }),
+    listItems(db, caller, { organisationId }),
+  ]);
+  const system = new Map<string, string>();
+  for (const account of accounts) if (account.systemKey) system.set(account.systemKey, account._id);
+  return {
+    organisationId,
+    accounts: new Map(
+      accounts.map((account) => [
+        account.name.trim().toLowerCase(),
+        {
+          id: account._id,
+          nature: account.nature,
+          systemKey: account.systemKey,
+          openingPaise: Math.round(account.openingBalance * 100),
+        },
+      ]),
+    ),
+    system,
+    items: new Map(items.map((item) => [item.name.trim().toLowerCase(), item._id])),
+  };
+}
+
+/** Bill-wise allocations against invoices this import (or an earlier one) opened. */
+function resolveBills(plan: Plan, billIds: Map<string, { id: string; pendingPaise: number }>) {
+  if (plan.bills.length === 0) return plan.payload;
+  const byTarget = {
+    entries: new Map<string, { entryId: string; amount: number }[]>(),
+    document: [] as { entryId: string; amount: number }[],
+  };
+  for (const bill of plan.bills) {
+    const open = billIds.get(`${bill.party.toLowerCase()}|${bill.name.toLowerCase()}`);
+    if (!open || open.pendingPaise <= 0) continue;
+    const paise = Math.min(open.pendingPaise, bill.paise);
+    open.pendingPaise -= paise;
+    const allocation = { entryId: open.id, amount: paiseToRupees(paise) };
+    if (bill.target === "document") byTarget.document.push(allocation);
+    else {
+      const key = bill.party.toLowerCase();
+      byTarget.entries.set(key, [...(byTarget.entries.get(key) ?? []), allocation]);
+    }
+  }
+  if (bill0(plan) === "document") return { ...plan.payload, billWiseEntries: byTarget.document };
+  const ledgerOfAccount = new Map(plan.links.map(([ledger, id]) => [id, ledger.toLowerCase()]));
+  const entries = (plan.payload.entries as { accountId: string; amount: number }[]).map((entry) => {
+    const allocations = byTarget.entries.get(ledgerOfAccount.get(entry.accountId) ?? "") ?? [];
+    byTarget.entries.delete(ledgerOfAccount.get(entry.accountId) ?? "");
+    let room = Math.round(entry.amount * 100);
+    const fitting = allocations.flatMap((allocation) => {
+      const paise = Math.min(room, Math.round(allocation.amount * 100));
+      room -= paise;
+      return paise > 0 ? [{ entryId: allocation.entryId, amount: paiseToRupees(paise) }] : [];
+    });
+    return { ...entry, billWiseEntries: fitting };
+  });
+  return { ...plan.payload, entries };
+}
+
+const bill0 = (plan: Plan) => plan.bills[0]?.target;
+
+/**
+ * The file's trial balance (openings, and the vouchers of the types Bahi imports) against
+ * Bahi's, after the import. A ledger is compared with the accounts its lines reached; where one
+ * ledger reached several accounts (CGST on both sales and purchases reaches Output and Input
+ * CGST) or several ledgers one account (sales ledgers into Sales), they are compared together.
+ */
+async function compareTrialBalances(
+  db: Kysely<Database>,
+  caller: Caller,
+  before: Books,
+  counted: TallyVoucher[],
+  plans: Plan[],
+  ledgerOpenings: Map<string, number>,
+): Promise<TrialBalanceCheck> {
+  const books = await loadBooks(db, caller, before.organisationId);
+  const parent = new Map<string, string>();
+  const find = (node: string): string => {
+    let root = node;
+    while (parent.get(root) !== undefined && parent.get(root) !== root)
+      root = parent.get(root) as string;
+    parent.set(node, root);
+    return root;
+  };
+  const union = (a: string, b: string) => {
+    if (!parent.has(a)) parent.set(a, a);
+    if (!parent.has(b)) parent.set(b, b);
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(ra, rb);
+  };
+  const ledgerNode = (name: string) => `L:${name.toLowerCase()}`;
+  const fileMovement = new Map<string, number>();
+  const ledgerNames = new Map<string, string>();
+  const years = new Set<string>();
+  for (const voucher of counted) {
+    if (voucher.date) years.add(financialYearOf(voucher.date));
+    for (const line of voucher.ledgers) {
+      const node = ledgerNode(line.ledger);
+      ledgerNames.set(node, line.ledger);
+      if (!parent.has(node)) parent.set(node, node);
+      fileMovement.set(node, (fileMovement.get(node) ?? 0) + line.paise);
+      const account = books.accounts.get(line.ledger.toLowerCase());
+      if (account) union(node, `A:${account.id}`);
+    }
+  }
+  for (const plan of plans)
+    for (const [ledger, id] of plan.links) if (id) union(ledgerNode(ledger), `A:${id}`);
+  const accountNames = new Map<string, string>();
+  const bahiMovement = new Map<string, number>();
+  for (const year of years) {
+    const trial = await readTrialBalance(db, caller, {
+      organisationId: before.organisationId,
+      year,
+    });
+    for (const row of trial.accounts) {
+      const node = `A:${row.accountId}`;
+      accountNames.set(node, row.name);
+      const paise = Math.round(row.debit * 100) - Math.round(row.credit * 100);
+      if (paise === 0 && !parent.has(node)) continue;
+      if (!parent.has(node)) parent.set(node, node);
+      bahiMovement.set(node, (bahiMovement.get(node) ?? 0) + paise);
+    }
+  }
+  const openingOf = new Map(
+    [...books.accounts.values()].map((account) => [`A:${account.id}`, account.openingPaise]),
+  );
+  for (const [name, account] of books.accounts)
+    accountNames.set(`A:${account.id}`, accountNames.get(`A:${account.id}`) ?? name);
+  const components = new Map<string, string[]>();
+  for (const node of parent.keys()) {
+    const root = find(node);
+    components.set(root, [...(components.get(root) ?? []), node]);
+  }
+  const differences: TrialBalanceCheck["differences"] = [];
+  for (const nodes of components.values()) {
+    const ledgers = nodes.filter((node) => node.startsWith("L:"));
+    const accounts = nodes.filter((node) => node.startsWith("A:"));
+    const bahiOpening = accounts.reduce((sum, node) => sum + (openingOf.get(node) ?? 0), 0);
+    // The file's openings where it has the ledgers' masters, else Bahi's (imported before).
+    const fileOpening =
+      ledgers.length > 0 && ledgers.every((node) => ledgerOpenings.has(node.slice(2)))
+        ? ledgers.reduce((sum, node) => sum + (ledgerOpenings.get(node.slice(2)) ?? 0), 0)
+        : bahiOpening;
+    const file =
+      fileOpening + ledgers.reduce((sum, node) => sum + (fileMovement.get(node) ?? 0), 0);
+    const bahi =
+      bahiOpening + accounts.reduce((sum, node) => sum + (bahiMovement.get(node) ?? 0), 0);
+    if (file !== bahi) {
+      differences.push({
+        ledgers: ledgers.map((node) => ledgerNames.get(node) ?? node.slice(2)),
+        accounts: accounts.map((node) => accountNames.get(node) ?? ""),
+        file: paiseToRupees(file),
+        bahi: paiseToRupees(bahi),
+      });
+    }
+  }
+  const compared = components.size;
+  return {
+    compared,
+    agrees: differences.length === 0,
+    differences: differences.slice(0, 500),
+    message:
+      differences.length === 0
+        ? `Bahi's trial balance equals the file's: all ${compared} ledgers or groups of them agree.`
+        : `${differences.length} of ${compared} ledgers or groups of them differ from the file's trial balance.`,
+  };
+}
