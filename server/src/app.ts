@@ -42,6 +42,7 @@ import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
+import { templatesRoutes } from "./modules/sending/templates.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
 
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reportsRoutes,
     gstReturnsRoutes,
     documentsRoutes,
+    templatesRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

@@ -34,6 +34,24 @@ export interface Database {
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
+  message_templates: MessageTemplatesTable;
+}
+
+/** Email and WhatsApp templates (issue 22, migration 0085). */
+export interface MessageTemplatesTable {
+  organisation_id: string;
+  id: string;
+  channel: "email" | "whatsapp";
+  name: string;
+  name_key: string;
+  type: string;
+  subject: string | null;
+  template: string;
+  version: number;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  deleted_at: string | null;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

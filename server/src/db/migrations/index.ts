@@ -17,6 +17,7 @@ import * as m0040 from "./0040-opening-stock-from-items.ts";
 import * as m0041 from "./0041-change-event-tabs.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 import * as m0070 from "./0070-imports.ts";
+import * as m0085 from "./0085-message-templates.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041_change_event_tabs": m0041,
   "0060_gst_return_filings": m0060,
   "0070_imports": m0070,
+  "0085_message_templates": m0085,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";
