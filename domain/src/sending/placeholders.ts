@@ -38,20 +38,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
   );
 }
 
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** '2025-05-09' → '09 May 2025': unambiguous in a message, whatever the reader's habit. */
 export function formatMessageDate(date: CivilDate | string): string {

@@ -14,6 +14,7 @@ import { entryRoutes } from "../features/entries/entry-routes.tsx";
 import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
 import { importRoutes } from "../features/imports/imports.routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
+import { sendingRoutes } from "../features/sending/sending.routes.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
@@ -109,6 +110,7 @@ export const appRoutes: RouteObject[] = [
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },
           ...mastersRoutes,
+          ...sendingRoutes,
           ...importRoutes,
           ...workingScreenRoutes,
           ...entryRoutes,

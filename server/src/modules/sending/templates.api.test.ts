@@ -145,7 +145,13 @@ describe("email and WhatsApp templates (api.md 7 Settings)", () => {
       {
         method: "POST",
         url: "/api/settings/emailtemplate",
-        payload: { organisationId: org, name: "X", type: "journalEntry", subject: "", template: "" },
+        payload: {
+          organisationId: org,
+          name: "X",
+          type: "journalEntry",
+          subject: "",
+          template: "",
+        },
       },
       400,
     );

@@ -26,7 +26,12 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asyn
   const guard = { preHandler: deps.authenticator.requireCaller };
   const db = deps.db;
   const channels = [
-    { channel: "email", word: "emailtemplate", input: EmailTemplateInput, tags: ["Email templates"] },
+    {
+      channel: "email",
+      word: "emailtemplate",
+      input: EmailTemplateInput,
+      tags: ["Email templates"],
+    },
     {
       channel: "whatsapp",
       word: "whatsapptemplate",

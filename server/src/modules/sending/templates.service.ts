@@ -100,7 +100,9 @@ export async function addTemplate(db: Kysely<Database>, caller: Caller, input: T
     deleted_at: null,
   };
   await db.transaction().execute(async (trx) => {
-    if (await repo.findTemplateByName(trx, row.organisation_id, row.channel, row.type, row.name_key))
+    if (
+      await repo.findTemplateByName(trx, row.organisation_id, row.channel, row.type, row.name_key)
+    )
       throw nameTaken();
     await repo.insertTemplate(trx, row);
   });
@@ -113,7 +115,12 @@ export async function editTemplate(
   input: TemplateInput & { templateId: string; version: number },
 ) {
   await requireOrganisationAccess(db, caller, input.organisationId, MANAGE);
-  const existing = await repo.findTemplate(db, input.organisationId, input.channel, input.templateId);
+  const existing = await repo.findTemplate(
+    db,
+    input.organisationId,
+    input.channel,
+    input.templateId,
+  );
   if (!existing) throw notFound(TEMPLATE_MESSAGES.notFound);
   if (existing.version !== input.version) throw staleRecord();
   const updated: repo.TemplateRow = {

@@ -74,8 +74,6 @@ export const SCREENS_NOT_BUILT: readonly string[] = [
   "returns/gstr3B",
   "tools/multiple-docs",
   "reports/email-logs",
-  "settings/email-template/",
-  "settings/whatsapp-template/",
   "support-or-feedback",
 ];
 
