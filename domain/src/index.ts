@@ -7,6 +7,7 @@ export * from "./gst/returns/index.ts";
 export * from "./identity/index.ts";
 export * from "./imports/index.ts";
 export * from "./ledger/index.ts";
+export * from "./messaging/index.ts";
 export * from "./money/index.ts";
 export * from "./reference/index.ts";
 export * from "./schemas/index.ts";

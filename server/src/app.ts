@@ -27,6 +27,7 @@ import { changesRoutes } from "./modules/changes/changes.routes.ts";
 import { closingStockRoutes } from "./modules/closing-stock/closing-stock.routes.ts";
 import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes.ts";
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
+import { documentLinksRoutes } from "./modules/document-links/document-links.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     gstReturnsRoutes,
     documentsRoutes,
     templatesRoutes,
+    documentLinksRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

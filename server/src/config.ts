@@ -34,7 +34,24 @@ export interface Config {
   authCodeSendsPerHour: number;
   /** GSTIN_LOOKUP_URL, _KEY, _KEY_HEADER, _TIMEOUT_MS: the provider of GSTIN details (offline when unset). */
   gstinLookup: GstinProviderConfig;
+  /** DOCUMENT_LINK_DAYS: how long a shared document link works (30 days when unset). */
+  documentLinkDays?: number;
+  /**
+   * WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID switch WhatsApp to the Business Cloud API
+   * (WHATSAPP_API_URL its Graph API base); unset, WhatsApp is click-to-chat from the user's device.
+   */
+  whatsapp?: WhatsAppCloudConfig | undefined;
 }
+
+export interface WhatsAppCloudConfig {
+  token: string;
+  phoneNumberId: string;
+  /** The Graph API base with its version, no trailing slash. */
+  apiUrl: string;
+}
+
+export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
+export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v24.0";
 
 type Env = Record<string, string | undefined>;
 
@@ -63,6 +80,31 @@ export function loadConfig(env: Env = process.env): Config {
     authCodeSendsPerHour: Number(env.AUTH_CODE_SENDS_PER_HOUR ?? 20),
     gstinLookup: readGstinProviderConfig(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    documentLinkDays: parseDocumentLinkDays(env.DOCUMENT_LINK_DAYS),
+    whatsapp: readWhatsAppConfig(env),
+  };
+}
+
+function parseDocumentLinkDays(value: string | undefined): number {
+  const text = value?.trim() ?? "";
+  if (text === "") return DEFAULT_DOCUMENT_LINK_DAYS;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new Error(
+      `DOCUMENT_LINK_DAYS must be a whole number of days from 1 to 3650, not "${value}".`,
+    );
+  }
+  return days;
+}
+
+function readWhatsAppConfig(env: Env): WhatsAppCloudConfig | undefined {
+  const token = env.WHATSAPP_TOKEN?.trim();
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID?.trim();
+  if (!token || !phoneNumberId) return undefined;
+  return {
+    token,
+    phoneNumberId,
+    apiUrl: (env.WHATSAPP_API_URL?.trim() || DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, ""),
   };
 }
 

@@ -35,6 +35,7 @@ export interface Database {
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
   message_templates: MessageTemplatesTable;
+  document_links: DocumentLinksTable;
 }
 
 /** Email and WhatsApp templates (issue 22, migration 0085). */
@@ -52,6 +53,22 @@ export interface MessageTemplatesTable {
   created_by: string;
   updated_at: string;
   deleted_at: string | null;
+}
+
+/** A signed link to a document's PDF (issue 22, migration 0080); only the token's hash is kept. */
+export interface DocumentLinksTable {
+  organisation_id: string;
+  id: string;
+  token_hash: string;
+  entry_id: string;
+  transaction_type: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  last_opened_at: string | null;
+  open_count: number;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */
@@ -253,7 +270,8 @@ export interface OutboxMessagesTable {
   subject: string | null;
   body_text: string;
   body_html: string | null;
-  status: "pending" | "sent" | "failed";
+  /** pending (queued), sent, failed, or handed: given to the user to send from their own WhatsApp. */
+  status: "pending" | "sent" | "failed" | "handed";
   attempts: number;
   last_error: string | null;
   created_at: string;
@@ -261,6 +279,24 @@ export interface OutboxMessagesTable {
   sent_at: string | null;
   /** JSON [{ fileName, contentType, base64 }] or null (migration 0060). */
   attachments: string | null;
+  // Migration 0081 (issue 22): delivery, the email log.
+  /** The request's key: a second enqueue with the same key queues nothing. */
+  idempotency_key: string | null;
+  /** JSON [{ entryId, transactionType, number }] the message carries, or null. */
+  documents: string | null;
+  account_id: string | null;
+  /** The user who sent it; null for the system's own mail (codes, invitations). */
+  sent_by: string | null;
+  /** The lease: a worker sends the row only while it holds claim_token before claimed_until. */
+  claim_token: string | null;
+  claimed_until: string | null;
+  /** smtp, file, whatsapp-cloud, click-to-chat. */
+  delivered_via: string | null;
+  provider_message_id: string | null;
+  provider_status: string | null;
+  /** The message this one resends. */
+  resent_from: string | null;
+  updated_at: string | null;
 }
 
 export interface ItemsTable {

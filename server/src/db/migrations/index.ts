@@ -17,6 +17,8 @@ import * as m0040 from "./0040-opening-stock-from-items.ts";
 import * as m0041 from "./0041-change-event-tabs.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 import * as m0070 from "./0070-imports.ts";
+import * as m0080 from "./0080-document-links.ts";
+import * as m0081 from "./0081-outbox-delivery.ts";
 import * as m0085 from "./0085-message-templates.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
@@ -39,6 +41,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041_change_event_tabs": m0041,
   "0060_gst_return_filings": m0060,
   "0070_imports": m0070,
+  "0080_document_links": m0080,
+  "0081_outbox_delivery": m0081,
   "0085_message_templates": m0085,
 };
 

@@ -143,6 +143,20 @@ export async function renderTransactionPdf(
   return { bytes: await renderDocumentPdf(document), fileName: nameDocumentFile(document) };
 }
 
+/**
+ * The current PDF of one document as `caller` may print it (one copy, saved settings): the public
+ * document link renders as the member who made the link (issue 22), so a link stops working when
+ * its maker loses the right to see the document or the organisation is made inactive.
+ */
+export async function renderDocumentPdfAs(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: { organisationId: string; entryId: string; type: VoucherType },
+) {
+  const document = await buildTransactionDocument(deps, caller, { ...input, copies: 1 });
+  return { bytes: await renderDocumentPdf(document), fileName: nameDocumentFile(document) };
+}
+
 // A download holds every entry of the range, however many pages the screen shows them in.
 const WHOLE_RANGE = 1_000_000;
 

@@ -58,6 +58,17 @@ export async function enqueueMessage(db: Kysely<Database>, message: NewMessage):
           })),
         )
       : null,
+    idempotency_key: null,
+    documents: null,
+    account_id: null,
+    sent_by: null,
+    claim_token: null,
+    claimed_until: null,
+    delivered_via: null,
+    provider_message_id: null,
+    provider_status: null,
+    resent_from: null,
+    updated_at: null,
   });
   return id;
 }
