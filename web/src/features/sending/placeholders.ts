@@ -1,9 +1,6 @@
 import { MESSAGE_PLACEHOLDERS, type MessagePlaceholder } from "@bahi/domain";
 
-/**
- * The placeholders the editors offer. {link} needs the signed document links (issue 22's
- * delivery half); until the server makes them it is not offered, rather than offered empty.
- */
+/** The placeholders the editors and send dialogs offer; the server fills them, {link} included. */
 export const AVAILABLE_PLACEHOLDERS: readonly MessagePlaceholder[] = MESSAGE_PLACEHOLDERS.map(
   (placeholder) => placeholder.name,
-).filter((name) => name !== "link");
+);
