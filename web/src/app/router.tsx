@@ -14,7 +14,6 @@ import { entryRoutes } from "../features/entries/entry-routes.tsx";
 import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
 import { importRoutes } from "../features/imports/imports.routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
-import { sendingRoutes } from "../features/sending/sending.routes.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
 import { NotFoundPage } from "../features/not-found/NotFoundPage.tsx";
 import { OrganisationSettingsPage } from "../features/organisation-settings/OrganisationSettingsPage.tsx";
@@ -23,6 +22,7 @@ import { OrganisationsPage } from "../features/organisations/OrganisationsPage.t
 import { documentSettingsRoutes, printingRoutes } from "../features/printing/printing-routes.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
+import { sendingRoutes } from "../features/sending/sending.routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
 import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
 import {

@@ -454,11 +454,7 @@ export async function readAccountsForPrint(
 }
 
 /** The party a message goes to (issue 22's contact check): name, nature, saved email and mobile. */
-export async function readAccountContact(
-  db: Kysely<Database>,
-  organisationId: string,
-  id: string,
-) {
+export async function readAccountContact(db: Kysely<Database>, organisationId: string, id: string) {
   const [row] = await repo.findLiveAccountsByIds(db, organisationId, [id]);
   if (!row) return null;
   return {

@@ -72,7 +72,6 @@ export function assignShortcutLetters(entries: readonly Draft[]): MenuEntry[] {
 export const SCREENS_NOT_BUILT: readonly string[] = [
   "returns/gstr2",
   "returns/gstr3B",
-  "tools/multiple-docs",
   "reports/email-logs",
   "support-or-feedback",
 ];

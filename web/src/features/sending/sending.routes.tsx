@@ -1,10 +1,12 @@
 import type { RouteObject } from "react-router";
 import { ManagersOnlyRoutes } from "../../app/route-guards.tsx";
+import { MultipleDocsPage } from "./MultipleDocsPage.tsx";
 import { TemplateFormPage } from "./TemplateFormPage.tsx";
 import { TemplatesPage } from "./TemplatesPage.tsx";
 
 /** Message templates (spec 2.3 settings) and Send Multiple Docs. */
 export const sendingRoutes: RouteObject[] = [
+  { path: "tools/multiple-docs", element: <MultipleDocsPage /> },
   { path: "settings/email-template/list", element: <TemplatesPage channel="email" /> },
   { path: "settings/whatsapp-template/list", element: <TemplatesPage channel="whatsapp" /> },
   {
