@@ -1,6 +1,6 @@
 import { validateEmail, validatePhone } from "@bahi/domain";
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { SelectInput } from "../../components/inputs/SelectInput.tsx";
 import { AddEmailDialog, AddPhoneDialog } from "../masters/ContactDialogs.tsx";
@@ -32,6 +32,8 @@ export function SendFlow({
   onClose: () => void;
 }) {
   const [step, setStep] = useState<ContactStep | null>(null);
+  // The add-contact dialog closes itself after saving; that close leads on to the send dialog.
+  const saved = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -63,8 +65,13 @@ export function SendFlow({
         organisationId={target.organisationId}
         accountId={step.accountId}
         accountName={step.accountName}
-        onClose={onClose}
-        onSaved={(value) => setStep({ step: "send", to: value, accountName: step.accountName })}
+        onClose={() => {
+          if (!saved.current) onClose();
+        }}
+        onSaved={(value) => {
+          saved.current = true;
+          setStep({ step: "send", to: value, accountName: step.accountName });
+        }}
       />
     );
   }
