@@ -99,6 +99,7 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
+      "Send Multiple Docs",
     ]);
   await expect.poll(() => highlighted(page)).toBe("Dashboard");
 
@@ -116,6 +117,7 @@ test("the title and the top level with its conditions", async () => {
       "Reports ›",
       "Settings ›",
       "Delete Entries ›",
+      "Send Multiple Docs",
     ]);
   await page.keyboard.press("g");
   await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1"]);
@@ -129,7 +131,7 @@ test("Up and Down move (and wrap), Enter opens, Escape goes back one level", asy
   await expect.poll(() => highlighted(page)).toBe("New Entry ›");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
-  await expect.poll(() => highlighted(page)).toBe("Delete Entries ›");
+  await expect.poll(() => highlighted(page)).toBe("Send Multiple Docs");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
