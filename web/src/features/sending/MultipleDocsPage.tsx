@@ -12,6 +12,7 @@ import {
 } from "@bahi/domain";
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -60,6 +61,7 @@ export function MultipleDocsPage() {
   const [sending, setSending] = useState(false);
   const [results, setResults] = useState<BulkResult[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [chatUrl, setChatUrl] = useState<string | null>(null);
 
   const documents = useQuery({
     queryKey: ["multiple-docs", organisationId, year, type, account?._id],
@@ -125,7 +127,11 @@ export function MultipleDocsPage() {
         documents: [...chosen].map((entryId) => ({ entryId, transactionType: type })),
       });
       setResults(answer.results);
-      if (answer.chatUrl) window.open(answer.chatUrl, "_blank", "noopener");
+      setChatUrl(answer.chatUrl ?? null);
+      if (answer.chatUrl) {
+        const chat = window.open(answer.chatUrl, "_blank");
+        if (chat) chat.opener = null;
+      }
       if (answer.success) notify({ type: "success", title: answer.message });
       else
         notify({
@@ -256,6 +262,13 @@ export function MultipleDocsPage() {
               }}
               error={problem}
             />
+            {chatUrl && (
+              <Alert color="green">
+                <Anchor href={chatUrl} target="_blank" rel="noopener">
+                  Open the WhatsApp message
+                </Anchor>
+              </Alert>
+            )}
             {chosen.size > LIMIT && (
               <Alert color="yellow">At most {LIMIT} documents can be sent at once.</Alert>
             )}

@@ -1,5 +1,15 @@
 import { validateEmail, validatePhone } from "@bahi/domain";
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { SelectInput } from "../../components/inputs/SelectInput.tsx";
@@ -98,6 +108,8 @@ function SendDialog({
   const [includePdf, setIncludePdf] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // A blocked pop-up keeps the dialog open with the click-to-chat link to follow by hand.
+  const [blockedChat, setBlockedChat] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -147,11 +159,18 @@ function SendDialog({
         body,
         includePdf,
       });
-      if (answer.chatUrl) window.open(answer.chatUrl, "_blank", "noopener");
       notify({
         type: "success",
         title: email ? SENDING_TOASTS.emailSent : SENDING_TOASTS.messageSent,
       });
+      if (answer.chatUrl) {
+        const chat = window.open(answer.chatUrl, "_blank");
+        if (!chat) {
+          setBlockedChat(answer.chatUrl);
+          return;
+        }
+        chat.opener = null;
+      }
       onClose();
     } catch {
       // The client showed 'Could not send email' / 'Could not send message' with the reason.
@@ -224,6 +243,14 @@ function SendDialog({
               checked={includePdf}
               onChange={(event) => setIncludePdf(event.currentTarget.checked)}
             />
+          )}
+          {blockedChat && (
+            <Alert color="green">
+              The browser blocked the new tab.{" "}
+              <Anchor href={blockedChat} target="_blank" rel="noopener" onClick={onClose}>
+                Open WhatsApp
+              </Anchor>
+            </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={sending}>
