@@ -30,6 +30,7 @@ import { demoRoutes } from "./modules/demo/demo.routes.ts";
 import { documentLinksRoutes } from "./modules/document-links/document-links.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
+import { emailLogRoutes } from "./modules/email-log/email-log.routes.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -39,6 +40,7 @@ import { bookRoutes } from "./modules/ledger/book.routes.ts";
 import { lockPeriodsRoutes } from "./modules/lock-periods/lock-periods.routes.ts";
 import { type OutboxWorker, startOutboxWorker } from "./modules/messaging/outbox.ts";
 import { createTransports } from "./modules/messaging/transports.ts";
+import { whatsAppWebhookRoutes } from "./modules/messaging/whatsapp-webhook.routes.ts";
 import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
@@ -148,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     templatesRoutes,
     sendingRoutes,
     documentLinksRoutes,
+    emailLogRoutes,
+    whatsAppWebhookRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

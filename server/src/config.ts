@@ -48,6 +48,10 @@ export interface WhatsAppCloudConfig {
   phoneNumberId: string;
   /** The Graph API base with its version, no trailing slash. */
   apiUrl: string;
+  /** WHATSAPP_APP_SECRET: checks the signature of the status webhook's calls (off when unset). */
+  appSecret?: string | undefined;
+  /** WHATSAPP_VERIFY_TOKEN: the token Meta echoes when the webhook is subscribed. */
+  verifyToken?: string | undefined;
 }
 
 export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
@@ -105,6 +109,8 @@ function readWhatsAppConfig(env: Env): WhatsAppCloudConfig | undefined {
     token,
     phoneNumberId,
     apiUrl: (env.WHATSAPP_API_URL?.trim() || DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, ""),
+    appSecret: env.WHATSAPP_APP_SECRET?.trim() || undefined,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN?.trim() || undefined,
   };
 }
 

@@ -284,6 +284,8 @@ export interface OutboxMessagesTable {
   idempotency_key: string | null;
   /** JSON [{ entryId, transactionType, number }] the message carries, or null. */
   documents: string | null;
+  /** The documents' numbers, comma-separated: what the email log's search reads. */
+  document_numbers: string | null;
   account_id: string | null;
   /** The user who sent it; null for the system's own mail (codes, invitations). */
   sent_by: string | null;

@@ -8,6 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("outbox_messages").addColumn("idempotency_key", "text").execute();
   for (const column of [
     "documents",
+    "document_numbers",
     "account_id",
     "sent_by",
     "claim_token",
@@ -46,6 +47,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "claim_token",
     "sent_by",
     "account_id",
+    "document_numbers",
     "documents",
     "idempotency_key",
   ]) {

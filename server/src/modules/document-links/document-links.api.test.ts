@@ -75,6 +75,10 @@ describe("document links", () => {
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
     expect(response.headers["cache-control"]).toBe("private, no-store");
+    expect(response.headers["content-disposition"]).toBe(
+      `inline; filename="Tax-Invoice-${books.invoiceNumber}.pdf"`,
+    );
+    expect(response.headers["content-security-policy"]).toBeUndefined();
     const text = await extractPdfText(response.rawPayload);
     expect(text).toContain("TAX INVOICE");
     expect(text).toContain("Gupta Traders");

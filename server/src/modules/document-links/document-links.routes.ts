@@ -47,6 +47,9 @@ export const documentLinksRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = 
     async (request, reply) => {
       try {
         const { bytes, fileName } = await openDocumentLink(deps, request.params.token);
+        // The app's page policy (object-src 'none') would stop a browser's own PDF viewer from
+        // showing the file in the tab; a PDF is not a page of the app and needs none.
+        reply.removeHeader("content-security-policy");
         return reply
           .header("content-type", "application/pdf")
           .header("content-disposition", `inline; filename="${fileName}"`)

@@ -586,6 +586,8 @@ export async function emailReturnFile(
       text: `${title} of ${book.access.organisation.name} (GSTIN ${book.gstin}) for the period ${book.period.fp} is attached: ${file.fileName}.`,
       organisationId: book.access.organisation.id,
       attachments: [file],
+      // The email log shows who sent it, and offers Resend (issue 22).
+      sentBy: book.access.userId,
     });
     await writeAuditLog(trx, {
       organisationId: book.access.organisation.id,

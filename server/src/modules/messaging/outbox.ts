@@ -1,25 +1,52 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { isoAfter, nowIso } from "../../lib/clock.ts";
+import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { DeliveryError } from "./delivery.ts";
 import {
+  claimMessage,
+  findMessageIdByKey,
+  finishAttempt,
   insertOutboxMessage,
-  markMessageAttemptFailed,
-  markMessageSent,
-  selectDueMessages,
+  selectDueMessageIds,
 } from "./outbox.repository.ts";
 import type { Transports } from "./transports.ts";
 
+/** A document a message carries or is about (the email log shows it). */
+export interface MessageDocumentRef {
+  entryId: string;
+  /** The registry's type name (salesInvoice, creditNote…), or "ledger" for an account statement. */
+  transactionType: string;
+  /** The number the user knows it by (INV-24-25-7), when there is one. */
+  number?: string | null;
+}
+
 export interface NewMessage {
   channel: "email" | "sms" | "whatsapp";
+  /** An email address (or several, comma-separated), or a phone number. */
   recipient: string;
   subject?: string;
   text: string;
+  /** The HTML part; when absent the email's HTML part is made from the text. */
   html?: string;
   organisationId?: string;
-  /** Files sent with an email (a return's JSON); kept in the outbox row until sent. */
+  /** Files sent with the message (a PDF, a return's JSON); kept in the outbox row. */
   attachments?: MessageAttachment[];
+  /**
+   * The request's key: a second enqueue with the same key queues nothing and answers the first
+   * message's id (a double click, a retried request). Build it from the organisation, the user and
+   * a value the client makes once per click, e.g. `send:<organisationId>:<userId>:<clientKey>`.
+   */
+  idempotencyKey?: string;
+  /** What the message is about, for the email log. */
+  documents?: MessageDocumentRef[];
+  accountId?: string;
+  /** The user sending it; absent for the system's own mail (codes, invitations). */
+  sentBy?: string;
+  /** The message this one sends again (email log → Resend). */
+  resentFrom?: string;
 }
 
 export interface MessageAttachment {
@@ -28,14 +55,22 @@ export interface MessageAttachment {
   content: Buffer;
 }
 
-const MAX_ATTEMPTS = 6;
-const POLL_INTERVAL_MS = 1000;
-
-/** Queues a message in the caller's transaction; the worker sends it after commit. */
+/** Queues a message in the caller's transaction; the worker sends it after commit. Its id. */
 export async function enqueueMessage(db: Kysely<Database>, message: NewMessage): Promise<string> {
+  return (await queueMessage(db, message)).id;
+}
+
+/**
+ * Queues a message unless its idempotency key was queued before: `created` says which. The id is
+ * the message's in either case.
+ */
+export async function queueMessage(
+  db: Kysely<Database>,
+  message: NewMessage,
+): Promise<{ id: string; created: boolean }> {
   const id = newId();
   const now = nowIso();
-  await insertOutboxMessage(db, {
+  const inserted = await insertOutboxMessage(db, {
     id,
     channel: message.channel,
     organisation_id: message.organisationId ?? null,
@@ -58,19 +93,35 @@ export async function enqueueMessage(db: Kysely<Database>, message: NewMessage):
           })),
         )
       : null,
-    idempotency_key: null,
-    documents: null,
-    account_id: null,
-    sent_by: null,
+    idempotency_key: message.idempotencyKey ?? null,
+    documents: message.documents?.length
+      ? JSON.stringify(
+          message.documents.map((document) => ({
+            entryId: document.entryId,
+            transactionType: document.transactionType,
+            number: document.number ?? null,
+          })),
+        )
+      : null,
+    document_numbers:
+      message.documents
+        ?.map((document) => document.number)
+        .filter(Boolean)
+        .join(", ") || null,
+    account_id: message.accountId ?? null,
+    sent_by: message.sentBy ?? null,
     claim_token: null,
     claimed_until: null,
     delivered_via: null,
     provider_message_id: null,
     provider_status: null,
-    resent_from: null,
-    updated_at: null,
+    resent_from: message.resentFrom ?? null,
+    updated_at: now,
   });
-  return id;
+  if (inserted || !message.idempotencyKey) return { id, created: true };
+  const existing = await findMessageIdByKey(db, message.idempotencyKey);
+  if (!existing) throw new Error("outbox: idempotency key conflict without a row");
+  return { id: existing, created: false };
 }
 
 export interface OutboxWorker {
@@ -79,38 +130,91 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+export interface OutboxWorkerOptions {
+  /** How long a worker holds a message it is sending; a dead worker's lease runs out. */
+  leaseMs?: number;
+  /** The wait after the first temporary failure; doubled each time, up to maxRetryMs. */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** Temporary failures are retried for this long after the message was queued. */
+  giveUpAfterMs?: number;
+  pollMs?: number;
+}
+
+export const OUTBOX_DEFAULTS: Required<OutboxWorkerOptions> = {
+  // Longer than the slowest send: SMTP's connection, greeting and socket timeouts (transports.ts).
+  leaseMs: 5 * 60_000,
+  firstRetryMs: 2_000,
+  // Issue 22: never more than a minute between tries, so a mail server back up is used at once.
+  maxRetryMs: 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+  pollMs: 1_000,
+};
+
+const BATCH = 20;
+
+/** The wait before try number `attempts + 1`, after `attempts` temporary failures. */
+export function retryDelayMs(attempts: number, options = OUTBOX_DEFAULTS): number {
+  return Math.min(options.maxRetryMs, options.firstRetryMs * 2 ** Math.max(0, attempts - 1));
+}
+
 export function startOutboxWorker(
   db: Kysely<Database>,
   transports: Transports,
   log: FastifyBaseLogger,
+  overrides: OutboxWorkerOptions = {},
 ): OutboxWorker {
+  const options = { ...OUTBOX_DEFAULTS, ...overrides };
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
 
+  async function attempt(id: string): Promise<void> {
+    const token = randomUUID();
+    const now = new Date();
+    const message = await claimMessage(db, id, {
+      token,
+      now: now.toISOString(),
+      until: new Date(now.getTime() + options.leaseMs).toISOString(),
+    });
+    if (!message) return;
+    try {
+      const result = await transports[message.channel](message);
+      await finishAttempt(db, id, token, {
+        status: result.handed ? "handed" : "sent",
+        at: nowIso(),
+        error: null,
+        deliveredVia: result.via,
+        providerMessageId: result.providerMessageId ?? null,
+        providerStatus: result.providerStatus ?? null,
+      });
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const expired = Date.now() - Date.parse(message.created_at) >= options.giveUpAfterMs;
+      log.warn({ err: error, messageId: id, attempts, permanent }, "message not sent");
+      await finishAttempt(db, id, token, {
+        status: permanent || expired ? "failed" : "pending",
+        at: nowIso(),
+        error: !permanent && expired ? `Gave up after ${attempts} tries: ${reason}` : reason,
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts, options)).toISOString(),
+      });
+    }
+  }
+
+  /** One pass over the messages due when it starts; a retry falls due in a later pass. */
   async function drain(): Promise<void> {
+    const dueBy = nowIso();
     for (;;) {
-      const due = await selectDueMessages(db, nowIso(), 20);
-      if (due.length === 0) return;
-      for (const message of due) {
-        try {
-          await transports[message.channel](message);
-          await markMessageSent(db, message.id, nowIso());
-        } catch (error) {
-          const attempts = message.attempts + 1;
-          const giveUp = attempts >= MAX_ATTEMPTS;
-          log.warn({ err: error, messageId: message.id, attempts, giveUp }, "message not sent");
-          await markMessageAttemptFailed(db, message.id, {
-            error: error instanceof Error ? error.message : String(error),
-            // Back off 30 s, 1 min, 2 min… so a provider outage is ridden out, not hammered.
-            nextAttemptAt: isoAfter(30_000 * 2 ** (attempts - 1)),
-            giveUp,
-          });
-        }
-      }
+      const ids = await selectDueMessageIds(db, dueBy, nowIso(), BATCH);
+      if (ids.length === 0 || stopped) return;
+      for (const id of ids) await attempt(id);
     }
   }
 
   function flush(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -119,7 +223,7 @@ export function startOutboxWorker(
       do {
         again = false;
         await drain();
-      } while (again);
+      } while (again && !stopped);
     })()
       .catch((error) => log.error({ err: error }, "outbox worker failed"))
       .finally(() => {
@@ -128,12 +232,13 @@ export function startOutboxWorker(
     return running;
   }
 
-  const timer = setInterval(() => void flush(), POLL_INTERVAL_MS);
+  const timer = setInterval(() => void flush(), options.pollMs);
   timer.unref();
 
   return {
     flush,
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

@@ -248,6 +248,19 @@ describe("sending one document", () => {
     const text = await extractPdfText(new Uint8Array(mail.pdfs[0]?.body ?? Buffer.alloc(0)));
     expect(text).toContain(books.invoiceNumber);
     expect(text).toContain("DUPLICATE");
+    // The email log shows which document went to whom, and who sent it.
+    const log = await ok(context, owner, {
+      method: "GET",
+      url: `/api/emailreports/getEmailLogs?organisationId=${org}&searchText=accounts%40ravi`,
+    });
+    expect(log.emailLogs[0]).toMatchObject({
+      to: "accounts@ravi.example.in",
+      documents: [
+        { entryId: books.invoiceId, transactionType: "salesInvoice", number: books.invoiceNumber },
+      ],
+      accountId: books.customerId,
+      sentBy: owner.userId,
+    });
     // The link opens the same document without signing in.
     const link = /\/api\/d\/[\w-]{43}/.exec(mail.text)?.[0] ?? "";
     const opened = await context.app.inject({ method: "GET", url: link });

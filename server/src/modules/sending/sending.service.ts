@@ -298,6 +298,7 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
       html: htmlOf(body),
       organisationId: query.organisationId,
       attachments: [attachmentOf(await facts.pdf())],
+      ...aboutDocuments(facts, query.entryId, access.userId),
     });
     deps.sendQueuedMessages();
     return { success: true, message: SENDING_MESSAGES.emailSent };
@@ -322,9 +323,21 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
     text: body,
     organisationId: query.organisationId,
     attachments: [attachmentOf(await facts.pdf())],
+    ...aboutDocuments(facts, query.entryId, access.userId),
   });
   deps.sendQueuedMessages();
   return { success: true, message: SENDING_MESSAGES.messageSent };
+}
+
+/** What the email log shows of a document's message: the document, its party, the sender. */
+function aboutDocuments(facts: DocumentFacts, entryId: string, userId: string) {
+  return {
+    documents: [
+      { entryId, transactionType: facts.type, number: facts.values.invoiceNumber ?? null },
+    ],
+    ...(facts.partyAccountId ? { accountId: facts.partyAccountId } : {}),
+    sentBy: userId,
+  };
 }
 
 // ── Ledgers ─────────────────────────────────────────────────────────────────────────────────
@@ -388,7 +401,12 @@ export async function prefillLedgerTemplates(
  */
 export async function sendLedger(deps: ModuleDeps, caller: Caller, query: LedgerSendQuery) {
   const channel = query.format;
-  const { values } = await readStatementFacts(deps, caller, query, channel);
+  const { values, access } = await readStatementFacts(deps, caller, query, channel);
+  const about = {
+    documents: [{ entryId: query.accountId, transactionType: LEDGER_TEMPLATE_TYPE, number: null }],
+    accountId: query.accountId,
+    sentBy: access.userId,
+  };
   const range = {
     organisationId: query.organisationId,
     accountId: query.accountId,
@@ -410,6 +428,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
       html: htmlOf(body),
       organisationId: query.organisationId,
       ...(query.includePdf ? { attachments: await statementPdf() } : {}),
+      ...about,
     });
     deps.sendQueuedMessages();
     return { success: true, message: SENDING_MESSAGES.emailSent };
@@ -429,6 +448,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
     text: body,
     organisationId: query.organisationId,
     ...(query.includePdf ? { attachments: await statementPdf() } : {}),
+    ...about,
   });
   deps.sendQueuedMessages();
   return { success: true, message: SENDING_MESSAGES.messageSent };
@@ -545,6 +565,13 @@ export async function sendBulk(
       html: htmlOf(text),
       organisationId: input.organisationId,
       attachments,
+      documents: ready.map(({ facts, result }) => ({
+        entryId: result.entryId,
+        transactionType: facts.type,
+        number: result.number,
+      })),
+      accountId: party.id,
+      sentBy: access.userId,
     });
     deps.sendQueuedMessages();
     for (const { result } of ready) {
@@ -583,6 +610,7 @@ export async function sendBulk(
       text: fillPlaceholders(body, values),
       organisationId: input.organisationId,
       attachments: [attachmentOf(await facts.pdf())],
+      ...aboutDocuments(facts, result.entryId, access.userId),
     });
     result.status = "queued";
     result.message = SENDING_MESSAGES.messageSent;

@@ -33,6 +33,12 @@ export const reportRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("./pages/DayBookPage.tsx")).DayBookPage }),
   },
   {
+    path: "reports/email-logs",
+    lazy: async () => ({
+      Component: (await import("../email-logs/EmailLogsPage.tsx")).EmailLogsPage,
+    }),
+  },
+  {
     path: "ledger/:accountId",
     lazy: async () => ({ Component: (await import("../ledger/LedgerPage.tsx")).LedgerPage }),
   },

@@ -44,6 +44,15 @@ function ReportLinks({
   );
 }
 
+/** spec 2.3 reports/email-logs: every email and WhatsApp message sent, with its status. */
+const MESSAGE_REPORTS: readonly IndexEntry[] = [
+  {
+    route: "reports/email-logs",
+    title: "Email Logs",
+    description: "Every email and WhatsApp message sent, its status, and Resend.",
+  },
+];
+
 const GROUP_HEADINGS: Record<ReportGroup, string> = {
   sales: "Sales Reports",
   purchases: "Purchase Reports",
@@ -120,6 +129,7 @@ export function ReportsIndexPage() {
             pathTo={scope.pathTo}
           />
         ))}
+        <ReportLinks heading="Messages" entries={MESSAGE_REPORTS} pathTo={scope.pathTo} />
       </Stack>
     </Container>
   );

@@ -1,0 +1,47 @@
+import { describe, expect, test } from "vitest";
+import { loadConfig } from "./config.ts";
+
+// Issue 22's settings: defaults that work with nothing set, and clear refusals of bad values.
+
+const base = { DATA_DIR: "/tmp/bahi-config-test", COOKIE_SECRET: "x" };
+
+describe("sending configuration", () => {
+  test("with nothing set: links last 30 days, WhatsApp is click-to-chat, mail goes to files", () => {
+    const config = loadConfig(base);
+    expect(config.documentLinkDays).toBe(30);
+    expect(config.whatsapp).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  test("DOCUMENT_LINK_DAYS is a whole number of days from 1 to 3650", () => {
+    expect(loadConfig({ ...base, DOCUMENT_LINK_DAYS: "7" }).documentLinkDays).toBe(7);
+    for (const bad of ["0", "2.5", "many", "4000"]) {
+      expect(() => loadConfig({ ...base, DOCUMENT_LINK_DAYS: bad })).toThrow(
+        `DOCUMENT_LINK_DAYS must be a whole number of days from 1 to 3650, not "${bad}".`,
+      );
+    }
+  });
+
+  test("WhatsApp's Cloud API needs both the token and the phone number id", () => {
+    expect(loadConfig({ ...base, WHATSAPP_TOKEN: "t" }).whatsapp).toBeUndefined();
+    expect(
+      loadConfig({ ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "106540352242922" })
+        .whatsapp,
+    ).toEqual({
+      token: "t",
+      phoneNumberId: "106540352242922",
+      apiUrl: "https://graph.facebook.com/v24.0",
+      appSecret: undefined,
+      verifyToken: undefined,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        WHATSAPP_TOKEN: "t",
+        WHATSAPP_PHONE_NUMBER_ID: "1",
+        WHATSAPP_API_URL: "http://127.0.0.1:9999/v24.0/",
+      }).whatsapp?.apiUrl,
+    ).toBe("http://127.0.0.1:9999/v24.0");
+  });
+});
