@@ -14,4 +14,5 @@ export * from "./messaging/index.ts";
 export * from "./money/index.ts";
 export * from "./reference/index.ts";
 export * from "./schemas/index.ts";
+export * from "./sending/index.ts";
 export * from "./vouchers/index.ts";

@@ -23,8 +23,8 @@ interface TypeCase {
   actions: string[];
 }
 
-// Printable types (the registry's) open their menu with Print (issue 21); sending is not built.
-const PRINT = ["Print"];
+// Printable types (the registry's) open their menu with Print (issue 21) and Send via Mail (22).
+const PRINT = ["Print", "Send via Mail"];
 const EDIT = ["Edit", "Duplicate"];
 const TAIL = ["View Log", "Delete"];
 

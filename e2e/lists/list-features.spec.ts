@@ -333,7 +333,7 @@ test("download: PDF by default, Excel, and nothing to download", async () => {
   await expectToast(page, "Not able to download file!", "There are no entries to download");
 });
 
-test("row menu: Print, no Send via Mail yet; Create Receipt refused on a received invoice", async () => {
+test("row menu: Print and Send via Mail; Create Receipt refused on a received invoice", async () => {
   await openList(page, ledger, "sales", TITLE);
   await pick(page, "Sort by", "Invoice Number Ascending");
   await expect.poll(() => rowNumbers(page, TITLE)).toContain(number(0));
@@ -341,6 +341,7 @@ test("row menu: Print, no Send via Mail yet; Create Receipt refused on a receive
   const menu = page.getByRole("menu");
   await expect(menu.getByRole("menuitem")).toHaveText([
     "Print",
+    "Send via Mail",
     "Edit",
     "Duplicate",
     "Create Receipt",

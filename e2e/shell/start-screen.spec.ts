@@ -100,6 +100,7 @@ test("the title and the top level with its conditions", async () => {
       "Settings ›",
       "Delete Entries ›",
       "Support or feedback",
+      "Send Multiple Docs",
     ]);
   await expect.poll(() => highlighted(page)).toBe("Dashboard");
 
@@ -118,6 +119,7 @@ test("the title and the top level with its conditions", async () => {
       "Settings ›",
       "Delete Entries ›",
       "Support or feedback",
+      "Send Multiple Docs",
     ]);
   await page.keyboard.press("g");
   // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19).
@@ -132,7 +134,7 @@ test("Up and Down move (and wrap), Enter opens, Escape goes back one level", asy
   await expect.poll(() => highlighted(page)).toBe("New Entry ›");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
-  await expect.poll(() => highlighted(page)).toBe("Support or feedback");
+  await expect.poll(() => highlighted(page)).toBe("Send Multiple Docs");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");

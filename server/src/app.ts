@@ -48,6 +48,9 @@ import { miscRoutes } from "./modules/misc/misc.routes.ts";
 import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
+import { sendingRoutes } from "./modules/sending/sending.routes.ts";
+import { sendDocument, sendLedger } from "./modules/sending/sending.service.ts";
+import { templatesRoutes } from "./modules/sending/templates.routes.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
@@ -149,7 +152,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reportsRoutes,
     gstReturnsRoutes,
     gstr2Routes,
-    documentsRoutes,
+    templatesRoutes,
+    sendingRoutes,
     documentLinksRoutes,
     emailLogRoutes,
     whatsAppWebhookRoutes,
@@ -159,7 +163,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
-  await app.register(bookRoutes, { prefix: "/api", deps: moduleDeps, renderAccountStatement });
+  await app.register(documentsRoutes, { prefix: "/api", deps: moduleDeps, sendDocument });
+  await app.register(bookRoutes, {
+    prefix: "/api",
+    deps: moduleDeps,
+    renderAccountStatement,
+    sendLedger,
+  });
   const feed = new ChangeFeed(db);
   const announceChange = (organisationId: string) => void feed.announce(organisationId);
   await app.register(changesRoutes, { prefix: "/api", deps: moduleDeps, feed });

@@ -114,6 +114,12 @@ export const TransactionPdfQuery = z.object({
     .default(1),
   /** Print with these settings instead of the saved ones: the settings screens' live preview. */
   preview: z.string().max(10_000, "Preview settings are too long.").optional(),
+  /** format=email: where, the subject and the body (issue 22); placeholders are filled on send. */
+  address: z.string().max(320, "Email address is too long.").optional(),
+  subject: z.string().max(500, "Subject is too long.").optional(),
+  body: z.string().max(10_000, "Message is too long.").optional(),
+  /** format=whatsapp: the number. */
+  phone: z.string().max(30, "Phone number is too long.").optional(),
 });
 export type TransactionPdfQuery = z.infer<typeof TransactionPdfQuery>;
 

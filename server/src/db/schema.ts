@@ -35,11 +35,29 @@ export interface Database {
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
+  message_templates: MessageTemplatesTable;
   document_links: DocumentLinksTable;
   gstr2b_imports: Gstr2bImportsTable;
   gstr2b_documents: Gstr2bDocumentsTable;
   einvoice_documents: EInvoiceDocumentsTable;
   eway_bills: EwayBillsTable;
+}
+
+/** Email and WhatsApp templates (issue 22, migration 0085). */
+export interface MessageTemplatesTable {
+  organisation_id: string;
+  id: string;
+  channel: "email" | "whatsapp";
+  name: string;
+  name_key: string;
+  type: string;
+  subject: string | null;
+  template: string;
+  version: number;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  deleted_at: string | null;
 }
 
 /** A signed link to a document's PDF (issue 22, migration 0080); only the token's hash is kept. */

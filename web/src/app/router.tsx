@@ -25,6 +25,7 @@ import { OrganisationsPage } from "../features/organisations/OrganisationsPage.t
 import { documentSettingsRoutes, printingRoutes } from "../features/printing/printing-routes.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { reportRoutes } from "../features/reports/routes.tsx";
+import { sendingRoutes } from "../features/sending/sending.routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
 import { SupportPage } from "../features/support/SupportPage.tsx";
 import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
@@ -118,6 +119,7 @@ export const appRoutes: RouteObject[] = [
           // Everyone's trail for owners and admins, one's own for others (the server decides).
           { path: "settings/users/activity", element: <ActivityLogPage /> },
           ...mastersRoutes,
+          ...sendingRoutes,
           ...importRoutes,
           ...workingScreenRoutes,
           ...entryRoutes,

@@ -457,3 +457,16 @@ export async function readAccountsForPrint(
     ]),
   );
 }
+
+/** The party a message goes to (issue 22's contact check): name, nature, saved email and mobile. */
+export async function readAccountContact(db: Kysely<Database>, organisationId: string, id: string) {
+  const [row] = await repo.findLiveAccountsByIds(db, organisationId, [id]);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.display_name || row.name,
+    nature: findAccountGroup(row.group_id)?.name ?? "",
+    email: row.email ?? "",
+    mobile: row.mobile ?? "",
+  };
+}

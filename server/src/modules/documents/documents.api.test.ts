@@ -567,7 +567,7 @@ describe("access and input", () => {
       [pdfUrl("salesInvoice", invoiceId, "&noOfCopies=4"), "Number of copies must be 1, 2 or 3."],
       [
         pdfUrl("salesInvoice", invoiceId).replace("format=download", "format=email"),
-        "Sending by email or WhatsApp is not available yet. Download the PDF instead.",
+        "Please fill in all fields",
       ],
       [pdfUrl("salesInvoice", invoiceId, "&preview=%7Bbad"), "The preview settings are not valid."],
     ];

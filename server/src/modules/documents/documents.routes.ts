@@ -5,6 +5,7 @@ import {
   VOUCHER_TYPES,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Caller } from "../access/caller.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
@@ -19,16 +20,26 @@ import { renderTransactionPdf } from "./documents.service.ts";
  * Printed documents (issue 21): GET /getpdf/transactionpdf, and the per-document settings calls
  * of api.md 7, registered from the registry's `settings` facts.
  */
-export const documentsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
-  app,
-  { deps },
-) => {
+/** format=email|whatsapp: the sending module's (issue 22); app.ts hands it in. */
+export type SendDocument = (
+  deps: ModuleDeps,
+  caller: Caller,
+  query: TransactionPdfQuery,
+) => Promise<unknown>;
+
+export const documentsRoutes: FastifyPluginAsyncZod<{
+  deps: ModuleDeps;
+  sendDocument?: SendDocument;
+}> = async (app, { deps, sendDocument }) => {
   const guard = { preHandler: deps.authenticator.requireCaller };
 
   app.get(
     "/getpdf/transactionpdf",
     { ...guard, schema: { tags: ["Documents"], querystring: TransactionPdfQuery } },
     async (request, reply) => {
+      if (request.query.format !== "download" && sendDocument) {
+        return sendDocument(deps, callerOf(request), request.query);
+      }
       const { bytes, fileName } = await renderTransactionPdf(
         deps,
         callerOf(request),

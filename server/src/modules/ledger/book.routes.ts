@@ -47,10 +47,31 @@ export type RenderAccountStatement = (
   query: { organisationId: string; accountId: string; startDate: string; endDate: string },
 ) => Promise<{ bytes: Uint8Array; fileName: string }>;
 
+/** Sends an account's statement by email or WhatsApp (modules/sending; app.ts hands it in). */
+export type SendLedger = (
+  deps: ModuleDeps,
+  caller: Caller,
+  query: {
+    organisationId: string;
+    accountId: string;
+    startDate: string;
+    endDate: string;
+    format: "email" | "whatsapp";
+    address: string | undefined;
+    phone: string | undefined;
+    subject: string | undefined;
+    body: string | undefined;
+    includePdf: boolean;
+  },
+) => Promise<unknown>;
+
+const LEDGER_SEND_FORMATS = ["email", "whatsapp"] as const;
+
 export const bookRoutes: FastifyPluginAsyncZod<{
   deps: ModuleDeps;
   renderAccountStatement: RenderAccountStatement;
-}> = async (app, { deps, renderAccountStatement }) => {
+  sendLedger: SendLedger;
+}> = async (app, { deps, renderAccountStatement, sendLedger }) => {
   const guard = { preHandler: deps.authenticator.requireCaller };
   const db = deps.db;
 
@@ -66,14 +87,40 @@ export const bookRoutes: FastifyPluginAsyncZod<{
           endDate: CivilDate,
           skip: Skip,
           limit: Limit(500, 50),
-          ...Download,
+          download: Download.download,
+          format: z
+            .enum([...EXPORT_FORMATS, ...LEDGER_SEND_FORMATS], {
+              error: "Format must be pdf, excel, email or whatsapp.",
+            })
+            .default(DEFAULT_EXPORT_FORMAT),
           /** With download and format=pdf: the account statement (docs/api/documents.md). */
           statement: QueryBoolean.default(false),
+          /** format=email|whatsapp (issue 22): where, what, and whether the statement PDF goes too. */
+          address: z.string().max(320, "Email address is too long.").optional(),
+          phone: z.string().max(30, "Phone number is too long.").optional(),
+          subject: z.string().max(500, "Subject is too long.").optional(),
+          body: z.string().max(10_000, "Message is too long.").optional(),
+          includePdf: QueryBoolean.default(true),
         }),
       },
     },
     async (request, reply) => {
-      const { download, format, statement, ...query } = request.query;
+      const { download, format, statement, address, phone, subject, body, includePdf, ...query } =
+        request.query;
+      if (format === "email" || format === "whatsapp") {
+        return sendLedger(deps, callerOf(request), {
+          organisationId: query.organisationId,
+          accountId: query.accountId,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          format,
+          address,
+          phone,
+          subject,
+          body,
+          includePdf,
+        });
+      }
       if (!download) return readLedger(db, callerOf(request), query);
       if (statement && format === "pdf") {
         const { bytes, fileName } = await renderAccountStatement(deps, callerOf(request), query);

@@ -220,6 +220,7 @@ export async function findVoucherForPrint(
     date: row.date,
     amountPaise: row.amount_paise,
     pendingPaise: row.pending_paise,
+    partyAccountId: row.party_account_id,
     document: JSON.parse(row.document) as Record<string, unknown>,
   };
 }

@@ -66,17 +66,12 @@ export function assignShortcutLetters(entries: readonly Draft[]): MenuEntry[] {
 }
 
 /**
- * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-3B,
- * the message templates and sending many documents are open issues' work. Their entries stay out of every menu, so that no entry leads to 'Page not
+ * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-3B is open
+ * issue work. Their entries stay out of every menu, so that no entry leads to 'Page not
  * found' (issue 25; web/src/app/shell/menu-walk.test.ts proves it against the router). When a
  * screen lands, delete its line here and its entries come back.
  */
-export const SCREENS_NOT_BUILT: readonly string[] = [
-  "returns/gstr3B",
-  "tools/multiple-docs",
-  "settings/email-template/",
-  "settings/whatsapp-template/",
-];
+export const SCREENS_NOT_BUILT: readonly string[] = ["returns/gstr3B"];
 
 /** Whether a menu entry's page has a screen; the menus' tests of spec 6 visibility pass ALL_SCREENS. */
 export type ScreenFilter = (path: string) => boolean;

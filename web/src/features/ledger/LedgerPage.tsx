@@ -1,6 +1,7 @@
 import { financialYearRange } from "@bahi/domain";
 import { Group, Pagination, Stack, Table, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useParams } from "react-router";
 import {
   FigureCell,
@@ -21,6 +22,7 @@ import {
 import { readCountParam, readDateParam, useReportParams } from "../reports/report-params.ts";
 import { getReport, reportKey } from "../reports/reports.api.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
+import { SendMenu } from "../sending/SendMenu.tsx";
 import { type LedgerAnswer, ledgerCall } from "./ledger.api.ts";
 import { broughtForward, countPages, LEDGER_PAGE_SIZE } from "./ledger-rows.ts";
 import { StatementButton } from "./StatementButton.tsx";
@@ -58,6 +60,17 @@ export function LedgerPage() {
   const isEmpty = (answer: LedgerAnswer) =>
     answer.count === 0 && answer.openingBalance.amount === 0;
   const title = data ? `Ledger: ${data.account.name}` : "Ledger";
+  const sendTarget = useMemo(
+    () => ({
+      kind: "ledger" as const,
+      organisationId: organisation._id,
+      accountId,
+      startDate,
+      endDate,
+      label: `Statement of ${data?.account.name ?? "account"}, ${describeRange(startDate, endDate)}`,
+    }),
+    [organisation._id, accountId, startDate, endDate, data?.account.name],
+  );
   return (
     <ReportFrame
       title={title}
@@ -67,6 +80,11 @@ export function LedgerPage() {
       actions={
         <Group gap="xs">
           <StatementButton call={ledgerCall(whole)} />
+          <SendMenu
+            target={sendTarget}
+            {...(data ? { accountNature: data.account.nature } : {})}
+            disabled={!data || !valid}
+          />
           <DownloadMenu
             call={ledgerCall(whole)}
             {...(data && !ledger.isPlaceholderData ? { empty: data.count === 0 } : {})}

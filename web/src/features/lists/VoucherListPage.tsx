@@ -25,6 +25,8 @@ import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { useChangeFeed, useChangeFeedInterest } from "../change-feed/ChangeFeedProvider.tsx";
+import { SendFlow } from "../sending/SendFlow.tsx";
+import type { SendTarget } from "../sending/sending.api.ts";
 import { EXPORT_FORMAT_LABELS } from "./DownloadControl.tsx";
 import { FilterChips } from "./FilterChips.tsx";
 import { FilterDialog } from "./FilterDialog.tsx";
@@ -51,9 +53,7 @@ import { invalidateLists, useInitialDelay, useListPage } from "./use-list-page.t
 import { useListSelection } from "./use-list-selection.ts";
 import { useStableCallback } from "./use-stable-callback.ts";
 
-// Send via Mail arrives with the messaging work; until then it is left out of the row menus
-// rather than shown dead.
-const FEATURES: ReadonlySet<RowActionFeature> = new Set(["printing"]);
+const FEATURES: ReadonlySet<RowActionFeature> = new Set(["printing", "messaging"]);
 
 const MemoConfirmDeleteDialog = memo(ConfirmDeleteDialog);
 
@@ -134,6 +134,8 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
 
   const [logTarget, setLogTarget] = useState<LogTarget | null>(null);
   const [toDelete, setToDelete] = useState<ListRecord[] | null>(null);
+  const [sending, setSending] = useState<SendTarget | null>(null);
+  const closeSend = useCallback(() => setSending(null), []);
   const [deleting, setDeleting] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
@@ -159,6 +161,15 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         return;
       case "delete":
         setToDelete([record]);
+        return;
+      case "send":
+        setSending({
+          kind: "document",
+          organisationId,
+          entryId: record._id,
+          type,
+          label: rowLabel(record),
+        });
         return;
     }
   });
@@ -393,6 +404,7 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         onClose={closeDelete}
       />
       <LogDialog target={logTarget} type={type} view={view} scope={scope} onClose={closeLog} />
+      {sending && <SendFlow target={sending} channel="email" onClose={closeSend} />}
       {view === "live" && cards && (
         // Below Mantine's modals (z-index 200), so that it never covers a dialog's buttons.
         <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>

@@ -14,7 +14,9 @@ export type RowOutcome =
   | { kind: "navigate"; to: string }
   | { kind: "refuse"; title: string; message: string }
   | { kind: "log" }
-  | { kind: "delete" };
+  | { kind: "delete" }
+  /** Send via Mail: the contact check, then the Send Email dialog (spec 4). */
+  | { kind: "send" };
 
 /** spec 2.5: a row opens edit/{id} on the live list, old-version/{id}/{version} on the deleted one. */
 export function describeRowOpenPath(
@@ -88,7 +90,6 @@ export function describeRowOutcome(
     case "delete":
       return { kind: "delete" };
     case "sendViaMail":
-      // Offered only once messaging exists (selectRowActions leaves it out until then).
-      return { kind: "refuse", title: "Error", message: "Sending is not available yet." };
+      return { kind: "send" };
   }
 }

@@ -1,11 +1,12 @@
 import { buildVoucherScreenPath, getVoucherDefinition, type VoucherType } from "@bahi/domain";
 import { Button, Container, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { saveFile } from "../lists/save-file.ts";
+import { SendMenu } from "../sending/SendMenu.tsx";
 import { PdfFrame } from "./PdfFrame.tsx";
 import { fetchDocumentPdf } from "./printing.api.ts";
 import { usePdfUrl } from "./use-pdf-url.ts";
@@ -18,7 +19,7 @@ const COPY_OPTIONS = [
 
 /**
  * {transactiontype}/print/{id} and {parentType}/{transactiontype}/print/{id} (spec 2.3): the PDF
- * with Print, Download and the number of copies (CGST rule 48). Send arrives with messaging.
+ * with Print, Download, Send (email or WhatsApp, issue 22) and the number of copies (CGST rule 48).
  */
 export function PrintPreviewPage({ type }: { type: VoucherType }) {
   const definition = getVoucherDefinition(type);
@@ -37,6 +38,17 @@ export function PrintPreviewPage({ type }: { type: VoucherType }) {
     gcTime: 0,
   });
   const url = usePdfUrl(pdf.data?.blob);
+  const sendTarget = useMemo(
+    () => ({
+      kind: "document" as const,
+      organisationId: organisation._id,
+      entryId,
+      type,
+      copies: Number(copies),
+      label: definition.titles.singular,
+    }),
+    [organisation._id, entryId, type, copies, definition],
+  );
 
   function print() {
     const view = frame.current?.contentWindow;
@@ -77,6 +89,7 @@ export function PrintPreviewPage({ type }: { type: VoucherType }) {
             >
               Download
             </Button>
+            <SendMenu target={sendTarget} />
             <Button
               variant="default"
               onClick={() =>

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { buildPaging } from "../schemas/query-values.ts";
+import { boundedText, EntityId } from "../schemas/text-fields.ts";
+import { getVoucherDefinition } from "../vouchers/voucher-registry.ts";
+import { VOUCHER_TYPES } from "../vouchers/voucher-type.ts";
+
+/** A statement of account is sent from the ledger; its templates have this type. */
+export const LEDGER_TEMPLATE_TYPE = "ledger";
+
+/** A template's type: a voucher type that prints (the registry says which), or the ledger. */
+export const MESSAGE_TEMPLATE_TYPES: readonly string[] = [
+  ...VOUCHER_TYPES.filter((type) => getVoucherDefinition(type).print !== null),
+  LEDGER_TEMPLATE_TYPE,
+];
+
+export function describeTemplateType(type: string): string {
+  if (type === LEDGER_TEMPLATE_TYPE) return "Ledger Statement";
+  const known = VOUCHER_TYPES.find((candidate) => candidate === type);
+  return known ? getVoucherDefinition(known).titles.singular : type;
+}
+
+export const TEMPLATE_LIMITS = { name: 100, subject: 200, template: 5000 } as const;
+
+export const TEMPLATE_MESSAGES = {
+  nameRequired: "Template name is required.",
+  typeRequired: "Template type is required.",
+  typeUnknown: "Choose what the template is for.",
+  subjectRequired: "Subject is required.",
+  templateRequired: "Template text is required.",
+  notFound: "This template does not exist or has been deleted.",
+  nameTaken: "A template with this name already exists for this type.",
+  added: "Template Added",
+  edited: "Template Edited",
+  deleted: "Template Deleted Successfully.",
+} as const;
+
+const Name = boundedText(
+  TEMPLATE_LIMITS.name,
+  `Template name cannot be more than ${TEMPLATE_LIMITS.name} characters.`,
+).pipe(z.string().min(1, TEMPLATE_MESSAGES.nameRequired));
+const Type = z
+  .string({ error: TEMPLATE_MESSAGES.typeRequired })
+  .refine((type) => MESSAGE_TEMPLATE_TYPES.includes(type), TEMPLATE_MESSAGES.typeUnknown);
+const Subject = boundedText(
+  TEMPLATE_LIMITS.subject,
+  `Subject cannot be more than ${TEMPLATE_LIMITS.subject} characters.`,
+).pipe(z.string().min(1, TEMPLATE_MESSAGES.subjectRequired));
+// Template text keeps its line breaks; only trailing and leading blanks go.
+const Text = z
+  .string({ error: TEMPLATE_MESSAGES.templateRequired })
+  .trim()
+  .max(
+    TEMPLATE_LIMITS.template,
+    `Template text cannot be more than ${TEMPLATE_LIMITS.template} characters.`,
+  )
+  .min(1, TEMPLATE_MESSAGES.templateRequired);
+
+/** POST /settings/emailtemplate {name,type,subject,template} (api.md 7 Settings). */
+export const EmailTemplateInput = z.object({
+  organisationId: EntityId,
+  name: Name,
+  type: Type,
+  subject: Subject,
+  template: Text,
+});
+export type EmailTemplateInput = z.infer<typeof EmailTemplateInput>;
+
+/** POST /settings/whatsapptemplate {name,type,template}. */
+export const WhatsAppTemplateInput = z.object({
+  organisationId: EntityId,
+  name: Name,
+  type: Type,
+  template: Text,
+});
+export type WhatsAppTemplateInput = z.infer<typeof WhatsAppTemplateInput>;
+
+export const TemplateListQuery = z.object({
+  organisationId: EntityId,
+  type: Type.optional(),
+  ...buildPaging(100),
+});
+
+export const TemplateRef = z.object({ organisationId: EntityId, templateId: EntityId });
+
+export interface DefaultTemplate {
+  subject: string;
+  template: string;
+}
+
+/** What a send dialog starts from when the organisation keeps no template of its own. */
+export function describeDefaultTemplate(
+  channel: "email" | "whatsapp",
+  type: string,
+): DefaultTemplate {
+  if (type === LEDGER_TEMPLATE_TYPE) {
+    return {
+      subject: "Statement of account from {organisationName}",
+      template:
+        channel === "email"
+          ? "Dear {customerName},\n\nPlease find your statement of account from {startDate} to {endDate}. The closing balance is {closingBalance}.\n\nRegards,\n{organisationName}"
+          : "Dear {customerName}, your statement of account with {organisationName} from {startDate} to {endDate}: closing balance {closingBalance}. {link}",
+    };
+  }
+  return {
+    subject: "{documentType} {invoiceNumber} from {organisationName}",
+    template:
+      channel === "email"
+        ? "Dear {customerName},\n\nPlease find attached {documentType} {invoiceNumber} dated {date} for {amount}.\n\nRegards,\n{organisationName}"
+        : "Dear {customerName}, here is {documentType} {invoiceNumber} dated {date} for {amount} from {organisationName}. {link}",
+  };
+}

@@ -1,0 +1,509 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { as, insertAccount, insertItem } from "../../../test/books.ts";
+import { extractPdfText } from "../../../test/pdf.ts";
+import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { addInvoice, makeSendingBooks, type SendingBooks } from "../../../test/sending.ts";
+import { createTestApp, readOutboxMail, type TestContext } from "../../../test/test-app.ts";
+import { ok, refused } from "../accounts/masters.test-kit.ts";
+import { stopDocumentRenderer } from "../documents/print-renderer.ts";
+
+let context: TestContext;
+let owner: Person;
+let accountant: Person;
+let stranger: Person;
+let books: SendingBooks;
+let org: string;
+let bank: string;
+let mehta: string;
+let secondInvoice: string;
+let mehtaInvoice: string;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  accountant = await signUpPerson(context);
+  stranger = await signUpPerson(context);
+  books = await makeSendingBooks(context, owner);
+  org = books.organisationId;
+  await createOrganisation(context, stranger.cookies);
+  // An accountant who may see receipts only: no sales invoices.
+  await addMember(context, owner, org, accountant, "accountant", [
+    { transactionType: "receipts", view: true, add: true },
+  ]);
+  bank = await insertAccount(context, org, { name: "HDFC Bank", nature: "Bank" });
+  mehta = await insertAccount(context, org, { name: "Mehta Stores", nature: "Debtors" });
+  const rice = await insertItem(context, org, { name: "Rice", gstRate: 5 });
+  secondInvoice = (await addInvoice(context, owner, org, books.customerId, rice)).entryId;
+  mehtaInvoice = (await addInvoice(context, owner, org, mehta, rice)).entryId;
+});
+afterAll(async () => {
+  await stopDocumentRenderer();
+  await context.close();
+});
+
+interface Part {
+  headers: string;
+  body: Buffer;
+}
+
+/** The parts of a mail the file outbox wrote: headers and decoded bodies (multipart, one level deep or two). */
+function partsOf(raw: string): Part[] {
+  const parts: Part[] = [];
+  const walk = (text: string) => {
+    const split = text.indexOf("\n\n");
+    const headers = text.slice(0, split);
+    const body = text.slice(split + 2);
+    const boundary = /boundary="?([^"\n;]+)"?/i.exec(headers)?.[1];
+    if (/content-type:\s*multipart/i.test(headers) && boundary) {
+      for (const piece of body.split(`--${boundary}`).slice(1)) {
+        if (piece.startsWith("--")) break;
+        walk(piece.replace(/^\n/, ""));
+      }
+      return;
+    }
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    const decoded =
+      encoding === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+        : encoding === "quoted-printable"
+          ? Buffer.from(
+              body
+                .replace(/=\n/g, "")
+                .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`)
+                .split(/(%[0-9A-F]{2}(?:%[0-9A-F]{2})*)/i)
+                .map((chunk) => (chunk.startsWith("%") ? decodeURIComponent(chunk) : chunk))
+                .join(""),
+              "utf8",
+            )
+          : Buffer.from(body, "utf8");
+    parts.push({ headers, body: decoded });
+  };
+  walk(raw.replace(/\r\n/g, "\n"));
+  return parts;
+}
+
+async function mailTo(address: string) {
+  const mails = (await readOutboxMail(context)).filter((mail) => mail.includes(`To: ${address}`));
+  const raw = mails.at(-1);
+  if (!raw) throw new Error(`no mail to ${address}`);
+  const parts = partsOf(raw);
+  return {
+    raw,
+    subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "",
+    text: parts.find((part) => /text\/plain/i.test(part.headers))?.body.toString("utf8") ?? "",
+    pdfs: parts.filter((part) => /application\/pdf/i.test(part.headers)),
+    count: mails.length,
+  };
+}
+
+const pdfQuery = (entryId: string, extra: Record<string, string>) =>
+  `/api/getpdf/transactionpdf?${new URLSearchParams({
+    organisationId: org,
+    entryId,
+    transactionType: "salesInvoice",
+    ...extra,
+  })}`;
+
+describe("the contact check (spec 4)", () => {
+  test("a debtor without an email, then with one saved", async () => {
+    const url = `/api/getpdf/getemail?organisationId=${org}&entryId=${books.invoiceId}&type=salesInvoice`;
+    expect(await ok(context, owner, { method: "GET", url })).toEqual({
+      success: true,
+      accountNature: "Debtors",
+      accountName: "Ravi Stores",
+      accountId: books.customerId,
+      email: "",
+    });
+    const saved = await ok(context, owner, {
+      method: "PATCH",
+      url: "/api/account/addemail",
+      payload: { organisationId: org, accountId: books.customerId, email: "ravi@example.in" },
+    });
+    expect(saved.message).toBe("Email address saved successfully");
+    expect((await ok(context, owner, { method: "GET", url })).email).toBe("ravi@example.in");
+    const phone = await ok(context, owner, {
+      method: "GET",
+      url: `/api/getpdf/getphone?organisationId=${org}&entryId=${books.invoiceId}&type=salesInvoice`,
+    });
+    expect(phone).toMatchObject({ accountNature: "Debtors", phone: "" });
+  });
+
+  test("ledgers: only debtors and creditors, with the spec's refusals", async () => {
+    const email = await refused(
+      context,
+      owner,
+      { method: "GET", url: `/api/ledger/getEmail?organisationId=${org}&accountId=${bank}` },
+      400,
+    );
+    expect(email.message).toBe("Email can only be sent for Debtor or Creditor accounts");
+    const phone = await refused(
+      context,
+      owner,
+      { method: "GET", url: `/api/ledger/getPhone?organisationId=${org}&accountId=${bank}` },
+      400,
+    );
+    expect(phone.message).toBe("WhatsApp can only be sent for Debtor or Creditor accounts");
+    const party = await ok(context, owner, {
+      method: "GET",
+      url: `/api/ledger/getEmail?organisationId=${org}&accountId=${books.customerId}`,
+    });
+    expect(party).toMatchObject({ accountName: "Ravi Stores", email: "ravi@example.in" });
+  });
+});
+
+describe("templates prefilled for a document", () => {
+  test("the standard template until useTemplates, then the organisation's own", async () => {
+    const url = `/api/getpdf/getemailtemplate?organisationId=${org}&entryId=${books.invoiceId}&type=salesInvoice`;
+    const standard = await ok(context, owner, { method: "GET", url });
+    expect(standard.templates).toEqual([
+      {
+        _id: null,
+        name: "Standard",
+        subject: `Tax Invoice ${books.invoiceNumber} from Gupta Traders`,
+        template: `Dear Ravi Stores,\n\nPlease find attached Tax Invoice ${books.invoiceNumber} dated 10 May 2025 for ₹1,260.00.\n\nRegards,\nGupta Traders`,
+      },
+    ]);
+
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/settings/emailtemplate",
+      payload: {
+        organisationId: org,
+        name: "Reminder",
+        type: "salesInvoice",
+        subject: "Reminder: {invoiceNumber}",
+        template: "{customerName}, {pendingAmount} is due. PDF: {link}",
+      },
+    });
+    // Saved, but not used until the organisation says so.
+    expect((await ok(context, owner, { method: "GET", url })).templates[0].name).toBe("Standard");
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/settings/organisation",
+      payload: { organisationId: org, useTemplates: true },
+    });
+    const own = await ok(context, owner, { method: "GET", url });
+    expect(own.templates).toEqual([
+      {
+        _id: expect.any(String),
+        name: "Reminder",
+        subject: `Reminder: ${books.invoiceNumber}`,
+        template: "Ravi Stores, ₹1,260.00 is due. PDF: {link}",
+      },
+    ]);
+    const whatsapp = await ok(context, owner, {
+      method: "GET",
+      url: `/api/getpdf/getwhatsapptemplate?organisationId=${org}&entryId=${books.invoiceId}&type=salesInvoice`,
+    });
+    expect(whatsapp.templates[0]).not.toHaveProperty("subject");
+    expect(whatsapp.templates[0].template).toContain(`Tax Invoice ${books.invoiceNumber}`);
+  });
+});
+
+describe("sending one document", () => {
+  test("email: every field needed, then the mail carries the filled text, a link and the PDF", async () => {
+    const missing = await refused(
+      context,
+      owner,
+      {
+        method: "GET",
+        url: pdfQuery(books.invoiceId, { format: "email", address: "ravi@example.in", body: "x" }),
+      },
+      400,
+    );
+    expect(missing.message).toBe("Please fill in all fields");
+    const bad = await refused(
+      context,
+      owner,
+      {
+        method: "GET",
+        url: pdfQuery(books.invoiceId, {
+          format: "email",
+          address: "ravi@",
+          subject: "s",
+          body: "b",
+        }),
+      },
+      400,
+    );
+    expect(bad.message).toBe("Please enter a valid email address");
+
+    const sent = await ok(context, owner, {
+      method: "GET",
+      url: pdfQuery(books.invoiceId, {
+        format: "email",
+        address: "accounts@ravi.example.in",
+        subject: "Invoice {invoiceNumber}",
+        body: "Dear {customerName}, {amount} due {dueDate}. Open it at {link}",
+        noOfCopies: "2",
+      }),
+    });
+    expect(sent).toEqual({ success: true, message: "Email sent successfully" });
+    const mail = await mailTo("accounts@ravi.example.in");
+    expect(mail.subject).toBe(`Invoice ${books.invoiceNumber}`);
+    expect(mail.text).toMatch(
+      /^Dear Ravi Stores, ₹1,260\.00 due \. Open it at http\S+\/api\/d\/[\w-]{43}/,
+    );
+    expect(mail.pdfs).toHaveLength(1);
+    const text = await extractPdfText(new Uint8Array(mail.pdfs[0]?.body ?? Buffer.alloc(0)));
+    expect(text).toContain(books.invoiceNumber);
+    expect(text).toContain("DUPLICATE");
+    // The email log shows which document went to whom, and who sent it.
+    const log = await ok(context, owner, {
+      method: "GET",
+      url: `/api/emailreports/getEmailLogs?organisationId=${org}&searchText=accounts%40ravi`,
+    });
+    expect(log.emailLogs[0]).toMatchObject({
+      to: "accounts@ravi.example.in",
+      documents: [
+        { entryId: books.invoiceId, transactionType: "salesInvoice", number: books.invoiceNumber },
+      ],
+      accountId: books.customerId,
+      sentBy: owner.userId,
+    });
+    // The link opens the same document without signing in.
+    const link = /\/api\/d\/[\w-]{43}/.exec(mail.text)?.[0] ?? "";
+    const opened = await context.app.inject({ method: "GET", url: link });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers["content-type"]).toBe("application/pdf");
+  });
+
+  test("WhatsApp without a Business account: click-to-chat with 91 and the link in the body", async () => {
+    const missing = await refused(
+      context,
+      owner,
+      {
+        method: "GET",
+        url: pdfQuery(books.invoiceId, { format: "whatsapp", phone: "9876543210" }),
+      },
+      400,
+    );
+    expect(missing.message).toBe("Please fill in all fields");
+    const sent = await ok(context, owner, {
+      method: "GET",
+      url: pdfQuery(books.invoiceId, {
+        format: "whatsapp",
+        phone: "98765 43210",
+        body: "Hi {customerName}, {documentType} {invoiceNumber}",
+      }),
+    });
+    expect(sent.message).toBe("Message sent successfully");
+    const url = new URL(sent.chatUrl);
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/919876543210");
+    const text = url.searchParams.get("text") ?? "";
+    expect(text).toMatch(
+      new RegExp(
+        `^Hi Ravi Stores, Tax Invoice ${books.invoiceNumber}\\nhttp\\S+/api/d/[\\w-]{43}$`,
+      ),
+    );
+  });
+
+  test("rights and tenants: no right to the type, or another organisation, is refused", async () => {
+    const send = {
+      method: "GET" as const,
+      url: pdfQuery(books.invoiceId, {
+        format: "email",
+        address: "x@example.in",
+        subject: "s",
+        body: "b",
+      }),
+    };
+    const before = (await readOutboxMail(context)).length;
+    expect((await refused(context, accountant, send, 403)).message).toBe(
+      "You do not have the right to do this in this organisation.",
+    );
+    await refused(context, stranger, send, 403);
+    await refused(
+      context,
+      stranger,
+      {
+        method: "GET",
+        url: `/api/getpdf/getemail?organisationId=${org}&entryId=${books.invoiceId}&type=salesInvoice`,
+      },
+      403,
+    );
+    await refused(
+      context,
+      accountant,
+      {
+        method: "GET",
+        url: `/api/getpdf/getemailtemplate?organisationId=${org}&entryId=${books.invoiceId}&type=salesInvoice`,
+      },
+      403,
+    );
+    expect((await readOutboxMail(context)).length).toBe(before);
+  });
+});
+
+describe("sending a ledger", () => {
+  const range = "startDate=2025-04-01&endDate=2026-03-31";
+  test("the statement by email with its PDF; a bank account is refused", async () => {
+    const template = await ok(context, owner, {
+      method: "GET",
+      url: `/api/ledger/getEmailTemplate?organisationId=${org}&accountId=${books.customerId}&${range}`,
+    });
+    expect(template.templates[0].template).toContain(
+      "from 01 Apr 2025 to 31 Mar 2026. The closing balance is ₹2,520.00 Dr.",
+    );
+    const sent = await ok(context, owner, {
+      method: "GET",
+      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`,
+    });
+    expect(sent).toEqual({ success: true, message: "Email sent successfully" });
+    const mail = await mailTo("ledger@ravi.example.in");
+    expect(mail.subject).toBe("Statement 31 Mar 2026");
+    expect(mail.text.trim()).toBe("Balance ₹2,520.00 Dr");
+    expect(mail.pdfs).toHaveLength(1);
+    const text = await extractPdfText(new Uint8Array(mail.pdfs[0]?.body ?? Buffer.alloc(0)));
+    expect(text).toContain("Ravi Stores");
+
+    const refusedBank = await refused(
+      context,
+      owner,
+      {
+        method: "GET",
+        url: `/api/ledger/getLedger?organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`,
+      },
+      400,
+    );
+    expect(refusedBank.message).toBe("WhatsApp can only be sent for Debtor or Creditor accounts");
+    await refused(
+      context,
+      stranger,
+      {
+        method: "GET",
+        url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`,
+      },
+      403,
+    );
+  });
+});
+
+describe("bulk send", () => {
+  test("one mail with each PDF; another party's document fails alone", async () => {
+    const answer = await ok(context, owner, {
+      method: "POST",
+      url: "/api/multipledocs/sendbulkemail",
+      payload: {
+        organisationId: org,
+        accountId: books.customerId,
+        email: "bulk@ravi.example.in",
+        documents: [
+          { entryId: books.invoiceId, transactionType: "salesInvoice" },
+          { entryId: secondInvoice, transactionType: "salesInvoice" },
+          { entryId: mehtaInvoice, transactionType: "salesInvoice" },
+        ],
+      },
+    });
+    expect(answer.message).toBe("Email sent successfully");
+    expect(answer.results.map((result: { status: string }) => result.status)).toEqual([
+      "queued",
+      "queued",
+      "failed",
+    ]);
+    expect(answer.results[2].message).toBe("This document is not made out to this account.");
+    const mail = await mailTo("bulk@ravi.example.in");
+    expect(mail.subject).toBe("Documents from Gupta Traders");
+    expect(mail.pdfs).toHaveLength(2);
+    expect(mail.text).toContain(
+      `- Tax Invoice ${books.invoiceNumber} dated 10 May 2025 for ₹1,260.00`,
+    );
+  });
+
+  test("WhatsApp click-to-chat: one message listing each document's link", async () => {
+    const answer = await ok(context, owner, {
+      method: "POST",
+      url: "/api/multipledocs/sendbulkwhatsapp",
+      payload: {
+        organisationId: org,
+        accountId: books.customerId,
+        phone: "9876543210",
+        documents: [
+          { entryId: books.invoiceId, transactionType: "salesInvoice" },
+          { entryId: secondInvoice, transactionType: "salesInvoice" },
+        ],
+      },
+    });
+    expect(answer.results.map((result: { status: string }) => result.status)).toEqual([
+      "sent",
+      "sent",
+    ]);
+    const text = new URL(answer.chatUrl).searchParams.get("text") ?? "";
+    expect(text.match(/\/api\/d\/[\w-]{43}/g)).toHaveLength(2);
+  });
+
+  test("refusals: a non-party account, no documents, another organisation", async () => {
+    const bankRefusal = await refused(
+      context,
+      owner,
+      {
+        method: "POST",
+        url: "/api/multipledocs/sendbulkemail",
+        payload: {
+          organisationId: org,
+          accountId: bank,
+          email: "a@b.in",
+          documents: [{ entryId: books.invoiceId, transactionType: "salesInvoice" }],
+        },
+      },
+      400,
+    );
+    expect(bankRefusal.message).toBe("Email can only be sent for Debtor or Creditor accounts");
+    await refused(
+      context,
+      owner,
+      {
+        method: "POST",
+        url: "/api/multipledocs/sendbulkemail",
+        payload: {
+          organisationId: org,
+          accountId: books.customerId,
+          email: "a@b.in",
+          documents: [],
+        },
+      },
+      400,
+    );
+    await refused(
+      context,
+      stranger,
+      {
+        method: "POST",
+        url: "/api/multipledocs/sendbulkwhatsapp",
+        payload: {
+          organisationId: org,
+          accountId: books.customerId,
+          phone: "9876543210",
+          documents: [{ entryId: books.invoiceId, transactionType: "salesInvoice" }],
+        },
+      },
+      403,
+    );
+    // No right to sales invoices: each document fails with the refusal, nothing is sent.
+    const noRight = await call403OrResults();
+    expect(noRight).toBe(true);
+  });
+});
+
+async function call403OrResults() {
+  const response = await context.app.inject({
+    method: "POST",
+    url: "/api/multipledocs/sendbulkemail",
+    headers: as(accountant),
+    payload: {
+      organisationId: org,
+      accountId: books.customerId,
+      email: "nobody@example.in",
+      documents: [{ entryId: books.invoiceId, transactionType: "salesInvoice" }],
+    },
+  });
+  const body = response.json();
+  const mails = (await readOutboxMail(context)).filter((mail) =>
+    mail.includes("nobody@example.in"),
+  );
+  return (
+    mails.length === 0 &&
+    body.success === false &&
+    body.results[0].message === "You do not have the right to do this in this organisation."
+  );
+}

@@ -1,0 +1,84 @@
+import { EntityId } from "@bahi/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf } from "../auth/auth.guard.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import * as sending from "./sending.service.ts";
+
+const tags = ["Sending"];
+const DocumentRef = z.object({
+  organisationId: EntityId,
+  entryId: EntityId,
+  type: z.string({ error: "Transaction type is required." }).max(40),
+});
+const AccountRef = z.object({ organisationId: EntityId, accountId: EntityId });
+const Range = AccountRef.extend({
+  startDate: z.iso.date("Start date must be a date in the form YYYY-MM-DD."),
+  endDate: z.iso.date("End date must be a date in the form YYYY-MM-DD."),
+});
+const Bulk = z.object({
+  organisationId: EntityId,
+  accountId: EntityId,
+  subject: z.string().max(500, "Subject is too long.").optional(),
+  body: z.string().max(10_000, "Message is too long.").optional(),
+  documents: z
+    .array(z.object({ entryId: EntityId, transactionType: z.string().max(40) }), {
+      error: "Choose the documents to send.",
+    })
+    .min(1, "Choose the documents to send.")
+    .max(
+      sending.BULK_DOCUMENT_LIMIT,
+      `At most ${sending.BULK_DOCUMENT_LIMIT} documents can be sent at once.`,
+    ),
+});
+
+/**
+ * api.md 7: the contact check and prefilled templates of a document (getpdf/…) and of a ledger
+ * (ledger/…), and bulk send (multipledocs/…). Sending one document or one ledger is
+ * getpdf/transactionpdf and ledger/getLedger in email and WhatsApp formats (their modules' routes,
+ * handed sending.service's functions by app.ts).
+ */
+export const sendingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const guard = { preHandler: deps.authenticator.requireCaller };
+  for (const channel of ["email", "whatsapp"] as const) {
+    const word = channel === "email" ? "email" : "phone";
+    const Word = channel === "email" ? "Email" : "Phone";
+    const templateWord = channel === "email" ? "EmailTemplate" : "WhatsAppTemplate";
+
+    app.get(
+      `/getpdf/get${word}`,
+      { ...guard, schema: { tags, querystring: DocumentRef } },
+      async (request) =>
+        sending.checkDocumentContact(deps, callerOf(request), request.query, channel),
+    );
+    app.get(
+      `/getpdf/get${templateWord.toLowerCase()}`,
+      { ...guard, schema: { tags, querystring: DocumentRef } },
+      async (request) =>
+        sending.prefillDocumentTemplates(deps, callerOf(request), request.query, channel),
+    );
+    app.get(
+      `/ledger/get${Word}`,
+      { ...guard, schema: { tags, querystring: AccountRef } },
+      async (request) =>
+        sending.checkAccountContact(deps, callerOf(request), request.query, channel),
+    );
+    app.get(
+      `/ledger/get${templateWord}`,
+      { ...guard, schema: { tags, querystring: Range } },
+      async (request) =>
+        sending.prefillLedgerTemplates(deps, callerOf(request), request.query, channel),
+    );
+  }
+
+  app.post(
+    "/multipledocs/sendbulkemail",
+    { ...guard, schema: { tags, body: Bulk.extend({ email: z.string().max(320) }) } },
+    async (request) => sending.sendBulk(deps, callerOf(request), request.body, "email"),
+  );
+  app.post(
+    "/multipledocs/sendbulkwhatsapp",
+    { ...guard, schema: { tags, body: Bulk.extend({ phone: z.string().max(30) }) } },
+    async (request) => sending.sendBulk(deps, callerOf(request), request.body, "whatsapp"),
+  );
+};

@@ -1,0 +1,626 @@
+import {
+  buildClickToChatUrl,
+  describeDefaultTemplate,
+  describeDocumentPlaceholders,
+  describeStatementPlaceholders,
+  fillPlaceholders,
+  isPartyNature,
+  LEDGER_TEMPLATE_TYPE,
+  type PlaceholderValues,
+  rupeesToPaise,
+  type TransactionPdfQuery,
+  type VoucherType,
+  validateEmail,
+  validatePhone,
+} from "@bahi/domain";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
+import { readAccountContact } from "../accounts/accounts.service.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { createDocumentLink } from "../document-links/document-links.service.ts";
+import {
+  buildTransactionDocument,
+  nameDocumentFile,
+  renderAccountStatement,
+  resolvePrintableType,
+} from "../documents/documents.service.ts";
+import { renderDocumentPdf } from "../documents/print-renderer.ts";
+import { readLedger } from "../ledger/ledger.service.ts";
+import { enqueueMessage, type MessageAttachment } from "../messaging/outbox.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import { readUseTemplates } from "../organisations/settings.service.ts";
+import { findVoucherForPrint } from "../vouchers/vouchers.queries.ts";
+import type { Channel } from "./templates.repository.ts";
+import { readTemplatesOfType } from "./templates.service.ts";
+
+/** spec api.md 8 and spec 5 "Add email, add phone, send", verbatim. */
+export const SENDING_MESSAGES = {
+  emailSent: "Email sent successfully",
+  messageSent: "Message sent successfully",
+  missingEntry: "Missing organisation or entry details",
+  missingAccount: "Missing organisation or account details",
+  emailOnlyParty: "Email can only be sent for Debtor or Creditor accounts",
+  whatsAppOnlyParty: "WhatsApp can only be sent for Debtor or Creditor accounts",
+  fillAll: "Please fill in all fields",
+  templateRequired: "Please fill in all fields",
+} as const;
+
+// ── The contact check ───────────────────────────────────────────────────────────────────────
+
+async function partyOf(deps: ModuleDeps, organisationId: string, accountId: string | null) {
+  if (!accountId) return null;
+  return readAccountContact(deps.db, organisationId, accountId);
+}
+
+/**
+ * GET /getpdf/getemail and getphone: the document's party with its saved contact. A debtor or
+ * creditor without one gets the add-contact dialog first (spec 4); any other nature, or none,
+ * goes straight to an empty send dialog.
+ */
+export async function checkDocumentContact(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; entryId: string; type: string },
+  channel: Channel,
+) {
+  const type = resolvePrintableType(query.type);
+  await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: type,
+    action: "view",
+  });
+  const voucher = await findVoucherForPrint(deps.db, type, query.organisationId, query.entryId);
+  const party = await partyOf(deps, query.organisationId, voucher.partyAccountId);
+  return presentContact(party, channel);
+}
+
+function presentContact(party: Awaited<ReturnType<typeof readAccountContact>>, channel: Channel) {
+  const base = {
+    success: true,
+    accountNature: party?.nature ?? "",
+    accountName: party?.name ?? "",
+    accountId: party?.id ?? "",
+  };
+  return channel === "email"
+    ? { ...base, email: party?.email ?? "" }
+    : { ...base, phone: party?.mobile ?? "" };
+}
+
+/** GET /ledger/getEmail and getPhone: the same check for an account; only parties may be sent. */
+export async function checkAccountContact(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string },
+  channel: Channel,
+) {
+  await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: "account",
+    action: "view",
+  });
+  const party = await partyOf(deps, query.organisationId, query.accountId);
+  if (!party) throw badRequest(SENDING_MESSAGES.missingAccount);
+  requireParty(party.nature, channel);
+  return presentContact(party, channel);
+}
+
+function requireParty(nature: string, channel: Channel) {
+  if (!isPartyNature(nature)) {
+    throw badRequest(
+      channel === "email" ? SENDING_MESSAGES.emailOnlyParty : SENDING_MESSAGES.whatsAppOnlyParty,
+    );
+  }
+}
+
+// ── Placeholder values ──────────────────────────────────────────────────────────────────────
+
+interface DocumentFacts {
+  type: VoucherType;
+  values: PlaceholderValues;
+  pdf: () => Promise<{ bytes: Uint8Array; fileName: string }>;
+  partyAccountId: string | null;
+}
+
+async function readDocumentFacts(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: { organisationId: string; entryId: string; transactionType: string; copies?: number },
+): Promise<DocumentFacts> {
+  const type = resolvePrintableType(input.transactionType);
+  const document = await buildTransactionDocument(deps, caller, {
+    organisationId: input.organisationId,
+    entryId: input.entryId,
+    type,
+    copies: input.copies ?? 1,
+  });
+  const voucher = await findVoucherForPrint(deps.db, type, input.organisationId, input.entryId);
+  return {
+    type,
+    partyAccountId: voucher.partyAccountId,
+    values: describeDocumentPlaceholders({
+      customerName: document.party?.name ?? "",
+      organisationName: document.supplier.name,
+      documentType: document.heading,
+      number: document.number,
+      date: voucher.date,
+      amountPaise: voucher.amountPaise,
+      pendingPaise: voucher.pendingPaise,
+      dueDate: typeof voucher.document.dueDate === "string" ? voucher.document.dueDate : null,
+    }),
+    pdf: async () => ({
+      bytes: await renderDocumentPdf(document),
+      fileName: nameDocumentFile(document),
+    }),
+  };
+}
+
+// ── Prefilled templates ─────────────────────────────────────────────────────────────────────
+
+async function templatesFor(
+  deps: ModuleDeps,
+  organisation: Parameters<typeof readUseTemplates>[0],
+  channel: Channel,
+  type: string,
+) {
+  const fallback = describeDefaultTemplate(channel, type);
+  const standard = {
+    _id: null,
+    name: "Standard",
+    subject: fallback.subject,
+    template: fallback.template,
+  };
+  if (!readUseTemplates(organisation)) return [standard];
+  const saved = await readTemplatesOfType(deps.db, organisation.id, channel, type);
+  if (saved.length === 0) return [standard];
+  return saved.map((row) => ({
+    _id: row.id as string | null,
+    name: row.name,
+    subject: row.subject ?? fallback.subject,
+    template: row.template,
+  }));
+}
+
+/**
+ * Fills everything but {link}: a link is made only when the message is sent, so that opening a
+ * dialog makes none. The send fills {link} and anything typed in the dialog.
+ */
+function prefill(
+  templates: { _id: string | null; name: string; subject: string; template: string }[],
+  values: PlaceholderValues,
+  channel: Channel,
+) {
+  const keep = { ...values, link: "{link}" };
+  return templates.map((template) => ({
+    _id: template._id,
+    name: template.name,
+    ...(channel === "email" ? { subject: fillPlaceholders(template.subject, keep) } : {}),
+    template: fillPlaceholders(template.template, keep),
+  }));
+}
+
+/** GET /getpdf/getemailtemplate and getwhatsapptemplate (organisationId, type, entryId). */
+export async function prefillDocumentTemplates(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; type: string; entryId: string },
+  channel: Channel,
+) {
+  const facts = await readDocumentFacts(deps, caller, {
+    organisationId: query.organisationId,
+    entryId: query.entryId,
+    transactionType: query.type,
+  });
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  const templates = await templatesFor(deps, access.organisation, channel, facts.type);
+  return { success: true, templates: prefill(templates, facts.values, channel) };
+}
+
+// ── Sending ─────────────────────────────────────────────────────────────────────────────────
+
+function requireEmailFields(
+  address: string | undefined,
+  subject: string | undefined,
+  body: string | undefined,
+) {
+  if (!address?.trim() || !subject?.trim() || !body?.trim()) {
+    throw badRequest(SENDING_MESSAGES.fillAll);
+  }
+  const problem = validateEmail(address);
+  if (problem) throw badRequest(problem.message, [{ path: "address", message: problem.message }]);
+  return { address: address.trim(), subject: subject.trim(), body: body.trim() };
+}
+
+function requireWhatsAppFields(phone: string | undefined, body: string | undefined) {
+  if (!body?.trim()) throw badRequest(SENDING_MESSAGES.templateRequired);
+  const problem = validatePhone(phone ?? "");
+  if (problem) throw badRequest(problem.message, [{ path: "phone", message: problem.message }]);
+  return { phone: (phone ?? "").trim(), body: body.trim() };
+}
+
+function needsLink(...texts: string[]) {
+  return texts.some((text) => text.includes("{link}"));
+}
+
+function htmlOf(text: string): string {
+  const escaped = text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+  const linked = escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  return `<div style="font-family:sans-serif;white-space:pre-line">${linked}</div>`;
+}
+
+function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): MessageAttachment {
+  return {
+    fileName: pdf.fileName,
+    contentType: "application/pdf",
+    content: Buffer.from(pdf.bytes),
+  };
+}
+
+/**
+ * GET /getpdf/transactionpdf with format=email or whatsapp: the document's PDF goes into the
+ * outbox (sent after commit by the worker). WhatsApp without a Business account configured is
+ * click-to-chat: nothing is queued and the answer carries the wa.me address, whose body holds a
+ * link to the document.
+ */
+export async function sendDocument(deps: ModuleDeps, caller: Caller, query: TransactionPdfQuery) {
+  if (!query.organisationId || !query.entryId) throw badRequest(SENDING_MESSAGES.missingEntry);
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  const facts = await readDocumentFacts(deps, caller, {
+    organisationId: query.organisationId,
+    entryId: query.entryId,
+    transactionType: query.transactionType,
+    copies: query.noOfCopies,
+  });
+  const link = async () =>
+    (
+      await createDocumentLink(deps.db, deps.config, {
+        organisationId: query.organisationId,
+        entryId: query.entryId,
+        transactionType: facts.type,
+        createdBy: access.userId,
+      })
+    ).url;
+
+  if (query.format === "email") {
+    const fields = requireEmailFields(query.address, query.subject, query.body);
+    const values = needsLink(fields.subject, fields.body)
+      ? { ...facts.values, link: await link() }
+      : facts.values;
+    const body = fillPlaceholders(fields.body, values);
+    await enqueueMessage(deps.db, {
+      channel: "email",
+      recipient: fields.address,
+      subject: fillPlaceholders(fields.subject, values),
+      text: body,
+      html: htmlOf(body),
+      organisationId: query.organisationId,
+      attachments: [attachmentOf(await facts.pdf())],
+      ...aboutDocuments(facts, query.entryId, access.userId),
+    });
+    deps.sendQueuedMessages();
+    return { success: true, message: SENDING_MESSAGES.emailSent };
+  }
+
+  const fields = requireWhatsAppFields(query.phone, query.body);
+  const cloud = deps.config.whatsapp !== undefined;
+  // Click-to-chat carries no file, so its body always carries the link.
+  const template = cloud || needsLink(fields.body) ? fields.body : `${fields.body}\n{link}`;
+  const values = needsLink(template) ? { ...facts.values, link: await link() } : facts.values;
+  const body = fillPlaceholders(template, values);
+  if (!cloud) {
+    return {
+      success: true,
+      message: SENDING_MESSAGES.messageSent,
+      chatUrl: buildClickToChatUrl(fields.phone, body),
+    };
+  }
+  await enqueueMessage(deps.db, {
+    channel: "whatsapp",
+    recipient: fields.phone,
+    text: body,
+    organisationId: query.organisationId,
+    attachments: [attachmentOf(await facts.pdf())],
+    ...aboutDocuments(facts, query.entryId, access.userId),
+  });
+  deps.sendQueuedMessages();
+  return { success: true, message: SENDING_MESSAGES.messageSent };
+}
+
+/** What the email log shows of a document's message: the document, its party, the sender. */
+function aboutDocuments(facts: DocumentFacts, entryId: string, userId: string) {
+  return {
+    documents: [
+      { entryId, transactionType: facts.type, number: facts.values.invoiceNumber ?? null },
+    ],
+    ...(facts.partyAccountId ? { accountId: facts.partyAccountId } : {}),
+    sentBy: userId,
+  };
+}
+
+// ── Ledgers ─────────────────────────────────────────────────────────────────────────────────
+
+export interface LedgerSendQuery {
+  organisationId: string;
+  accountId: string;
+  startDate: string;
+  endDate: string;
+  format: "email" | "whatsapp";
+  address?: string | undefined;
+  phone?: string | undefined;
+  subject?: string | undefined;
+  body?: string | undefined;
+  includePdf: boolean;
+}
+
+async function readStatementFacts(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string; startDate: string; endDate: string },
+  channel: Channel,
+) {
+  const ledger = await readLedger(deps.db, caller, { ...query, skip: 0, limit: 1 });
+  requireParty(ledger.account.nature, channel);
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  return {
+    access,
+    values: describeStatementPlaceholders({
+      customerName: ledger.account.name,
+      organisationName: access.organisation.name,
+      startDate: ledger.startDate,
+      endDate: ledger.endDate,
+      closingBalancePaise: rupeesToPaise(ledger.closingBalance.signed),
+    }),
+  };
+}
+
+/** GET /ledger/getEmailTemplate and getWhatsAppTemplate: the ledger's templates, filled. */
+export async function prefillLedgerTemplates(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string; startDate: string; endDate: string },
+  channel: Channel,
+) {
+  const { access, values } = await readStatementFacts(deps, caller, query, channel);
+  const templates = await templatesFor(deps, access.organisation, channel, LEDGER_TEMPLATE_TYPE);
+  // A statement has no document link; {link} stays out of a ledger's message.
+  return {
+    success: true,
+    templates: prefill(templates, values, channel).map((template) => ({
+      ...template,
+      template: template.template.replaceAll("{link}", "").trim(),
+    })),
+  };
+}
+
+/**
+ * GET /ledger/getLedger with format=email|whatsapp: the statement of a debtor or creditor, its PDF
+ * attached when includePdf (email always may; WhatsApp needs the Business account for a file).
+ */
+export async function sendLedger(deps: ModuleDeps, caller: Caller, query: LedgerSendQuery) {
+  const channel = query.format;
+  const { values, access } = await readStatementFacts(deps, caller, query, channel);
+  const about = {
+    documents: [{ entryId: query.accountId, transactionType: LEDGER_TEMPLATE_TYPE, number: null }],
+    accountId: query.accountId,
+    sentBy: access.userId,
+  };
+  const range = {
+    organisationId: query.organisationId,
+    accountId: query.accountId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+  };
+  const statementPdf = async () => {
+    const pdf = await renderAccountStatement(deps, caller, range);
+    return [attachmentOf(pdf)];
+  };
+  if (channel === "email") {
+    const fields = requireEmailFields(query.address, query.subject, query.body);
+    const body = fillPlaceholders(fields.body, values);
+    await enqueueMessage(deps.db, {
+      channel: "email",
+      recipient: fields.address,
+      subject: fillPlaceholders(fields.subject, values),
+      text: body,
+      html: htmlOf(body),
+      organisationId: query.organisationId,
+      ...(query.includePdf ? { attachments: await statementPdf() } : {}),
+      ...about,
+    });
+    deps.sendQueuedMessages();
+    return { success: true, message: SENDING_MESSAGES.emailSent };
+  }
+  const fields = requireWhatsAppFields(query.phone, query.body);
+  const body = fillPlaceholders(fields.body, values);
+  if (deps.config.whatsapp === undefined) {
+    return {
+      success: true,
+      message: SENDING_MESSAGES.messageSent,
+      chatUrl: buildClickToChatUrl(fields.phone, body),
+    };
+  }
+  await enqueueMessage(deps.db, {
+    channel: "whatsapp",
+    recipient: fields.phone,
+    text: body,
+    organisationId: query.organisationId,
+    ...(query.includePdf ? { attachments: await statementPdf() } : {}),
+    ...about,
+  });
+  deps.sendQueuedMessages();
+  return { success: true, message: SENDING_MESSAGES.messageSent };
+}
+
+// ── Bulk send ───────────────────────────────────────────────────────────────────────────────
+
+export const BULK_DOCUMENT_LIMIT = 50;
+
+export interface BulkSendInput {
+  organisationId: string;
+  accountId: string;
+  email?: string | undefined;
+  phone?: string | undefined;
+  subject?: string | undefined;
+  body?: string | undefined;
+  documents: { entryId: string; transactionType: string }[];
+}
+
+interface BulkResult {
+  entryId: string;
+  transactionType: string;
+  number: string;
+  status: "queued" | "sent" | "failed";
+  message: string;
+}
+
+const NOT_THIS_PARTY = "This document is not made out to this account.";
+
+/**
+ * POST /multipledocs/sendbulkemail and sendbulkwhatsapp: several documents of one party. Email:
+ * one mail with every PDF attached. WhatsApp: one message per document through the Business
+ * account; without one, one click-to-chat message listing each document with its link. Each
+ * document answers for itself: one that cannot be sent fails alone, with its reason.
+ */
+export async function sendBulk(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: BulkSendInput,
+  channel: Channel,
+) {
+  const access = await requireOrganisationAccess(deps.db, caller, input.organisationId);
+  const party = await readAccountContact(deps.db, input.organisationId, input.accountId);
+  if (!party) throw badRequest(SENDING_MESSAGES.missingAccount);
+  requireParty(party.nature, channel);
+  const recipient =
+    channel === "email"
+      ? requireEmailFields(input.email, input.subject ?? "-", input.body ?? "-").address
+      : requireWhatsAppFields(input.phone, input.body ?? "-").phone;
+
+  const results: BulkResult[] = [];
+  const ready: { result: BulkResult; facts: DocumentFacts }[] = [];
+  for (const document of input.documents) {
+    const result: BulkResult = {
+      entryId: document.entryId,
+      transactionType: document.transactionType,
+      number: "",
+      status: "failed",
+      message: "",
+    };
+    results.push(result);
+    try {
+      const facts = await readDocumentFacts(deps, caller, {
+        organisationId: input.organisationId,
+        entryId: document.entryId,
+        transactionType: document.transactionType,
+      });
+      result.number = facts.values.invoiceNumber ?? "";
+      if (facts.partyAccountId !== party.id) {
+        result.message = NOT_THIS_PARTY;
+        continue;
+      }
+      ready.push({ result, facts });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      result.message = error.message;
+    }
+  }
+  if (ready.length === 0) return { success: false, message: describeBulk(results), results };
+
+  const makeLink = async (facts: DocumentFacts, entryId: string) =>
+    (
+      await createDocumentLink(deps.db, deps.config, {
+        organisationId: input.organisationId,
+        entryId,
+        transactionType: facts.type,
+        createdBy: access.userId,
+      })
+    ).url;
+  const listLine = (values: PlaceholderValues, link?: string) =>
+    `${values.documentType} ${values.invoiceNumber} dated ${values.date} for ${values.amount}${
+      link ? `: ${link}` : ""
+    }`;
+  const common = { customerName: party.name, organisationName: access.organisation.name };
+
+  if (channel === "email") {
+    const subject = fillPlaceholders(
+      input.subject?.trim() || "Documents from {organisationName}",
+      common,
+    );
+    const intro = fillPlaceholders(
+      input.body?.trim() || "Dear {customerName},\n\nPlease find attached:",
+      common,
+    );
+    const lines = ready.map(({ facts }) => `- ${listLine(facts.values)}`);
+    const text = `${intro}\n\n${lines.join("\n")}\n\nRegards,\n${access.organisation.name}`;
+    const attachments: MessageAttachment[] = [];
+    for (const { facts } of ready) attachments.push(attachmentOf(await facts.pdf()));
+    await enqueueMessage(deps.db, {
+      channel: "email",
+      recipient,
+      subject,
+      text,
+      html: htmlOf(text),
+      organisationId: input.organisationId,
+      attachments,
+      documents: ready.map(({ facts, result }) => ({
+        entryId: result.entryId,
+        transactionType: facts.type,
+        number: result.number,
+      })),
+      accountId: party.id,
+      sentBy: access.userId,
+    });
+    deps.sendQueuedMessages();
+    for (const { result } of ready) {
+      result.status = "queued";
+      result.message = SENDING_MESSAGES.emailSent;
+    }
+    return { success: true, message: SENDING_MESSAGES.emailSent, results };
+  }
+
+  if (deps.config.whatsapp === undefined) {
+    const intro = fillPlaceholders(
+      input.body?.trim() || "Dear {customerName}, your documents from {organisationName}:",
+      common,
+    );
+    const lines: string[] = [];
+    for (const { facts, result } of ready) {
+      lines.push(listLine(facts.values, await makeLink(facts, result.entryId)));
+      result.status = "sent";
+      result.message = SENDING_MESSAGES.messageSent;
+    }
+    return {
+      success: true,
+      message: SENDING_MESSAGES.messageSent,
+      chatUrl: buildClickToChatUrl(recipient, `${intro}\n${lines.join("\n")}`),
+      results,
+    };
+  }
+  const body = input.body?.trim() || describeDefaultTemplate("whatsapp", "salesInvoice").template;
+  for (const { facts, result } of ready) {
+    const values = needsLink(body)
+      ? { ...facts.values, link: await makeLink(facts, result.entryId) }
+      : facts.values;
+    await enqueueMessage(deps.db, {
+      channel: "whatsapp",
+      recipient,
+      text: fillPlaceholders(body, values),
+      organisationId: input.organisationId,
+      attachments: [attachmentOf(await facts.pdf())],
+      ...aboutDocuments(facts, result.entryId, access.userId),
+    });
+    result.status = "queued";
+    result.message = SENDING_MESSAGES.messageSent;
+  }
+  deps.sendQueuedMessages();
+  return { success: true, message: SENDING_MESSAGES.messageSent, results };
+}
+
+function describeBulk(results: BulkResult[]) {
+  return results.length === 1
+    ? (results[0]?.message ?? "")
+    : `None of the ${results.length} documents could be sent.`;
+}
