@@ -31,6 +31,7 @@ export interface AccountRecord {
   gstinname: string | null;
   rcmSales: boolean;
   rcmPurchase: boolean;
+  itcNotEligible?: boolean;
   customFieldValues: Record<string, string>;
   active: boolean;
   isSystem: boolean;

@@ -8,6 +8,7 @@ import {
   type GstRegistrationType,
   isAccountNature,
   isGstRateNature,
+  isItcBlockableNature,
   isPartyNature,
   NO_GST_RATE,
   normaliseMobile,
@@ -50,6 +51,7 @@ export interface AccountFormValues {
   gstinname: string;
   rcmSales: boolean;
   rcmPurchase: boolean;
+  itcNotEligible: boolean;
   customFieldValues: Record<string, string>;
 }
 
@@ -76,6 +78,7 @@ export function emptyAccountForm(nature: AccountNature | "" = ""): AccountFormVa
     gstinname: "",
     rcmSales: false,
     rcmPurchase: false,
+    itcNotEligible: false,
     customFieldValues: {},
   };
 }
@@ -109,6 +112,7 @@ export function formFromAccount(account: AccountRecord): AccountFormValues {
     gstinname: account.gstinname ?? "",
     rcmSales: account.rcmSales,
     rcmPurchase: account.rcmPurchase,
+    itcNotEligible: account.itcNotEligible === true,
     customFieldValues: { ...account.customFieldValues },
   };
 }
@@ -246,6 +250,7 @@ export function toAccountPayload(
     gstinname: party ? values.gstinname : "",
     rcmSales: values.rcmSales,
     rcmPurchase: values.rcmPurchase,
+    itcNotEligible: isItcBlockableNature(values.nature) && values.itcNotEligible,
     customFieldValues: values.customFieldValues,
   };
 }

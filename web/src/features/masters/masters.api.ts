@@ -67,6 +67,7 @@ export interface AccountPayload {
   gstinname: string;
   rcmSales: boolean;
   rcmPurchase: boolean;
+  itcNotEligible?: boolean;
   customFieldValues: Record<string, string>;
 }
 
@@ -242,6 +243,7 @@ export interface ItemRecord {
   sacCode: string | null;
   gstRate: number | null;
   cessRate?: number;
+  itcNotEligible?: boolean;
   customFieldValues: Record<string, string>;
   active: boolean;
   version: number;
@@ -264,6 +266,7 @@ export interface ItemPayload {
   hsnCode: string;
   sacCode: string;
   gstRate?: number;
+  itcNotEligible: boolean;
   customFieldValues: Record<string, string>;
 }
 
