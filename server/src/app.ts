@@ -30,6 +30,7 @@ import { demoRoutes } from "./modules/demo/demo.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { renderAccountStatement } from "./modules/documents/documents.service.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
+import { gstr3bRoutes } from "./modules/gst-returns/gstr3b.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
+  await app.register(gstr3bRoutes, { prefix: "/api", deps: moduleDeps });
   await app.register(bookRoutes, { prefix: "/api", deps: moduleDeps, renderAccountStatement });
   const feed = new ChangeFeed(db);
   const announceChange = (organisationId: string) => void feed.announce(organisationId);
