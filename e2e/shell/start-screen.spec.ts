@@ -118,7 +118,7 @@ test("the title and the top level with its conditions", async () => {
       "Delete Entries ›",
     ]);
   await page.keyboard.press("g");
-  await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1"]);
+  await expect.poll(() => labels(page)).toEqual(["IFF", "GSTR-1", "GSTR-3B"]);
   await page.keyboard.press("Escape");
   await expect.poll(() => highlighted(page)).toBe("GST Returns ›");
 });
