@@ -1028,6 +1028,11 @@ async function main() {
       `Appended to ${path.relative(process.cwd(), RESULTS_MD)}; JSON in ${path.relative(process.cwd(), RESULTS_DIR)}/${stamp}-*.json\n`,
     );
   }
+  // GSTR-2B matching (issue 20), on SQLite; skipped with --no-gstr2.
+  if (!argv.includes("--no-gstr2")) {
+    const { runGstr2Bench } = await import("./gstr2.ts");
+    await runGstr2Bench({ record: options.record });
+  }
 }
 
 await main();

@@ -2,6 +2,7 @@ export * from "./auth/index.ts";
 export * from "./calendar/index.ts";
 export * from "./documents/index.ts";
 export * from "./gst/compute/index.ts";
+export * from "./gst/gstr2/index.ts";
 export * from "./gst/rates/index.ts";
 export * from "./gst/returns/index.ts";
 export * from "./identity/index.ts";

@@ -117,9 +117,10 @@ test("the sidebar: nested menus with an add shortcut per type; inventory and GST
     "Closing Stock",
   ]);
   await sidebar.getByRole("button", { name: "GST Returns" }).click();
-  // Only the returns whose screens exist (issue 19); GSTR-2 joins with its screen.
+  // Only the returns whose screens exist (issues 19 and 20); GSTR-3B joins with its screen.
   await expect(sidebar.getByRole("link", { name: "GSTR-1" })).toBeVisible();
-  await expect(sidebar.getByRole("link", { name: "GSTR-2" })).toHaveCount(0);
+  await expect(sidebar.getByRole("link", { name: "GSTR-2" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "GSTR-3B" })).toHaveCount(0);
 });
 
 test("Ctrl+T and Meta+T: the last 10 transactions, Up, Down, Enter and Esc", async () => {

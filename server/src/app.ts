@@ -32,6 +32,8 @@ import { renderAccountStatement } from "./modules/documents/documents.service.ts
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
 import { gstr3bRoutes } from "./modules/gst-returns/gstr3b.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
+import { gstr2Routes } from "./modules/gstr2/gstr2.routes.ts";
+import { matchedItcForPeriod } from "./modules/gstr2/gstr2.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
@@ -142,11 +144,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     closingStockRoutes,
     reportsRoutes,
     gstReturnsRoutes,
+    gstr2Routes,
     documentsRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
-  await app.register(gstr3bRoutes, { prefix: "/api", deps: moduleDeps });
+  // GSTR-3B can take table 4's credit as per GSTR-2B, matched only (issue 20).
+  await app.register(gstr3bRoutes, {
+    prefix: "/api",
+    deps: moduleDeps,
+    matchedItcFrom2B: (organisationId, startDate, endDate) =>
+      matchedItcForPeriod(db, organisationId, startDate, endDate),
+  });
   await app.register(bookRoutes, { prefix: "/api", deps: moduleDeps, renderAccountStatement });
   const feed = new ChangeFeed(db);
   const announceChange = (organisationId: string) => void feed.announce(organisationId);

@@ -8,6 +8,9 @@ export async function migrateToLatest(database: AppDatabase): Promise<string> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Numbers are handed out per issue (0065 may land after 0070 has run on a database): a pending
+    // migration below the last one run is applied, not refused as "corrupted".
+    allowUnorderedMigrations: true,
     ...(database.kind === "postgres"
       ? { migrationTableSchema: await currentSchema(database) }
       : {}),

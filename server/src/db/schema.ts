@@ -34,6 +34,59 @@ export interface Database {
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
+  gstr2b_imports: Gstr2bImportsTable;
+  gstr2b_documents: Gstr2bDocumentsTable;
+}
+
+/** An imported GSTR-2B month (issue 20, migration 0065). */
+export interface Gstr2bImportsTable {
+  organisation_id: string;
+  id: string;
+  return_period: string;
+  start_date: string;
+  end_date: string;
+  gstin: string;
+  generated_on: string | null;
+  file_name: string;
+  document_count: number;
+  imported_at: string;
+  imported_by: string;
+}
+
+/** One document of an imported GSTR-2B, with the user's link to a bill if any. */
+export interface Gstr2bDocumentsTable {
+  organisation_id: string;
+  id: string;
+  import_id: string;
+  /** First day of the 2B's month. */
+  start_date: string;
+  section: string;
+  supplier_gstin: string | null;
+  supplier_name: string;
+  number: string;
+  date: string;
+  side: "invoice" | "credit";
+  document_type: string | null;
+  original_number: string | null;
+  original_date: string | null;
+  value_paise: number;
+  taxable_paise: number;
+  igst_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  cess_paise: number;
+  pos: string | null;
+  reverse_charge: Flag;
+  itc_available: "Y" | "N" | "T" | null;
+  itc_reason: string | null;
+  ims_action: string | null;
+  port_code: string | null;
+  supplier_filed_on: string | null;
+  supplier_period: string | null;
+  link_entry_id: string | null;
+  link_kind: "manual" | "accepted" | "rejected" | null;
+  linked_at: string | null;
+  linked_by: string | null;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

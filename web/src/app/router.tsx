@@ -12,6 +12,7 @@ import { DemoLoginCompletedPage } from "../features/demo/DemoLoginCompletedPage.
 import { DemoLoginPage } from "../features/demo/DemoLoginPage.tsx";
 import { entryRoutes } from "../features/entries/entry-routes.tsx";
 import { gstReturnRoutes } from "../features/gst-returns/routes.tsx";
+import { gstr2Routes } from "../features/gstr2/routes.tsx";
 import { importRoutes } from "../features/imports/imports.routes.tsx";
 import { mastersRoutes } from "../features/masters/masters.routes.tsx";
 import { UsersSettingsPage } from "../features/members/UsersSettingsPage.tsx";
@@ -106,6 +107,7 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           ...gstReturnRoutes,
+          ...gstr2Routes,
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },
           ...mastersRoutes,

@@ -388,7 +388,7 @@ describe("GSTR-3B summary of the worked month", () => {
     expect(body.fp).toBe("092024");
     // The books agree with the return; only the GSTR-1 not yet filed is pointed out.
     expect(body.warnings.map((w: { code: string }) => w.code)).toEqual(["gstr1NotFiled"]);
-    expect(body.itcBasisAvailable).toBe(false);
+    expect(body.itcBasisAvailable).toBe(true);
   });
 
   test("3.1 agrees with the period's GSTR-1", async () => {
@@ -523,19 +523,30 @@ describe("GSTR-3B summary of the worked month", () => {
     expect(removed.statusCode, removed.body).toBe(200);
   });
 
-  test("ITC as per 2B is refused while the reconciliation is not wired in", async () => {
-    const response = await get(owner, { itcBasis: "2b" });
-    expect(response.statusCode).toBe(400);
+  test("ITC as per 2B, matched only: 4A(5) from the reconciliation, the difference shown", async () => {
+    // No GSTR-2B is imported for the month, so no bill is matched and 4A(5) takes nothing.
+    const response = await get(owner, { type: "summary", itcBasis: "2b" });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.itcBasis).toBe("2b");
+    expect(body.itcBasisAvailable).toBe(true);
+    const of = (table: string) => body.tables.find((row: { table: string }) => row.table === table);
+    expect(of("4A5")).toMatchObject({ igst: 0, cgst: 0, sgst: 0 });
+    expect(of("4C")).toMatchObject({ igst: 4_320, cgst: 120, sgst: 120 });
+    expect(body.itcDifference).toMatchObject({ igst: 600, cgst: 960, sgst: 960, cess: 0 });
+    const json = JSON.parse((await get(owner, { downloadJson: true, itcBasis: "2b" })).body);
+    expect(json.itc_elg.itc_net).toEqual({ iamt: 4320, camt: 120, samt: 120, csamt: 0 });
   });
 });
 
 describe("rights and tenant isolation", () => {
   test("another organisation's caller gets nothing, and cannot file", async () => {
-    for (const params of [
+    const calls: Record<string, string | boolean>[] = [
       { type: "summary" },
       { type: "details", table: "3.1a" },
       { downloadJson: true },
-    ]) {
+    ];
+    for (const params of calls) {
       const response = await get(stranger, params);
       expect(response.statusCode).toBe(403);
       expect(response.body).not.toContain("S-1");

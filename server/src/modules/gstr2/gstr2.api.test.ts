@@ -1,0 +1,652 @@
+import { sampleGstr2b } from "@bahi/domain";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { insertAccount, insertItem } from "../../../test/books.ts";
+import { buildMultipart } from "../../../test/multipart.ts";
+import {
+  addMember,
+  createOrganisation,
+  type Person,
+  requestAs,
+  signUpPerson,
+} from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { matchedItcForPeriod } from "./gstr2.service.ts";
+
+// Issue 20: the purchase register, a GSTR-2B file imported and matched against bills entered
+// through the API, links made and undone, the file imported again.
+
+const ORG_GSTIN = "27AAPFU0939F1ZV";
+const BENGALURU = "29AAGCB7383J1Z4";
+const PUNE = "27AADCB2230M1ZT";
+const YEAR = "2024-25";
+const SEPTEMBER = { startDate: "2024-09-01", endDate: "2024-09-30" };
+
+let context: TestContext;
+let owner: Person;
+let stranger: Person;
+let viewer: Person;
+let salesOnly: Person;
+let org: string;
+let strangerOrg: string;
+const ids = {} as Record<
+  "bengaluru" | "pune" | "overseas" | "local" | "item" | "b1" | "b2" | "b3" | "dn" | "boe" | "cash",
+  string
+>;
+
+async function add(family: string, payload: Record<string, unknown>) {
+  const response = await requestAs(context, owner, {
+    method: "POST",
+    url: `/api/${family}/add`,
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().entryId as string;
+}
+
+function bill(input: {
+  date: string;
+  party: string;
+  number: string;
+  rate: number;
+  gstin?: string;
+  extra?: Record<string, unknown>;
+}) {
+  return {
+    organisationId: org,
+    year: YEAR,
+    date: input.date,
+    invoiceNumber: input.number,
+    cashOrDebtorAccountId: input.party,
+    ...(input.gstin ? { gstin: input.gstin } : {}),
+    itemDetails: [
+      {
+        itemId: ids.item,
+        hsnCode: "8471",
+        uom: "NOS",
+        quantity: 1,
+        rate: input.rate,
+        discountType: "percent",
+        discount: 0,
+        gstRate: 18,
+        amount: input.rate,
+      },
+    ],
+    accountDetails: [],
+    ...input.extra,
+  };
+}
+
+function query(params: Record<string, string | number>, organisationId = org) {
+  return new URLSearchParams(
+    Object.entries({ organisationId, year: YEAR, ...params }).map(([k, v]) => [k, String(v)]),
+  ).toString();
+}
+
+function get(person: Person, path: string, params: Record<string, string | number>) {
+  return requestAs(context, person, { method: "GET", url: `/api/gstr2/${path}?${query(params)}` });
+}
+
+function upload(
+  person: Person,
+  content: string,
+  fileName = "returns_R2B_092024.json",
+  organisationId = org,
+) {
+  const { payload, headers } = buildMultipart({ organisationId }, [
+    { field: "file", fileName, bytes: content, contentType: "application/json" },
+  ]);
+  return requestAs(context, person, {
+    method: "POST",
+    url: "/api/gstr2/import2b",
+    payload,
+    headers,
+  });
+}
+
+function post(person: Person, action: string, body: Record<string, string>) {
+  return requestAs(context, person, {
+    method: "POST",
+    url: `/api/gstr2/reconciliation/${action}`,
+    payload: { organisationId: org, ...body },
+  });
+}
+
+type Row = {
+  status: string;
+  entryId: string | null;
+  documentId: string | null;
+  differences: string[];
+  suggestedBy: string | null;
+  linkKind: string | null;
+  document: { number: string } | null;
+};
+
+async function reconciliation(params: Record<string, string> = {}) {
+  const response = await get(owner, "reconciliation", { ...SEPTEMBER, ...params });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as {
+    rows: Row[];
+    count: number;
+    totals: {
+      status: string;
+      count: number;
+      books: Record<string, number>;
+      gstr2b: Record<string, number>;
+    }[];
+    matchedItc: Record<string, number>;
+    imports: { returnPeriod: string; documentCount: number }[];
+  };
+}
+
+const statusOf = (rows: Row[], key: { entryId?: string; number?: string }) =>
+  rows.find((row) =>
+    key.entryId ? row.entryId === key.entryId : row.document?.number === key.number,
+  );
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  stranger = await signUpPerson(context);
+  viewer = await signUpPerson(context);
+  salesOnly = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    name: "Mumbai Computers",
+    gstRegistered: true,
+    gstin: ORG_GSTIN,
+    gstRegType: "regular",
+  }));
+  ({ organisationId: strangerOrg } = await createOrganisation(context, stranger.cookies, {
+    name: "Stranger Co",
+    gstRegistered: true,
+    gstin: "29AAGCB7383J1Z4",
+    gstRegType: "regular",
+  }));
+  await addMember(context, owner, org, viewer, "viewer");
+  await addMember(context, owner, org, salesOnly, "accountant", [
+    { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: false },
+  ]);
+  ids.bengaluru = await insertAccount(context, org, {
+    name: "Bengaluru Systems",
+    nature: "Creditors",
+    gstin: BENGALURU,
+    stateCode: "29",
+  });
+  ids.pune = await insertAccount(context, org, {
+    name: "Pune Traders",
+    nature: "Creditors",
+    gstin: PUNE,
+    stateCode: "27",
+  });
+  ids.overseas = await insertAccount(context, org, { name: "Shenzhen Parts", nature: "Creditors" });
+  ids.local = await insertAccount(context, org, {
+    name: "Corner Shop",
+    nature: "Creditors",
+    stateCode: "27",
+  });
+  ids.item = await insertItem(context, org, { name: "Laptop" });
+
+  // Matches 2B's BS/2024-25/0101 exactly: ₹10,000 + IGST ₹1,800.
+  ids.b1 = await add(
+    "purchases",
+    bill({
+      date: "2024-09-05",
+      party: ids.bengaluru,
+      number: "BS/2024-25/0101",
+      rate: 10_000,
+      gstin: BENGALURU,
+    }),
+  );
+  // 2B says reverse charge: matched with differences.
+  ids.b2 = await add(
+    "purchases",
+    bill({
+      date: "2024-09-12",
+      party: ids.bengaluru,
+      number: "BS-102",
+      rate: 5_000,
+      gstin: BENGALURU,
+    }),
+  );
+  // Not in 2B.
+  ids.b3 = await add(
+    "purchases",
+    bill({
+      date: "2024-09-14",
+      party: ids.bengaluru,
+      number: "BS-103",
+      rate: 2_000,
+      gstin: BENGALURU,
+    }),
+  );
+  // Goods returned to Pune Traders; their credit note CN-7 has another number, same amounts.
+  ids.dn = await add(
+    "debitnote",
+    bill({ date: "2024-09-18", party: ids.pune, number: "DN-1", rate: 500, gstin: PUNE }),
+  );
+  // An import of goods: its bill of entry is 2B's impg 2566691.
+  ids.boe = await add(
+    "purchases",
+    bill({
+      date: "2024-09-25",
+      party: ids.overseas,
+      number: "2566691",
+      rate: 50_000,
+      extra: { importType: "goods" },
+    }),
+  );
+  // An unregistered supplier: in the register, never expected in 2B.
+  ids.cash = await add(
+    "purchases",
+    bill({ date: "2024-09-20", party: ids.local, number: "C-1", rate: 100 }),
+  );
+}, 60_000);
+afterAll(() => context?.close());
+
+describe("GET /gstr2/gstr2transactions", () => {
+  test("every purchase bill and debit note of the period by supplier GSTIN, with taxes and ITC", async () => {
+    const response = await get(owner, "gstr2transactions", { ...SEPTEMBER, skip: 0, limit: 50 });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.count).toBe(6);
+    expect(body.transactions.map((row: { number: string }) => row.number)).toEqual([
+      "DN-1",
+      "BS/2024-25/0101",
+      "BS-102",
+      "BS-103",
+      "C-1",
+      "2566691",
+    ]);
+    expect(body.transactions[0]).toMatchObject({
+      transactionType: "debitNote",
+      side: "credit",
+      gstin: PUNE,
+      taxableValue: 500,
+      cgst: 45,
+      sgst: 45,
+      igst: 0,
+      value: 590,
+      itcEligibility: "eligible",
+    });
+    expect(body.transactions[1]).toMatchObject({
+      transactionType: "purchases",
+      gstin: BENGALURU,
+      supplierName: "Bengaluru Systems",
+      supplierStateCode: "29",
+      taxKind: "inter",
+      taxableValue: 10_000,
+      igst: 1_800,
+      value: 11_800,
+      itcEligibility: "eligible",
+    });
+    expect(body.transactions[5]).toMatchObject({
+      importType: "goods",
+      igst: 9_000,
+      itcEligibility: "importOfGoods",
+    });
+    expect(body.transactions[4]).toMatchObject({ gstin: null, cgst: 9, sgst: 9 });
+    // Debit notes lower the totals: 10,000 + 5,000 + 2,000 + 50,000 + 100 − 500 taxable.
+    expect(body.totals).toEqual({
+      value: 78_588,
+      taxableValue: 66_600,
+      igst: 12_060,
+      cgst: -36,
+      sgst: -36,
+      cess: 0,
+    });
+    expect(body.itc).toEqual({ igst: 12_060, cgst: -36, sgst: -36, cess: 0 });
+  });
+
+  test("search and paging", async () => {
+    const found = await get(owner, "gstr2transactions", {
+      ...SEPTEMBER,
+      skip: 0,
+      limit: 50,
+      search: "pune",
+    });
+    expect(found.json().transactions.map((row: { number: string }) => row.number)).toEqual([
+      "DN-1",
+    ]);
+    const page = await get(owner, "gstr2transactions", { ...SEPTEMBER, skip: 1, limit: 2 });
+    expect(page.json()).toMatchObject({ count: 6 });
+    expect(page.json().transactions.map((row: { number: string }) => row.number)).toEqual([
+      "BS/2024-25/0101",
+      "BS-102",
+    ]);
+  });
+
+  test("format=excel: the register as .xlsx, read back", async () => {
+    const response = await get(owner, "gstr2transactions", {
+      ...SEPTEMBER,
+      skip: 0,
+      limit: 10,
+      format: "excel",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-disposition"]).toContain(".xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("no sheet");
+    const values: unknown[][] = [];
+    sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const header = values.findIndex((row) => row[0] === "Date");
+    expect(values[header]?.slice(0, 5)).toEqual(["Date", "Bill No.", "Type", "Supplier", "GSTIN"]);
+    const debitNote = values.find((row) => row[1] === "DN-1");
+    expect(debitNote?.slice(3, 5)).toEqual(["Pune Traders", PUNE]);
+    expect(debitNote?.slice(8, 14)).toEqual([-500, 0, -45, -45, 0, -590]);
+    const total = values.at(-1);
+    expect(total).toContain("Total");
+    expect(total).toContain(66_600);
+  });
+
+  test("a quarter is a period too; half a month is refused", async () => {
+    const quarter = await get(owner, "gstr2transactions", {
+      startDate: "2024-07-01",
+      endDate: "2024-09-30",
+      skip: 0,
+      limit: 1,
+    });
+    expect(quarter.json().count).toBe(6);
+    const half = await get(owner, "gstr2transactions", {
+      startDate: "2024-09-01",
+      endDate: "2024-09-15",
+      skip: 0,
+      limit: 1,
+    });
+    expect(half.statusCode).toBe(400);
+  });
+});
+
+describe("POST /gstr2/import2b and the reconciliation", () => {
+  const file = JSON.stringify(sampleGstr2b());
+  let documentCount = 0;
+
+  test("refuses files that are not this organisation's GSTR-2B JSON, changing nothing", async () => {
+    const otherGstin = await upload(owner, JSON.stringify(sampleGstr2b({ gstin: BENGALURU })));
+    expect(otherGstin.statusCode).toBe(400);
+    expect(otherGstin.json().message).toBe(
+      `This GSTR-2B is for GSTIN ${BENGALURU}, not this organisation's ${ORG_GSTIN}.`,
+    );
+    const notJson = await upload(owner, "{oops");
+    expect(notJson.json().message).toContain("could not be read as JSON");
+    const wrongName = await upload(owner, file, "returns.xlsx");
+    expect(wrongName.json().message).toContain("JSON file");
+    const noFile = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/gstr2/import2b",
+      ...buildMultipart({ organisationId: org }, []),
+    });
+    expect(noFile.statusCode).toBe(400);
+    const notMultipart = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/gstr2/import2b",
+      payload: { organisationId: org },
+    });
+    expect(notMultipart.statusCode).toBe(400);
+    expect((await reconciliation()).imports).toEqual([]);
+  });
+
+  test("imports the month and matches at once", async () => {
+    const response = await upload(owner, file);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    documentCount = body.documentCount;
+    expect(body).toMatchObject({
+      returnPeriod: "092024",
+      documentCount: 6,
+      keptLinks: 0,
+      warnings: [],
+      summary: {
+        matched: 2,
+        matchedWithDifferences: 1,
+        suggested: 1,
+        missingIn2b: 1,
+        missingInBooks: 2,
+      },
+    });
+  });
+
+  test("each bill and document in its status, with what differs", async () => {
+    const { rows, imports, totals, matchedItc } = await reconciliation();
+    expect(imports).toMatchObject([{ returnPeriod: "092024", documentCount }]);
+    expect(statusOf(rows, { entryId: ids.b1 })).toMatchObject({
+      status: "matched",
+      linkKind: "auto",
+      document: { number: "BS/2024-25/0101" },
+    });
+    expect(statusOf(rows, { entryId: ids.b2 })).toMatchObject({
+      status: "matchedWithDifferences",
+      differences: ["reverseCharge"],
+    });
+    expect(statusOf(rows, { entryId: ids.b3 })).toMatchObject({
+      status: "missingIn2b",
+      documentId: null,
+    });
+    expect(statusOf(rows, { entryId: ids.dn })).toMatchObject({
+      status: "suggested",
+      suggestedBy: "amountAndDate",
+      document: { number: "CN-7" },
+    });
+    expect(statusOf(rows, { entryId: ids.boe })).toMatchObject({ status: "matched" });
+    expect(statusOf(rows, { number: "BS-90A" })).toMatchObject({
+      status: "missingInBooks",
+      entryId: null,
+    });
+    expect(statusOf(rows, { number: "ISD-1" })).toMatchObject({ status: "missingInBooks" });
+    // The unregistered supplier's bill is not expected in 2B.
+    expect(rows.some((row) => row.entryId === ids.cash)).toBe(false);
+    expect(totals.find((total) => total.status === "matched")).toMatchObject({
+      count: 2,
+      books: { igst: 10_800, cgst: 0, sgst: 0, cess: 0 },
+      gstr2b: { igst: 10_800 },
+    });
+    expect(totals.find((total) => total.status === "missingInBooks")).toMatchObject({
+      count: 2,
+      gstr2b: { igst: 280 },
+    });
+    expect(matchedItc).toEqual({ igst: 10_800, cgst: 0, sgst: 0, cess: 0 });
+  });
+
+  test("filters by status and supplier", async () => {
+    const missing = await reconciliation({ status: "missingInBooks" });
+    expect(missing.rows.map((row) => row.document?.number)).toEqual(["ISD-1", "BS-90A"]);
+    const pune = await reconciliation({ supplier: "pune" });
+    expect(pune.rows.map((row) => row.entryId)).toEqual([ids.dn]);
+    const byGstin = await reconciliation({ supplier: BENGALURU.slice(0, 6) });
+    expect(byGstin.count).toBe(4);
+    // The totals follow the supplier filter.
+    expect(byGstin.totals.find((total) => total.status === "suggested")?.count).toBe(0);
+    const all = await reconciliation();
+    const page = await reconciliation({ skip: "2", limit: "3" });
+    expect(page.count).toBe(all.count);
+    expect(page.rows.map((row) => row.documentId)).toEqual(
+      all.rows.slice(2, 5).map((row) => row.documentId),
+    );
+  });
+
+  test("accepting the suggestion matches it; matchedItcForPeriod counts it", async () => {
+    const cn7 = statusOf((await reconciliation()).rows, { number: "CN-7" }) as Row;
+    const accepted = await post(owner, "accept", {
+      entryId: ids.dn,
+      documentId: cn7.documentId as string,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const rows = (await reconciliation()).rows;
+    expect(statusOf(rows, { entryId: ids.dn })).toMatchObject({
+      status: "matched",
+      linkKind: "accepted",
+    });
+    const itc = await matchedItcForPeriod(
+      context.testDatabase.database.db,
+      org,
+      SEPTEMBER.startDate,
+      SEPTEMBER.endDate,
+    );
+    // IGST of BS/2024-25/0101 and the import, less the credit note's CGST and SGST (paise).
+    expect(itc).toEqual({ igst: 1_080_000, cgst: -4_500, sgst: -4_500, cess: 0 });
+  });
+
+  test("linking by hand, refusals, unlinking", async () => {
+    const rows = (await reconciliation()).rows;
+    const amended = statusOf(rows, { number: "BS-90A" }) as Row;
+    const cn7 = statusOf(rows, { number: "CN-7" }) as Row;
+    const matchedDoc = statusOf(rows, { entryId: ids.b1 }) as Row;
+    const wrongSide = await post(owner, "link", {
+      entryId: ids.b3,
+      documentId: cn7.documentId as string,
+    });
+    expect(wrongSide.json().message).toContain("credit note of GSTR-2B links to a debit note");
+    const unknown = await post(owner, "link", { entryId: ids.b3, documentId: "nope" });
+    expect(unknown.json().message).toBe("The GSTR-2B document was not found.");
+    const notBill = await post(owner, "link", {
+      entryId: "nope",
+      documentId: amended.documentId as string,
+    });
+    expect(notBill.json().message).toBe("The purchase bill or debit note was not found.");
+
+    const linked = await post(owner, "link", {
+      entryId: ids.b3,
+      documentId: amended.documentId as string,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const twice = await post(owner, "link", {
+      entryId: ids.dn,
+      documentId: amended.documentId as string,
+    });
+    expect(twice.statusCode).toBe(400);
+    const taken = await post(owner, "accept", {
+      entryId: ids.b3,
+      documentId: matchedDoc.documentId as string,
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toContain("already linked to GSTR-2B document BS-90A");
+
+    const unlinked = await post(owner, "unlink", {
+      entryId: ids.b1,
+      documentId: matchedDoc.documentId as string,
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    const notPaired = await post(owner, "unlink", {
+      entryId: ids.b1,
+      documentId: amended.documentId as string,
+    });
+    expect(notPaired.json().message).toBe("This bill and document are not paired.");
+
+    const after = (await reconciliation()).rows;
+    // BS-103 (₹2,000) against BS-90A (₹1,000): linked, with the amounts that differ.
+    expect(statusOf(after, { entryId: ids.b3 })).toMatchObject({
+      status: "matchedWithDifferences",
+      linkKind: "manual",
+      differences: ["taxableValue", "igst"],
+    });
+    expect(statusOf(after, { entryId: ids.b1 })).toMatchObject({ status: "missingIn2b" });
+    expect(statusOf(after, { number: "BS/2024-25/0101" })).toMatchObject({
+      status: "missingInBooks",
+    });
+  });
+
+  test("importing the month again replaces it and keeps the links where documents still match", async () => {
+    const changed = sampleGstr2b();
+    const b2b = changed.data.docdata.b2b[0];
+    if (!b2b) throw new Error("no b2b");
+    // BS-102 is now filed without reverse charge; the ISD credit is gone.
+    b2b.inv[1] = { ...(b2b.inv[1] as (typeof b2b.inv)[number]), rev: "N", itcavl: "Y", rsn: "" };
+    changed.data.docdata.isd = [];
+    const response = await upload(owner, JSON.stringify(changed));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ documentCount: 5, keptLinks: 2 });
+    const { rows, imports } = await reconciliation();
+    expect(imports).toHaveLength(1);
+    expect(statusOf(rows, { entryId: ids.dn })).toMatchObject({
+      status: "matched",
+      linkKind: "accepted",
+    });
+    expect(statusOf(rows, { entryId: ids.b3 })).toMatchObject({ linkKind: "manual" });
+    expect(statusOf(rows, { entryId: ids.b1 })).toMatchObject({ status: "missingIn2b" });
+    expect(statusOf(rows, { entryId: ids.b2 })).toMatchObject({
+      status: "matched",
+      differences: [],
+    });
+    expect(rows.some((row) => row.document?.number === "ISD-1")).toBe(false);
+  });
+
+  test("format=excel: the supplier-wise differences, read back", async () => {
+    const response = await get(owner, "reconciliation", { ...SEPTEMBER, format: "excel" });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("no sheet");
+    const values: unknown[][] = [];
+    sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const header = values.findIndex((row) => row[0] === "Supplier GSTIN");
+    const body = values.slice(header + 1);
+    expect(body.map((row) => [row[0], row[2], row[4] ?? null, row[6] ?? null])).toEqual([
+      [BENGALURU, "Matched with differences", "BS-103", "BS-90A"],
+      [BENGALURU, "Missing in 2B", "BS/2024-25/0101", null],
+      [BENGALURU, "Missing in books", null, "BS/2024-25/0101"],
+    ]);
+    expect(body[0]?.[3]).toBe("Taxable value, IGST");
+    // Tax difference: 2B ₹180 against books ₹360.
+    expect(body[0]?.[12]).toBe(-180);
+  });
+});
+
+describe("rights and tenant isolation", () => {
+  test("another organisation's id is refused on every route", async () => {
+    const params = { ...SEPTEMBER, skip: 0, limit: 10 };
+    for (const path of ["gstr2transactions", "reconciliation"]) {
+      const response = await requestAs(context, owner, {
+        method: "GET",
+        url: `/api/gstr2/${path}?${query(params, strangerOrg)}`,
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    const imported = await upload(
+      owner,
+      JSON.stringify(sampleGstr2b({ gstin: BENGALURU })),
+      undefined,
+      strangerOrg,
+    );
+    expect(imported.statusCode).toBe(403);
+    for (const action of ["link", "unlink", "accept"]) {
+      const response = await requestAs(context, owner, {
+        method: "POST",
+        url: `/api/gstr2/reconciliation/${action}`,
+        payload: { organisationId: strangerOrg, entryId: ids.b1, documentId: "x" },
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    const peek = await requestAs(context, stranger, {
+      method: "GET",
+      url: `/api/gstr2/reconciliation?${query(SEPTEMBER)}`,
+    });
+    expect(peek.statusCode).toBe(403);
+  });
+
+  test("a viewer reads but may not import or link; a role without purchase rights reads nothing", async () => {
+    expect((await get(viewer, "reconciliation", SEPTEMBER)).statusCode).toBe(200);
+    expect((await upload(viewer, JSON.stringify(sampleGstr2b()))).statusCode).toBe(403);
+    const link = await post(viewer, "link", { entryId: ids.b1, documentId: "x" });
+    expect(link.statusCode).toBe(403);
+    expect(
+      (await get(salesOnly, "gstr2transactions", { ...SEPTEMBER, skip: 0, limit: 1 })).statusCode,
+    ).toBe(403);
+    expect((await get(salesOnly, "reconciliation", SEPTEMBER)).statusCode).toBe(403);
+  });
+
+  test("an organisation without GST registration is told so", async () => {
+    const { organisationId } = await createOrganisation(context, owner.cookies, {
+      name: "Unregistered",
+    });
+    const response = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/gstr2/reconciliation?${query(SEPTEMBER, organisationId)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "GST returns are only for GST-registered organisations with a GSTIN.",
+    );
+  });
+});
