@@ -274,7 +274,9 @@ export async function runGstr2Bench(options: {
       `\`npm run bench:gstr2\` on ${engine}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average ${os
         .loadavg()
         .map((value) => value.toFixed(1))
-        .join(" ")}; ${documentCount.toLocaleString("en-IN")} 2B documents against ${billCount.toLocaleString("en-IN")} bills of one month from 400 suppliers (bills loaded in ${(loadMs / 1000).toFixed(1)} s).`,
+        .join(
+          " ",
+        )}; ${documentCount.toLocaleString("en-IN")} 2B documents against ${billCount.toLocaleString("en-IN")} bills of one month from 400 suppliers (bills loaded in ${(loadMs / 1000).toFixed(1)} s).`,
       "",
       "| step | time | target |",
       "| --- | --- | --- |",

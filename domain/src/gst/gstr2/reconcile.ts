@@ -127,9 +127,11 @@ function dayNumber(date: CivilDate): number {
 interface Prepared {
   party: ReconParty;
   day: number;
-  numberKey: string;
-  cleanKey: string;
   supplier: string;
+  /** Financial year and the number as typed (upper case, trimmed). */
+  numberKey: string;
+  /** The cleaned number, worked out when step 3 needs it. */
+  cleanKey?: string;
 }
 
 /** The financial year's first calendar year: 2025 for any date from 2025-04-01 to 2026-03-31. */
@@ -139,23 +141,32 @@ function financialYearKey(date: CivilDate): number {
 }
 
 function prepare(party: ReconParty): Prepared {
-  const supplier = supplierKey(party);
   return {
     party,
     day: dayNumber(party.date),
-    numberKey: `${supplier}|${financialYearKey(party.date)}|${party.number.trim().toUpperCase()}`,
-    cleanKey: `${supplier}|${cleanBillNumber(party.number)}`,
-    supplier,
+    supplier: supplierKey(party),
+    numberKey: `${financialYearKey(party.date)}|${party.number.trim().toUpperCase()}`,
   };
 }
 
+function cleanKeyOf(prepared: Prepared): string {
+  prepared.cleanKey ??= cleanBillNumber(prepared.party.number);
+  return prepared.cleanKey;
+}
+
+/** Bills by supplier, then by a key within the supplier. */
 function indexBy(bills: readonly Prepared[], key: (bill: Prepared) => string) {
-  const index = new Map<string, Prepared[]>();
+  const index = new Map<string, Map<string, Prepared[]>>();
   for (const bill of bills) {
+    let bySupplier = index.get(bill.supplier);
+    if (!bySupplier) {
+      bySupplier = new Map();
+      index.set(bill.supplier, bySupplier);
+    }
     const at = key(bill);
-    const list = index.get(at);
+    const list = bySupplier.get(at);
     if (list) list.push(bill);
-    else index.set(at, [bill]);
+    else bySupplier.set(at, [bill]);
   }
   return index;
 }
@@ -219,7 +230,7 @@ export function reconcile(
   // 2. Same GSTIN, financial year and bill number: matched, or matched with differences.
   const byNumber = indexBy(preparedBills, (bill) => bill.numberKey);
   for (const document of open()) {
-    const bill = nearest(document, byNumber.get(document.numberKey));
+    const bill = nearest(document, byNumber.get(document.supplier)?.get(document.numberKey));
     if (!bill) continue;
     const differences = findDifferences(bill, document.party);
     pair(document.party, bill, {
@@ -230,11 +241,17 @@ export function reconcile(
     });
   }
 
+  // Steps 3 and 4 look only at bills still open, of suppliers with documents still open.
+  const openSuppliers = new Set(open().map((document) => document.supplier));
+  const openBills = () =>
+    preparedBills.filter((bill) => !taken.has(bill.party.id) && openSuppliers.has(bill.supplier));
+
   // 3. Same GSTIN and the bill number equal once cleaned: suggested.
-  const byCleanNumber = indexBy(preparedBills, (bill) => bill.cleanKey);
+  const byCleanNumber = indexBy(openBills(), cleanKeyOf);
   for (const document of open()) {
-    if (document.cleanKey === `${document.supplier}|`) continue;
-    const bill = nearest(document, byCleanNumber.get(document.cleanKey));
+    const cleaned = cleanKeyOf(document);
+    if (cleaned === "") continue;
+    const bill = nearest(document, byCleanNumber.get(document.supplier)?.get(cleaned));
     if (!bill) continue;
     pair(document.party, bill, {
       status: "suggested",
@@ -245,9 +262,9 @@ export function reconcile(
   }
 
   // 4. Same GSTIN, the same amounts (±₹1) and the dates within 10 days: suggested.
-  const bySupplier = indexBy(preparedBills, (bill) => bill.supplier);
+  const bySupplier = indexBy(openBills(), () => "");
   for (const document of open()) {
-    const candidates = (bySupplier.get(document.supplier) ?? []).filter(
+    const candidates = (bySupplier.get(document.supplier)?.get("") ?? []).filter(
       (bill) =>
         Math.abs(bill.day - document.day) <= MATCH_DATE_WINDOW_DAYS &&
         sameAmounts(bill.party, document.party),

@@ -46,6 +46,13 @@ const STATUS_COLOURS: Record<MatchStatus, string> = {
   missingInBooks: "grape",
 };
 
+const IMS_ACTION_TITLES: Record<string, string> = {
+  accepted: "accepted",
+  rejected: "rejected",
+  pending: "pending",
+  noAction: "no action",
+};
+
 const taxOf = (party: { igst: number; cgst: number; sgst: number; cess: number } | null) =>
   party ? party.igst + party.cgst + party.sgst + party.cess : null;
 
@@ -561,6 +568,18 @@ export function Gstr2Page() {
                             {row.document
                               ? `${row.document.number} · ${formatDate(row.document.date)}`
                               : ""}
+                            {row.document?.itcAvailable === "N" && (
+                              <Badge ml={4} size="xs" color="red" variant="outline">
+                                ITC not available
+                              </Badge>
+                            )}
+                            {row.document?.imsAction && (
+                              <Badge ml={4} size="xs" color="gray" variant="outline">
+                                IMS{" "}
+                                {IMS_ACTION_TITLES[row.document.imsAction] ??
+                                  row.document.imsAction}
+                              </Badge>
+                            )}
                           </Table.Td>
                           <Table.Td ta="right">
                             {row.bill ? formatRupees(taxOf(row.bill) ?? 0) : ""}
