@@ -103,6 +103,14 @@ test("GSTR-3B of a month: the tables, a figure's vouchers, the JSON and filing",
   await expect(page).toHaveURL(new RegExp(`/sales/edit/${sale.entryId}$`));
   await page.goBack();
 
+  // ITC as per GSTR-2B, matched only: nothing is imported, so 4A(5) takes nothing and the
+  // difference from the books is shown.
+  await page.getByText("ITC as per 2B, matched only").click();
+  await expect(page.getByText("ITC as per GSTR-2B, matched only")).toBeVisible();
+  await expect(page.locator('tr[data-table="4A5"]')).toContainText(/0\.00.*0\.00.*0\.00.*0\.00/);
+  await page.getByText("ITC as per books").click();
+  await expect(page.locator('tr[data-table="4A5"]')).toContainText(/185\.00/);
+
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download JSON" }).click(),
