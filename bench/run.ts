@@ -161,6 +161,15 @@ function targetOf(metric: MetricKey, size: number): Target {
         unit: "ms",
         ...(size >= 1_000_000 ? {} : { note: "set at 1M" }),
       };
+    case "gstr3bSummaryP95":
+    case "gstr3bJsonP95":
+      // Issue 20: GSTR-3B of a month of a 1M-voucher year on SQLite in ≤ 1 s.
+      return {
+        kind: "max",
+        limit: 1000,
+        unit: "ms",
+        ...(size >= 1_000_000 ? {} : { note: "set at 1M" }),
+      };
     case "invoicePdfP95":
       return { kind: "max", limit: 100, unit: "ms" };
     case "invoicePdf100P95":
@@ -183,6 +192,8 @@ const METRICS = [
   ["gstr1CountsP95", "GSTR-1 of a month: counts and warnings, p95 (ms)"],
   ["gstr1PageP95", "GSTR-1 of a month: first page of B2B, p95 (ms)"],
   ["gstr1JsonP95", "GSTR-1 of a month: the JSON file, p95 (ms)"],
+  ["gstr3bSummaryP95", "GSTR-3B of a month: the tables and warnings, p95 (ms)"],
+  ["gstr3bJsonP95", "GSTR-3B of a month: the JSON file, p95 (ms)"],
   ["invoicePdfP95", "One invoice's PDF over HTTP, warm, p95 (ms)"],
   ["invoicePdf100P95", "A 100-line invoice's PDF over HTTP, p95 (ms)"],
   ["peakRssMb", "Peak RSS of the serving process (MB)"],
@@ -608,6 +619,8 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
         gstr1CountsP95: http.gstr1.counts.p95,
         gstr1PageP95: http.gstr1.page.p95,
         gstr1JsonP95: http.gstr1.json.p95,
+        gstr3bSummaryP95: http.gstr3b.summary.p95,
+        gstr3bJsonP95: http.gstr3b.json.p95,
         invoicePdfP95: http.invoicePdf.p95,
         invoicePdf100P95: http.invoicePdf100.p95,
         peakRssMb: Math.max(serving.peakRssMb, serving.maxRssMb),
@@ -812,8 +825,18 @@ async function measureHttp(
     `GSTR-1 Sep 2025 (${documents} documents): counts p95 ${gstCounts.p95} ms, B2B page p95 ${gstPage.p95} ms, JSON p95 ${gstJson.p95} ms (${jsonBytes} bytes)`,
   );
 
+  // GSTR-3B of the same month (issue 20): the tables with the books' checks, and the JSON file.
+  const gstr3bUrl = (extra: Record<string, string>) =>
+    `${base}/gstr3b/gstr3B?${new URLSearchParams({ ...month, ...extra })}`;
+  await timed(gstr3bUrl({ type: "summary" }));
+  const gstr3bSamples = Math.max(3, Math.round(gstSamples / 2));
+  const gstr3bSummary = await loop(gstr3bSamples, () => timed(gstr3bUrl({ type: "summary" })));
+  const gstr3bJson = await loop(gstr3bSamples, () => timed(gstr3bUrl({ downloadJson: "true" })));
+  log(`GSTR-3B Sep 2025: tables p95 ${gstr3bSummary.p95} ms, JSON p95 ${gstr3bJson.p95} ms`);
+
   return {
     gstr1: { counts: gstCounts, page: gstPage, json: gstJson, documents, jsonBytes },
+    gstr3b: { summary: gstr3bSummary, json: gstr3bJson },
     balanceSheet: sheetTiming,
     save: saveTiming,
     invoicePdf: pdfTiming,
@@ -960,6 +983,7 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
           `trial balance ${h.trialBalance.p50}/${h.trialBalance.p95}/${h.trialBalance.max} ms; ` +
           `balance sheet ${h.balanceSheet.p50}/${h.balanceSheet.p95}/${h.balanceSheet.max} ms; ` +
           `GSTR-1 of Sep 2025 (${formatNumber(h.gstr1.documents)} documents) counts ${h.gstr1.counts.p50}/${h.gstr1.counts.p95}/${h.gstr1.counts.max} ms, B2B page ${h.gstr1.page.p50}/${h.gstr1.page.p95}/${h.gstr1.page.max} ms, JSON ${h.gstr1.json.p50}/${h.gstr1.json.p95}/${h.gstr1.json.max} ms (${formatNumber(h.gstr1.jsonBytes)} bytes). ` +
+          `GSTR-3B of Sep 2025 tables ${h.gstr3b.summary.p50}/${h.gstr3b.summary.p95}/${h.gstr3b.summary.max} ms, JSON ${h.gstr3b.json.p50}/${h.gstr3b.json.p95}/${h.gstr3b.json.max} ms. ` +
           `invoice PDF ${h.invoicePdf.p50}/${h.invoicePdf.p95}/${h.invoicePdf.max} ms; 100-line invoice PDF ${h.invoicePdf100.p50}/${h.invoicePdf100.p95}/${h.invoicePdf100.max} ms. ` +
           `Serving process: peak RSS ${run.memory.serving.peakRssMb} MB (kernel high-water ${run.memory.serving.maxRssMb} MB), heap used ≤ ${run.memory.serving.peakHeapUsedMb} MB of ${run.memory.serving.peakHeapTotalMb} MB. ` +
           `Loading process: peak RSS ${run.memory.loading.peakRssMb} MB (high-water ${run.memory.loading.maxRssMb} MB), heap used ≤ ${run.memory.loading.peakHeapUsedMb} MB of ${run.memory.loading.peakHeapTotalMb} MB` +

@@ -34,8 +34,10 @@ import { einvoiceRoutes } from "./modules/einvoice/einvoice.routes.ts";
 import { emailLogRoutes } from "./modules/email-log/email-log.routes.ts";
 import { ewayBillRoutes } from "./modules/ewaybill/ewaybill.routes.ts";
 import { gstReturnsRoutes } from "./modules/gst-returns/gst-returns.routes.ts";
+import { gstr3bRoutes } from "./modules/gst-returns/gstr3b.routes.ts";
 import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { gstr2Routes } from "./modules/gstr2/gstr2.routes.ts";
+import { matchedItcForPeriod } from "./modules/gstr2/gstr2.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
@@ -169,6 +171,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deps: moduleDeps,
     renderAccountStatement,
     sendLedger,
+  });
+  // GSTR-3B can take table 4's credit as per GSTR-2B, matched only (issue 20).
+  await app.register(gstr3bRoutes, {
+    prefix: "/api",
+    deps: moduleDeps,
+    matchedItcFrom2B: (organisationId, startDate, endDate) =>
+      matchedItcForPeriod(db, organisationId, startDate, endDate),
   });
   const feed = new ChangeFeed(db);
   const announceChange = (organisationId: string) => void feed.announce(organisationId);

@@ -140,6 +140,21 @@ export function isPartyNature(nature: string): boolean {
   return (PARTY_NATURES as readonly string[]).includes(nature);
 }
 
+/**
+ * Accounts whose purchases may be blocked credit (CGST s.17(5): motor vehicles, food, club
+ * fees, works contracts for immovable property…): expenses, purchases and fixed assets.
+ */
+export const ITC_BLOCKABLE_NATURES = [
+  "Direct Expense",
+  "Indirect Expense",
+  "Purchases",
+  "Fixed Asset",
+] as const satisfies readonly AccountNature[];
+
+export function isItcBlockableNature(nature: string): boolean {
+  return (ITC_BLOCKABLE_NATURES as readonly string[]).includes(nature);
+}
+
 export function isGstRateNature(nature: string): boolean {
   return (GST_RATE_NATURES as readonly string[]).includes(nature);
 }

@@ -9,10 +9,12 @@ export {
   CASH_AND_BANK_NATURES,
   findAccountGroup,
   GST_RATE_NATURES,
+  ITC_BLOCKABLE_NATURES,
   isAccountNature,
   isBalanceSheetGroup,
   isCashOrBankNature,
   isGstRateNature,
+  isItcBlockableNature,
   isPartyNature,
   PARTY_NATURES,
 } from "./account-groups.ts";

@@ -132,6 +132,8 @@ const AccountFields = z.object({
   gstinname: optionalText(boundedText(200, "GSTIN name cannot be more than 200 characters.")),
   rcmSales: z.boolean().default(false),
   rcmPurchase: z.boolean().default(false),
+  /** CGST s.17(5) blocked credit: GSTR-3B reports its ITC in 4A and reverses it in 4B(1). */
+  itcNotEligible: z.boolean().default(false),
   customFieldValues: CustomFieldValues.optional(),
 });
 

@@ -44,6 +44,8 @@ const ItemFields = z.object({
   hsnCode: optionalText(HsnCode),
   sacCode: optionalText(SacCode),
   gstRate: GstRateValue.optional(),
+  /** CGST s.17(5) blocked credit: GSTR-3B reports its ITC in 4A and reverses it in 4B(1). */
+  itcNotEligible: z.boolean().default(false),
   customFieldValues: CustomFieldValues.optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RETURN_SECTIONS } from "../gst/returns/index.ts";
+import { GSTR3B_TABLES, RETURN_SECTIONS } from "../gst/returns/index.ts";
 import { BooksDateText, FinancialYearText } from "./dates.ts";
 import { buildPaging, QueryBoolean } from "./query-values.ts";
 import { EntityId } from "./text-fields.ts";
@@ -49,3 +49,29 @@ export const MarkReturnFiledInput = ReturnPeriodQuery.extend({
     .or(z.literal("").transform(() => undefined)),
 });
 export type MarkReturnFiledInput = z.infer<typeof MarkReturnFiledInput>;
+
+/**
+ * GET /gstr3b/gstr3B (issue 20): `type=summary` the tables, `type=details&table=3.1a…` the vouchers
+ * behind one figure, `downloadJson=true` the portal's JSON. `itcBasis=2b` takes table 4A(5) from
+ * the GSTR-2B matched bills.
+ */
+export const Gstr3bQuery = ReturnPeriodQuery.extend({
+  type: z
+    .enum(["summary", "details"], { error: "Type must be summary or details." })
+    .default("summary"),
+  table: z
+    .enum(GSTR3B_TABLES, { error: `Table must be one of ${GSTR3B_TABLES.join(", ")}.` })
+    .optional(),
+  downloadJson: QueryBoolean.default(false),
+  itcBasis: z.enum(["books", "2b"], { error: "ITC basis must be books or 2b." }).default("books"),
+  ...buildPaging(RETURN_ROWS_MAX_LIMIT),
+}).superRefine((value, ctx) => {
+  if (value.type === "details" && !value.downloadJson && value.table === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["table"],
+      message: "Choose the table whose vouchers to list.",
+    });
+  }
+});
+export type Gstr3bQuery = z.infer<typeof Gstr3bQuery>;

@@ -164,7 +164,7 @@ export interface EwayBillsTable {
 export interface GstReturnFilingsTable {
   organisation_id: string;
   id: string;
-  return_kind: "gstr1" | "iff";
+  return_kind: "gstr1" | "iff" | "gstr3b";
   year: string;
   start_date: string;
   end_date: string;
@@ -349,6 +349,8 @@ export interface AccountsTable {
   gstin_name: string | null;
   rcm_sales: Flag;
   rcm_purchase: Flag;
+  /** CGST s.17(5) "ITC not eligible" (migration 0061). */
+  itc_not_eligible: Flag;
   custom_field_values: string;
   active: Flag;
   version: number;
@@ -408,6 +410,8 @@ export interface ItemsTable {
   sac_code: string | null;
   gst_rate: string | null;
   cess_rate: string | null;
+  /** CGST s.17(5) "ITC not eligible" (migration 0061). */
+  itc_not_eligible: Flag;
   opening_quantity_milli: number;
   opening_value_paise: number;
   selling_price_paise: number;

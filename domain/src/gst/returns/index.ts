@@ -58,6 +58,23 @@ export {
   type WarningOptions,
 } from "./gstr1-warnings.ts";
 export {
+  buildGstr3bJson,
+  GSTR3B_TABLE_TITLES,
+  GSTR3B_TABLES,
+  type Gstr3bContribution,
+  type Gstr3bJson,
+  type Gstr3bPlaceRow,
+  type Gstr3bSummary,
+  type Gstr3bTable,
+  type InwardDocument,
+  type InwardLine,
+  inwardContributions,
+  outwardContributions,
+  summariseGstr3b,
+  toInwardDocument,
+  zeroTaxAmounts,
+} from "./gstr3b.ts";
+export {
   type DeletedNumber,
   type ReturnDocument,
   type ReturnLine,

@@ -58,6 +58,8 @@ export interface ReturnDocument {
   gstin: string | null;
   /** Two-digit place of supply as saved; null when the document has none. */
   pos: string | null;
+  /** The party account's GST registration type when saved (composition, uinholder…), if any. */
+  partyGstType?: string | null;
   supplyKind: ReturnSupplyKind;
   reverseCharge: boolean;
   /** A note that only corrects a price or discount moves no quantity. */
@@ -173,6 +175,7 @@ export function toReturnDocument(
     partyName: stored.partyName ?? "",
     gstin: gstin?.toUpperCase() ?? null,
     pos: text(doc.pos),
+    partyGstType: text(doc.partyGstType),
     supplyKind,
     reverseCharge: doc.rcmApplicable === true,
     priceAdjustmentOnly: doc.type === "adjustment",

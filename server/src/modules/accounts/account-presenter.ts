@@ -48,6 +48,7 @@ export function presentAccount(row: AccountsTable) {
     gstinname: row.gstin_name,
     rcmSales: row.rcm_sales === 1,
     rcmPurchase: row.rcm_purchase === 1,
+    itcNotEligible: row.itc_not_eligible === 1,
     customFieldValues: parseCustomFieldValues(row.custom_field_values),
     active: row.active === 1,
     isSystem: row.system_key !== null,

@@ -4,6 +4,7 @@ import {
   findAccountGroup,
   findStateByCode,
   isGstRateNature,
+  isItcBlockableNature,
   isKnownStateCode,
   isPartyNature,
   NO_STATE,
@@ -45,6 +46,7 @@ export type AccountFields = Pick<
   | "gstin_name"
   | "rcm_sales"
   | "rcm_purchase"
+  | "itc_not_eligible"
 >;
 
 export type AccountPayload = Omit<AccountInput, "organisationId" | "customFieldValues">;
@@ -141,6 +143,7 @@ export function settleAccountFields(
       gstin_name: gstin ? (input.gstinname ?? null) : null,
       rcm_sales: input.rcmSales ? 1 : 0,
       rcm_purchase: input.rcmPurchase ? 1 : 0,
+      itc_not_eligible: isItcBlockableNature(group.name) && input.itcNotEligible ? 1 : 0,
     },
   };
 }

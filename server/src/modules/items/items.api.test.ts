@@ -87,6 +87,7 @@ describe("adding and editing items", () => {
       hsnCode: "7214",
       gstRate: 18,
       cessRate: 1,
+      itcNotEligible: true,
     });
     expect(await details(id)).toEqual({
       _id: id,
@@ -105,6 +106,7 @@ describe("adding and editing items", () => {
       sacCode: null,
       gstRate: 18,
       cessRate: 1,
+      itcNotEligible: true,
       customFieldValues: {},
       active: true,
       version: 1,

@@ -37,17 +37,18 @@ async function requireReasonForFiledMonth(
   transactionType: string,
   reason: string | undefined,
 ) {
-  if (
-    transactionType !== ALL_TRANSACTION_TYPES &&
-    !RETURN_LOCKED_TYPES.some((t) => t === transactionType)
-  )
-    return [];
-  const filings = await findReturnFilings(
+  const all = await findReturnFilings(
     deps.db,
     organisationId,
     `${monthKey}-01`,
     endOfMonth(`${monthKey}-01`),
   );
+  // GSTR-1 and IFF lock the sales side; a filed GSTR-3B locks every type (issue 20).
+  const filings =
+    transactionType === ALL_TRANSACTION_TYPES ||
+    RETURN_LOCKED_TYPES.some((t) => t === transactionType)
+      ? all
+      : all.filter((filing) => filing.return_kind === "gstr3b");
   if (filings.length > 0 && !reason)
     throw badRequest(LOCK_MESSAGES.reasonNeeded, [
       { path: "reason", message: LOCK_MESSAGES.reasonNeeded },
@@ -55,14 +56,14 @@ async function requireReasonForFiledMonth(
   return filings;
 }
 
+const RETURN_NAMES: Record<string, string> = { gstr1: "GSTR-1", iff: "IFF", gstr3b: "GSTR-3B" };
+
 function describeFilings(
   filings: readonly { return_kind: string; fp: string }[],
   reason: string | undefined,
 ) {
   if (filings.length === 0) return "";
-  const names = filings
-    .map((f) => `${f.return_kind === "iff" ? "IFF" : "GSTR-1"} ${f.fp}`)
-    .join(", ");
+  const names = filings.map((f) => `${RETURN_NAMES[f.return_kind] ?? "GSTR-1"} ${f.fp}`).join(", ");
   return ` after filing ${names}. Reason: ${reason ?? ""}`;
 }
 

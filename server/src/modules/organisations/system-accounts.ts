@@ -77,6 +77,7 @@ export async function createSystemAccounts(
       gstin_name: null,
       rcm_sales: 0,
       rcm_purchase: 0,
+      itc_not_eligible: 0,
       custom_field_values: "{}",
       active: 1,
       version: 1,

@@ -66,12 +66,12 @@ export function assignShortcutLetters(entries: readonly Draft[]): MenuEntry[] {
 }
 
 /**
- * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet: GSTR-3B is open
- * issue work. Their entries stay out of every menu, so that no entry leads to 'Page not
- * found' (issue 25; web/src/app/shell/menu-walk.test.ts proves it against the router). When a
- * screen lands, delete its line here and its entries come back.
+ * Pages the menus name (spec 2.3, 2.4, 2.7) whose screens are not built yet; none today. An
+ * entry listed here stays out of every menu, so that no entry leads to 'Page not found' (issue 25;
+ * web/src/app/shell/menu-walk.test.ts proves it against the router). When a screen lands, delete
+ * its line here and its entries come back.
  */
-export const SCREENS_NOT_BUILT: readonly string[] = ["returns/gstr3B"];
+export const SCREENS_NOT_BUILT: readonly string[] = [];
 
 /** Whether a menu entry's page has a screen; the menus' tests of spec 6 visibility pass ALL_SCREENS. */
 export type ScreenFilter = (path: string) => boolean;

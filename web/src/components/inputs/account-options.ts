@@ -35,6 +35,7 @@ export interface AccountRecord {
   gstinname: string | null;
   rcmSales: boolean;
   rcmPurchase: boolean;
+  itcNotEligible?: boolean;
   customFieldValues: Record<string, string>;
   active: boolean;
   isSystem: boolean;

@@ -137,7 +137,7 @@ function rowKey(row: Record<string, unknown>): string {
     .join("|");
 }
 
-function saveResponse(response: Response, fallback: string) {
+export function saveResponse(response: Response, fallback: string) {
   return response.blob().then((blob) => {
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
@@ -458,7 +458,7 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
   );
 }
 
-function WarningsPanel({
+export function WarningsPanel({
   warnings,
   voucherPath,
 }: {

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 
-// spec 2.3 returns/gstr1 and returns/iff (issue 19); GSTR-2 and GSTR-3B are not built yet.
+// spec 2.3 returns/gstr1 and returns/iff (issue 19), returns/gstr3B (issue 20).
 export const gstReturnRoutes: RouteObject[] = [
   {
     path: "returns/gstr1",
@@ -22,6 +22,13 @@ export const gstReturnRoutes: RouteObject[] = [
     lazy: async () => {
       const { GstReturnPage } = await import("./GstReturnPage.tsx");
       return { Component: () => <GstReturnPage kind="iff" /> };
+    },
+  },
+  {
+    path: "returns/gstr3B",
+    lazy: async () => {
+      const { Gstr3bPage } = await import("./Gstr3bPage.tsx");
+      return { Component: Gstr3bPage };
     },
   },
 ];

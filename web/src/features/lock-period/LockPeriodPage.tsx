@@ -41,6 +41,8 @@ type Change = {
 function needsReason(change: Change, filings: string[]): boolean {
   if (change.locked || filings.length === 0) return false;
   if (change.transactionType === "all") return true;
+  // A filed GSTR-3B locks every type (issue 20); GSTR-1 and IFF the sales side.
+  if (filings.some((name) => name.startsWith("GSTR-3B "))) return true;
   if (!isVoucherType(change.transactionType)) return false;
   const role = getVoucherDefinition(change.transactionType).gstReturn.role;
   return role === "outwardSupply" || role === "outwardNote";

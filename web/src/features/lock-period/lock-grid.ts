@@ -51,7 +51,9 @@ export function filingsOfMonth(data: LockPeriods, monthKey: string): string[] {
       (filing) =>
         filing.startDate.slice(0, 7) <= monthKey && monthKey <= filing.endDate.slice(0, 7),
     )
-    .map((filing) => `${filing.returnKind === "iff" ? "IFF" : "GSTR-1"} ${filing.fp}`);
+    .map((filing) => `${RETURN_NAMES[filing.returnKind]} ${filing.fp}`);
 }
+
+const RETURN_NAMES = { gstr1: "GSTR-1", iff: "IFF", gstr3b: "GSTR-3B" } as const;
 
 export const LOCKABLE_TYPES = VOUCHER_TYPES;

@@ -11,7 +11,7 @@ export interface LockPeriodRow {
 }
 
 export interface ReturnFiling {
-  returnKind: "gstr1" | "iff";
+  returnKind: "gstr1" | "iff" | "gstr3b";
   startDate: string;
   endDate: string;
   fp: string;

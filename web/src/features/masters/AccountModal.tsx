@@ -9,6 +9,7 @@ import {
   GST_REGISTRATION_TYPES,
   type GstRegistrationType,
   isGstRateNature,
+  isItcBlockableNature,
   isPartyNature,
   isValidGstin,
   MOBILE_LENGTH,
@@ -367,6 +368,19 @@ function AccountForm({
         {isGstRateNature(values.nature) && (
           <Grid.Col span={span}>
             <GstRateSelect {...field("gstRate")} clearable />
+          </Grid.Col>
+        )}
+        {isItcBlockableNature(values.nature) && (
+          <Grid.Col span={24}>
+            <Checkbox
+              label="ITC not eligible (section 17(5))"
+              description="Input tax on purchases booked here is blocked credit: GSTR-3B reverses it in 4B(1)."
+              checked={values.itcNotEligible}
+              onChange={(event) => {
+                const itcNotEligible = event.currentTarget.checked;
+                update((current) => ({ ...current, itcNotEligible }), []);
+              }}
+            />
           </Grid.Col>
         )}
         {party && (

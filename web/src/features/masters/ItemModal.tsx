@@ -1,5 +1,5 @@
 import { ITEM_NAME_MAX, type ItemType, UQC_UNITS } from "@bahi/domain";
-import { Grid, Modal, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, Grid, Modal, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "../../app/notify.tsx";
@@ -194,6 +194,17 @@ function ItemForm({
             onChange={(uom) => update((current) => ({ ...current, uom: uom ?? "" }), ["uom"])}
             error={errors.uom}
             clearable
+          />
+        </Grid.Col>
+        <Grid.Col span={24}>
+          <Checkbox
+            label="ITC not eligible (section 17(5))"
+            description="Input tax on purchases of this item is blocked credit: GSTR-3B reverses it in 4B(1)."
+            checked={values.itcNotEligible}
+            onChange={(event) => {
+              const itcNotEligible = event.currentTarget.checked;
+              update((current) => ({ ...current, itcNotEligible }), []);
+            }}
           />
         </Grid.Col>
         <Grid.Col span={half}>

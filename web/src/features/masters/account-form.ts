@@ -8,6 +8,7 @@ import {
   type GstRegistrationType,
   isAccountNature,
   isGstRateNature,
+  isItcBlockableNature,
   isPartyNature,
   NO_GST_RATE,
   normaliseMobile,
@@ -54,6 +55,7 @@ export interface AccountFormValues {
   gstinname: string;
   rcmSales: boolean;
   rcmPurchase: boolean;
+  itcNotEligible: boolean;
   customFieldValues: Record<string, string>;
 }
 
@@ -84,6 +86,7 @@ export function emptyAccountForm(nature: AccountNature | "" = ""): AccountFormVa
     gstinname: "",
     rcmSales: false,
     rcmPurchase: false,
+    itcNotEligible: false,
     customFieldValues: {},
   };
 }
@@ -121,6 +124,7 @@ export function formFromAccount(account: AccountRecord): AccountFormValues {
     gstinname: account.gstinname ?? "",
     rcmSales: account.rcmSales,
     rcmPurchase: account.rcmPurchase,
+    itcNotEligible: account.itcNotEligible === true,
     customFieldValues: { ...account.customFieldValues },
   };
 }
@@ -266,6 +270,7 @@ export function toAccountPayload(
     gstinname: party ? values.gstinname : "",
     rcmSales: values.rcmSales,
     rcmPurchase: values.rcmPurchase,
+    itcNotEligible: isItcBlockableNature(values.nature) && values.itcNotEligible,
     customFieldValues: values.customFieldValues,
   };
 }

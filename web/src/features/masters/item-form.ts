@@ -16,6 +16,7 @@ export interface ItemFormValues {
   hsnCode: string;
   sacCode: string;
   gstRate: number | null;
+  itcNotEligible: boolean;
   sellingPricePaise: Paise;
   /** Hundredths of a percent: 250 is 2.5 %. */
   saleDiscount: number;
@@ -36,6 +37,7 @@ export function emptyItemForm(): ItemFormValues {
     hsnCode: "",
     sacCode: "",
     gstRate: null,
+    itcNotEligible: false,
     sellingPricePaise: 0,
     saleDiscount: 0,
     purchasePricePaise: 0,
@@ -57,6 +59,7 @@ export function formFromItem(item: ItemRecord): ItemFormValues {
     hsnCode: item.hsnCode ?? "",
     sacCode: item.sacCode ?? "",
     gstRate: item.gstRate === null || item.gstRate === -2 ? null : item.gstRate,
+    itcNotEligible: item.itcNotEligible === true,
     sellingPricePaise: toHundredths(item.standardSellingPrice),
     saleDiscount: toHundredths(item.standardSaleDiscount),
     purchasePricePaise: toHundredths(item.standardPurchasePrice),
@@ -102,6 +105,7 @@ export function toItemPayload(values: ItemFormValues, organisationId: string): I
     hsnCode: goods ? values.hsnCode : "",
     sacCode: goods ? "" : values.sacCode,
     ...(values.gstRate === null ? {} : { gstRate: values.gstRate }),
+    itcNotEligible: values.itcNotEligible,
     customFieldValues: values.customFieldValues,
   };
 }

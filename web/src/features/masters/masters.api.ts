@@ -71,6 +71,7 @@ export interface AccountPayload {
   gstinname: string;
   rcmSales: boolean;
   rcmPurchase: boolean;
+  itcNotEligible?: boolean;
   customFieldValues: Record<string, string>;
 }
 
@@ -246,6 +247,7 @@ export interface ItemRecord {
   sacCode: string | null;
   gstRate: number | null;
   cessRate?: number;
+  itcNotEligible?: boolean;
   customFieldValues: Record<string, string>;
   active: boolean;
   version: number;
@@ -268,6 +270,7 @@ export interface ItemPayload {
   hsnCode: string;
   sacCode: string;
   gstRate?: number;
+  itcNotEligible: boolean;
   customFieldValues: Record<string, string>;
 }
 

@@ -1,0 +1,540 @@
+import type { CivilDate } from "../../calendar/index.ts";
+import { type Paise, paiseToRupees } from "../../money/index.ts";
+import { OTHER_COUNTRIES_CODE } from "../../reference/index.ts";
+import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
+import type { DocumentRow, Gstr1Sections, TaxAmounts } from "./gstr1-build.ts";
+import { isExport, kindOfLine } from "./gstr1-classify.ts";
+import type { ReturnDocument } from "./return-document.ts";
+
+/**
+ * GSTR-3B (issue 20; gst-reference §6, returns-reference §2): every figure is the sum of
+ * contributions, one per document line, each naming the table it lands in, so that the screen can
+ * list the vouchers behind any figure. Tables 3.1 and 3.2 come from the period's GSTR-1 data (the
+ * portal auto-fills and locks them from the GSTR-1 filed); tables 4 and 5 from the inward side.
+ */
+export const GSTR3B_TABLES = [
+  "3.1a",
+  "3.1b",
+  "3.1c",
+  "3.1d",
+  "3.1e",
+  "3.2a",
+  "3.2b",
+  "3.2c",
+  "4A1",
+  "4A2",
+  "4A3",
+  "4A4",
+  "4A5",
+  "4B1",
+  "4B2",
+  "4D1",
+  "4D2",
+  "5a",
+  "5b",
+] as const;
+export type Gstr3bTable = (typeof GSTR3B_TABLES)[number];
+
+export const GSTR3B_TABLE_TITLES: Readonly<Record<Gstr3bTable | "4C", string>> = {
+  "3.1a": "(a) Outward taxable supplies (other than zero rated, nil rated and exempted)",
+  "3.1b": "(b) Outward taxable supplies (zero rated)",
+  "3.1c": "(c) Other outward supplies (nil rated, exempted)",
+  "3.1d": "(d) Inward supplies (liable to reverse charge)",
+  "3.1e": "(e) Non-GST outward supplies",
+  "3.2a": "Supplies made to unregistered persons",
+  "3.2b": "Supplies made to composition taxable persons",
+  "3.2c": "Supplies made to UIN holders",
+  "4A1": "(1) Import of goods",
+  "4A2": "(2) Import of services",
+  "4A3": "(3) Inward supplies liable to reverse charge (other than 1 & 2 above)",
+  "4A4": "(4) Inward supplies from ISD",
+  "4A5": "(5) All other ITC",
+  "4B1": "(1) As per rules 38, 42 & 43 of CGST Rules and section 17(5)",
+  "4B2": "(2) Others",
+  "4C": "(C) Net ITC available (A) - (B)",
+  "4D1": "(1) ITC reclaimed which was reversed under Table 4(B)(2) in earlier tax period",
+  "4D2": "(2) Ineligible ITC under section 16(4) & ITC restricted due to PoS rules",
+  "5a": "From a supplier under composition scheme, exempt and nil rated supply",
+  "5b": "Non GST supply",
+};
+
+/** A line of a purchase or a purchase-side note as the return reads it (saved amounts). */
+export interface InwardLine extends TaxAmounts {
+  /** Percent, 0 nil-rated, -1 exempt, -2 non-GST. */
+  gstRate: number;
+  /** Section 17(5): the line's item or expense account is flagged "ITC not eligible". */
+  itcIneligible: boolean;
+}
+
+/** A purchase (inwardSupply) or a debit note to a supplier (inwardNote), as saved. */
+export interface InwardDocument {
+  entryId: string;
+  voucherType: string;
+  role: "inwardSupply" | "inwardNote";
+  number: string;
+  date: CivilDate;
+  partyName: string;
+  gstin: string | null;
+  /** Place of supply as the engine saved it; null falls back to the organisation's state. */
+  pos: string | null;
+  /** The supplier's state as the engine decided it; null falls back to the place of supply. */
+  supplierStateCode: string | null;
+  /** The supplier account's GST registration type when saved (composition, overseas…). */
+  partyGstType: string | null;
+  importType: "goods" | "services" | null;
+  reverseCharge: boolean;
+  lines: InwardLine[];
+}
+
+/** One document's share of one figure (signed: notes that lower a figure are negative). */
+export interface Gstr3bContribution extends TaxAmounts {
+  table: Gstr3bTable;
+  /** 3.2: the place of supply; 5: inter or intra. */
+  key: string | null;
+  entryId: string;
+  voucherType: string;
+  number: string;
+  date: CivilDate;
+  partyName: string;
+  gstin: string | null;
+}
+
+export interface Gstr3bPlaceRow {
+  pos: string;
+  taxablePaise: Paise;
+  igstPaise: Paise;
+}
+
+export interface Gstr3bSummary {
+  /** Each table's total (3.2 and 5 summed over their rows), plus 4C. */
+  cells: Record<Gstr3bTable | "4C", TaxAmounts>;
+  interSup: { unreg: Gstr3bPlaceRow[]; comp: Gstr3bPlaceRow[]; uin: Gstr3bPlaceRow[] };
+  /** Table 5: taxable values of inward exempt, nil, composition (gst) and non-GST supplies. */
+  inward: {
+    gst: { interPaise: Paise; intraPaise: Paise };
+    nonGst: { interPaise: Paise; intraPaise: Paise };
+  };
+}
+
+export function zeroTaxAmounts(): TaxAmounts {
+  return { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 };
+}
+
+function signed(amounts: TaxAmounts, sign: number): TaxAmounts {
+  return {
+    taxablePaise: sign * amounts.taxablePaise,
+    igstPaise: sign * amounts.igstPaise,
+    cgstPaise: sign * amounts.cgstPaise,
+    sgstPaise: sign * amounts.sgstPaise,
+    cessPaise: sign * amounts.cessPaise,
+  };
+}
+
+const hasTax = (amounts: TaxAmounts) =>
+  amounts.igstPaise !== 0 ||
+  amounts.cgstPaise !== 0 ||
+  amounts.sgstPaise !== 0 ||
+  amounts.cessPaise !== 0;
+
+// ---------------------------------------------------------------------------------------------
+// Outward: 3.1 (a), (b), (c), (e) and 3.2, from the GSTR-1 sections and documents.
+
+const ZERO_RATED_INVOICE_TYPES = new Set(["SEWP", "SEWOP", "EXPWP", "EXPWOP", "WPAY", "WOPAY"]);
+
+/** 3.2's category of a recipient: unregistered, composition dealer or UIN holder; else none. */
+function interSupplyTable(document: ReturnDocument | undefined): Gstr3bTable | null {
+  if (!document) return null;
+  if (document.partyGstType === "composition") return "3.2b";
+  if (document.partyGstType === "uinholder") return "3.2c";
+  if (document.gstin === null) return "3.2a";
+  return null;
+}
+
+/**
+ * 3.1 and 3.2 from GSTR-1 (returns-reference §2.2): b2b, b2cl, b2cs and notes on them into
+ * 3.1(a) — a supply on which the recipient pays tax (reverse charge) with its taxable value and no
+ * tax; exports and SEZ supplies into 3.1(b); nil-rated and exempt lines into 3.1(c); non-GST lines
+ * into 3.1(e). Inter-state taxable supplies to unregistered persons, composition dealers and UIN
+ * holders are also shown in 3.2 by place of supply.
+ */
+export function outwardContributions(
+  documents: readonly ReturnDocument[],
+  sections: Gstr1Sections,
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  const byId = new Map(documents.map((document) => [document.entryId, document]));
+  const out: Gstr3bContribution[] = [];
+  const rows: { row: DocumentRow; zero: boolean }[] = [
+    ...sections.b2b.map((row) => ({ row, zero: ZERO_RATED_INVOICE_TYPES.has(row.invoiceType) })),
+    ...sections.b2cl.map((row) => ({ row, zero: false })),
+    ...sections.b2cs.map((row) => ({ row, zero: false })),
+    ...sections.exp.map((row) => ({ row, zero: true })),
+    ...sections.cdnr.map((row) => ({ row, zero: ZERO_RATED_INVOICE_TYPES.has(row.invoiceType) })),
+    ...sections.cdnur.map((row) => ({
+      row,
+      zero: ZERO_RATED_INVOICE_TYPES.has(row.invoiceType),
+    })),
+  ];
+  for (const { row, zero } of rows) {
+    const base = {
+      key: null,
+      entryId: row.entryId,
+      voucherType: row.transactionType,
+      number: row.number,
+      date: row.date,
+      partyName: row.partyName,
+      gstin: row.gstin,
+    };
+    const amounts = signed(row, row.sign);
+    if (zero) {
+      out.push({ ...base, table: "3.1b", ...amounts, cgstPaise: 0, sgstPaise: 0 });
+      continue;
+    }
+    const tax = row.reverseCharge
+      ? { igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 }
+      : amounts;
+    out.push({
+      ...base,
+      table: "3.1a",
+      taxablePaise: amounts.taxablePaise,
+      igstPaise: tax.igstPaise,
+      cgstPaise: tax.cgstPaise,
+      sgstPaise: tax.sgstPaise,
+      cessPaise: tax.cessPaise,
+    });
+    const document = byId.get(row.entryId);
+    const table = interSupplyTable(document);
+    if (table && row.pos !== organisationStateCode && document && !isExport(document)) {
+      out.push({
+        ...base,
+        table,
+        key: row.pos,
+        taxablePaise: amounts.taxablePaise,
+        igstPaise: tax.igstPaise,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        cessPaise: 0,
+      });
+    }
+  }
+  for (const document of documents) {
+    const sign = document.noteType === "C" ? -1 : 1;
+    for (const line of document.lines) {
+      const kind = kindOfLine(line, document);
+      if (kind === "taxable" || line.taxablePaise === 0) continue;
+      out.push({
+        table: kind === "nonGst" ? "3.1e" : "3.1c",
+        key: null,
+        entryId: document.entryId,
+        voucherType: document.voucherType,
+        number: document.number,
+        date: document.date,
+        partyName: document.partyName,
+        gstin: document.gstin,
+        ...zeroTaxAmounts(),
+        taxablePaise: sign * line.taxablePaise,
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inward: 3.1(d), 4 and 5.
+
+/**
+ * The ITC row of table 4A a taxable inward line's credit belongs to. The books have no Input
+ * Service Distributor documents, so 4A(4) stays zero.
+ */
+function itcTable(document: InwardDocument): Gstr3bTable {
+  if (document.importType === "goods") return "4A1";
+  if (document.importType === "services") return "4A2";
+  if (document.reverseCharge) return "4A3";
+  return "4A5";
+}
+
+/**
+ * The inward side: a purchase counts +1 and a debit note to a supplier (a return) −1, so notes
+ * reduce the figures of their own period.
+ * - Reverse charge (and an import of services, which the recipient pays under reverse charge):
+ *   taxable value and tax into 3.1(d).
+ * - ITC of each taxable line into its 4A row (IMPG, IMPS, ISRC, ISD, OTH); a line whose item or
+ *   account is flagged "ITC not eligible" (s.17(5)) is reported in 4A and reversed in 4B(1).
+ * - A place of supply in another state than the organisation's (a hotel stay elsewhere charged
+ *   that state's CGST and SGST) loses the credit (IGST Act s.12, POS rules): into 4D(2), not 4A.
+ * - Nil-rated and exempt lines, and every line from a composition dealer, into 5 "GST"; non-GST
+ *   lines into 5 "non-GST"; inter or intra by the supplier's state against the place of supply.
+ *   Imports are not inward supplies of table 5.
+ */
+export function inwardContributions(
+  documents: readonly InwardDocument[],
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  const out: Gstr3bContribution[] = [];
+  for (const document of documents) {
+    const sign = document.role === "inwardNote" ? -1 : 1;
+    const base = {
+      entryId: document.entryId,
+      voucherType: document.voucherType,
+      number: document.number,
+      date: document.date,
+      partyName: document.partyName,
+      gstin: document.gstin,
+    };
+    const pos = document.pos ?? organisationStateCode;
+    const supplierState = document.supplierStateCode ?? pos;
+    const imported = document.importType !== null || document.partyGstType === "overseas";
+    const composition = document.partyGstType === "composition";
+    const posLost = !imported && pos !== organisationStateCode && pos !== OTHER_COUNTRIES_CODE;
+    for (const line of document.lines) {
+      if (line.taxablePaise === 0 && !hasTax(line)) continue;
+      const amounts = signed(line, sign);
+      const nonGst = line.gstRate === NO_GST_RATE;
+      const nilOrExempt = line.gstRate === 0 || line.gstRate === EXEMPT_RATE;
+      if (!imported && (nonGst || nilOrExempt || composition)) {
+        out.push({
+          ...base,
+          table: nonGst ? "5b" : "5a",
+          key: supplierState === pos ? "intra" : "inter",
+          ...zeroTaxAmounts(),
+          taxablePaise: amounts.taxablePaise,
+        });
+        continue;
+      }
+      if (nonGst || nilOrExempt) continue;
+      if (
+        document.importType === "services" ||
+        (document.reverseCharge && document.importType !== "goods")
+      ) {
+        out.push({ ...base, table: "3.1d", key: null, ...amounts });
+      }
+      if (!hasTax(line)) continue;
+      if (posLost) {
+        out.push({ ...base, table: "4D2", key: null, ...amounts });
+        continue;
+      }
+      out.push({ ...base, table: itcTable(document), key: null, ...amounts });
+      if (line.itcIneligible) out.push({ ...base, table: "4B1", key: null, ...amounts });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary and the portal JSON.
+
+function addTo(target: TaxAmounts, amounts: TaxAmounts): void {
+  target.taxablePaise += amounts.taxablePaise;
+  target.igstPaise += amounts.igstPaise;
+  target.cgstPaise += amounts.cgstPaise;
+  target.sgstPaise += amounts.sgstPaise;
+  target.cessPaise += amounts.cessPaise;
+}
+
+function placeRows(contributions: readonly Gstr3bContribution[], table: Gstr3bTable) {
+  const rows = new Map<string, Gstr3bPlaceRow>();
+  for (const contribution of contributions) {
+    if (contribution.table !== table || contribution.key === null) continue;
+    const row = rows.get(contribution.key) ?? {
+      pos: contribution.key,
+      taxablePaise: 0,
+      igstPaise: 0,
+    };
+    row.taxablePaise += contribution.taxablePaise;
+    row.igstPaise += contribution.igstPaise;
+    rows.set(contribution.key, row);
+  }
+  return [...rows.values()]
+    .filter((row) => row.taxablePaise !== 0 || row.igstPaise !== 0)
+    .sort((a, b) => a.pos.localeCompare(b.pos));
+}
+
+/** The tables' totals; 4C is exactly 4A minus 4B, head by head. */
+export function summariseGstr3b(contributions: readonly Gstr3bContribution[]): Gstr3bSummary {
+  const cells = Object.fromEntries(
+    [...GSTR3B_TABLES, "4C"].map((table) => [table, zeroTaxAmounts()]),
+  ) as Record<Gstr3bTable | "4C", TaxAmounts>;
+  const inward = {
+    gst: { interPaise: 0, intraPaise: 0 },
+    nonGst: { interPaise: 0, intraPaise: 0 },
+  };
+  for (const contribution of contributions) {
+    addTo(cells[contribution.table], contribution);
+    if (contribution.table === "5a" || contribution.table === "5b") {
+      const target = contribution.table === "5a" ? inward.gst : inward.nonGst;
+      if (contribution.key === "inter") target.interPaise += contribution.taxablePaise;
+      else target.intraPaise += contribution.taxablePaise;
+    }
+  }
+  for (const table of ["4A1", "4A2", "4A3", "4A4", "4A5"] as const) {
+    addTo(cells["4C"], cells[table]);
+  }
+  for (const table of ["4B1", "4B2"] as const) addTo(cells["4C"], signed(cells[table], -1));
+  cells["4C"].taxablePaise = 0;
+  return {
+    cells,
+    interSup: {
+      unreg: placeRows(contributions, "3.2a"),
+      comp: placeRows(contributions, "3.2b"),
+      uin: placeRows(contributions, "3.2c"),
+    },
+    inward,
+  };
+}
+
+const rupees = (paise: Paise): number => paiseToRupees(paise);
+
+function taxBlock(amounts: TaxAmounts) {
+  return {
+    iamt: rupees(amounts.igstPaise),
+    camt: rupees(amounts.cgstPaise),
+    samt: rupees(amounts.sgstPaise),
+    csamt: rupees(amounts.cessPaise),
+  };
+}
+
+export type Gstr3bJson = {
+  gstin: string;
+  ret_period: string;
+  sup_details: Record<string, Record<string, number>>;
+  inter_sup: Record<string, { pos: string; txval: number; iamt: number }[]>;
+  itc_elg: {
+    itc_avl: ({ ty: string } & Record<string, number | string>)[];
+    itc_rev: ({ ty: string } & Record<string, number | string>)[];
+    itc_net: Record<string, number>;
+    itc_inelg: ({ ty: string } & Record<string, number | string>)[];
+  };
+  inward_sup: { isup_details: { ty: string; inter: number; intra: number }[] };
+};
+
+/**
+ * The portal's GSTR-3B JSON (gst-reference §6): gstin, ret_period MMYYYY, sup_details,
+ * inter_sup, itc_elg and inward_sup; amounts in rupees to 2 decimals.
+ */
+export function buildGstr3bJson(
+  summary: Gstr3bSummary,
+  options: { gstin: string; fp: string },
+): Gstr3bJson {
+  const { cells } = summary;
+  const places = (rows: readonly Gstr3bPlaceRow[]) =>
+    rows.map((row) => ({
+      pos: row.pos,
+      txval: rupees(row.taxablePaise),
+      iamt: rupees(row.igstPaise),
+    }));
+  return {
+    gstin: options.gstin,
+    ret_period: options.fp,
+    sup_details: {
+      osup_det: { txval: rupees(cells["3.1a"].taxablePaise), ...taxBlock(cells["3.1a"]) },
+      osup_zero: {
+        txval: rupees(cells["3.1b"].taxablePaise),
+        iamt: rupees(cells["3.1b"].igstPaise),
+        csamt: rupees(cells["3.1b"].cessPaise),
+      },
+      osup_nil_exmp: { txval: rupees(cells["3.1c"].taxablePaise) },
+      isup_rev: { txval: rupees(cells["3.1d"].taxablePaise), ...taxBlock(cells["3.1d"]) },
+      osup_nongst: { txval: rupees(cells["3.1e"].taxablePaise) },
+    },
+    inter_sup: {
+      unreg_details: places(summary.interSup.unreg),
+      comp_details: places(summary.interSup.comp),
+      uin_details: places(summary.interSup.uin),
+    },
+    itc_elg: {
+      itc_avl: [
+        { ty: "IMPG", ...taxBlock(cells["4A1"]) },
+        { ty: "IMPS", ...taxBlock(cells["4A2"]) },
+        { ty: "ISRC", ...taxBlock(cells["4A3"]) },
+        { ty: "ISD", ...taxBlock(cells["4A4"]) },
+        { ty: "OTH", ...taxBlock(cells["4A5"]) },
+      ],
+      itc_rev: [
+        { ty: "RUL", ...taxBlock(cells["4B1"]) },
+        { ty: "OTH", ...taxBlock(cells["4B2"]) },
+      ],
+      itc_net: taxBlock(cells["4C"]),
+      itc_inelg: [
+        { ty: "RUL", ...taxBlock(cells["4D1"]) },
+        { ty: "OTH", ...taxBlock(cells["4D2"]) },
+      ],
+    },
+    inward_sup: {
+      isup_details: [
+        {
+          ty: "GST",
+          inter: rupees(summary.inward.gst.interPaise),
+          intra: rupees(summary.inward.gst.intraPaise),
+        },
+        {
+          ty: "NONGST",
+          inter: rupees(summary.inward.nonGst.interPaise),
+          intra: rupees(summary.inward.nonGst.intraPaise),
+        },
+      ],
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a stored purchase or debit note.
+
+const textOf = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+const linesOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+const paiseOfRupees = (value: unknown): Paise =>
+  typeof value === "number" ? Math.round(value * 100) : 0;
+
+/**
+ * A stored inward voucher as GSTR-3B reads it: the amounts, place of supply, supplier state,
+ * party type and import type as saved (DESIGN.md 10). A line is "ITC not eligible" when its item,
+ * or the account of an account line, carries the section 17(5) flag.
+ */
+export function toInwardDocument(
+  stored: {
+    id: string;
+    type: string;
+    date: CivilDate;
+    number: string;
+    partyName: string | null;
+    document: Record<string, unknown>;
+  },
+  role: "inwardSupply" | "inwardNote",
+  ineligible: { itemIds: ReadonlySet<string>; accountIds: ReadonlySet<string> },
+): InwardDocument {
+  const doc = stored.document;
+  const lineOf = (line: Record<string, unknown>, blocked: boolean): InwardLine => ({
+    gstRate: typeof line.gstRate === "number" ? line.gstRate : 0,
+    taxablePaise: paiseOfRupees(line.amount),
+    igstPaise: paiseOfRupees(line.igstAmount),
+    cgstPaise: paiseOfRupees(line.cgstAmount),
+    sgstPaise: paiseOfRupees(line.sgstAmount),
+    cessPaise: paiseOfRupees(line.cessAmount),
+    itcIneligible: blocked,
+  });
+  const importType =
+    doc.importType === "goods" || doc.importType === "services" ? doc.importType : null;
+  return {
+    entryId: stored.id,
+    voucherType: stored.type,
+    role,
+    number: stored.number,
+    date: stored.date,
+    partyName: stored.partyName ?? "",
+    gstin: textOf(doc.gstin)?.toUpperCase() ?? null,
+    pos: textOf(doc.pos),
+    supplierStateCode: textOf(doc.supplierStateCode),
+    partyGstType: textOf(doc.partyGstType),
+    importType,
+    reverseCharge: doc.rcmApplicable === true,
+    lines: [
+      ...linesOf(doc.itemDetails).map((line) =>
+        lineOf(line, ineligible.itemIds.has(String(line.itemId))),
+      ),
+      ...linesOf(doc.accountDetails).map((line) =>
+        lineOf(line, ineligible.accountIds.has(String(line.accountId))),
+      ),
+    ],
+  };
+}

@@ -1,0 +1,530 @@
+import {
+  buildGstr3bJson,
+  formatAmount,
+  GSTR3B_TABLE_TITLES,
+  GSTR3B_TABLES,
+  type Gstr3bContribution,
+  type Gstr3bJson,
+  type Gstr3bSummary,
+  type Gstr3bTable,
+  getVoucherDefinition,
+  inwardContributions,
+  outwardContributions,
+  paiseToRupees,
+  type ReturnWarning,
+  readReturnPeriod,
+  summariseGstr3b,
+  type TaxAmounts,
+  toInwardDocument,
+  VOUCHER_TYPES,
+  type VoucherType,
+  voucherTypesWhere,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { badRequest } from "../../http/errors.ts";
+import { nowIso } from "../../lib/clock.ts";
+import { newId } from "../../lib/ids.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
+import { writeAuditLog } from "../audit/audit.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { findReturnFilings, lockMonthsForTypes } from "../lock-periods/lock-periods.service.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import { readGstReturnSettings } from "../organisations/settings.service.ts";
+import { insertFiling, listLiveVouchers } from "./gst-returns.repository.ts";
+import {
+  OUTWARD_TYPES,
+  RETURN_MESSAGES,
+  type ReturnQuery,
+  readReturnBook,
+} from "./gst-returns.service.ts";
+import {
+  listItcNotEligible,
+  listVouchersSavedAfter,
+  sumSystemAccountPostings,
+} from "./gstr3b.repository.ts";
+
+/** The inward types GSTR-3B reads (table 3.1(d), 4 and 5): the registry's purchases and their notes. */
+export const INWARD_TYPES: readonly VoucherType[] = voucherTypesWhere(
+  (definition) =>
+    definition.gstReturn.role === "inwardSupply" || definition.gstReturn.role === "inwardNote",
+);
+
+/** Every type a return reads: viewing GSTR-3B needs the view right on each. */
+export const GSTR3B_TYPES: readonly VoucherType[] = [...OUTWARD_TYPES, ...INWARD_TYPES];
+
+/** ITC from GSTR-2B, matched only, for a period (helper B's gstr2 `matchedItcForPeriod`), in paise. */
+export type MatchedItcFrom2B = (
+  organisationId: string,
+  startDate: string,
+  endDate: string,
+) => Promise<{ igst: number; cgst: number; sgst: number; cess: number }>;
+
+export type ItcBasis = "books" | "2b";
+
+export const GSTR3B_MESSAGES = {
+  detailsNeedTable: "Choose the table whose vouchers to list.",
+  no2b: "ITC as per GSTR-2B needs the GSTR-2B reconciliation, which is not available here.",
+} as const;
+
+export interface Gstr3bQuery extends ReturnQuery {
+  itcBasis?: ItcBasis | undefined;
+}
+
+interface Gstr3bBook {
+  gstin: string;
+  fp: string;
+  startDate: string;
+  endDate: string;
+  organisationId: string;
+  contributions: Gstr3bContribution[];
+  summary: Gstr3bSummary;
+  warnings: ReturnWarning[];
+  itcBasis: ItcBasis;
+  /** Books' 4A(5) minus 2B's matched ITC, head by head (only with the 2B basis). */
+  itcDifference: TaxAmounts | null;
+  filing: { filedAt: string; filedBy: string; arn: string | null } | null;
+}
+
+const warning = (code: string, message: string, extra: Partial<ReturnWarning> = {}) =>
+  ({
+    level: "warning",
+    code,
+    message,
+    entryId: null,
+    transactionType: null,
+    number: null,
+    ...extra,
+  }) satisfies ReturnWarning;
+
+const HEADS = [
+  ["igstPaise", "IGST"],
+  ["cgstPaise", "CGST"],
+  ["sgstPaise", "SGST"],
+  ["cessPaise", "Cess"],
+] as const;
+
+function addAmounts(target: TaxAmounts, amounts: TaxAmounts, sign = 1) {
+  target.taxablePaise += sign * amounts.taxablePaise;
+  target.igstPaise += sign * amounts.igstPaise;
+  target.cgstPaise += sign * amounts.cgstPaise;
+  target.sgstPaise += sign * amounts.sgstPaise;
+  target.cessPaise += sign * amounts.cessPaise;
+}
+
+const zero = (): TaxAmounts => ({
+  taxablePaise: 0,
+  igstPaise: 0,
+  cgstPaise: 0,
+  sgstPaise: 0,
+  cessPaise: 0,
+});
+
+/**
+ * Differences between the return and the books (issue 20): 3.1's tax against the output tax
+ * ledgers, table 4's credit against the input tax ledgers (journal entries to them are not in the
+ * return), GSTR-1 errors, a GSTR-1 not yet filed, and sales edited after the GSTR-1 was filed.
+ */
+async function findGstr3bWarnings(
+  db: Kysely<Database>,
+  input: {
+    organisationId: string;
+    startDate: string;
+    endDate: string;
+    summary: Gstr3bSummary;
+    gstr1Errors: number;
+    gstr1FiledAt: string | null;
+  },
+): Promise<ReturnWarning[]> {
+  const warnings: ReturnWarning[] = [];
+  if (input.gstr1Errors > 0) {
+    warnings.push(
+      warning(
+        "gstr1Errors",
+        `GSTR-1 of this period has ${input.gstr1Errors} error${input.gstr1Errors === 1 ? "" : "s"}: 3.1 and 3.2 show what GSTR-1 reports; fix them in GSTR-1 first.`,
+      ),
+    );
+  }
+  if (input.gstr1FiledAt === null) {
+    warnings.push(
+      warning(
+        "gstr1NotFiled",
+        "GSTR-1 of this period is not marked as filed: the portal fills 3.1 and 3.2 from the GSTR-1 filed, so file it first.",
+      ),
+    );
+  } else {
+    const edited = await listVouchersSavedAfter(
+      db,
+      input.organisationId,
+      OUTWARD_TYPES,
+      input.startDate,
+      input.endDate,
+      input.gstr1FiledAt,
+    );
+    for (const row of edited) {
+      warnings.push(
+        warning(
+          "editedAfterGstr1",
+          `${getVoucherDefinition(row.type as VoucherType).titles.singular} ${row.number} was saved after GSTR-1 was filed: the portal's 3.1 keeps the filed figures; correct it through GSTR-1A or the next GSTR-1.`,
+          { entryId: row.id, transactionType: row.type, number: row.number },
+        ),
+      );
+    }
+  }
+  const ledgers = await sumSystemAccountPostings(
+    db,
+    input.organisationId,
+    [
+      "outputIgst",
+      "outputCgst",
+      "outputSgst",
+      "outputCess",
+      "inputIgst",
+      "inputCgst",
+      "inputSgst",
+      "inputCess",
+    ],
+    input.startDate,
+    input.endDate,
+  );
+  const { cells } = input.summary;
+  const outward = zero();
+  addAmounts(outward, cells["3.1a"]);
+  addAmounts(outward, cells["3.1b"]);
+  const inward = zero();
+  for (const table of ["4A1", "4A2", "4A3", "4A4", "4A5", "4D2"] as const) {
+    addAmounts(inward, cells[table]);
+  }
+  for (const [field, head] of HEADS) {
+    const suffix = head === "Cess" ? "Cess" : head.charAt(0) + head.slice(1).toLowerCase();
+    // Output tax is a credit balance: its postings sum negative.
+    const books = -(ledgers.get(`output${suffix}`) ?? 0);
+    if (books !== outward[field]) {
+      warnings.push(
+        warning(
+          "outputTaxDiffers",
+          `Output ${head} in the books is ₹${formatAmount(books)}, 3.1 shows ₹${formatAmount(outward[field])} (difference ₹${formatAmount(books - outward[field])}).`,
+        ),
+      );
+    }
+    const credit = ledgers.get(`input${suffix}`) ?? 0;
+    if (credit !== inward[field]) {
+      warnings.push(
+        warning(
+          "inputTaxDiffers",
+          `Input ${head} in the books is ₹${formatAmount(credit)}, table 4 shows ₹${formatAmount(inward[field])} (difference ₹${formatAmount(credit - inward[field])}).`,
+        ),
+      );
+    }
+  }
+  return warnings;
+}
+
+async function readGstr3bBook(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: Gstr3bQuery,
+  matchedItcFrom2B: MatchedItcFrom2B | undefined,
+): Promise<Gstr3bBook> {
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "rights",
+    subjects: GSTR3B_TYPES,
+    action: "view",
+  });
+  const itcBasis = query.itcBasis ?? "books";
+  if (itcBasis === "2b" && !matchedItcFrom2B) throw badRequest(GSTR3B_MESSAGES.no2b);
+  // GSTR-1's data of the period: the portal fills 3.1 and 3.2 from it.
+  const book = await readReturnBook(db, caller, "gstr1", query);
+  const organisationId = access.organisation.id;
+  const stateCode = book.gstin.slice(0, 2);
+  const [rows, ineligible, filings] = await Promise.all([
+    listLiveVouchers(
+      db,
+      organisationId,
+      query.year,
+      INWARD_TYPES,
+      book.period.startDate,
+      book.period.endDate,
+    ),
+    listItcNotEligible(db, organisationId),
+    findReturnFilings(db, organisationId, book.period.startDate, book.period.endDate),
+  ]);
+  const inwardDocuments = rows.map((row) =>
+    toInwardDocument(
+      {
+        id: row.id,
+        type: row.type,
+        date: row.date,
+        number: row.number,
+        partyName: row.party_name,
+        document: JSON.parse(row.document) as Record<string, unknown>,
+      },
+      getVoucherDefinition(row.type as VoucherType).gstReturn.role === "inwardNote"
+        ? "inwardNote"
+        : "inwardSupply",
+      ineligible,
+    ),
+  );
+  const contributions = [
+    ...outwardContributions(book.documents, book.sections, stateCode),
+    ...inwardContributions(inwardDocuments, stateCode),
+  ];
+  const summary = summariseGstr3b(contributions);
+  const samePeriod = (kind: string) =>
+    filings.find(
+      (row) =>
+        row.return_kind === kind &&
+        row.start_date <= book.period.startDate &&
+        row.end_date >= book.period.endDate,
+    );
+  const gstr1Filing = samePeriod("gstr1");
+  const warnings = await findGstr3bWarnings(db, {
+    organisationId,
+    startDate: book.period.startDate,
+    endDate: book.period.endDate,
+    summary,
+    gstr1Errors: book.warnings.filter((entry) => entry.level === "error").length,
+    gstr1FiledAt: gstr1Filing?.filed_at ?? null,
+  });
+
+  let itcDifference: TaxAmounts | null = null;
+  if (itcBasis === "2b" && matchedItcFrom2B) {
+    // "As per 2B, matched only": 4A(5) All other ITC is the credit of the bills matched with the
+    // suppliers' GSTR-2B; 4C follows. The difference from the books is shown beside it.
+    const matched = await matchedItcFrom2B(
+      organisationId,
+      book.period.startDate,
+      book.period.endDate,
+    );
+    const books = summary.cells["4A5"];
+    itcDifference = {
+      taxablePaise: 0,
+      igstPaise: books.igstPaise - matched.igst,
+      cgstPaise: books.cgstPaise - matched.cgst,
+      sgstPaise: books.sgstPaise - matched.sgst,
+      cessPaise: books.cessPaise - matched.cess,
+    };
+    summary.cells["4A5"] = {
+      taxablePaise: 0,
+      igstPaise: matched.igst,
+      cgstPaise: matched.cgst,
+      sgstPaise: matched.sgst,
+      cessPaise: matched.cess,
+    };
+    addAmounts(summary.cells["4C"], itcDifference, -1);
+    summary.cells["4C"].taxablePaise = 0;
+  }
+  const filing = filings.find(
+    (row) =>
+      row.return_kind === "gstr3b" &&
+      row.start_date === book.period.startDate &&
+      row.end_date === book.period.endDate,
+  );
+  return {
+    gstin: book.gstin,
+    fp: book.period.fp,
+    startDate: book.period.startDate,
+    endDate: book.period.endDate,
+    organisationId,
+    contributions,
+    summary,
+    warnings: [...warnings],
+    itcBasis,
+    itcDifference,
+    filing: filing ? { filedAt: filing.filed_at, filedBy: filing.filed_by, arn: filing.arn } : null,
+  };
+}
+
+function presentAmounts(amounts: TaxAmounts) {
+  return {
+    taxableValue: paiseToRupees(amounts.taxablePaise),
+    igst: paiseToRupees(amounts.igstPaise),
+    cgst: paiseToRupees(amounts.cgstPaise),
+    sgst: paiseToRupees(amounts.sgstPaise),
+    cess: paiseToRupees(amounts.cessPaise),
+  };
+}
+
+function countEntries(contributions: readonly Gstr3bContribution[], table: Gstr3bTable) {
+  return new Set(contributions.filter((c) => c.table === table).map((c) => c.entryId)).size;
+}
+
+/** `type=summary`: the tables as the portal lays them out, each with the count behind it. */
+export async function readGstr3bSummary(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: Gstr3bQuery,
+  matchedItcFrom2B: MatchedItcFrom2B | undefined,
+) {
+  const book = await readGstr3bBook(db, caller, query, matchedItcFrom2B);
+  const { summary } = book;
+  const places = (rows: Gstr3bSummary["interSup"]["unreg"]) =>
+    rows.map((row) => ({
+      pos: row.pos,
+      taxableValue: paiseToRupees(row.taxablePaise),
+      igst: paiseToRupees(row.igstPaise),
+    }));
+  return {
+    gstin: book.gstin,
+    fp: book.fp,
+    startDate: book.startDate,
+    endDate: book.endDate,
+    tables: [...GSTR3B_TABLES, "4C" as const].map((table) => ({
+      table,
+      title: GSTR3B_TABLE_TITLES[table],
+      count: table === "4C" ? 0 : countEntries(book.contributions, table),
+      ...presentAmounts(summary.cells[table]),
+    })),
+    interSup: {
+      unreg: places(summary.interSup.unreg),
+      comp: places(summary.interSup.comp),
+      uin: places(summary.interSup.uin),
+    },
+    inward: {
+      gst: {
+        inter: paiseToRupees(summary.inward.gst.interPaise),
+        intra: paiseToRupees(summary.inward.gst.intraPaise),
+      },
+      nonGst: {
+        inter: paiseToRupees(summary.inward.nonGst.interPaise),
+        intra: paiseToRupees(summary.inward.nonGst.intraPaise),
+      },
+    },
+    itcBasis: book.itcBasis,
+    itcBasisAvailable: matchedItcFrom2B !== undefined,
+    itcDifference: book.itcDifference ? presentAmounts(book.itcDifference) : null,
+    warnings: book.warnings,
+    warningsCount: book.warnings.length,
+    filing: book.filing,
+  };
+}
+
+/** `type=details&table=…`: the vouchers behind one figure, one row per voucher (and place). */
+export async function readGstr3bDetails(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: Gstr3bQuery & { table: Gstr3bTable; skip: number; limit: number },
+  matchedItcFrom2B: MatchedItcFrom2B | undefined,
+) {
+  const book = await readGstr3bBook(db, caller, query, matchedItcFrom2B);
+  const rows = new Map<string, Gstr3bContribution>();
+  const totals = zero();
+  for (const contribution of book.contributions) {
+    if (contribution.table !== query.table) continue;
+    addAmounts(totals, contribution);
+    const key = `${contribution.entryId}|${contribution.key ?? ""}`;
+    const row = rows.get(key);
+    if (row) addAmounts(row, contribution);
+    else rows.set(key, { ...contribution });
+  }
+  const list = [...rows.values()];
+  return {
+    table: query.table,
+    title: GSTR3B_TABLE_TITLES[query.table],
+    transactions: list.slice(query.skip, query.skip + query.limit).map((row) => ({
+      entryId: row.entryId,
+      transactionType: row.voucherType,
+      number: row.number,
+      date: row.date,
+      partyName: row.partyName,
+      gstin: row.gstin,
+      key: row.key,
+      ...presentAmounts(row),
+    })),
+    count: list.length,
+    totals: presentAmounts(totals),
+  };
+}
+
+/** `downloadJson=true`: the portal's JSON. */
+export async function readGstr3bJson(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: Gstr3bQuery,
+  matchedItcFrom2B: MatchedItcFrom2B | undefined,
+): Promise<{ fileName: string; json: Gstr3bJson }> {
+  const book = await readGstr3bBook(db, caller, query, matchedItcFrom2B);
+  return {
+    fileName: `GSTR3B_${book.gstin}_${book.fp}.json`,
+    json: buildGstr3bJson(book.summary, { gstin: book.gstin, fp: book.fp }),
+  };
+}
+
+/**
+ * Mark GSTR-3B as filed (issue 20): records the filing and locks every voucher type of the
+ * period's months through the period locks, in one transaction.
+ */
+export async function markGstr3bFiled(
+  deps: ModuleDeps,
+  caller: Caller,
+  input: ReturnQuery & { arn?: string | undefined },
+) {
+  const access = await requireOrganisationAccess(deps.db, caller, input.organisationId, {
+    kind: "manage",
+    what: "lockPeriods",
+  });
+  const organisation = access.organisation;
+  if (organisation.gst_registered !== 1 || !organisation.gstin) {
+    throw badRequest(RETURN_MESSAGES.notRegistered);
+  }
+  const read = readReturnPeriod({
+    year: input.year,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    kind: "gstr1",
+    frequency: readGstReturnSettings(organisation).gstFilingFrequency,
+  });
+  if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
+  const { period } = read;
+  const filedAt = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await findReturnFilings(
+      trx,
+      organisation.id,
+      period.startDate,
+      period.endDate,
+    );
+    if (
+      existing.some(
+        (row) =>
+          row.return_kind === "gstr3b" &&
+          row.start_date === period.startDate &&
+          row.end_date === period.endDate,
+      )
+    ) {
+      throw badRequest(RETURN_MESSAGES.alreadyFiled);
+    }
+    await insertFiling(trx, {
+      organisation_id: organisation.id,
+      id: newId(),
+      return_kind: "gstr3b",
+      year: input.year,
+      start_date: period.startDate,
+      end_date: period.endDate,
+      fp: period.fp,
+      arn: input.arn ?? null,
+      filed_at: filedAt,
+      filed_by: access.userId,
+    });
+    await lockMonthsForTypes(trx, {
+      organisationId: organisation.id,
+      year: input.year,
+      months: period.months,
+      types: VOUCHER_TYPES,
+      userId: access.userId,
+    });
+    await writeAuditLog(trx, {
+      organisationId: organisation.id,
+      userId: access.userId,
+      action: "filed",
+      entityType: "gstr3b",
+      entityId: period.fp,
+      summary: `Marked GSTR-3B ${period.fp} as filed${input.arn ? ` (ARN ${input.arn})` : ""}; every entry of the period is locked.`,
+    });
+  });
+  return {
+    success: true,
+    message: `GSTR-3B ${period.fp} marked as filed. Every entry of the period is locked.`,
+    filedAt,
+  };
+}
