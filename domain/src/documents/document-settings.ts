@@ -99,6 +99,15 @@ export const PDF_COPY_LIMIT = 3;
 export const PDF_FORMATS = ["download", "email", "whatsapp"] as const;
 export type PdfFormat = (typeof PDF_FORMATS)[number];
 
+/**
+ * One send dialog's request (issue 22): the same id sent twice (a double click, a retry after a
+ * dropped answer) queues the message once.
+ */
+export const SendRequestId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, "The request id must be 8 to 64 letters, digits or hyphens.")
+  .optional();
+
 export const TransactionPdfQuery = z.object({
   organisationId: EntityId,
   entryId: EntityId,
@@ -120,6 +129,7 @@ export const TransactionPdfQuery = z.object({
   body: z.string().max(10_000, "Message is too long.").optional(),
   /** format=whatsapp: the number. */
   phone: z.string().max(30, "Phone number is too long.").optional(),
+  requestId: SendRequestId,
 });
 export type TransactionPdfQuery = z.infer<typeof TransactionPdfQuery>;
 

@@ -5,6 +5,7 @@ import {
   EXPORT_FORMATS,
   FinancialYearText,
   QueryBoolean,
+  SendRequestId,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -62,6 +63,7 @@ export type SendLedger = (
     subject: string | undefined;
     body: string | undefined;
     includePdf: boolean;
+    requestId: string | undefined;
   },
 ) => Promise<unknown>;
 
@@ -101,12 +103,23 @@ export const bookRoutes: FastifyPluginAsyncZod<{
           subject: z.string().max(500, "Subject is too long.").optional(),
           body: z.string().max(10_000, "Message is too long.").optional(),
           includePdf: QueryBoolean.default(true),
+          requestId: SendRequestId,
         }),
       },
     },
     async (request, reply) => {
-      const { download, format, statement, address, phone, subject, body, includePdf, ...query } =
-        request.query;
+      const {
+        download,
+        format,
+        statement,
+        address,
+        phone,
+        subject,
+        body,
+        includePdf,
+        requestId,
+        ...query
+      } = request.query;
       if (format === "email" || format === "whatsapp") {
         return sendLedger(deps, callerOf(request), {
           organisationId: query.organisationId,
@@ -119,6 +132,7 @@ export const bookRoutes: FastifyPluginAsyncZod<{
           subject,
           body,
           includePdf,
+          requestId,
         });
       }
       if (!download) return readLedger(db, callerOf(request), query);

@@ -335,6 +335,48 @@ describe("sending one document", () => {
   });
 });
 
+describe("one dialog's request queues once", () => {
+  test("the same request id twice (a double click) sends one mail; a new id sends another", async () => {
+    const send = (requestId: string) =>
+      ok(context, owner, {
+        method: "GET",
+        url: pdfQuery(books.invoiceId, {
+          format: "email",
+          address: "twice@ravi.example.in",
+          subject: "Invoice {invoiceNumber}",
+          body: "Dear {customerName}",
+          requestId,
+        }),
+      });
+    const first = "c0ffee00-0000-4000-8000-000000000001";
+    expect(await send(first)).toEqual({ success: true, message: "Email sent successfully" });
+    expect(await send(first)).toEqual({ success: true, message: "Email sent successfully" });
+    expect((await mailTo("twice@ravi.example.in")).count).toBe(1);
+    await send("c0ffee00-0000-4000-8000-000000000002");
+    expect((await mailTo("twice@ravi.example.in")).count).toBe(2);
+  });
+
+  test("a request id that is not letters, digits and hyphens is refused and queues nothing", async () => {
+    const bad = await refused(
+      context,
+      owner,
+      {
+        method: "GET",
+        url: pdfQuery(books.invoiceId, {
+          format: "email",
+          address: "odd-id@ravi.example.in",
+          subject: "s",
+          body: "b",
+          requestId: "x;drop",
+        }),
+      },
+      400,
+    );
+    expect(bad.message).toBe("The request id must be 8 to 64 letters, digits or hyphens.");
+    await expect(mailTo("odd-id@ravi.example.in")).rejects.toThrow("no mail");
+  });
+});
+
 describe("sending a ledger", () => {
   const range = "startDate=2025-04-01&endDate=2026-03-31";
   test("the statement by email with its PDF; a bank account is refused", async () => {

@@ -1,4 +1,4 @@
-import { EntityId } from "@bahi/domain";
+import { EntityId, SendRequestId } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
@@ -18,6 +18,7 @@ const Range = AccountRef.extend({
 });
 const Bulk = z.object({
   organisationId: EntityId,
+  requestId: SendRequestId,
   accountId: EntityId,
   subject: z.string().max(500, "Subject is too long.").optional(),
   body: z.string().max(10_000, "Message is too long.").optional(),

@@ -299,6 +299,7 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
       organisationId: query.organisationId,
       attachments: [attachmentOf(await facts.pdf())],
       ...aboutDocuments(facts, query.entryId, access.userId),
+      ...onceFor(query.organisationId, access.userId, query.requestId, "document"),
     });
     deps.sendQueuedMessages();
     return { success: true, message: SENDING_MESSAGES.emailSent };
@@ -324,9 +325,25 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
     organisationId: query.organisationId,
     attachments: [attachmentOf(await facts.pdf())],
     ...aboutDocuments(facts, query.entryId, access.userId),
+    ...onceFor(query.organisationId, access.userId, query.requestId, "document"),
   });
   deps.sendQueuedMessages();
   return { success: true, message: SENDING_MESSAGES.messageSent };
+}
+
+/**
+ * The outbox's idempotency key for one dialog's request: the same request id from the same person
+ * queues once (a double click, a retry after a lost answer). No id, no key: every call queues.
+ */
+function onceFor(
+  organisationId: string,
+  userId: string,
+  requestId: string | undefined,
+  ...part: string[]
+): { idempotencyKey?: string } {
+  return requestId
+    ? { idempotencyKey: ["send", organisationId, userId, requestId, ...part].join(":") }
+    : {};
 }
 
 /** What the email log shows of a document's message: the document, its party, the sender. */
@@ -353,6 +370,7 @@ export interface LedgerSendQuery {
   subject?: string | undefined;
   body?: string | undefined;
   includePdf: boolean;
+  requestId?: string | undefined;
 }
 
 async function readStatementFacts(
@@ -429,6 +447,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
       organisationId: query.organisationId,
       ...(query.includePdf ? { attachments: await statementPdf() } : {}),
       ...about,
+      ...onceFor(query.organisationId, access.userId, query.requestId, "ledger"),
     });
     deps.sendQueuedMessages();
     return { success: true, message: SENDING_MESSAGES.emailSent };
@@ -449,6 +468,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
     organisationId: query.organisationId,
     ...(query.includePdf ? { attachments: await statementPdf() } : {}),
     ...about,
+    ...onceFor(query.organisationId, access.userId, query.requestId, "ledger"),
   });
   deps.sendQueuedMessages();
   return { success: true, message: SENDING_MESSAGES.messageSent };
@@ -466,6 +486,7 @@ export interface BulkSendInput {
   subject?: string | undefined;
   body?: string | undefined;
   documents: { entryId: string; transactionType: string }[];
+  requestId?: string | undefined;
 }
 
 interface BulkResult {
@@ -572,6 +593,7 @@ export async function sendBulk(
       })),
       accountId: party.id,
       sentBy: access.userId,
+      ...onceFor(input.organisationId, access.userId, input.requestId, "bulk"),
     });
     deps.sendQueuedMessages();
     for (const { result } of ready) {
@@ -611,6 +633,7 @@ export async function sendBulk(
       organisationId: input.organisationId,
       attachments: [attachmentOf(await facts.pdf())],
       ...aboutDocuments(facts, result.entryId, access.userId),
+      ...onceFor(input.organisationId, access.userId, input.requestId, "bulk", result.entryId),
     });
     result.status = "queued";
     result.message = SENDING_MESSAGES.messageSent;

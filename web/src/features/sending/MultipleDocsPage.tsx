@@ -59,6 +59,8 @@ export function MultipleDocsPage() {
   const [channel, setChannel] = useState<SendChannel>("email");
   const [to, setTo] = useState("");
   const [sending, setSending] = useState(false);
+  // One id per send: a second click while it runs queues nothing more; a new id after each answer.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [results, setResults] = useState<BulkResult[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [chatUrl, setChatUrl] = useState<string | null>(null);
@@ -125,7 +127,9 @@ export function MultipleDocsPage() {
         accountId: account._id,
         to: to.trim(),
         documents: [...chosen].map((entryId) => ({ entryId, transactionType: type })),
+        requestId,
       });
+      setRequestId(crypto.randomUUID());
       setResults(answer.results);
       setChatUrl(answer.chatUrl ?? null);
       if (answer.chatUrl) {

@@ -108,6 +108,8 @@ function SendDialog({
   const [includePdf, setIncludePdf] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // One id for the dialog's sends: a double click or a retry queues the message once.
+  const [requestId] = useState(() => crypto.randomUUID());
   // A blocked pop-up keeps the dialog open with the click-to-chat link to follow by hand.
   const [blockedChat, setBlockedChat] = useState<string | null>(null);
 
@@ -158,6 +160,7 @@ function SendDialog({
         subject,
         body,
         includePdf,
+        requestId,
       });
       notify({
         type: "success",

@@ -103,6 +103,8 @@ export interface SendFields {
   subject: string;
   body: string;
   includePdf: boolean;
+  /** One dialog's request: sent twice, the server still queues the message once. */
+  requestId?: string;
 }
 
 export function sendMessage(target: SendTarget, channel: SendChannel, fields: SendFields) {
@@ -121,6 +123,7 @@ export function sendMessage(target: SendTarget, channel: SendChannel, fields: Se
         noOfCopies: target.copies ?? 1,
         format: channel,
         ...contact,
+        requestId: fields.requestId,
       },
       errorTitle,
     });
@@ -134,6 +137,7 @@ export function sendMessage(target: SendTarget, channel: SendChannel, fields: Se
       format: channel,
       includePdf: fields.includePdf,
       ...contact,
+      requestId: fields.requestId,
     },
     errorTitle,
   });
@@ -156,6 +160,7 @@ export function sendBulk(
     subject?: string;
     body?: string;
     documents: { entryId: string; transactionType: string }[];
+    requestId?: string;
   },
 ) {
   const { to, ...rest } = payload;
