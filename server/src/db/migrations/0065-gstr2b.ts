@@ -17,7 +17,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("imported_at", "text", (col) => col.notNull())
     .addColumn("imported_by", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("gstr2b_imports_pk", ["organisation_id", "id"])
-    .addUniqueConstraint("gstr2b_imports_month", ["organisation_id", "start_date"])
+    .execute();
+  // A unique index rather than a table constraint: both engines then name it alike.
+  await db.schema
+    .createIndex("gstr2b_imports_month")
+    .unique()
+    .on("gstr2b_imports")
+    .columns(["organisation_id", "start_date"])
     .execute();
   await db.schema
     .createTable("gstr2b_documents")
