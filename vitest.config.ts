@@ -16,7 +16,29 @@ export default defineConfig({
       serverProject("server-sqlite", "sqlite", {
         exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
       }),
-      ...(withPostgres ? [serverProject("server-postgres", "postgres", {})] : []),
+      // Tests that never open a database run once, on the SQLite project.
+      ...(withPostgres
+        ? [
+            serverProject("server-postgres", "postgres", {
+              exclude: [
+                "**/node_modules/**",
+                "src/config.test.ts",
+                "src/db/migrate.test.ts",
+                "src/db/migrations/0014-purchase-place-of-supply.test.ts",
+                "src/db/sqlite-checkpoints.test.ts",
+                "src/lib/*.test.ts",
+                "src/module-graph.test.ts",
+                "src/server-bundle.test.ts",
+                "src/modules/demo/book-generator.test.ts",
+                "src/modules/documents/print-model.test.ts",
+                "src/modules/exports/*.test.ts",
+                "src/modules/gstin/gstin-provider.test.ts",
+                "src/modules/ledger/page-span.test.ts",
+                "src/modules/vouchers/sqlite-plans.test.ts",
+              ],
+            }),
+          ]
+        : []),
       "web/vitest.config.ts",
     ],
     coverage: {
