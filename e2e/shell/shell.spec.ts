@@ -117,10 +117,10 @@ test("the sidebar: nested menus with an add shortcut per type; inventory and GST
     "Closing Stock",
   ]);
   await sidebar.getByRole("button", { name: "GST Returns" }).click();
-  // Only the returns whose screens exist (issues 19 and 20); GSTR-3B joins with its screen.
-  await expect(sidebar.getByRole("link", { name: "GSTR-1" })).toBeVisible();
-  await expect(sidebar.getByRole("link", { name: "GSTR-2" })).toBeVisible();
-  await expect(sidebar.getByRole("link", { name: "GSTR-3B" })).toHaveCount(0);
+  // Every return has its screen (issues 19, 20 and 24); IFF is for quarterly filers only.
+  for (const name of ["GSTR-1", "GSTR-2", "GSTR-3B", "E-Invoice", "E-Way Bills"])
+    await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "IFF", exact: true })).toHaveCount(0);
 });
 
 test("Ctrl+T and Meta+T: the last 10 transactions, Up, Down, Enter and Esc", async () => {

@@ -123,7 +123,7 @@ test("the title and the top level with its conditions", async () => {
     ]);
   await page.keyboard.press("g");
   // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19).
-  await expect.poll(() => labels(page)).toEqual(["GSTR-1", "GSTR-3B"]);
+  await expect.poll(() => labels(page)).toEqual(["GSTR-1", "GSTR-3B", "E-Invoice", "E-Way Bills"]);
   await page.keyboard.press("Escape");
   await expect.poll(() => highlighted(page)).toBe("GST Returns ›");
 });

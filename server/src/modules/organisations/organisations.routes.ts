@@ -32,7 +32,8 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = 
   app.addHook("onRequest", deps.authenticator.requireCaller);
   // Only this plugin's routes take forms: the logo and the signature (settings.routes.ts).
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 20, parts: 25, fieldSize: 4096 },
+    // The settings form has some 40 fields (addresses, e-invoice, e-way bill, templates); 60 leaves room.
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 60, parts: 65, fieldSize: 4096 },
   });
 
   app.get("/organisations", async (request) => {

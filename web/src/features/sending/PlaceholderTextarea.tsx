@@ -49,7 +49,9 @@ export function PlaceholderTextarea({
           onChange(text);
           setActive(0);
           setDismissed(null);
-          requestAnimationFrame(() => setCaret(ref.current?.selectionStart ?? null));
+          // The caret as the change lands, not a frame later: an Enter typed straight after must
+          // see the filter this change made.
+          setCaret(ref.current?.selectionStart ?? text.length);
         }}
         onKeyUp={(event) => {
           if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key))
