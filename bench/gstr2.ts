@@ -10,7 +10,6 @@
 // The bills are written straight into the vouchers table (the matching reads only their rows),
 // so the load is quick; the calls under test go through the real API.
 
-import { appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,8 +19,8 @@ import { insertAccount } from "../server/test/books.ts";
 import { buildMultipart } from "../server/test/multipart.ts";
 import { createOrganisation, signUpPerson } from "../server/test/people.ts";
 import { createTestApp } from "../server/test/test-app.ts";
+import { recordRun } from "./record.ts";
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ORG_GSTIN = "27AAPFU0939F1ZV";
 const YEAR = "2025-26";
 const TARGET_MS = 2_000;
@@ -61,7 +60,8 @@ export async function runGstr2Bench(options: {
 }): Promise<string> {
   const documentCount = options.documents ?? 5_000;
   const billCount = options.bills ?? 20_000;
-  const engine = process.env.BAHI_TEST_DB === "postgres" ? "postgres" : "sqlite";
+  const engine: "sqlite" | "postgres" =
+    process.env.BAHI_TEST_DB === "postgres" ? "postgres" : "sqlite";
   const random = mulberry32(20);
   const context = await createTestApp();
   try {
@@ -291,7 +291,26 @@ export async function runGstr2Bench(options: {
     ].join("\n");
     process.stdout.write(`\n${text}\n`);
     if (options.record !== false) {
-      appendFileSync(path.join(BENCH_DIR, "RESULTS.md"), `\n${text}`);
+      recordRun(text, [
+        {
+          measure: "gstr2Matching",
+          label: "GSTR-2B matching over HTTP (GET /gstr2/reconciliation), median of 3 (ms)",
+          size: `${documentCount.toLocaleString("en-IN")} 2B documents × ${billCount.toLocaleString("en-IN")} bills`,
+          engine,
+          target: `≤ ${TARGET_MS.toLocaleString("en-IN")}`,
+          value: Math.round(median).toLocaleString("en-IN"),
+          met: median <= TARGET_MS,
+        },
+        {
+          measure: "gstr2Import",
+          label: "GSTR-2B import: parse, store and match (POST /gstr2/import2b, ms)",
+          size: `${documentCount.toLocaleString("en-IN")} 2B documents × ${billCount.toLocaleString("en-IN")} bills`,
+          engine,
+          target: "",
+          value: Math.round(importMs).toLocaleString("en-IN"),
+          met: null,
+        },
+      ]);
     }
     return text;
   } finally {

@@ -5,8 +5,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
-  appendFileSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -31,10 +29,10 @@ import {
   sampleSalesInvoices,
 } from "../server/src/modules/demo/book-generator.ts";
 import { loadBooks } from "../server/src/modules/demo/load-books.ts";
+import { type Figure, recordRun } from "./record.ts";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, "results");
-const RESULTS_MD = path.join(BENCH_DIR, "RESULTS.md");
 const YEAR = "2025-26";
 const YEAR_START = "2025-04-01";
 const YEAR_END = "2026-03-31";
@@ -995,6 +993,25 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
   return lines.join("\n");
 }
 
+/** The run's figures for the current table of RESULTS.md. */
+function figuresOf(results: readonly RunResult[]): Figure[] {
+  return results.flatMap((run) =>
+    METRICS.map(([metric, label]) => {
+      const target = targetOf(metric, run.size);
+      const value = run.metrics[metric];
+      return {
+        measure: metric,
+        label,
+        size: `${sizeLabel(run.size)} vouchers`,
+        engine: run.engine,
+        target: `${target.kind === "max" ? "≤" : "≥"} ${formatNumber(target.limit)}${target.note ? ` (${target.note})` : ""}`,
+        value: formatNumber(value),
+        met: target.kind === "max" ? value <= target.limit : value >= target.limit,
+      };
+    }),
+  );
+}
+
 async function main() {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
@@ -1039,17 +1056,9 @@ async function main() {
     failures.map((failure) => `- Failed: ${failure}\n`).join("");
   process.stdout.write(`\n${text}\n`);
   if (options.record) {
-    if (!existsSync(RESULTS_MD))
-      writeFileSync(
-        RESULTS_MD,
-        "# Benchmark results\n\nAppended by `npm run bench` (bench/README.md). Newest last.\n\n",
-      );
-    // Others append to the file too (e2e timings); start on a line of our own after a blank one.
-    const current = readFileSync(RESULTS_MD, "utf8");
-    const gap = current.endsWith("\n\n") ? "" : current.endsWith("\n") ? "\n" : "\n\n";
-    appendFileSync(RESULTS_MD, `${gap}${text}\n`);
+    recordRun(text, figuresOf(results), startedAt);
     process.stdout.write(
-      `Appended to ${path.relative(process.cwd(), RESULTS_MD)}; JSON in ${path.relative(process.cwd(), RESULTS_DIR)}/${stamp}-*.json\n`,
+      `Recorded in bench/RUNS.md and the current table of bench/RESULTS.md; JSON in ${path.relative(process.cwd(), RESULTS_DIR)}/${stamp}-*.json\n`,
     );
   }
   // GSTR-2B matching (issue 20), on SQLite; skipped with --no-gstr2.

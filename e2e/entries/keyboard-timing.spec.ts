@@ -3,10 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, expectFocus, Keys, rupees, setUpBooks, test, totalOf } from "./support.ts";
 
-const RESULTS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../bench/RESULTS.md",
-);
+const RUNS_MD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/RUNS.md");
 const HEADING = "## Keyboard entry of a 5-line sales invoice";
 
 /**
@@ -15,11 +12,11 @@ const HEADING = "## Keyboard entry of a 5-line sales invoice";
  * Never rewrites what is there.
  */
 function recordResult(keystrokes: number, seconds: number): void {
-  const text = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "";
+  const text = existsSync(RUNS_MD) ? readFileSync(RUNS_MD, "utf8") : "";
   const lastHeading = text.slice(text.lastIndexOf("\n## ") + 1).split("\n")[0];
   if (lastHeading !== HEADING) {
     appendFileSync(
-      RESULTS,
+      RUNS_MD,
       `${text === "" || text.endsWith("\n") ? "" : "\n"}\n${HEADING}\n\n` +
         "Measured by `e2e/entries/keyboard-timing.spec.ts` in Chromium: date, number, customer, " +
         "five item lines (item, quantity, rate, discount, GST rate each), then Ctrl+A (save and " +
@@ -28,7 +25,7 @@ function recordResult(keystrokes: number, seconds: number): void {
     );
   }
   appendFileSync(
-    RESULTS,
+    RUNS_MD,
     `| ${new Date().toISOString()} | ${keystrokes} | ${seconds.toFixed(2)} |\n`,
   );
 }
@@ -101,7 +98,7 @@ test("a 5-line sales invoice typed with the keyboard only: keystrokes and second
   expect(rupees(Number(saved.cgstAmount))).toBe(screenCgst);
   expect(saved.itemDetails).toHaveLength(5);
 
-  // BAHI_RECORD_BENCH=1 appends the measurement to bench/RESULTS.md (kept out of ordinary runs).
+  // BAHI_RECORD_BENCH=1 appends the measurement to bench/RUNS.md (kept out of ordinary runs).
 
   if (process.env.BAHI_RECORD_BENCH === "1") recordResult(keys.count, seconds);
   test.info().annotations.push({

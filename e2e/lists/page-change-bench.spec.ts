@@ -10,13 +10,10 @@ import { createOrganisationByApi, expect, seedBooks, signUpByApi, test } from ".
 // "A list page change on 100k vouchers feels instant": the time from the keypress to the new
 // rows painted, on the sales list of an organisation with 100,000 vouchers, in Chromium.
 // BAHI_LIST_BENCH_VOUCHERS changes the size; BAHI_RECORD_BENCH=1 appends the result to
-// bench/RESULTS.md.
+// bench/RUNS.md.
 const VOUCHERS = Number(process.env.BAHI_LIST_BENCH_VOUCHERS ?? 100_000);
 const TITLE = "Sales Invoice";
-const RESULTS_MD = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../bench/RESULTS.md",
-);
+const RUNS_MD = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bench/RUNS.md");
 
 // What the measuring function uses of the page (the e2e project is typed without the DOM).
 interface PageNode {
@@ -158,7 +155,7 @@ test("a page change on the sales list of 100,000 vouchers: keypress to rows pain
     goToPage: summarise(jump),
   };
   console.log(`List page change in Chromium: ${JSON.stringify(result)}`);
-  // A benchmark: its figures go to bench/RESULTS.md (next page p50 33 ms, Go to Page 91 ms on a
+  // A benchmark: its figures go to bench/RUNS.md (next page p50 33 ms, Go to Page 91 ms on a
   // quiet machine). The limits here only catch a page change that waits on something it should
   // not (a refetch of the whole list, a timer), with room for a slow host: the same code measured
   // 149 and 175 ms on the slowed CI host of 2026-11-21, and no timed assertion should fail a
@@ -169,7 +166,7 @@ test("a page change on the sales list of 100,000 vouchers: keypress to rows pain
   if (process.env.BAHI_RECORD_BENCH === "1") {
     const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
     appendFileSync(
-      RESULTS_MD,
+      RUNS_MD,
       [
         "",
         "## List page change in Chromium",
