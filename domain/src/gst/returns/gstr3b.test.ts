@@ -370,6 +370,20 @@ describe("GSTR-3B JSON", () => {
       samt: 25,
       csamt: 0,
     });
+    // 3.1.1 as the portal names it, zero: no entry is a supply through an e-commerce operator.
+    expect(json.eco_dtls).toEqual({
+      eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      eco_reg_sup: { txval: 0 },
+    });
+    expect(Object.keys(json)).toEqual([
+      "gstin",
+      "ret_period",
+      "sup_details",
+      "eco_dtls",
+      "inter_sup",
+      "itc_elg",
+      "inward_sup",
+    ]);
     expect(json.inter_sup.unreg_details).toEqual([{ pos: "29", txval: 1000, iamt: 180 }]);
     expect(json.itc_elg.itc_avl).toEqual([
       { ty: "IMPG", iamt: 0, camt: 0, samt: 0, csamt: 0 },

@@ -18,6 +18,8 @@ export const GSTR3B_TABLES = [
   "3.1c",
   "3.1d",
   "3.1e",
+  "3.1.1i",
+  "3.1.1ii",
   "3.2a",
   "3.2b",
   "3.2c",
@@ -41,6 +43,10 @@ export const GSTR3B_TABLE_TITLES: Readonly<Record<Gstr3bTable | "4C", string>> =
   "3.1c": "(c) Other outward supplies (nil rated, exempted)",
   "3.1d": "(d) Inward supplies (liable to reverse charge)",
   "3.1e": "(e) Non-GST outward supplies",
+  "3.1.1i":
+    "(i) Taxable supplies on which electronic commerce operator pays tax u/s 9(5) [to be furnished by the electronic commerce operator]",
+  "3.1.1ii":
+    "(ii) Taxable supplies made by the registered person through electronic commerce operator, on which electronic commerce operator is required to pay tax u/s 9(5) [to be furnished by the registered person making supplies through electronic commerce operator]",
   "3.2a": "Supplies made to unregistered persons",
   "3.2b": "Supplies made to composition taxable persons",
   "3.2c": "Supplies made to UIN holders",
@@ -397,6 +403,10 @@ export type Gstr3bJson = {
   gstin: string;
   ret_period: string;
   sup_details: Record<string, Record<string, number>>;
+  eco_dtls: {
+    eco_sup: { txval: number; iamt: number; camt: number; samt: number; csamt: number };
+    eco_reg_sup: { txval: number };
+  };
   inter_sup: Record<string, { pos: string; txval: number; iamt: number }[]>;
   itc_elg: {
     itc_avl: ({ ty: string } & Record<string, number | string>)[];
@@ -409,7 +419,7 @@ export type Gstr3bJson = {
 
 /**
  * The portal's GSTR-3B JSON (gst-reference §6): gstin, ret_period MMYYYY, sup_details,
- * inter_sup, itc_elg and inward_sup; amounts in rupees to 2 decimals.
+ * eco_dtls (3.1.1), inter_sup, itc_elg and inward_sup; amounts in rupees to 2 decimals.
  */
 export function buildGstr3bJson(
   summary: Gstr3bSummary,
@@ -435,6 +445,11 @@ export function buildGstr3bJson(
       osup_nil_exmp: { txval: rupees(cells["3.1c"].taxablePaise) },
       isup_rev: { txval: rupees(cells["3.1d"].taxablePaise), ...taxBlock(cells["3.1d"]) },
       osup_nongst: { txval: rupees(cells["3.1e"].taxablePaise) },
+    },
+    // 3.1.1 (supplies notified under section 9(5)); nothing in the books feeds it yet (decision 064).
+    eco_dtls: {
+      eco_sup: { txval: rupees(cells["3.1.1i"].taxablePaise), ...taxBlock(cells["3.1.1i"]) },
+      eco_reg_sup: { txval: rupees(cells["3.1.1ii"].taxablePaise) },
     },
     inter_sup: {
       unreg_details: places(summary.interSup.unreg),

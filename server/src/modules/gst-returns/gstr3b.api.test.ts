@@ -364,6 +364,9 @@ describe("GSTR-3B summary of the worked month", () => {
       "3.1c": cell(1_000, 0, 0, 0),
       "3.1d": cell(7_000, 720, 270, 270),
       "3.1e": cell(0, 0, 0, 0),
+      // 3.1.1: nothing in the books is a supply through an e-commerce operator (decision 064).
+      "3.1.1i": cell(0, 0, 0, 0),
+      "3.1.1ii": cell(0, 0, 0, 0),
       "3.2a": cell(50_000, 9_000, 0, 0),
       "3.2b": cell(0, 0, 0, 0),
       "3.2c": cell(0, 0, 0, 0),
@@ -443,6 +446,10 @@ describe("GSTR-3B summary of the worked month", () => {
         osup_nil_exmp: { txval: 1000 },
         isup_rev: { txval: 7000, iamt: 720, camt: 270, samt: 270, csamt: 0 },
         osup_nongst: { txval: 0 },
+      },
+      eco_dtls: {
+        eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        eco_reg_sup: { txval: 0 },
       },
       inter_sup: {
         unreg_details: [{ pos: "29", txval: 50000, iamt: 9000 }],
