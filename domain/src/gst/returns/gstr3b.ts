@@ -2,7 +2,13 @@ import type { CivilDate } from "../../calendar/index.ts";
 import { type Paise, paiseToRupees } from "../../money/index.ts";
 import { OTHER_COUNTRIES_CODE } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
-import type { DocumentRow, Gstr1Sections, TaxAmounts } from "./gstr1-build.ts";
+import type { AmendedDocument } from "./gstr1-amendments.ts";
+import {
+  buildGstr1Sections,
+  type DocumentRow,
+  type Gstr1Sections,
+  type TaxAmounts,
+} from "./gstr1-build.ts";
 import { isExport, kindOfLine } from "./gstr1-classify.ts";
 import type { ReturnDocument } from "./return-document.ts";
 
@@ -103,6 +109,8 @@ export interface Gstr3bContribution extends TaxAmounts {
   date: CivilDate;
   partyName: string;
   gstin: string | null;
+  /** A GSTR-1 amendment of an earlier period: the difference amended − as last reported. */
+  amendment?: boolean;
 }
 
 export interface Gstr3bPlaceRow {
@@ -240,6 +248,47 @@ export function outwardContributions(
         ...zeroTaxAmounts(),
         taxablePaise: sign * line.taxablePaise,
       });
+    }
+  }
+  return out;
+}
+
+/** The tables a GSTR-1 amendment (9A b2ba/b2cla/expa, 9C cdnra/cdnura, 10 b2csa) changes. */
+const AMENDED_TABLES = new Set<Gstr3bTable>(["3.1a", "3.1b", "3.2a", "3.2b", "3.2c"]);
+
+/**
+ * GSTR-1 amendments of earlier periods reported in this one (issue 20): the portal fills 3.1 and
+ * 3.2 from GSTR-1 *including* its amendment tables, net of what was reported before, so each
+ * amended document adds its figures as they stand now and takes away those of the version the
+ * portal last knew (`reported`). Table 8 (nil, exempt, non-GST) has no amendment table, so
+ * 3.1(c) and (e) are left alone. A document whose reported version is unknown adds nothing.
+ */
+export function amendmentContributions(
+  amended: readonly AmendedDocument[],
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  const figuresOf = (document: ReturnDocument) =>
+    outwardContributions(
+      [document],
+      buildGstr1Sections([document], [], options),
+      organisationStateCode,
+    ).filter((contribution) => AMENDED_TABLES.has(contribution.table));
+  const out: Gstr3bContribution[] = [];
+  for (const { document, reported } of amended) {
+    if (!reported) continue;
+    const base = {
+      entryId: document.entryId,
+      voucherType: document.voucherType,
+      number: document.number,
+      date: document.date,
+      partyName: document.partyName,
+      gstin: document.gstin,
+      amendment: true,
+    };
+    for (const contribution of figuresOf(document)) out.push({ ...contribution, ...base });
+    for (const contribution of figuresOf(reported)) {
+      out.push({ ...contribution, ...signed(contribution, -1), ...base });
     }
   }
   return out;

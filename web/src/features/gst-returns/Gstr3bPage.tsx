@@ -404,7 +404,10 @@ export function Gstr3bPage() {
                             }}
                           >
                             <Table.Td>{formatDate(row.date)}</Table.Td>
-                            <Table.Td>{row.number}</Table.Td>
+                            <Table.Td>
+                              {row.number}
+                              {row.amendment ? " (amendment: amended − reported)" : ""}
+                            </Table.Td>
                             <Table.Td>{row.partyName}</Table.Td>
                             <Table.Td>{row.gstin ?? ""}</Table.Td>
                             <Table.Td>{row.key ?? ""}</Table.Td>
