@@ -431,7 +431,8 @@ export function Gstr2Page() {
               {data.imports.length === 0 ? (
                 <Alert color="yellow" title="No GSTR-2B imported for the period">
                   Download the GSTR-2B of the month from the GST portal (Returns → GSTR-2B →
-                  Download JSON, or the Excel) and choose Import GSTR-2B. Until then every bill is Missing in 2B.
+                  Download JSON, or the Excel) and choose Import GSTR-2B. Until then every bill is
+                  Missing in 2B.
                 </Alert>
               ) : (
                 <Text size="sm" c="dimmed">
