@@ -428,6 +428,26 @@ describe("POST /gstr2/import2b and the reconciliation", () => {
     expect(otherGstinExcel.json().message).toBe(
       `This GSTR-2B is for GSTIN ${BENGALURU}, not this organisation's ${ORG_GSTIN}.`,
     );
+    // An Excel that says it unpacks to gigabytes is refused before it is inflated.
+    const bomb = await buildWorkbook(sampleGstr2bWorkbook());
+    for (let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; ) {
+      bomb.writeUInt32LE(0x7fffffff, at + 24);
+      at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4);
+    }
+    const bombed = await upload(owner, bomb, "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx");
+    expect(bombed.statusCode).toBe(400);
+    expect(bombed.json().message).toBe(
+      "The Excel file unpacks to more than 200 MB; a GSTR-2B of one month is far smaller.",
+    );
+    // Over 20 MB, whatever the kind: refused at the upload, JSON or Excel alike.
+    const huge = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
+    for (const name of ["returns_R2B_092024.json", "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx"]) {
+      const tooBig = await upload(owner, huge, name);
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json().message).toBe(
+        "The file is larger than 20 MB; a GSTR-2B of one month is far smaller.",
+      );
+    }
     const noFile = await requestAs(context, owner, {
       method: "POST",
       url: "/api/gstr2/import2b",
