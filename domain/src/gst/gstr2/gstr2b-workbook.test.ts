@@ -53,6 +53,35 @@ describe("GSTR-2B Excel", () => {
     expect(!unnamed.ok && unnamed.message).toContain("does not say its GSTIN and tax period");
   });
 
+  it("reads a Read me whose labels and values share a cell", () => {
+    const read = readGstr2bWorkbook(
+      "gstr2b.xlsx",
+      sheets((sheet) => {
+        if (sheet.name === "Read me") {
+          sheet.rows = [
+            ["Financial Year : 2024-25"],
+            ["Tax Period: October"],
+            ["GSTIN: 27AAPFU0939F1ZV"],
+          ];
+        }
+      }),
+    );
+    expect(read.ok && read.file.returnPeriod).toBe("102024");
+    const march = readGstr2bWorkbook(
+      "gstr2b.xlsx",
+      sheets((sheet) => {
+        if (sheet.name === "Read me") {
+          sheet.rows = [
+            ["Financial Year", "2024-25"],
+            ["Tax Period", "March"],
+            ["GSTIN", "27AAPFU0939F1ZV"],
+          ];
+        }
+      }),
+    );
+    expect(march.ok && march.file.returnPeriod).toBe("032025");
+  });
+
   it("refuses a workbook that is not a GSTR-2B", () => {
     const read = readGstr2bWorkbook(FILE_NAME, [
       { name: "Sheet1", rows: [["Date", "Narration", "Amount"]] },

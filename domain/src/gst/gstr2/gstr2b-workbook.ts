@@ -579,13 +579,18 @@ function readHeading(sheets: readonly WorkbookSheet[]) {
     for (const row of sheet.rows.slice(0, 30)) {
       const at = row.findIndex((cell) => cell.trim() !== "");
       if (at < 0) continue;
-      const label = normalise(row[at] as string)
-        .replace(/[:*]/g, "")
+      // "GSTIN" | "27AAP…" in two cells, or "GSTIN: 27AAP…" in one.
+      const [first, inline] = (row[at] as string).split(/:(.*)/s);
+      const label = normalise(first ?? "")
+        .replace(/\*/g, "")
         .trim();
-      const value = row
-        .slice(at + 1)
-        .find((cell) => cell.trim() !== "")
-        ?.trim();
+      const value =
+        inline !== undefined && inline.trim() !== ""
+          ? inline.trim()
+          : row
+              .slice(at + 1)
+              .find((cell) => cell.trim() !== "")
+              ?.trim();
       if (value !== undefined && !values.has(label)) values.set(label, value);
     }
   }
