@@ -83,6 +83,10 @@ test("GSTR-3B of a month: the tables, a figure's vouchers, the JSON and filing",
   // 3.1(a): the sale of 1,000 with CGST and SGST of 90 each.
   const outward = page.locator('tr[data-table="3.1a"]');
   await expect(outward).toContainText(/1,000\.00.*0\.00.*90\.00.*90\.00/);
+  // 3.1.1 (section 9(5) supplies) is laid out as on the portal, at zero.
+  const eco = page.getByRole("region", { name: /^3\.1\.1 Details of supplies notified/ });
+  await expect(eco.locator('tr[data-table="3.1.1i"]')).toContainText(/0\.00.*0\.00.*0\.00/);
+  await expect(eco.locator('tr[data-table="3.1.1ii"]')).toContainText("0.00");
   // 4A(5) all other ITC: 45 + 140 each; 4B(1) reverses the car's 140; 4C nets 45.
   await expect(page.locator('tr[data-table="4A5"]')).toContainText(/0\.00.*185\.00.*185\.00/);
   await expect(page.locator('tr[data-table="4B1"]')).toContainText(/0\.00.*140\.00.*140\.00/);
@@ -126,6 +130,10 @@ test("GSTR-3B of a month: the tables, a figure's vouchers, the JSON and filing",
     csamt: 0,
   });
   expect(json.itc_elg.itc_net).toEqual({ iamt: 0, camt: 45, samt: 45, csamt: 0 });
+  expect(json.eco_dtls).toEqual({
+    eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+    eco_reg_sup: { txval: 0 },
+  });
 
   await page.getByRole("button", { name: "Mark as filed" }).click();
   const dialog = page.getByRole("dialog", { name: "Mark GSTR-3B as filed" });

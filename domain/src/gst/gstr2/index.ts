@@ -21,6 +21,11 @@ export {
   readGstr2bFile,
 } from "./gstr2b-file.ts";
 export {
+  GSTR2B_WORKBOOK_MESSAGES,
+  readGstr2bWorkbook,
+  type WorkbookSheet,
+} from "./gstr2b-workbook.ts";
+export {
   DIFFERENCE_FIELDS,
   type DifferenceField,
   findDifferences,
@@ -47,4 +52,9 @@ export {
   toPurchaseRegisterRow,
   toReconBill,
 } from "./register.ts";
-export { sampleGstr2b } from "./test-gstr2b.ts";
+export {
+  type SampleSheet,
+  sampleGstr2b,
+  sampleGstr2bWorkbook,
+  sampleSheetRows,
+} from "./test-gstr2b.ts";

@@ -20,6 +20,11 @@ import { toReturnPeriodCode } from "./return-period.ts";
 export interface AmendedDocument {
   document: ReturnDocument;
   original: { number: string; date: string };
+  /**
+   * The version the portal last knew: as filed, or as last amended in an earlier period's GSTR-1
+   * (GSTR-3B adds the difference). Null or absent when no saved version says.
+   */
+  reported?: ReturnDocument | null;
 }
 
 export const GSTR1_AMENDMENT_SECTIONS = [

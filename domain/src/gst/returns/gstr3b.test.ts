@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildGstr1Sections } from "./gstr1-build.ts";
 import {
+  amendmentContributions,
   buildGstr3bJson,
   type Gstr3bTable,
   type InwardDocument,
@@ -187,6 +188,128 @@ describe("GSTR-3B table 3.1 and 3.2 from GSTR-1 data", () => {
   });
 });
 
+describe("GSTR-3B 3.1 and 3.2: GSTR-1 amendments of earlier periods add amended − reported", () => {
+  const REGISTERED = "29AAGCB7383J1Z4";
+  const amend = (reported: ReturnDocument | null, now: Partial<ReturnDocument>) => {
+    const document = { ...(reported ?? buildDocument()), ...now, date: "2024-09-10" };
+    return { document, original: { number: document.number, date: "2024-09-10" }, reported };
+  };
+  const cases: {
+    name: string;
+    amended: () => ReturnType<typeof amend>[];
+    expected: Cell[];
+    entries?: number;
+  }[] = [
+    {
+      name: "a B2B invoice raised from 1,000 to 1,500 adds 500 and its tax to 3.1(a)",
+      amended: () => {
+        const filed = buildDocument({ gstin: REGISTERED, pos: "27" });
+        return [amend(filed, { lines: [buildLine(1500, 18)] })];
+      },
+      expected: [{ table: "3.1a", txval: 500, igst: 0, cgst: 45, sgst: 45 }],
+      entries: 1,
+    },
+    {
+      name: "an invoice lowered takes the difference away (negative)",
+      amended: () => [
+        amend(buildDocument({ lines: [buildLine(2000, 18)] }), { lines: [buildLine(1200, 18)] }),
+      ],
+      expected: [{ table: "3.1a", txval: -800, igst: 0, cgst: -72, sgst: -72 }],
+    },
+    {
+      name: "an amended credit note: raising the note lowers 3.1(a)",
+      amended: () => [
+        amend(buildDocument({ role: "outwardNote", gstin: REGISTERED }), {
+          lines: [buildLine(1300, 18)],
+        }),
+      ],
+      expected: [{ table: "3.1a", txval: -300, igst: 0, cgst: -27, sgst: -27 }],
+    },
+    {
+      name: "a sale moved from taxable to SEZ without payment moves between 3.1(a) and 3.1(b)",
+      amended: () => [
+        amend(
+          buildDocument({
+            gstin: REGISTERED,
+            pos: "29",
+            lines: [buildLine(1000, 18, { inter: true })],
+          }),
+          {
+            supplyKind: "sezWithoutPayment",
+            lines: [buildLine(1000, 18, { lut: true })],
+          },
+        ),
+      ],
+      expected: [
+        { table: "3.1a", txval: -1000, igst: -180, cgst: 0, sgst: 0 },
+        { table: "3.1b", txval: 1000, igst: 0, cgst: 0, sgst: 0 },
+      ],
+    },
+    {
+      name: "an inter-state B2C sale whose place of supply changes moves in 3.2 and keeps 3.1(a)",
+      amended: () => [
+        amend(buildDocument({ pos: "29", lines: [buildLine(1000, 18, { inter: true })] }), {
+          pos: "07",
+        }),
+      ],
+      expected: [
+        { table: "3.1a", txval: 0, igst: 0, cgst: 0, sgst: 0 },
+        { table: "3.2a", txval: 0, igst: 0, cgst: 0, sgst: 0 },
+      ],
+    },
+    {
+      name: "nil and exempt lines are not amended (table 8 has no amendment)",
+      amended: () => [
+        amend(buildDocument({ lines: [buildLine(100, 0)] }), { lines: [buildLine(900, 0)] }),
+      ],
+      expected: [{ table: "3.1c", txval: 0, igst: 0, cgst: 0, sgst: 0 }],
+      entries: 0,
+    },
+    {
+      name: "without a reported version nothing is added",
+      amended: () => [amend(null, { lines: [buildLine(5000, 18)] })],
+      expected: [{ table: "3.1a", txval: 0, igst: 0, cgst: 0, sgst: 0 }],
+      entries: 0,
+    },
+  ];
+  it.each(cases)("$name", ({ amended, expected, entries }) => {
+    const contributions = amendmentContributions(
+      amended(),
+      { gstin: SUPPLIER_GSTIN, fp: "102024" },
+      STATE,
+    );
+    const summary = summariseGstr3b(contributions);
+    for (const cell of expected) expect(cellOf(summary, cell.table)).toEqual(cell);
+    if (entries !== undefined) {
+      expect(
+        new Set(contributions.filter((c) => c.table === "3.1a").map((c) => c.entryId)).size,
+      ).toBe(entries);
+    }
+    expect(contributions.every((c) => c.amendment === true)).toBe(true);
+  });
+
+  it("3.2 follows the place of supply: the old place loses the sale, the new one gains it", () => {
+    const filed = buildDocument({ pos: "29", lines: [buildLine(1000, 18, { inter: true })] });
+    const summary = summariseGstr3b(
+      amendmentContributions(
+        [
+          {
+            document: { ...filed, pos: "07" },
+            original: { number: filed.number, date: filed.date },
+            reported: filed,
+          },
+        ],
+        { gstin: SUPPLIER_GSTIN, fp: "102024" },
+        STATE,
+      ),
+    );
+    expect(summary.interSup.unreg).toEqual([
+      { pos: "07", taxablePaise: 100000, igstPaise: 18000 },
+      { pos: "29", taxablePaise: -100000, igstPaise: -18000 },
+    ]);
+  });
+});
+
 describe("GSTR-3B tables 3.1(d), 4 and 5 from the inward side", () => {
   const cases: { name: string; documents: () => InwardDocument[]; expected: Cell[] }[] = [
     {
@@ -370,6 +493,20 @@ describe("GSTR-3B JSON", () => {
       samt: 25,
       csamt: 0,
     });
+    // 3.1.1 as the portal names it, zero: no entry is a supply through an e-commerce operator.
+    expect(json.eco_dtls).toEqual({
+      eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      eco_reg_sup: { txval: 0 },
+    });
+    expect(Object.keys(json)).toEqual([
+      "gstin",
+      "ret_period",
+      "sup_details",
+      "eco_dtls",
+      "inter_sup",
+      "itc_elg",
+      "inward_sup",
+    ]);
     expect(json.inter_sup.unreg_details).toEqual([{ pos: "29", txval: 1000, iamt: 180 }]);
     expect(json.itc_elg.itc_avl).toEqual([
       { ty: "IMPG", iamt: 0, camt: 0, samt: 0, csamt: 0 },

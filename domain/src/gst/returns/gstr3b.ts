@@ -2,7 +2,13 @@ import type { CivilDate } from "../../calendar/index.ts";
 import { type Paise, paiseToRupees } from "../../money/index.ts";
 import { OTHER_COUNTRIES_CODE } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
-import type { DocumentRow, Gstr1Sections, TaxAmounts } from "./gstr1-build.ts";
+import type { AmendedDocument } from "./gstr1-amendments.ts";
+import {
+  buildGstr1Sections,
+  type DocumentRow,
+  type Gstr1Sections,
+  type TaxAmounts,
+} from "./gstr1-build.ts";
 import { isExport, kindOfLine } from "./gstr1-classify.ts";
 import type { ReturnDocument } from "./return-document.ts";
 
@@ -18,6 +24,8 @@ export const GSTR3B_TABLES = [
   "3.1c",
   "3.1d",
   "3.1e",
+  "3.1.1i",
+  "3.1.1ii",
   "3.2a",
   "3.2b",
   "3.2c",
@@ -41,6 +49,10 @@ export const GSTR3B_TABLE_TITLES: Readonly<Record<Gstr3bTable | "4C", string>> =
   "3.1c": "(c) Other outward supplies (nil rated, exempted)",
   "3.1d": "(d) Inward supplies (liable to reverse charge)",
   "3.1e": "(e) Non-GST outward supplies",
+  "3.1.1i":
+    "(i) Taxable supplies on which electronic commerce operator pays tax u/s 9(5) [to be furnished by the electronic commerce operator]",
+  "3.1.1ii":
+    "(ii) Taxable supplies made by the registered person through electronic commerce operator, on which electronic commerce operator is required to pay tax u/s 9(5) [to be furnished by the registered person making supplies through electronic commerce operator]",
   "3.2a": "Supplies made to unregistered persons",
   "3.2b": "Supplies made to composition taxable persons",
   "3.2c": "Supplies made to UIN holders",
@@ -97,6 +109,8 @@ export interface Gstr3bContribution extends TaxAmounts {
   date: CivilDate;
   partyName: string;
   gstin: string | null;
+  /** A GSTR-1 amendment of an earlier period: the difference amended − as last reported. */
+  amendment?: boolean;
 }
 
 export interface Gstr3bPlaceRow {
@@ -234,6 +248,47 @@ export function outwardContributions(
         ...zeroTaxAmounts(),
         taxablePaise: sign * line.taxablePaise,
       });
+    }
+  }
+  return out;
+}
+
+/** The tables a GSTR-1 amendment (9A b2ba/b2cla/expa, 9C cdnra/cdnura, 10 b2csa) changes. */
+const AMENDED_TABLES = new Set<Gstr3bTable>(["3.1a", "3.1b", "3.2a", "3.2b", "3.2c"]);
+
+/**
+ * GSTR-1 amendments of earlier periods reported in this one (issue 20): the portal fills 3.1 and
+ * 3.2 from GSTR-1 *including* its amendment tables, net of what was reported before, so each
+ * amended document adds its figures as they stand now and takes away those of the version the
+ * portal last knew (`reported`). Table 8 (nil, exempt, non-GST) has no amendment table, so
+ * 3.1(c) and (e) are left alone. A document whose reported version is unknown adds nothing.
+ */
+export function amendmentContributions(
+  amended: readonly AmendedDocument[],
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  const figuresOf = (document: ReturnDocument) =>
+    outwardContributions(
+      [document],
+      buildGstr1Sections([document], [], options),
+      organisationStateCode,
+    ).filter((contribution) => AMENDED_TABLES.has(contribution.table));
+  const out: Gstr3bContribution[] = [];
+  for (const { document, reported } of amended) {
+    if (!reported) continue;
+    const base = {
+      entryId: document.entryId,
+      voucherType: document.voucherType,
+      number: document.number,
+      date: document.date,
+      partyName: document.partyName,
+      gstin: document.gstin,
+      amendment: true,
+    };
+    for (const contribution of figuresOf(document)) out.push({ ...contribution, ...base });
+    for (const contribution of figuresOf(reported)) {
+      out.push({ ...contribution, ...signed(contribution, -1), ...base });
     }
   }
   return out;
@@ -397,6 +452,10 @@ export type Gstr3bJson = {
   gstin: string;
   ret_period: string;
   sup_details: Record<string, Record<string, number>>;
+  eco_dtls: {
+    eco_sup: { txval: number; iamt: number; camt: number; samt: number; csamt: number };
+    eco_reg_sup: { txval: number };
+  };
   inter_sup: Record<string, { pos: string; txval: number; iamt: number }[]>;
   itc_elg: {
     itc_avl: ({ ty: string } & Record<string, number | string>)[];
@@ -409,7 +468,7 @@ export type Gstr3bJson = {
 
 /**
  * The portal's GSTR-3B JSON (gst-reference §6): gstin, ret_period MMYYYY, sup_details,
- * inter_sup, itc_elg and inward_sup; amounts in rupees to 2 decimals.
+ * eco_dtls (3.1.1), inter_sup, itc_elg and inward_sup; amounts in rupees to 2 decimals.
  */
 export function buildGstr3bJson(
   summary: Gstr3bSummary,
@@ -435,6 +494,11 @@ export function buildGstr3bJson(
       osup_nil_exmp: { txval: rupees(cells["3.1c"].taxablePaise) },
       isup_rev: { txval: rupees(cells["3.1d"].taxablePaise), ...taxBlock(cells["3.1d"]) },
       osup_nongst: { txval: rupees(cells["3.1e"].taxablePaise) },
+    },
+    // 3.1.1 (supplies notified under section 9(5)); nothing in the books feeds it yet (decision 064).
+    eco_dtls: {
+      eco_sup: { txval: rupees(cells["3.1.1i"].taxablePaise), ...taxBlock(cells["3.1.1i"]) },
+      eco_reg_sup: { txval: rupees(cells["3.1.1ii"].taxablePaise) },
     },
     inter_sup: {
       unreg_details: places(summary.interSup.unreg),

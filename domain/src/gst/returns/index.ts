@@ -58,6 +58,7 @@ export {
   type WarningOptions,
 } from "./gstr1-warnings.ts";
 export {
+  amendmentContributions,
   buildGstr3bJson,
   GSTR3B_TABLE_TITLES,
   GSTR3B_TABLES,

@@ -27,6 +27,7 @@ import {
   type ReturnSection,
   type ReturnWarning,
   readReturnPeriod,
+  rupeesToPaise,
   type SectionTotals,
   stateCodeFromGstin,
   toReturnDocument,
@@ -95,6 +96,8 @@ export interface ReturnBook {
   carried: readonly Gstr1Section[];
   /** Documents of filed periods edited in this one, in their amendment sections. */
   amendments: Gstr1Amendments;
+  /** The same documents with the versions filed and last reported (GSTR-3B's differences). */
+  amended: AmendedDocument[];
   amendedDocuments: Map<string, ReturnDocument>;
   carriedAmendments: readonly Gstr1AmendmentSection[];
   /** B2C small of each original month an amendment touches, as it stands now (b2csa). */
@@ -210,6 +213,43 @@ async function readAmendedDocuments(
     edited.map((row) => row.id),
   );
   const documents = await readReturnDocuments(db, organisationId, edited);
+  // The version the portal last knew (GSTR-3B adds amended − reported): the one current at the
+  // original filing, or a later one saved before this period began (reported as an amendment in
+  // that period's GSTR-1).
+  const reportedRows: (VoucherRow | null)[] = edited.map((row) => {
+    const at = filedAt(row.date) as string;
+    const version = versions
+      .filter(
+        (entry) =>
+          entry.voucher_id === row.id &&
+          (entry.created_at <= at || entry.created_at < period.startDate),
+      )
+      .at(-1);
+    if (!version) return null;
+    const stored = JSON.parse(version.document) as Record<string, unknown>;
+    return {
+      id: row.id,
+      type: row.type,
+      date: typeof stored.date === "string" ? stored.date : row.date,
+      number:
+        typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
+          ? stored.invoiceNumber
+          : row.number,
+      party_name: typeof stored.partyName === "string" ? stored.partyName : row.party_name,
+      amount_paise:
+        typeof stored.totalAmount === "number"
+          ? rupeesToPaise(stored.totalAmount)
+          : Number(row.amount_paise),
+      document: version.document,
+    };
+  });
+  const present = reportedRows.filter((row): row is VoucherRow => row !== null);
+  const reportedDocuments = new Map(
+    (await readReturnDocuments(db, organisationId, present)).map((document) => [
+      document.entryId,
+      document,
+    ]),
+  );
   return documents.map((document, index) => {
     const row = edited[index] as (typeof edited)[number];
     const at = filedAt(row.date) as string;
@@ -222,7 +262,11 @@ async function readAmendedDocuments(
         ? stored.invoiceNumber
         : row.number;
     const date = typeof stored.date === "string" ? stored.date : row.date;
-    return { document, original: { number, date } };
+    return {
+      document,
+      original: { number, date },
+      reported: reportedDocuments.get(row.id) ?? null,
+    };
   });
 }
 
@@ -334,6 +378,7 @@ export async function readReturnBook(
     warnings,
     carried,
     amendments,
+    amended,
     amendedDocuments: new Map(amended.map(({ document }) => [document.entryId, document])),
     carriedAmendments,
     originalMonths,

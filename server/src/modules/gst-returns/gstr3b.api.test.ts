@@ -364,6 +364,9 @@ describe("GSTR-3B summary of the worked month", () => {
       "3.1c": cell(1_000, 0, 0, 0),
       "3.1d": cell(7_000, 720, 270, 270),
       "3.1e": cell(0, 0, 0, 0),
+      // 3.1.1: nothing in the books is a supply through an e-commerce operator (decision 064).
+      "3.1.1i": cell(0, 0, 0, 0),
+      "3.1.1ii": cell(0, 0, 0, 0),
       "3.2a": cell(50_000, 9_000, 0, 0),
       "3.2b": cell(0, 0, 0, 0),
       "3.2c": cell(0, 0, 0, 0),
@@ -443,6 +446,10 @@ describe("GSTR-3B summary of the worked month", () => {
         osup_nil_exmp: { txval: 1000 },
         isup_rev: { txval: 7000, iamt: 720, camt: 270, samt: 270, csamt: 0 },
         osup_nongst: { txval: 0 },
+      },
+      eco_dtls: {
+        eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        eco_reg_sup: { txval: 0 },
       },
       inter_sup: {
         unreg_details: [{ pos: "29", txval: 50000, iamt: 9000 }],
@@ -625,5 +632,189 @@ describe("mark as filed", () => {
     for (const type of ["salesInvoice", "purchases", "debitNote", "receipts", "journalEntry"]) {
       expect(locked.has(type), type).toBe(true);
     }
+  });
+});
+
+describe("GSTR-1 amendments of earlier periods in 3.1", () => {
+  // A September invoice filed in GSTR-1 and edited in October is a b2ba of October: the portal
+  // fills October's 3.1(a) with October's invoices plus amended − filed. Edited again in November
+  // (after October's GSTR-1), November's 3.1(a) takes only the second change.
+  let amendOrg: string;
+  const parties: Record<string, string> = {};
+
+  function saleBody(date: string, rate: number, extra: Record<string, unknown> = {}) {
+    return {
+      organisationId: amendOrg,
+      year: YEAR,
+      date,
+      cashOrDebtorAccountId: parties.customer,
+      gstin: LOCAL_GSTIN,
+      itemDetails: [
+        {
+          itemId: parties.item,
+          quantity: 1,
+          rate,
+          gstRate: 18,
+          hsnCode: "8471",
+          uom: "NOS",
+          amount: rate,
+        },
+      ],
+      accountDetails: [],
+      ...extra,
+    };
+  }
+
+  async function call(method: "GET" | "POST" | "PUT", url: string, body?: unknown) {
+    const response = await requestAs(context, owner, {
+      method,
+      url,
+      ...(body ? { payload: body as Record<string, unknown> } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  const month = (startDate: string, endDate: string) =>
+    `organisationId=${amendOrg}&year=${YEAR}&startDate=${startDate}&endDate=${endDate}`;
+  const october = () => month("2024-10-01", "2024-10-31");
+  const november = () => month("2024-11-01", "2024-11-30");
+
+  async function fileGstr1(startDate: string, endDate: string, filedAt: string) {
+    await call("POST", "/api/gstr1/markfiled", {
+      organisationId: amendOrg,
+      year: YEAR,
+      startDate,
+      endDate,
+    });
+    // The filing as if made on its due date (the test runs years later).
+    await context.testDatabase.database.db
+      .updateTable("gst_return_filings")
+      .set({ filed_at: filedAt })
+      .where("organisation_id", "=", amendOrg)
+      .where("start_date", "=", startDate)
+      .execute();
+  }
+
+  /** Edit the September invoice, dated as if saved at `savedAt`. */
+  async function editSeptemberInvoice(entryId: string, rate: number, savedAt: string) {
+    const current = await call(
+      "GET",
+      `/api/salesinvoice/getsingleentrydetails?organisationId=${amendOrg}&entryId=${entryId}`,
+    );
+    await call("PUT", "/api/salesinvoice/edit", {
+      ...saleBody("2024-09-10", rate, { invoiceNumber: "A-1" }),
+      entryId,
+      version: current.entry.version,
+    });
+    const db = context.testDatabase.database.db;
+    await db
+      .updateTable("vouchers")
+      .set({ updated_at: savedAt })
+      .where("id", "=", entryId)
+      .execute();
+    await db
+      .updateTable("voucher_versions")
+      .set({ created_at: savedAt })
+      .where("voucher_id", "=", entryId)
+      .where("version", "=", current.entry.version + 1)
+      .execute();
+  }
+
+  const row31a = (body: { tables: { table: string }[] }) =>
+    body.tables.find((row) => row.table === "3.1a");
+
+  test("the period in which an amendment is reported takes amended − filed into 3.1(a)", async () => {
+    ({ organisationId: amendOrg } = await createOrganisation(context, owner.cookies, {
+      name: "Nashik Traders",
+      gstRegistered: true,
+      gstin: ORG_GSTIN,
+      gstRegType: "regular",
+    }));
+    parties.customer = await insertAccount(context, amendOrg, {
+      name: "Local Retail",
+      nature: "Debtors",
+      gstin: LOCAL_GSTIN,
+      stateCode: "27",
+    });
+    parties.item = await insertItem(context, amendOrg, { name: "Laptop" });
+    const september = await call(
+      "POST",
+      "/api/salesinvoice/add",
+      saleBody("2024-09-10", 20_000, { invoiceNumber: "A-1" }),
+    );
+    await call(
+      "POST",
+      "/api/salesinvoice/add",
+      saleBody("2024-10-05", 10_000, { invoiceNumber: "A-2" }),
+    );
+    const entryId = september.entryId as string;
+    await context.testDatabase.database.db
+      .updateTable("voucher_versions")
+      .set({ created_at: "2024-09-10T06:00:00.000Z" })
+      .where("voucher_id", "=", entryId)
+      .execute();
+
+    const before = await call("GET", `/api/gstr3b/gstr3B?${october()}`);
+    expect(row31a(before)).toMatchObject(cell(10_000, 0, 900, 900));
+
+    await fileGstr1("2024-09-01", "2024-09-30", "2024-10-11T06:00:00.000Z");
+    await call("POST", "/api/settings/lockPeriod", {
+      organisationId: amendOrg,
+      year: YEAR,
+      month: 9,
+      transactionType: "salesInvoice",
+      locked: false,
+      reason: "Price revised by the customer's order",
+    });
+    await editSeptemberInvoice(entryId, 25_000, "2024-10-20T06:00:00.000Z");
+
+    // GSTR-1 of October reports the amendment; 3B's 3.1(a) adds 5,000 and its tax.
+    const gstr1 = await call("GET", `/api/gstr1/gstr1B2BCount?${october()}`);
+    expect(gstr1.sections.find((s: { type: string }) => s.type === "b2ba")).toMatchObject({
+      count: 1,
+      taxableValue: 25_000,
+    });
+    const after = await call("GET", `/api/gstr3b/gstr3B?${october()}`);
+    expect(row31a(after)).toMatchObject(cell(15_000, 0, 1_350, 1_350));
+    const details = await call("GET", `/api/gstr3b/gstr3B?${october()}&type=details&table=3.1a`);
+    expect(details.transactions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          entryId,
+          number: "A-1",
+          amendment: true,
+          taxableValue: 5_000,
+          cgst: 450,
+          sgst: 450,
+        }),
+        expect.objectContaining({ number: "A-2", amendment: false, taxableValue: 10_000 }),
+      ]),
+    );
+    const json = JSON.parse(
+      (
+        await requestAs(context, owner, {
+          method: "GET",
+          url: `/api/gstr3b/gstr3B?${october()}&downloadJson=true`,
+        })
+      ).body,
+    );
+    expect(json.sup_details.osup_det).toEqual({
+      txval: 15000,
+      iamt: 0,
+      camt: 1350,
+      samt: 1350,
+      csamt: 0,
+    });
+
+    // October's GSTR-1 filed with the amendment; edited again in November: only the new change.
+    await fileGstr1("2024-10-01", "2024-10-31", "2024-11-11T06:00:00.000Z");
+    await editSeptemberInvoice(entryId, 24_000, "2024-11-15T06:00:00.000Z");
+    const secondChange = await call("GET", `/api/gstr3b/gstr3B?${november()}`);
+    expect(row31a(secondChange)).toMatchObject(cell(-1_000, 0, -90, -90));
+    // October's figures stay as reported.
+    expect(row31a(await call("GET", `/api/gstr3b/gstr3B?${october()}`))).toMatchObject(
+      cell(10_000, 0, 900, 900),
+    );
   });
 });

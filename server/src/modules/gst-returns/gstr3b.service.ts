@@ -1,4 +1,5 @@
 import {
+  amendmentContributions,
   buildGstr3bJson,
   formatAmount,
   GSTR3B_TABLE_TITLES,
@@ -267,6 +268,8 @@ async function readGstr3bBook(
   );
   const contributions = [
     ...outwardContributions(book.documents, book.sections, stateCode),
+    // GSTR-1 amendments reported in this period change its 3.1 and 3.2 by amended − reported.
+    ...amendmentContributions(book.amended, { gstin: book.gstin, fp: book.period.fp }, stateCode),
     ...inwardContributions(inwardDocuments, stateCode),
   ];
   const summary = summariseGstr3b(contributions);
@@ -429,6 +432,7 @@ export async function readGstr3bDetails(
       partyName: row.partyName,
       gstin: row.gstin,
       key: row.key,
+      amendment: row.amendment === true,
       ...presentAmounts(row),
     })),
     count: list.length,

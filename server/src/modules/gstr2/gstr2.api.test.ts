@@ -1,4 +1,4 @@
-import { sampleGstr2b } from "@bahi/domain";
+import { type SampleSheet, sampleGstr2b, sampleGstr2bWorkbook } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertAccount, insertItem } from "../../../test/books.ts";
@@ -89,12 +89,15 @@ function get(person: Person, path: string, params: Record<string, string | numbe
 
 function upload(
   person: Person,
-  content: string,
+  content: string | Buffer,
   fileName = "returns_R2B_092024.json",
   organisationId = org,
 ) {
+  const contentType = fileName.endsWith(".xlsx")
+    ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    : "application/json";
   const { payload, headers } = buildMultipart({ organisationId }, [
-    { field: "file", fileName, bytes: content, contentType: "application/json" },
+    { field: "file", fileName, bytes: content, contentType },
   ]);
   return requestAs(context, person, {
     method: "POST",
@@ -102,6 +105,31 @@ function upload(
     payload,
     headers,
   });
+}
+
+/**
+ * The sample sheets written as the portal's .xlsx with exceljs: merged heading groups, and the
+ * bill of entry's date as a date cell (the rest as the portal's text).
+ */
+async function buildWorkbook(sheets: readonly SampleSheet[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  for (const sample of sheets) {
+    const sheet = workbook.addWorksheet(sample.name);
+    sample.rows.forEach((row, index) => {
+      const cells = row.map((cell, column) => {
+        if (sample.name === "IMPG" && column === 3 && index >= 6 && typeof cell === "string") {
+          const [day, month, year] = cell.split("/").map(Number);
+          return new Date(Date.UTC(year as number, (month as number) - 1, day as number));
+        }
+        return cell;
+      });
+      const added = sheet.getRow(index + 1);
+      added.values = cells;
+      if (sample.name === "IMPG" && index >= 6) added.getCell(4).numFmt = "dd-mm-yyyy";
+    });
+    for (const [r1, c1, r2, c2] of sample.merges) sheet.mergeCells(r1, c1, r2, c2);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 function post(person: Person, action: string, body: Record<string, string>) {
@@ -370,8 +398,56 @@ describe("POST /gstr2/import2b and the reconciliation", () => {
     );
     const notJson = await upload(owner, "{oops");
     expect(notJson.json().message).toContain("could not be read as JSON");
-    const wrongName = await upload(owner, file, "returns.xlsx");
-    expect(wrongName.json().message).toContain("JSON file");
+    const wrongName = await upload(owner, file, "returns.txt");
+    expect(wrongName.json().message).toBe(
+      "Choose the GSTR-2B file downloaded from the GST portal: its JSON (a .json file) or its Excel (a .xlsx file).",
+    );
+    // A name that says Excel on bytes that are not a workbook.
+    const notWorkbook = await upload(owner, file, "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx");
+    expect(notWorkbook.statusCode).toBe(400);
+    expect(notWorkbook.json().message).toContain("could not be opened as an Excel workbook");
+    const otherSheet = await upload(
+      owner,
+      await buildWorkbook([{ name: "Sheet1", rows: [["Date", "Amount"]], merges: [] }]),
+      "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx",
+    );
+    expect(otherSheet.json().message).toContain("not a GSTR-2B Excel file");
+    const otherGstinSheets = sampleGstr2bWorkbook().map((sheet) =>
+      sheet.name === "Read me"
+        ? {
+            ...sheet,
+            rows: sheet.rows.map((row) => (row[0] === "GSTIN" ? ["GSTIN", null, BENGALURU] : row)),
+          }
+        : sheet,
+    );
+    const otherGstinExcel = await upload(
+      owner,
+      await buildWorkbook(otherGstinSheets),
+      "gstr2b.xlsx",
+    );
+    expect(otherGstinExcel.json().message).toBe(
+      `This GSTR-2B is for GSTIN ${BENGALURU}, not this organisation's ${ORG_GSTIN}.`,
+    );
+    // An Excel that says it unpacks to gigabytes is refused before it is inflated.
+    const bomb = await buildWorkbook(sampleGstr2bWorkbook());
+    for (let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; ) {
+      bomb.writeUInt32LE(0x7fffffff, at + 24);
+      at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4);
+    }
+    const bombed = await upload(owner, bomb, "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx");
+    expect(bombed.statusCode).toBe(400);
+    expect(bombed.json().message).toBe(
+      "The Excel file unpacks to more than 200 MB; a GSTR-2B of one month is far smaller.",
+    );
+    // Over 20 MB, whatever the kind: refused at the upload, JSON or Excel alike.
+    const huge = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
+    for (const name of ["returns_R2B_092024.json", "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx"]) {
+      const tooBig = await upload(owner, huge, name);
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json().message).toBe(
+        "The file is larger than 20 MB; a GSTR-2B of one month is far smaller.",
+      );
+    }
     const noFile = await requestAs(context, owner, {
       method: "POST",
       url: "/api/gstr2/import2b",
@@ -590,6 +666,74 @@ describe("POST /gstr2/import2b and the reconciliation", () => {
     expect(body[0]?.[3]).toBe("Taxable value, IGST");
     // Tax difference: 2B ₹180 against books ₹360.
     expect(body[0]?.[12]).toBe(-180);
+  });
+});
+
+describe("POST /gstr2/import2b: the portal's Excel", () => {
+  test("gives the same stored documents and the same matching as its JSON", async () => {
+    const stored = async () =>
+      (
+        await context.testDatabase.database.db
+          .selectFrom("gstr2b_documents")
+          .selectAll()
+          .where("organisation_id", "=", org)
+          .where("start_date", "=", SEPTEMBER.startDate)
+          .orderBy("section")
+          .orderBy("number")
+          .execute()
+      ).map(({ id: _id, import_id: _import, ...row }) => ({
+        ...row,
+        // Numeric columns come back as text on some drivers.
+        value_paise: Number(row.value_paise),
+        taxable_paise: Number(row.taxable_paise),
+        igst_paise: Number(row.igst_paise),
+        cgst_paise: Number(row.cgst_paise),
+        sgst_paise: Number(row.sgst_paise),
+        cess_paise: Number(row.cess_paise),
+      }));
+    const matching = async () =>
+      (await reconciliation()).rows
+        .map((row) => ({
+          status: row.status,
+          linkKind: row.linkKind,
+          entryId: row.entryId,
+          document: row.document?.number ?? null,
+          differences: row.differences,
+        }))
+        .sort((a, b) => `${a.entryId}|${a.document}`.localeCompare(`${b.entryId}|${b.document}`));
+
+    const fromJson = await upload(owner, JSON.stringify(sampleGstr2b()));
+    expect(fromJson.statusCode, fromJson.body).toBe(200);
+    const jsonDocuments = await stored();
+    const jsonMatching = await matching();
+
+    const excel = await upload(
+      owner,
+      await buildWorkbook(sampleGstr2bWorkbook()),
+      "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx",
+    );
+    expect(excel.statusCode, excel.body).toBe(200);
+    expect(excel.json()).toMatchObject({
+      returnPeriod: "092024",
+      documentCount: 6,
+      warnings: [],
+      summary: fromJson.json().summary,
+    });
+    const excelDocuments = await stored();
+    // The Excel carries no IMS action; everything else is the JSON's.
+    expect(jsonDocuments.find((row) => row.number === "CN-7")?.ims_action).toBe("accepted");
+    expect(excelDocuments.every((row) => row.ims_action === null)).toBe(true);
+    expect(excelDocuments).toEqual(jsonDocuments.map((row) => ({ ...row, ims_action: null })));
+    expect(excelDocuments.find((row) => row.number === "2566691")).toMatchObject({
+      date: "2024-09-25",
+      port_code: "INNSA1",
+      taxable_paise: 5_000_000,
+    });
+    expect(await matching()).toEqual(jsonMatching);
+    const { imports } = await reconciliation();
+    expect(imports).toMatchObject([
+      { fileName: "092024_27AAPFU0939F1ZV_GSTR2B_14102024.xlsx", documentCount: 6 },
+    ]);
   });
 });
 

@@ -1,7 +1,9 @@
 import {
   type DifferenceField,
   financialYearOf,
+  GSTR2B_MAX_DOCUMENTS,
   GSTR2B_SECTION_TITLES,
+  type Gstr2bFileResult,
   type Gstr2bSection,
   getVoucherDefinition,
   ITC_ELIGIBILITY_TITLES,
@@ -17,6 +19,7 @@ import {
   type ReconRow,
   type ReturnPeriod,
   readGstr2bFile,
+  readGstr2bWorkbook,
   readGstr2Period,
   reconcile,
   stateCodeFromGstin,
@@ -39,6 +42,7 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
 import { describeRange, sendReportFile } from "../exports/report-files.ts";
+import { readWorkbookSheets } from "../imports/sheet-files.ts";
 import {
   type DocumentRow,
   findDocument,
@@ -63,8 +67,13 @@ export const GSTR2_MESSAGES = {
   notRegistered: "GST returns are only for GST-registered organisations with a GSTIN.",
   otherGstin: (file: string, organisation: string) =>
     `This GSTR-2B is for GSTIN ${file}, not this organisation's ${organisation}.`,
-  notJsonFile: "Choose the GSTR-2B JSON file downloaded from the GST portal (a .json file).",
-  noFile: "Choose the GSTR-2B JSON file to import.",
+  notJsonFile:
+    "Choose the GSTR-2B file downloaded from the GST portal: its JSON (a .json file) or its Excel (a .xlsx file).",
+  noFile: "Choose the GSTR-2B JSON or Excel file to import.",
+  notWorkbook:
+    "The file could not be opened as an Excel workbook: choose the GSTR-2B Excel downloaded from the GST portal (.xlsx).",
+  workbookTooLarge:
+    "The Excel file unpacks to more than 200 MB; a GSTR-2B of one month is far smaller.",
   fileTooLarge: "The file is larger than 20 MB; a GSTR-2B of one month is far smaller.",
   documentNotFound: "The GSTR-2B document was not found.",
   entryNotFound: "The purchase bill or debit note was not found.",
@@ -331,7 +340,29 @@ function carryKey(row: {
 }
 
 /**
- * POST /gstr2/import2b: a month's GSTR-2B JSON replaces that month's documents; a link the user
+ * The uploaded GSTR-2B, JSON or Excel (decision 068): the name says which; an Excel is read by
+ * the spreadsheet reader of the imports (zip sizes checked first, a worker with a heap ceiling),
+ * every sheet with its merged headings, each sheet capped at the document limit.
+ */
+async function readUploaded2b(file: UploadedFile): Promise<Gstr2bFileResult> {
+  if (/\.json$/i.test(file.fileName)) return readGstr2bFile(file.bytes.toString("utf8"));
+  if (!/\.xlsx?$/i.test(file.fileName)) throw badRequest(GSTR2_MESSAGES.notJsonFile);
+  let sheets: { name: string; rows: string[][] }[];
+  try {
+    sheets = await readWorkbookSheets(file.bytes, GSTR2B_MAX_DOCUMENTS + 20);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "";
+    throw badRequest(
+      /too large|too many files|zip64/.test(reason)
+        ? GSTR2_MESSAGES.workbookTooLarge
+        : GSTR2_MESSAGES.notWorkbook,
+    );
+  }
+  return readGstr2bWorkbook(file.fileName, sheets);
+}
+
+/**
+ * POST /gstr2/import2b: a month's GSTR-2B (JSON or Excel) replaces that month's documents; a link the user
  * made is kept where the same document (supplier, number, date) comes again. Matching runs on the
  * new documents at once and its outcome is returned.
  */
@@ -343,8 +374,7 @@ export async function importGstr2b(
 ) {
   const access = await requireAccess(db, caller, organisationId, "edit");
   const organisation = access.organisation;
-  if (!/\.json$/i.test(file.fileName)) throw badRequest(GSTR2_MESSAGES.notJsonFile);
-  const read = readGstr2bFile(file.bytes.toString("utf8"));
+  const read = await readUploaded2b(file);
   if (!read.ok) throw badRequest(read.message, read.errors);
   const parsed = read.file;
   if (parsed.gstin !== organisation.gstin) {

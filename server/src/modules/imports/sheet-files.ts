@@ -106,6 +106,43 @@ function readWorkbook(bytes: Buffer, maxRows: number): Promise<string[][]> {
   });
 }
 
+/**
+ * Every sheet of an .xls or .xlsx (its name and rows as text, merged cells filled), for files
+ * whose data spans sheets (the GSTR-2B Excel). Same limits as the single sheet: the zip's declared
+ * sizes first, then a worker with a heap ceiling; `maxRows` caps each sheet (one row more is read,
+ * so that a caller can tell a sheet went over it).
+ */
+export async function readWorkbookSheets(
+  bytes: Buffer,
+  maxRows: number,
+): Promise<{ name: string; rows: string[][] }[]> {
+  const kind = detectSheetKind(bytes);
+  if (kind === "csv") throw new SheetFileError("not a workbook");
+  if (kind === "xlsx") checkZipSizes(bytes);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerModuleUrl("sheet-worker", import.meta.url), {
+      workerData: { bytes, maxRows: maxRows + 1, allSheets: true },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    let answered = false;
+    worker.once(
+      "message",
+      (message: { sheets?: { name: string; rows: string[][] }[]; error?: string }) => {
+        answered = true;
+        if (message.sheets) resolve(message.sheets);
+        else reject(new SheetFileError(message.error ?? "unreadable"));
+      },
+    );
+    worker.once("error", (error) => {
+      answered = true;
+      reject(new SheetFileError(error.message));
+    });
+    worker.once("exit", (code) => {
+      if (!answered) reject(new SheetFileError(`reader stopped (exit ${code})`));
+    });
+  });
+}
+
 export interface SheetMessages {
   unreadable: (name: string) => string;
   zipBomb: (name: string) => string;

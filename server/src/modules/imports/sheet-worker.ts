@@ -4,7 +4,11 @@ import * as XLSX from "@e965/xlsx";
 // One workbook read in its own thread (sheet-files.ts): the first sheet's rows as text, date
 // cells as YYYY-MM-DD, numbers as they are stored. Formulas are not evaluated: a cell gives the
 // value the file stored with it, and a text cell "=..." stays text.
-const { bytes, maxRows } = workerData as { bytes: Uint8Array; maxRows: number };
+const { bytes, maxRows, allSheets } = workerData as {
+  bytes: Uint8Array;
+  maxRows: number;
+  allSheets?: boolean;
+};
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -22,6 +26,31 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   return String(cell.v);
 }
 
+/** A sheet's rows as text; with `fillMerges`, every cell of a merged range carries its value. */
+function sheetRows(sheet: XLSX.WorkSheet | undefined, fillMerges: boolean): string[][] {
+  const data = (sheet?.["!data"] ?? []) as (XLSX.CellObject[] | undefined)[];
+  const rows: string[][] = [];
+  for (let index = 0; index < data.length; index += 1) {
+    const row = data[index] ?? [];
+    const cells: string[] = [];
+    for (let column = 0; column < row.length; column += 1) cells.push(cellText(row[column]));
+    rows.push(cells);
+  }
+  if (fillMerges) {
+    for (const range of sheet?.["!merges"] ?? []) {
+      const value = rows[range.s.r]?.[range.s.c] ?? "";
+      // A merge reaching past the rows read (the row limit) is filled as far as they go.
+      for (let r = range.s.r; r <= Math.min(range.e.r, rows.length - 1); r += 1) {
+        const row = rows[r] ?? [];
+        while (row.length <= range.e.c) row.push("");
+        for (let c = range.s.c; c <= range.e.c; c += 1) row[c] = value;
+        rows[r] = row;
+      }
+    }
+  }
+  return rows;
+}
+
 try {
   const workbook = XLSX.read(bytes, {
     type: "buffer",
@@ -32,17 +61,17 @@ try {
     sheetRows: maxRows,
     dense: true,
   });
-  const name = workbook.SheetNames[0];
-  const sheet = name ? workbook.Sheets[name] : undefined;
-  const data = (sheet?.["!data"] ?? []) as (XLSX.CellObject[] | undefined)[];
-  const rows: string[][] = [];
-  for (let index = 0; index < data.length; index += 1) {
-    const row = data[index] ?? [];
-    const cells: string[] = [];
-    for (let column = 0; column < row.length; column += 1) cells.push(cellText(row[column]));
-    rows.push(cells);
+  if (allSheets) {
+    // Every sheet, merged cells filled (the GSTR-2B Excel's headings are merged groups).
+    const sheets = workbook.SheetNames.map((name) => ({
+      name,
+      rows: sheetRows(workbook.Sheets[name], true),
+    }));
+    parentPort?.postMessage({ sheets });
+  } else {
+    const name = workbook.SheetNames[0];
+    parentPort?.postMessage({ rows: sheetRows(name ? workbook.Sheets[name] : undefined, false) });
   }
-  parentPort?.postMessage({ rows });
 } catch (error) {
   parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
 }

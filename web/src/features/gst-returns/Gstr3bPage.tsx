@@ -56,6 +56,11 @@ const TABLE_31: { table: Gstr3bTable; heads: Head[] }[] = [
   { table: "3.1d", heads: ["taxableValue", "igst", "cgst", "sgst", "cess"] },
   { table: "3.1e", heads: ["taxableValue"] },
 ];
+/** 3.1.1 (supplies notified under section 9(5)): (i) with tax, (ii) taxable value only. */
+const TABLE_311: { table: Gstr3bTable; heads: Head[] }[] = [
+  { table: "3.1.1i", heads: ["taxableValue", "igst", "cgst", "sgst", "cess"] },
+  { table: "3.1.1ii", heads: ["taxableValue"] },
+];
 const ITC_HEADS: Head[] = ["igst", "cgst", "sgst", "cess"];
 const TABLE_4: { group: string; rows: (Gstr3bTable | "4C")[] }[] = [
   {
@@ -246,6 +251,25 @@ export function Gstr3bPage() {
                   ))}
                 </AmountsTable>
               </Section>
+              <Section title="3.1.1 Details of supplies notified under section 9(5) of the CGST Act, 2017">
+                <AmountsTable heads={["taxableValue", "igst", "cgst", "sgst", "cess"]}>
+                  {TABLE_311.map(({ table, heads }) => (
+                    <FigureRow
+                      key={table}
+                      table={table}
+                      title={byTable.get(table)?.title ?? table}
+                      amounts={byTable.get(table)}
+                      heads={heads}
+                      allHeads={["taxableValue", "igst", "cgst", "sgst", "cess"]}
+                      onOpen={null}
+                    />
+                  ))}
+                </AmountsTable>
+                <Text size="xs" c="dimmed">
+                  Entries do not record supplies made through an e-commerce operator that pays the
+                  tax under section 9(5), so both rows are zero, as the portal shows them.
+                </Text>
+              </Section>
               <Section title="3.2 Inter-state supplies to unregistered persons, composition taxable persons and UIN holders">
                 <Table aria-label="Table 3.2" withTableBorder verticalSpacing={4}>
                   <Table.Thead>
@@ -380,7 +404,10 @@ export function Gstr3bPage() {
                             }}
                           >
                             <Table.Td>{formatDate(row.date)}</Table.Td>
-                            <Table.Td>{row.number}</Table.Td>
+                            <Table.Td>
+                              {row.number}
+                              {row.amendment ? " (amendment: amended − reported)" : ""}
+                            </Table.Td>
                             <Table.Td>{row.partyName}</Table.Td>
                             <Table.Td>{row.gstin ?? ""}</Table.Td>
                             <Table.Td>{row.key ?? ""}</Table.Td>

@@ -53,6 +53,8 @@ export interface Gstr3bDetailRow extends Gstr3bAmounts {
   partyName: string;
   gstin: string | null;
   key: string | null;
+  /** A GSTR-1 amendment of an earlier period: the row is the difference amended − reported. */
+  amendment: boolean;
 }
 
 export interface Gstr3bDetails {

@@ -279,7 +279,7 @@ export function Gstr2Page() {
         <>
           <FileButton
             onChange={(file) => file && imported.mutate(file)}
-            accept="application/json,.json"
+            accept="application/json,.json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.xlsx"
           >
             {(props) => (
               <Button {...props} loading={imported.isPending}>
@@ -430,8 +430,9 @@ export function Gstr2Page() {
             <Stack gap="md">
               {data.imports.length === 0 ? (
                 <Alert color="yellow" title="No GSTR-2B imported for the period">
-                  Download the GSTR-2B JSON of the month from the GST portal (Returns → GSTR-2B →
-                  Download JSON) and choose Import GSTR-2B. Until then every bill is Missing in 2B.
+                  Download the GSTR-2B of the month from the GST portal (Returns → GSTR-2B →
+                  Download JSON, or the Excel) and choose Import GSTR-2B. Until then every bill is
+                  Missing in 2B.
                 </Alert>
               ) : (
                 <Text size="sm" c="dimmed">
