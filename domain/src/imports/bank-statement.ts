@@ -1,8 +1,8 @@
 import { isValidCivilDate } from "../calendar/civil-date.ts";
-import { booksDateProblem } from "../schemas/dates.ts";
 import { expandTypedYear } from "../calendar/implied-year.ts";
 import { parseMonthName } from "../calendar/month-names.ts";
 import type { Paise } from "../money/paise.ts";
+import { booksDateProblem } from "../schemas/dates.ts";
 
 // Bank statements as banks hand them out (shared/returns-reference.md §6.1): a preamble of account
 // details, a header row whose words name the columns, then one row per transaction, with

@@ -1,6 +1,6 @@
 import { isValidCivilDate } from "../calendar/civil-date.ts";
-import { booksDateProblem } from "../schemas/dates.ts";
 import { GST_RATES } from "../gst/rates/index.ts";
+import { booksDateProblem } from "../schemas/dates.ts";
 import { getVoucherDefinition, voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import type { VoucherType } from "../vouchers/voucher-type.ts";
 import { parseStatementAmount, parseStatementDate } from "./bank-statement.ts";

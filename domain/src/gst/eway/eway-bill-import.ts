@@ -132,9 +132,7 @@ function readRecords(
     const outside = [
       ewbDate ? booksDateProblem(ewbDate, record.ewbDate) : null,
       validUntil ? booksDateProblem(validUntil, record.validUntil) : null,
-    ].flatMap((problem) =>
-      problem ? [EWAY_BILL_IMPORT_MESSAGES.outsideYears(row, problem)] : [],
-    );
+    ].flatMap((problem) => (problem ? [EWAY_BILL_IMPORT_MESSAGES.outsideYears(row, problem)] : []));
     const rowProblems = [
       ...(record.docNo === "" ? [EWAY_BILL_IMPORT_MESSAGES.noDocument(row)] : []),
       ...(EWB_NUMBER.test(ewbNumber) ? [] : [EWAY_BILL_IMPORT_MESSAGES.badNumber(row)]),

@@ -1,6 +1,6 @@
 import { type CivilDate, endOfMonth, isValidCivilDate } from "../../calendar/index.ts";
-import { booksDateProblem } from "../../schemas/dates.ts";
 import type { Paise } from "../../money/index.ts";
+import { booksDateProblem } from "../../schemas/dates.ts";
 
 /**
  * The GSTR-2B JSON the portal gives for a month (returns-reference §3.1; IC data/test_gstr_2b.json
@@ -435,7 +435,8 @@ export function readGstr2bFile(
   if (!GSTIN_PATTERN.test(gstin)) return fail(GSTR2B_FILE_MESSAGES.badGstin, "gstin");
   const startDate = `${period.slice(2)}-${period.slice(0, 2)}-01`;
   const periodOutside = booksDateProblem(startDate, period);
-  if (periodOutside) return fail(GSTR2B_FILE_MESSAGES.badDocument("rtnprd", periodOutside), "rtnprd");
+  if (periodOutside)
+    return fail(GSTR2B_FILE_MESSAGES.badDocument("rtnprd", periodOutside), "rtnprd");
   const warnings: string[] = [];
   const documents: Gstr2bDocument[] = [];
   let generatedOn: CivilDate | null = null;

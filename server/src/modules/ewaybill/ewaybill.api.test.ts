@@ -376,11 +376,7 @@ describe("POST /ewaybill/import", () => {
     expect(response.json()).toMatchObject({
       imported: [],
       unmatched: ["NOPE-2"],
-      problems: [
-        outside(1, "31/12/9999"),
-        outside(2, "01/05/2019"),
-        outside(2, "02/05/2019"),
-      ],
+      problems: [outside(1, "31/12/9999"), outside(2, "01/05/2019"), outside(2, "02/05/2019")],
     });
     const onlyBad = await importFile(owner, "ewb.csv", csv.split("\n").slice(0, 2).join("\n"));
     expect(onlyBad.statusCode).toBe(400);
