@@ -2,6 +2,7 @@ import { isValidCivilDate } from "../calendar/civil-date.ts";
 import { expandTypedYear } from "../calendar/implied-year.ts";
 import { parseMonthName } from "../calendar/month-names.ts";
 import type { Paise } from "../money/paise.ts";
+import { booksDateProblem } from "../schemas/dates.ts";
 
 // Bank statements as banks hand them out (shared/returns-reference.md §6.1): a preamble of account
 // details, a header row whose words name the columns, then one row per transaction, with
@@ -336,6 +337,12 @@ export function readStatementLines(
       continue;
     }
     if (SUMMARY_ROW.test(narration)) continue;
+    // A line dated outside the books' years could never be saved (issue 26).
+    const outside = booksDateProblem(date, dateText);
+    if (outside) {
+      problems.push({ rowNumber, message: outside });
+      continue;
+    }
     const amount = readAmount(row, mapping);
     if (!amount) {
       problems.push({ rowNumber, message: STATEMENT_MESSAGES.noAmountOnRow });

@@ -82,6 +82,7 @@ export const TALLY_VOUCHER_MESSAGES = {
   cancelled: "Cancelled in Tally.",
   optional: "An optional (memorandum) voucher in Tally.",
   noDate: "The voucher has no date.",
+  badDate: (date: string) => `"${date}" is not a date.`,
   unbalanced: "Its ledger entries do not add up to zero.",
   noLedger: (name: string) =>
     `No account named "${name}": import the masters export first, or add the account.`,

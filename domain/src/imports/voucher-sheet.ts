@@ -1,5 +1,6 @@
 import { isValidCivilDate } from "../calendar/civil-date.ts";
 import { GST_RATES } from "../gst/rates/index.ts";
+import { booksDateProblem } from "../schemas/dates.ts";
 import { getVoucherDefinition, voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import type { VoucherType } from "../vouchers/voucher-type.ts";
 import { parseStatementAmount, parseStatementDate } from "./bank-statement.ts";
@@ -210,6 +211,11 @@ export function readVoucherSheet(rows: readonly (readonly string[])[]): {
     const date = isValidCivilDate(dateText) ? dateText : parseStatementDate(dateText);
     if (!date) {
       problem("date", VOUCHER_SHEET_MESSAGES.badDate(dateText));
+      continue;
+    }
+    const outside = booksDateProblem(date, dateText);
+    if (outside) {
+      problem("date", outside);
       continue;
     }
     const documentRow = hasItemLines(type);

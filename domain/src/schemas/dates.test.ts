@@ -5,7 +5,13 @@ import {
   PaymentInput,
   ReceiptInput,
 } from "./account-entries.ts";
-import { CivilDateText, DATE_RANGE_MESSAGES, FinancialYearText } from "./dates.ts";
+import {
+  booksDateProblem,
+  CivilDateText,
+  DATE_RANGE_MESSAGES,
+  FinancialYearText,
+  isBooksDate,
+} from "./dates.ts";
 import { PurchaseInput, SalesInvoiceInput } from "./document-entries.ts";
 import { ListFilter } from "./list-filter.ts";
 import { ReturnPeriodQuery } from "./return-queries.ts";
@@ -109,5 +115,19 @@ describe("dates outside the kept financial years are refused wherever a date is 
       endDate: "2020-04-30",
     });
     expect(period.error?.issues.map((issue) => issue.message)).toContain(DATE_RANGE_MESSAGES.books);
+  });
+});
+
+describe("isBooksDate and booksDateProblem (dates read from imported files, issue 26)", () => {
+  it("keeps 01-04-2021 to 31-03-2030 and names a date outside as the file wrote it", () => {
+    expect(isBooksDate("2021-04-01")).toBe(true);
+    expect(isBooksDate("2030-03-31")).toBe(true);
+    expect(isBooksDate("2021-03-31")).toBe(false);
+    expect(isBooksDate("2030-04-01")).toBe(false);
+    expect(booksDateProblem("2025-06-01")).toBeNull();
+    expect(booksDateProblem("9999-12-31", "31/12/9999")).toBe(
+      'The date "31/12/9999" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).',
+    );
+    expect(booksDateProblem("2019-05-01")).toContain('"2019-05-01"');
   });
 });

@@ -23,7 +23,7 @@ export const CivilDateText = z.iso
   });
 
 const FIRST_BOOKS_DATE = financialYearRange(FINANCIAL_YEARS[0]).startDate;
-const LAST_BOOKS_DATE = financialYearRange(
+export const LAST_BOOKS_DATE = financialYearRange(
   FINANCIAL_YEARS[FINANCIAL_YEARS.length - 1] ?? "2029-30",
 ).endDate;
 
@@ -37,6 +37,21 @@ export const BooksDateText = z.iso
     error: DATE_RANGE_MESSAGES.books,
     abort: true,
   });
+
+/** Whether a real date 'YYYY-MM-DD' falls in the financial years the product keeps (spec 3). */
+export function isBooksDate(date: string): boolean {
+  return date >= FIRST_BOOKS_DATE && date <= LAST_BOOKS_DATE;
+}
+
+/**
+ * A date read from an imported file (a sheet, a statement, a day book, a GSTR-2B, an IRP or e-way
+ * bill list) outside the books' years: the row's message, naming the date as the file wrote it.
+ */
+export function booksDateProblem(date: string, asWritten: string = date): string | null {
+  return isBooksDate(date)
+    ? null
+    : `The date ${JSON.stringify(asWritten)} is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+}
 
 /** A financial year '2024-25' (1 April 2024 to 31 March 2025); the second part is the next year. */
 export const FinancialYearText = z

@@ -1,4 +1,5 @@
 import { type CivilDate, isValidCivilDate } from "../../calendar/index.ts";
+import { booksDateProblem } from "../../schemas/dates.ts";
 
 /** An e-way bill as the portal's list gives it, matched to a document by its number. */
 export interface ImportedEWayBill {
@@ -22,6 +23,7 @@ export const EWAY_BILL_IMPORT_MESSAGES = {
   badNumber: (row: number) => `Row ${row}: the e-way bill number must be 12 digits.`,
   badDate: (row: number) => `Row ${row}: the e-way bill date is not a date.`,
   noDocument: (row: number) => `Row ${row}: the document number is missing.`,
+  outsideYears: (row: number, problem: string) => `Row ${row}: ${problem}`,
 } as const;
 
 /** The EWB number is 12 digits. */
@@ -125,10 +127,17 @@ function readRecords(
     const row = index + 1;
     const ewbNumber = record.ewbNumber.replace(/\s/g, "");
     const ewbDate = parsePortalDate(record.ewbDate);
+    const validUntil = parsePortalDate(record.validUntil);
+    // Dates outside the books' years (spec 3) are refused on their row (issue 26).
+    const outside = [
+      ewbDate ? booksDateProblem(ewbDate, record.ewbDate) : null,
+      validUntil ? booksDateProblem(validUntil, record.validUntil) : null,
+    ].flatMap((problem) => (problem ? [EWAY_BILL_IMPORT_MESSAGES.outsideYears(row, problem)] : []));
     const rowProblems = [
       ...(record.docNo === "" ? [EWAY_BILL_IMPORT_MESSAGES.noDocument(row)] : []),
       ...(EWB_NUMBER.test(ewbNumber) ? [] : [EWAY_BILL_IMPORT_MESSAGES.badNumber(row)]),
       ...(ewbDate ? [] : [EWAY_BILL_IMPORT_MESSAGES.badDate(row)]),
+      ...outside,
     ];
     if (rowProblems.length > 0 || !ewbDate) {
       problems.push(...rowProblems);
@@ -139,7 +148,7 @@ function readRecords(
       docNo: record.docNo,
       ewbNumber,
       ewbDate,
-      validUntil: parsePortalDate(record.validUntil),
+      validUntil,
     });
   });
   if (bills.length === 0 && problems.length === 0) problems.push(EWAY_BILL_IMPORT_MESSAGES.empty);

@@ -10,6 +10,19 @@ import { sampleGstr2b } from "./test-gstr2b.ts";
 const read = (value: unknown) => readGstr2bFile(JSON.stringify(value));
 
 describe("readGstr2bFile", () => {
+  test("keeps a document dated before the books' years; refuses one after them (issue 26)", () => {
+    const late = sampleGstr2b();
+    const invoice = late.data.docdata.b2b[0]?.inv[0] as { dt: string };
+    invoice.dt = "01-05-2019";
+    const kept = read(late);
+    if (!kept.ok) throw new Error(kept.message);
+    expect(kept.file.documents[0]?.date).toBe("2019-05-01");
+    invoice.dt = "31-12-9999";
+    const refused = read(late);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.message).toContain('b2b[0].inv[0].dt: The date "31-12-9999"');
+  });
+
   test("reads every section of the portal's layout", () => {
     const result = read(sampleGstr2b());
     if (!result.ok) throw new Error(result.message);

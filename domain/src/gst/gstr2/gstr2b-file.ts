@@ -1,5 +1,6 @@
 import { type CivilDate, endOfMonth, isValidCivilDate } from "../../calendar/index.ts";
 import type { Paise } from "../../money/index.ts";
+import { booksDateProblem, LAST_BOOKS_DATE } from "../../schemas/dates.ts";
 
 /**
  * The GSTR-2B JSON the portal gives for a month (returns-reference §3.1; IC data/test_gstr_2b.json
@@ -156,7 +157,24 @@ function requiredText(value: unknown, path: string, what: string, max = 64): str
 function requiredDate(value: unknown, path: string): CivilDate {
   const date = portalDateToCivil(value);
   if (date === null) throw new FileError(path, "the date must be dd-mm-yyyy.");
+  return booksDate(date, value, path);
+}
+
+/**
+ * A date later than the books' last year (spec 3) refuses the file, naming where (issue 26). An
+ * earlier one is kept: a late-filed supplier invoice or an amendment's original may predate the
+ * books' first year, and only the return period must fall within them.
+ */
+function booksDate(date: CivilDate, value: unknown, path: string): CivilDate {
+  const problem = date > LAST_BOOKS_DATE ? booksDateProblem(date, String(value)) : null;
+  if (problem) throw new FileError(path, problem);
   return date;
+}
+
+/** A date the file may leave out (or write otherwise): null then, as before; checked when read. */
+function optionalDate(value: unknown, path: string): CivilDate | null {
+  const date = portalDateToCivil(value);
+  return date === null ? null : booksDate(date, value, path);
 }
 
 function optionalGstin(value: unknown, path: string): string | null {
@@ -217,7 +235,7 @@ function supplierOf(entry: Json, path: string, required: boolean): Supplier {
   return {
     gstin,
     name: text(entry.trdnm) ?? "",
-    filedOn: portalDateToCivil(entry.supfildt),
+    filedOn: optionalDate(entry.supfildt, `${path}.supfildt`),
     period: text(entry.supprd),
   };
 }
@@ -237,7 +255,7 @@ function invoiceDocument(
     side: "invoice",
     documentType: text(invoice.typ ?? invoice.inv_typ),
     originalNumber: text(invoice.oinum),
-    originalDate: portalDateToCivil(invoice.oidt),
+    originalDate: optionalDate(invoice.oidt, `${path}.oidt`),
     valuePaise: portalAmountToPaise(invoice.val, `${path}.val`),
     ...taxesOf(invoice, path),
     pos: stateCode(invoice.pos),
@@ -270,7 +288,7 @@ function noteDocument(
     side: noteType === "C" ? "credit" : "invoice",
     documentType: noteType,
     originalNumber: text(note.ontnum),
-    originalDate: portalDateToCivil(note.ontdt),
+    originalDate: optionalDate(note.ontdt, `${path}.ontdt`),
     valuePaise: portalAmountToPaise(note.val, `${path}.val`),
     ...taxesOf(note, path),
     pos: stateCode(note.pos),
@@ -301,7 +319,7 @@ function isdDocument(
     side: type === "ISDC" ? "credit" : "invoice",
     documentType: type,
     originalNumber: text(document.oinvnum ?? document.odocnum),
-    originalDate: portalDateToCivil(document.oinvdt ?? document.odocdt),
+    originalDate: optionalDate(document.oinvdt ?? document.odocdt, `${path}.oinvdt`),
     valuePaise: taxes.igstPaise + taxes.cgstPaise + taxes.sgstPaise + taxes.cessPaise,
     ...taxes,
     pos: null,
@@ -340,7 +358,7 @@ function billOfEntryDocument(
     itcReason: null,
     imsAction: null,
     portCode: text(entry.portcode),
-    supplierFiledOn: portalDateToCivil(entry.refdt),
+    supplierFiledOn: optionalDate(entry.refdt, `${path}.refdt`),
     supplierPeriod: null,
   };
 }
@@ -420,9 +438,14 @@ export function readGstr2bFile(
   const gstin = (text(data.gstin ?? parsed.gstin) ?? "").toUpperCase();
   if (!GSTIN_PATTERN.test(gstin)) return fail(GSTR2B_FILE_MESSAGES.badGstin, "gstin");
   const startDate = `${period.slice(2)}-${period.slice(0, 2)}-01`;
+  const periodOutside = booksDateProblem(startDate, period);
+  if (periodOutside)
+    return fail(GSTR2B_FILE_MESSAGES.badDocument("rtnprd", periodOutside), "rtnprd");
   const warnings: string[] = [];
   const documents: Gstr2bDocument[] = [];
+  let generatedOn: CivilDate | null = null;
   try {
+    generatedOn = optionalDate(data.gendt ?? parsed.gendt, "gendt");
     for (const [name, value] of Object.entries(docdata)) {
       const section = GSTR2B_SECTIONS.find((known) => known === name);
       if (section === undefined) {
@@ -449,7 +472,7 @@ export function readGstr2bFile(
       returnPeriod: period,
       startDate,
       endDate: endOfMonth(startDate),
-      generatedOn: portalDateToCivil(data.gendt ?? parsed.gendt),
+      generatedOn,
       documents,
       warnings,
     },

@@ -445,6 +445,26 @@ describe("the IRP's answer", () => {
     expect((await importFile(answer, stranger)).statusCode).toBe(403);
   });
 
+  test("an Ack Date outside the books' years (9999, 2019) is refused on its entry (issue 26)", async () => {
+    const far = answerFor("INV-1", 1);
+    far.answer.result.AckDt = "9999-12-31 10:00:00";
+    const old = answerFor("EXP/1", 1, "INV", "2025-09-07");
+    old.answer.result.AckDt = "2019-05-01 10:00:00";
+    const response = await importFile([far.answer, old.answer]);
+    expect(response.statusCode, response.body).toBe(200);
+    const outside = (date: string) =>
+      `Ack Date: The date "${date}" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+    expect(response.json()).toMatchObject({
+      registered: [],
+      unmatched: [
+        { irn: far.irn, number: "INV-1", message: outside("9999-12-31 10:00:00") },
+        { irn: old.irn, number: "EXP/1", message: outside("2019-05-01 10:00:00") },
+      ],
+    });
+    const listed = await get(owner, "list", `organisationId=${org}&entryIds[]=${ids.b2b}`);
+    expect(listed.json().documents[0].state).not.toBe("registered");
+  });
+
   test("registers the invoice by its IRN; it can then be neither edited nor deleted", async () => {
     const { answer, irn } = answerFor("INV-1", 1);
     const response = await importFile([answer, answerFor("NOPE-1", 1).answer]);

@@ -1,4 +1,5 @@
 import {
+  booksDateProblem,
   buildEInvoiceJson,
   computeIrn,
   EINVOICE_CANCEL_REASONS,
@@ -10,6 +11,7 @@ import {
   type IrpAcknowledgement,
   isEInvoiceable,
   parseIrpResponse,
+  parsePortalDate,
   type ReturnDocument,
   rupeesToPaise,
   stateCodeFromGstin,
@@ -513,6 +515,13 @@ export async function importIrpResponse(
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     for (const ack of acknowledgements) {
+      // An Ack Date outside the books' years (spec 3) is refused on its entry (issue 26).
+      const ackDay = parsePortalDate(ack.ackDate);
+      const outside = ackDay ? booksDateProblem(ackDay, ack.ackDate) : null;
+      if (outside) {
+        unmatched.push({ irn: ack.irn, number: ack.number, message: `Ack Date: ${outside}` });
+        continue;
+      }
       const row = byIrn.get(ack.irn);
       if (!row) {
         unmatched.push({

@@ -362,6 +362,29 @@ describe("POST /ewaybill/import", () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
+  test("rows dated outside the books' years (9999, 2019) are refused on their rows (issue 26)", async () => {
+    const outside = (row: number, date: string) =>
+      `Row ${row}: The date "${date}" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+    const csv = [
+      "Doc No,EWB No,EWB Date,Valid Upto",
+      "INV-1,331001234567,31/12/9999,",
+      "INV-1,331001234567,01/05/2019,02/05/2019",
+      "NOPE-2,331001234569,01/01/2026,",
+    ].join("\n");
+    const response = await importFile(owner, "ewb.csv", csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      imported: [],
+      unmatched: ["NOPE-2"],
+      problems: [outside(1, "31/12/9999"), outside(2, "01/05/2019"), outside(2, "02/05/2019")],
+    });
+    const onlyBad = await importFile(owner, "ewb.csv", csv.split("\n").slice(0, 2).join("\n"));
+    expect(onlyBad.statusCode).toBe(400);
+    expect(onlyBad.json().message).toBe(outside(1, "31/12/9999"));
+    const list = await inject({ method: "GET", url: listUrl(), headers: as(owner) });
+    expect(list.json().documents[0]).toMatchObject({ invoiceNumber: "INV-1", ewbNumber: null });
+  });
+
   test("the portal's Excel list is matched by number; the list and the PDF show it", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("EWB");

@@ -463,6 +463,25 @@ describe("POST /gstr2/import2b and the reconciliation", () => {
     expect((await reconciliation()).imports).toEqual([]);
   });
 
+  test("a document dated after the books' years (9999) refuses the file, naming it (issue 26)", async () => {
+    const outside = (date: string) =>
+      `The date "${date}" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+    for (const date of ["31-12-9999", "01-04-2030"]) {
+      const dated = sampleGstr2b();
+      const invoice = dated.data.docdata.b2b[0]?.inv[0] as { dt: string };
+      invoice.dt = date;
+      const response = await upload(owner, JSON.stringify(dated));
+      expect(response.statusCode, response.body).toBe(400);
+      const message = `b2b[0].inv[0].dt: ${outside(date)}`;
+      expect(response.json().message).toBe(message);
+      expect(response.json().errors).toEqual([{ path: "b2b[0].inv[0].dt", message }]);
+    }
+    const farPeriod = await upload(owner, JSON.stringify(sampleGstr2b({ rtnprd: "129999" })));
+    expect(farPeriod.statusCode).toBe(400);
+    expect(farPeriod.json().message).toBe(`rtnprd: ${outside("129999")}`);
+    expect((await reconciliation()).imports).toEqual([]);
+  });
+
   test("imports the month and matches at once", async () => {
     const response = await upload(owner, file);
     expect(response.statusCode, response.body).toBe(200);

@@ -182,6 +182,35 @@ describe("bank statements", () => {
     expect(list.json().importRequests).toEqual([]);
   });
 
+  test("lines dated outside the books' years (9999, 2019) are refused on their rows; the rest is read", async () => {
+    const dated = hdfcCsv([
+      "01/06/25,GOOD LINE,,01/06/25,,100.00,",
+      "31/12/9999,FAR FUTURE,,31/12/9999,,200.00,",
+      "01/05/2019,LONG AGO,,01/05/2019,50.00,,",
+    ]);
+    const outside = (date: string) =>
+      `The date "${date}" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(dated)],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [file] = response.json().files;
+    expect(file).toMatchObject({
+      lineCount: 1,
+      moneyIn: 100,
+      moneyOut: 0,
+      problemCount: 2,
+      problems: [
+        { rowNumber: 6, message: outside("31/12/9999") },
+        { rowNumber: 7, message: outside("01/05/2019") },
+      ],
+    });
+    expect(file.preview).toHaveLength(1);
+    expect(file.preview[0]).toMatchObject({ date: "2025-06-01", amount: 100 });
+  });
+
   test("a broken running balance is reported at its row", async () => {
     const broken = hdfcCsv([
       "01/05/25,A,,01/05/25,,100.00,1100.00",

@@ -285,6 +285,46 @@ describe("spreadsheets of vouchers", () => {
   });
 });
 
+// Issue 26: a date in the file outside the books' years (2021-22 to 2029-30) is refused on its row.
+const OUTSIDE_YEARS = (date: string) =>
+  `The date "${date}" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+
+describe("dates outside the books' years in a sheet of vouchers", () => {
+  test("9999-12-31 and 2019-05-01 are refused on their rows; the good row is imported", async () => {
+    const rent = await insertAccount(context, org, {
+      name: "Godown Rent",
+      nature: "Indirect Expense",
+    });
+    const csv = [
+      "entry,type,date,cashBankAccount,account,amount,debit,credit,narration",
+      "D1,Payment,2025-06-01,Cash,Godown Rent,700,,,",
+      "D2,Payment,9999-12-31,Cash,Godown Rent,800,,,",
+      "D3,Payment,01/05/2019,Cash,Godown Rent,900,,,",
+    ].join("\n");
+    const fields = { organisationId: org, type: "vouchers" };
+    const report = await send("/api/import/other/validateData", fields, {
+      fileName: "dated.csv",
+      bytes: csv,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({
+      rowCount: 3,
+      validCount: 1,
+      problems: [
+        { row: 3, column: "date", message: OUTSIDE_YEARS("9999-12-31") },
+        { row: 4, column: "date", message: OUTSIDE_YEARS("01/05/2019") },
+      ],
+    });
+    const imported = await send("/api/import/other/importData", fields, {
+      fileName: "dated.csv",
+      bytes: csv,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 1 });
+    expect((await balancesFromPostings(context, org)).get(rent)).toBe(70_000);
+  });
+});
+
 // Sales and purchases with item lines (and a freight account line), as a bookkeeper types them:
 // labels for headings, a discount with %, the GST rate left blank to take the item's.
 const ITEM_VOUCHERS_CSV = [

@@ -295,3 +295,33 @@ describe("Tally day book", () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+// Issue 26: a voucher dated outside the books' years (2021-22 to 2029-30) is refused by name.
+describe("Tally vouchers dated outside the books' years", () => {
+  test("9999-12-31 and 2019-05-01 are not imported, with the reason; the voucher in range is", async () => {
+    const outside = (date: string) =>
+      `The date "${date}" is outside the financial years Bahi keeps, 2021-22 to 2029-30 (01-04-2021 to 31-03-2030).`;
+    const book = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+${voucher("Payment", "g-dated-good", "20250601", "D-1", all("Rent", "-11.00") + all("Cash", "11.00"))}
+${voucher("Payment", "g-dated-far", "99991231", "D-2", all("Rent", "-22.00") + all("Cash", "22.00"))}
+${voucher("Payment", "g-dated-old", "20190501", "D-3", all("Rent", "-33.00") + all("Cash", "33.00"))}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+    const before = tbRent(await trialBalance());
+    const preview = await send({ organisationId: org, preview: "true" }, utf16WithBom(book));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().vouchers).toMatchObject({
+      vouchers: 3,
+      toCreate: { payments: 1 },
+      notImported: [
+        { voucher: "Payment D-2 of 9999-12-31", reason: outside("9999-12-31") },
+        { voucher: "Payment D-3 of 2019-05-01", reason: outside("2019-05-01") },
+      ],
+    });
+    const response = await send({ organisationId: org }, utf16WithBom(book));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().vouchers).toMatchObject({ imported: 1, failed: [] });
+    expect(tbRent(await trialBalance())).toBe(before + 11);
+  });
+});
+
+const tbRent = (tb: Map<string, { debit: number }>) => tb.get("Rent")?.debit ?? 0;

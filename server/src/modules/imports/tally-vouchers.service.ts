@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import {
   bahiTypeOfTallyVoucher,
+  booksDateProblem,
   financialYearOf,
   getVoucherDefinition,
   isBillableType,
+  isBooksDate,
   isCashOrBankNature,
   isNoteType,
   isTallyRoundOffLedger,
+  isValidCivilDate,
   journalVoucherType,
   nearestGstRate,
   paiseToRupees,
@@ -394,6 +397,10 @@ function settlementOf(
 function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Plan | Refusal {
   const refuse = (reason: string) => ({ voucher: describeVoucher(voucher), reason });
   if (!voucher.date) return refuse(TALLY_VOUCHER_MESSAGES.noDate);
+  if (!isValidCivilDate(voucher.date)) return refuse(TALLY_VOUCHER_MESSAGES.badDate(voucher.date));
+  // A voucher dated outside the books' years could not be saved, nor its year's books read (issue 26).
+  const outside = booksDateProblem(voucher.date);
+  if (outside) return refuse(outside);
   const sum = voucher.ledgers.reduce((total, line) => total + line.paise, 0);
   if (sum !== 0 || voucher.ledgers.length < 2) return refuse(TALLY_VOUCHER_MESSAGES.unbalanced);
   const definition = getVoucherDefinition(type);
@@ -687,7 +694,8 @@ async function compareTrialBalances(
   const ledgerNames = new Map<string, string>();
   const years = new Set<string>();
   for (const voucher of counted) {
-    if (voucher.date) years.add(financialYearOf(voucher.date));
+    if (isValidCivilDate(voucher.date) && isBooksDate(voucher.date))
+      years.add(financialYearOf(voucher.date));
     for (const line of voucher.ledgers) {
       const node = ledgerNode(line.ledger);
       ledgerNames.set(node, line.ledger);

@@ -78,3 +78,80 @@ describe("POST /misc/supportquery", () => {
     expect(await supportMails()).toHaveLength(2);
   });
 });
+
+// GET /support/supportlinks (decision 034): help for the page a person came from.
+describe("GET /support/supportlinks", () => {
+  const links = (person: Person, pageLink?: string) =>
+    requestAs(context, person, {
+      method: "GET",
+      url: "/api/support/supportlinks",
+      ...(pageLink === undefined ? {} : { query: { pageLink } }),
+    });
+
+  test("a known page gets its own links first, then the general ones", async () => {
+    const response = await links(viewer, `/${organisationId}/2024-25/returns/gstr3B`);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer.success).toBe(true);
+    expect(answer.forPage).toBe(true);
+    expect(answer.data[0]).toEqual({
+      title: "Create and file GSTR-3B: the GST portal's user guide",
+      url: "https://tutorial.gst.gov.in/userguide/returns/Create_and_Submit_GSTR3B.htm",
+    });
+    const urls = answer.data.map((link: { url: string }) => link.url);
+    expect(urls).toContain("https://www.gst.gov.in/");
+    expect(new Set(urls).size).toBe(urls.length);
+
+    const tally = (await links(owner, "imports/tally")).json();
+    expect(tally.forPage).toBe(true);
+    expect(tally.data[0].url).toBe(
+      "https://help.tallysolutions.com/developer-reference/introduction/integration-with-tallyprime/",
+    );
+    // A sales invoice's screens: e-invoice and e-way bill, asked of the registry.
+    const sales = (await links(owner, "/sales/add")).json();
+    expect(sales.data.map((link: { url: string }) => link.url).slice(0, 2)).toEqual([
+      "https://einvoice1.gst.gov.in/",
+      "https://ewaybillgst.gov.in/",
+    ]);
+  });
+
+  test("an unknown page, or none, gets the general list", async () => {
+    const unknown = (await links(owner, "settings/lock-period")).json();
+    expect(unknown).toEqual({
+      success: true,
+      forPage: false,
+      data: [
+        { title: "GST portal (gst.gov.in)", url: "https://www.gst.gov.in/" },
+        {
+          title: "GST returns: the GST portal's user guide",
+          url: "https://tutorial.gst.gov.in/userguide/returns/index.htm",
+        },
+        { title: "TallyPrime help", url: "https://help.tallysolutions.com/" },
+      ],
+    });
+    expect((await links(owner)).json()).toEqual(unknown);
+  });
+
+  test("a pageLink that is not a page of the app is refused with a message", async () => {
+    for (const bad of [
+      "https://evil.example/returns/gstr1",
+      "//evil.example/x",
+      "/returns/../../etc",
+      "/returns/gstr1?x=<script>",
+      `/${"a".repeat(400)}`,
+      "/returns/gstr1\u0007",
+    ]) {
+      const response = await links(owner, bad);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message, bad).toMatch(/pageLink must be a page of Bahi|control/i);
+    }
+  });
+
+  test("no session is 401", async () => {
+    const anonymous = await context.app.inject({
+      method: "GET",
+      url: "/api/support/supportlinks?pageLink=%2Freturns%2Fgstr1",
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

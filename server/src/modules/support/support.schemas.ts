@@ -1,6 +1,7 @@
 import { FinancialYearText, requiredText } from "@bahi/domain";
 import { z } from "zod";
 import { OrganisationId } from "../organisations/organisations.schemas.ts";
+import { isPageLink, PAGE_LINK_MESSAGE } from "./help-links.ts";
 
 export const SUPPORT_QUERY_MAX = 5000;
 
@@ -16,3 +17,14 @@ export const SupportQueryInput = z.object({
 });
 
 export type SupportQueryInput = z.infer<typeof SupportQueryInput>;
+
+/** GET /support/supportlinks (api.md 7): the page the person asks help for, if any. */
+export const SupportLinksQuery = z.object({
+  pageLink: z
+    .string({ error: PAGE_LINK_MESSAGE })
+    .trim()
+    .refine(isPageLink, { error: PAGE_LINK_MESSAGE })
+    .optional(),
+});
+
+export const HelpLinkOutput = z.object({ title: z.string(), url: z.string() });

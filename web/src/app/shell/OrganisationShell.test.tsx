@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { usePageAskedAbout } from "../../features/support/SupportPage.tsx";
 import { makeOrganisation } from "../../test/fixtures.ts";
 import { jsonResponse, renderRoutes } from "../../test/render.tsx";
 import { OrganisationYearRoutes } from "../route-guards.tsx";
@@ -37,6 +38,11 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
+/** What the support screen would ask help for (decision 034). */
+function AskedAbout() {
+  return <p>Help asked for: {usePageAskedAbout() ?? "no page"}</p>;
+}
+
 function renderShell(at: string) {
   return renderRoutes(
     [
@@ -52,6 +58,7 @@ function renderShell(at: string) {
               { path: "settings/profile", element: <p>Profile page</p> },
               { path: "sales/edit/:id", element: <p>Edit page</p> },
               { path: "sales/list", element: <p>Sales list</p> },
+              { path: "support-or-feedback", element: <AskedAbout /> },
             ],
           },
         ],
@@ -179,5 +186,12 @@ describe("calculator button (spec 2.7, 9)", () => {
     expect(screen.queryByRole("dialog", { name: "Calculator (Alt+K)" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Calculator (Alt+K)" }));
     expect(await screen.findByRole("dialog", { name: "Calculator (Alt+K)" })).toBeTruthy();
+  });
+
+  test("the sidebar's Support or feedback tells the support screen the page one was on", async () => {
+    renderShell("/org-1/2024-25/sales/list");
+    const [link] = await screen.findAllByRole("link", { name: "Support or feedback" });
+    fireEvent.click(link as HTMLElement);
+    expect(await screen.findByText("Help asked for: /org-1/2024-25/sales/list")).toBeTruthy();
   });
 });

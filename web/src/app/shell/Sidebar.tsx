@@ -55,6 +55,8 @@ function SidebarEntry({ entry, onNavigate }: EntryProps) {
     <NavLink
       component={Link}
       to={entry.path}
+      // The support screen offers help for the page the person was on (decision 034).
+      state={{ from: pathname }}
       label={entry.label}
       active={pathname === entry.path}
       onClick={onNavigate}

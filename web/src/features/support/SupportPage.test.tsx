@@ -16,10 +16,22 @@ const USER = {
   hasPassword: true,
 };
 
+const GSTR3B_LINK = {
+  title: "Create and file GSTR-3B: the GST portal's user guide",
+  url: "https://tutorial.gst.gov.in/userguide/returns/Create_and_Submit_GSTR3B.htm",
+};
+const GENERAL_LINK = { title: "GST portal (gst.gov.in)", url: "https://www.gst.gov.in/" };
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
   const path = String(input);
   if (path.startsWith("/api/user/")) return jsonResponse(200, { user: USER });
   if (path === "/api/misc/supportquery") return jsonResponse(200, { success: true, message: SENT });
+  if (path.startsWith("/api/support/supportlinks")) {
+    const pageLink = new URL(path, "http://bahi.test").searchParams.get("pageLink");
+    return pageLink?.endsWith("/returns/gstr3B")
+      ? jsonResponse(200, { success: true, forPage: true, data: [GSTR3B_LINK, GENERAL_LINK] })
+      : jsonResponse(200, { success: true, forPage: false, data: [GENERAL_LINK] });
+  }
   return jsonResponse(404, { message: "Not here." });
 });
 
@@ -29,9 +41,9 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
-function renderSupport() {
+function renderSupport(at = "/org-1/2024-25/support-or-feedback") {
   return renderPage(<SupportPage />, {
-    at: "/org-1/2024-25/support-or-feedback",
+    at,
     path: "/:organisationId/:year/support-or-feedback",
     session: { status: "signedIn", organisations: [makeOrganisation()] },
   });
@@ -67,5 +79,42 @@ describe("support or feedback (spec 2.3, 2.4)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByText(SUPPORT_QUERY_REQUIRED)).toBeTruthy();
     expect(supportCalls()).toHaveLength(0);
+  });
+});
+
+describe("help links on the support screen (decision 034)", () => {
+  const linkCalls = () =>
+    fetchMock.mock.calls.filter(([input]) => String(input).startsWith("/api/support/supportlinks"));
+
+  test("coming from GSTR-3B: help for this page, opening in a new tab", async () => {
+    renderSupport(
+      `/org-1/2024-25/support-or-feedback?from=${encodeURIComponent("/org-1/2024-25/returns/gstr3B")}`,
+    );
+    expect(await screen.findByRole("heading", { name: "Help for this page" })).toBeTruthy();
+    const link = screen.getByRole("link", { name: GSTR3B_LINK.title }) as HTMLAnchorElement;
+    expect(link.href).toBe(GSTR3B_LINK.url);
+    expect(link.target).toBe("_blank");
+    expect(link.rel).toContain("noopener");
+    expect(screen.getByRole("link", { name: GENERAL_LINK.title })).toBeTruthy();
+    const asked = new URL(String(linkCalls()[0]?.[0]), "http://bahi.test");
+    expect(asked.searchParams.get("pageLink")).toBe("/org-1/2024-25/returns/gstr3B");
+  });
+
+  test("with no page to come from, the general list without a page", async () => {
+    renderSupport();
+    expect(await screen.findByRole("heading", { name: "Help" })).toBeTruthy();
+    expect(screen.queryByText("Help for this page")).toBeNull();
+    expect(screen.getByRole("link", { name: GENERAL_LINK.title }).getAttribute("rel")).toContain(
+      "noopener",
+    );
+    expect(String(linkCalls()[0]?.[0])).toBe("/api/support/supportlinks");
+  });
+
+  test("a from that is not a path of the app is not sent", async () => {
+    renderSupport(
+      `/org-1/2024-25/support-or-feedback?from=${encodeURIComponent("https://evil.example")}`,
+    );
+    expect(await screen.findByRole("heading", { name: "Help" })).toBeTruthy();
+    expect(String(linkCalls()[0]?.[0])).toBe("/api/support/supportlinks");
   });
 });

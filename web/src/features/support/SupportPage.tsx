@@ -1,6 +1,7 @@
-import { Anchor, Button, Container, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
+import { Anchor, Button, Container, List, Stack, Text, Textarea, Title } from "@mantine/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/errors.ts";
 import { apiRequest } from "../../api/http.ts";
 import { SUPPORT_EMAIL } from "../../app/error-screen/crash-report.ts";
@@ -14,10 +15,62 @@ export const SUPPORT_QUERY_MAX = 5000;
 export const SUPPORT_QUERY_REQUIRED = "Please write your question or feedback.";
 export const SEND_SUPPORT_QUERY_FAILED = "Could not send your message";
 
+/** A row of GET /support/supportlinks (decision 034). */
+export interface HelpLink {
+  title: string;
+  url: string;
+}
+
+/**
+ * The page the person came from: `?from=` first, else the sidebar's state ({ from: pathname }).
+ * Only a path of the app counts; anything else asks for the general list.
+ */
+export function usePageAskedAbout(): string | undefined {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const state = location.state as { from?: unknown } | null;
+  const from = searchParams.get("from") ?? (typeof state?.from === "string" ? state.from : "");
+  return from.startsWith("/") && !from.startsWith("//") && !from.includes("support-or-feedback")
+    ? from.split(/[?#]/)[0]
+    : undefined;
+}
+
+/** Help for the page the person came from, or the general list (GET /support/supportlinks). */
+function HelpLinks() {
+  const pageLink = usePageAskedAbout();
+  const { data } = useQuery({
+    queryKey: ["support", "supportlinks", pageLink ?? ""],
+    queryFn: () =>
+      apiRequest<{ success: true; forPage: boolean; data: HelpLink[] }>(
+        "GET",
+        "/support/supportlinks",
+        pageLink ? { query: { pageLink } } : {},
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!data || data.data.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="help-links-heading">
+      <Title order={2} fz="h4" id="help-links-heading">
+        {data.forPage ? "Help for this page" : "Help"}
+      </Title>
+      <List spacing={4}>
+        {data.data.map((link) => (
+          <List.Item key={link.url}>
+            <Anchor href={link.url} target="_blank" rel="noopener noreferrer">
+              {link.title}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 /**
  * /{org}/{year}/support-or-feedback (spec 2.3, 2.4): a question or feedback for Bahi's support,
  * sent by POST /misc/supportquery, which mails it with the person's name, email and support ID
- * (decision 031).
+ * (decision 031), with links to help for the page the person came from (decision 034).
  */
 export function SupportPage() {
   usePageTitle("Support or feedback");
@@ -88,6 +141,7 @@ export function SupportPage() {
             </Button>
           </Stack>
         </form>
+        <HelpLinks />
         <Text size="sm" c="dimmed">
           Or write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
         </Text>
