@@ -24,6 +24,14 @@ function createOnce(bytes: Uint8Array, postscriptName?: string): unknown {
   return font;
 }
 
+/**
+ * The parsed font pdfkit will use for these bytes: print-pdf.ts shapes a word with it before
+ * printing it in an Indian script (decision 051), and pdfkit then finds it already parsed.
+ */
+export function openFont(bytes: Uint8Array): unknown {
+  return createOnce(bytes);
+}
+
 const cached = require.cache[fontkitPath];
 if (cached) {
   // fontkit's exports are getters that cannot be replaced; pdfkit gets a copy with ours.
