@@ -91,16 +91,30 @@ interface ShapedFont {
  * mark anchors) is left out and marked rather than drawn as a box or stopping the document.
  */
 function shapesCleanly(script: IndicScript, text: string): boolean {
-  const words = text.split(/\s+/).filter((word) => word !== "");
-  try {
-    return loadScript(script).every((font) =>
-      words.every((word) =>
-        (font as ShapedFont).layout(word).glyphs.every((glyph) => glyph.id !== 0),
-      ),
-    );
-  } catch {
-    return false;
+  const key = `${script.name}:${text}`;
+  let clean = shapedBefore.get(key);
+  if (clean === undefined) {
+    try {
+      clean = shapesEveryWord(loadScript(script), text);
+    } catch {
+      clean = false;
+    }
+    // Names and items recur from document to document: their verdict is kept, within a bound.
+    if (shapedBefore.size >= 5000) shapedBefore.clear();
+    shapedBefore.set(key, clean);
   }
+  return clean;
+}
+
+const shapedBefore = new Map<string, boolean>();
+
+function shapesEveryWord(fonts: unknown[], text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => word !== "");
+  return fonts.every((font) =>
+    words.every((word) =>
+      (font as ShapedFont).layout(word).glyphs.every((glyph) => glyph.id !== 0),
+    ),
+  );
 }
 
 const INDIAN_SCRIPTS = /[\u0900-\u0DFF]/u;
