@@ -13,8 +13,8 @@ import {
 } from "./indic-fonts.ts";
 
 // Decision 051: a script prints only where fontkit (which pdfkit shapes with) turns real words
-// into the same glyphs, at the same places, as HarfBuzz, the shaping engine of browsers and
-// LibreOffice. Conjuncts (क्ष, ज्ञ, श्र), reph (र्म), pre-base vowel signs (ि, ொ), below-base forms
+// into the same glyphs, at the same places (to a fiftieth of an em), as HarfBuzz, the shaping
+// engine of browsers and LibreOffice. Conjuncts (क्ष, ज्ञ, श्र), reph (र्म), pre-base vowel signs (ि, ொ), below-base forms
 // and split vowels are where Indic shapers go wrong; the words exercise each.
 const WORDS: Record<string, string[]> = {
   devanagari: [
@@ -44,7 +44,24 @@ const WORDS: Record<string, string[]> = {
     "१२३।",
   ],
   bengali: ["ক্ষ", "কলকাতা", "শ্রী", "রবীন্দ্র", "কর্ম", "স্ট্রিট", "দুর্গা", "ব্যবসা", "কোম্পানি", "জ্ঞান"],
-  gurmukhi: ["ਪੰਜਾਬ", "ਸ੍ਰੀ", "ਗੁਰਮੁਖੀ", "ਪ੍ਰੀਤ", "ਸਿੰਘ", "ਅੰਮ੍ਰਿਤਸਰ", "ਕੌਰ", "ਲੁਧਿਆਣਾ"],
+  gurmukhi: [
+    "ਪੰਜਾਬ",
+    "ਸ੍ਰੀ",
+    "ਗੁਰਮੁਖੀ",
+    "ਪ੍ਰੀਤ",
+    "ਸਿੰਘ",
+    "ਅੰਮ੍ਰਿਤਸਰ",
+    "ਕੌਰ",
+    "ਲੁਧਿਆਣਾ",
+    "ਗੁਰਦੁਆਰਾ",
+    "ਖ਼ਾਲਸਾ",
+    "ਪ੍ਰਕਾਸ਼",
+    "ਜਲੰਧਰ",
+    "ਟ੍ਰੇਡਰਜ਼",
+    "ਸਿੱਖ",
+    "ਕ੍ਰਿਸ਼ਨ",
+    "ਦੁਕਾਨ",
+  ],
   gujarati: [
     "શ્રી",
     "ક્ષ",
@@ -76,9 +93,43 @@ const WORDS: Record<string, string[]> = {
     "ஸ்டோர்ஸ்",
     "ஶ்ரீ",
   ],
-  telugu: ["తెలుగు", "శ్రీ", "క్ష", "హైదరాబాద్", "కర్మ", "ప్రసాద్", "విజయవాడ", "స్ట్రీట్"],
+  telugu: [
+    "తెలుగు",
+    "శ్రీ",
+    "క్ష",
+    "హైదరాబాద్",
+    "కర్మ",
+    "ప్రసాద్",
+    "విజయవాడ",
+    "స్ట్రీట్",
+    "విశాఖపట్నం",
+    "కృష్ణ",
+    "ట్రేడర్స్",
+    "గుంటూరు",
+    "రెడ్డి",
+    "లక్ష్మి",
+    "స్టోర్స్",
+    "కొండ",
+  ],
   kannada: ["ಕನ್ನಡ", "ಶ್ರೀ", "ಕ್ಷ", "ಬೆಂಗಳೂರು", "ಕರ್ಮ", "ಪ್ರಸಾದ್", "ಮೈಸೂರು", "ಸ್ಟ್ರೀಟ್", "ಕೊಪ್ಪಳ", "ಹುಬ್ಬಳ್ಳಿ"],
-  malayalam: ["മലയാളം", "ശ്രീ", "ക്ഷ", "കൊച്ചി", "കർമ്മ", "പ്രസാദ്", "തിരുവനന്തപുരം", "ന്റെ"],
+  malayalam: [
+    "മലയാളം",
+    "ശ്രീ",
+    "ക്ഷ",
+    "കൊച്ചി",
+    "കർമ്മ",
+    "പ്രസാദ്",
+    "തിരുവനന്തപുരം",
+    "ന്റെ",
+    "കേരളം",
+    "കോഴിക്കോട്",
+    "ട്രേഡേഴ്സ്",
+    "കൃഷ്ണൻ",
+    "ശ്രീകൃഷ്ണ",
+    "സ്റ്റോർ",
+    "എറണാകുളം",
+    "പൊന്നു",
+  ],
 };
 
 interface FontkitFont {
@@ -90,34 +141,52 @@ interface FontkitFont {
   };
 }
 
-/** Each glyph as "id@advance,xOffset,yOffset" in font units. */
-function shapeWithFontkit(font: FontkitFont, word: string): string {
+/** A glyph as shaped: its id, advance and offsets, in font units. */
+type Shaped = [id: number, xAdvance: number, xOffset: number, yOffset: number];
+
+function shapeWithFontkit(font: FontkitFont, word: string): Shaped[] | string {
   try {
     const run = font.layout(word);
-    return run.glyphs
-      .map((glyph, index) => {
-        const at = run.positions[index];
-        return `${glyph.id}@${at?.xAdvance},${at?.xOffset},${at?.yOffset}`;
-      })
-      .join(" ");
+    return run.glyphs.map((glyph, index) => {
+      const at = run.positions[index];
+      return [glyph.id, at?.xAdvance ?? NaN, at?.xOffset ?? NaN, at?.yOffset ?? NaN];
+    });
   } catch (error) {
     return `fontkit threw: ${(error as Error).message}`;
   }
 }
 
-function shapeWithHarfBuzz(font: hb.Font, word: string): string {
+function shapeWithHarfBuzz(font: hb.Font, word: string): Shaped[] {
   const buffer = new hb.Buffer();
   buffer.addText(word);
   buffer.guessSegmentProperties();
   hb.shape(font, buffer);
   const positions = buffer.getGlyphPositions();
-  return buffer
-    .getGlyphInfos()
-    .map((glyph, index) => {
-      const at = positions[index];
-      return `${glyph.codepoint}@${at?.xAdvance},${at?.xOffset},${at?.yOffset}`;
-    })
-    .join(" ");
+  return buffer.getGlyphInfos().map((glyph, index) => {
+    const at = positions[index];
+    return [glyph.codepoint, at?.xAdvance ?? NaN, at?.xOffset ?? NaN, at?.yOffset ?? NaN];
+  });
+}
+
+/**
+ * How far a glyph may sit from where HarfBuzz puts it: a fiftieth of an em (20 units of these
+ * 1000-unit fonts; a quarter of a point at the 13 pt of a party's name), too little to see. The
+ * glyphs themselves must be the same, one for one.
+ */
+const POSITION_TOLERANCE = 1 / 50;
+
+function agree(ours: Shaped[] | string, theirs: Shaped[], unitsPerEm: number): boolean {
+  if (typeof ours === "string" || ours.length !== theirs.length) return false;
+  return ours.every((glyph, index) => {
+    const other = theirs[index] as Shaped;
+    return (
+      glyph[0] === other[0] &&
+      [1, 2, 3].every(
+        (k) =>
+          Math.abs((glyph[k] as number) - (other[k] as number)) <= unitsPerEm * POSITION_TOLERANCE,
+      )
+    );
+  });
 }
 
 /** The words of a script (at both printed weights) where fontkit and HarfBuzz differ. */
@@ -126,11 +195,16 @@ function disagreements(script: IndicScript): string[] {
   for (const weight of Object.values(WEIGHTS)) {
     const bytes = loadIndicFont(script, weight);
     const fontkitFont = openFont(bytes) as FontkitFont;
-    const harfBuzzFont = new hb.Font(new hb.Face(new hb.Blob(bytes)));
+    const face = new hb.Face(new hb.Blob(bytes));
+    const harfBuzzFont = new hb.Font(face);
     for (const word of WORDS[script.name] ?? []) {
       const ours = shapeWithFontkit(fontkitFont, word);
       const theirs = shapeWithHarfBuzz(harfBuzzFont, word);
-      if (ours !== theirs) found.push(`${weight} ${word}: fontkit ${ours} / HarfBuzz ${theirs}`);
+      if (!agree(ours, theirs, face.upem)) {
+        found.push(
+          `${weight} ${word}: fontkit ${JSON.stringify(ours)} / HarfBuzz ${JSON.stringify(theirs)}`,
+        );
+      }
     }
   }
   return found;
@@ -150,7 +224,7 @@ describe("Indian scripts' fonts (decision 051)", () => {
     const fromSfnt = fontkit.create(sfnt);
     expect(fromSfnt.postscriptName).toBe("NotoSansDevanagari-Regular");
     expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
-    expect(shapeWithFontkit(fromSfnt, "क्षत्रिय")).toBe(shapeWithFontkit(fromWoff, "क्षत्रिय"));
+    expect(shapeWithFontkit(fromSfnt, "क्षत्रिय")).toEqual(shapeWithFontkit(fromWoff, "क्षत्रिय"));
     expect(() => woffToSfnt(sfnt)).toThrow("Not a WOFF 1.0 font.");
   });
 
@@ -159,7 +233,8 @@ describe("Indian scripts' fonts (decision 051)", () => {
     (_name, script) => {
       const differ = disagreements(script);
       if (script.printed) {
-        // Every word: same glyphs, same advances, same mark offsets.
+        // Every word: the same glyphs, at the same advances and mark offsets (within a fiftieth
+        // of an em).
         expect(differ).toEqual([]);
       } else {
         // Still wrong (or throwing) in fontkit: it keeps the marker. When a fontkit release
@@ -183,9 +258,7 @@ describe("Indian scripts' fonts (decision 051)", () => {
       )._font;
       for (const word of WORDS[script.name] ?? []) {
         const drawn = embedded.layout(word).glyphs.map((glyph) => glyph.id);
-        const shaped = shapeWithHarfBuzz(harfBuzzFont, word)
-          .split(" ")
-          .map((glyph) => Number(glyph.split("@")[0]));
+        const shaped = shapeWithHarfBuzz(harfBuzzFont, word).map(([id]) => id);
         expect(drawn, `${script.name} ${word}`).toEqual(shaped);
       }
     }

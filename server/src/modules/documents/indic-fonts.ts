@@ -24,13 +24,13 @@ export interface IndicScript {
 export const INDIC_SCRIPTS: readonly IndicScript[] = [
   { name: "devanagari", from: 0x0900, to: 0x097f, printed: true },
   { name: "bengali", from: 0x0980, to: 0x09ff, printed: false },
-  { name: "gurmukhi", from: 0x0a00, to: 0x0a7f, printed: false },
+  { name: "gurmukhi", from: 0x0a00, to: 0x0a7f, printed: true },
   { name: "gujarati", from: 0x0a80, to: 0x0aff, printed: true },
   { name: "oriya", from: 0x0b00, to: 0x0b7f, printed: true },
   { name: "tamil", from: 0x0b80, to: 0x0bff, printed: true },
-  { name: "telugu", from: 0x0c00, to: 0x0c7f, printed: false },
+  { name: "telugu", from: 0x0c00, to: 0x0c7f, printed: true },
   { name: "kannada", from: 0x0c80, to: 0x0cff, printed: true },
-  { name: "malayalam", from: 0x0d00, to: 0x0d7f, printed: false },
+  { name: "malayalam", from: 0x0d00, to: 0x0d7f, printed: true },
 ].map((script) => ({ ...script, fontPackage: `@fontsource/noto-sans-${script.name}` }));
 
 /** The pdfmake font family of a script: "NotoSansDevanagari". */

@@ -183,10 +183,10 @@ function segment(value: string): Segment[] {
 }
 
 /**
- * Text as printed: Latin in Roboto; each run of Devanagari, Gujarati, Oriya, Tamil or Kannada in
- * its Noto Sans font, shaped by fontkit (decision 051). A script fontkit does not shape as
- * HarfBuzz does (Bengali, Gurmukhi, Telugu, Malayalam), Sinhala, or a word that does not shape
- * cleanly is left out and the text marked, rather than printed as broken glyphs.
+ * Text as printed: Latin in Roboto; each run of an Indian script in its Noto Sans font, shaped by
+ * fontkit (decision 051). Bengali (fontkit does not shape it as HarfBuzz does), Sinhala (no font
+ * here), or a word that does not shape cleanly is left out and the text marked, rather than
+ * printed as broken glyphs.
  */
 export function toPrintableText(value: string): PrintText {
   if (!INDIAN_SCRIPTS.test(value)) return value;
