@@ -6,8 +6,9 @@ import { inflateSync } from "node:zlib";
 // Indian scripts in printed documents (decision 051). Roboto has none of their letters; the Noto
 // Sans font of each script (Google's, OFL, packaged by Fontsource) has them, and pdfkit draws what
 // fontkit's OpenType shapers make of a word (conjuncts, reordered vowel signs, reph, marks). A
-// script prints only where fontkit's shaping of real words agrees glyph for glyph with HarfBuzz's
-// (indic-fonts.test.ts); the other scripts keep the "[Indian script not printed]" marker.
+// script prints only where fontkit's shaping of real words agrees with HarfBuzz's: the same
+// glyphs, placed within a fiftieth of an em (indic-fonts.test.ts); the others keep the
+// "[Indian script not printed]" marker.
 
 export interface IndicScript {
   /** Its Unicode block's name, as Fontsource names the font file's subset. */
