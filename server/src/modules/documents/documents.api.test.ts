@@ -838,3 +838,89 @@ describe("account statement (GET /ledger/getLedger?download=true&statement=true)
     expect(foreign.statusCode).toBe(403);
   });
 });
+
+describe("Indian scripts in printed documents (decision 051)", () => {
+  let ram: string;
+  let pdf: Buffer;
+  let text: string;
+
+  beforeAll(async () => {
+    ram = await insertAccount(context, org, {
+      name: "राम ट्रेडर्स",
+      nature: "Debtors",
+      stateCode: "27",
+    });
+    const ponni = await insertItem(context, org, { name: "பொன்னி அரிசி (Ponni Rice)", gstRate: 5 });
+    const saved = await addOk(
+      "salesinvoice",
+      itemDocument(
+        ram,
+        "27",
+        [{ itemId: ponni, quantity: 2, rate: 60, gstRate: 5, hsnCode: "1006" }],
+        { billingAddress: "१२ शिवाजी नगर, Pune" },
+      ),
+    );
+    pdf = await getPdf("salesInvoice", saved.entryId);
+    text = await extractPdfText(pdf);
+  });
+
+  test("a Devanagari party and a Tamil item print in their Noto fonts, embedded, and pass qpdf", async () => {
+    expect(text).not.toContain("Indian script");
+    // Extracted text of shaped Indic comes back in the glyphs' visual order (िशवाजी for शिवाजी,
+    // ெபா for பொ): these words have no reordered sign and come back as typed.
+    expect(text).toContain("Bill To राम");
+    expect(text).toContain("नगर, Pune");
+    expect(text).toContain("அரிசி (Ponni Rice)");
+    expect(await checkPdfStructure(pdf)).toContain("No syntax or stream encoding errors");
+    const fonts = await listEmbeddedFonts(pdf);
+    expect(fonts.every((font) => font.embedded)).toBe(true);
+    const names = fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, "")).sort();
+    // The party's name is bold (Medium), the address regular; Tamil only in the description.
+    expect(names).toEqual([
+      "NotoSansDevanagari-Medium",
+      "NotoSansDevanagari-Regular",
+      "NotoSansTamil-Regular",
+      "Roboto-Medium",
+      "Roboto-Regular",
+    ]);
+  });
+
+  test("a Latin-only invoice embeds no Indian script's font", async () => {
+    const saved = await addOk(
+      "salesinvoice",
+      itemDocument(ravi, "27", [{ itemId: rice, quantity: 1, rate: 50, gstRate: 5 }]),
+    );
+    const fonts = await listEmbeddedFonts(await getPdf("salesInvoice", saved.entryId));
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, "")).sort()).toEqual([
+      "Roboto-Medium",
+      "Roboto-Regular",
+    ]);
+  });
+
+  test("a Bengali name, which fontkit does not shape as HarfBuzz does, is marked, not drawn", async () => {
+    const durga = await insertAccount(context, org, {
+      name: "Durga Stores দুর্গা স্টোর্স",
+      nature: "Debtors",
+      stateCode: "19",
+    });
+    const saved = await addOk(
+      "salesinvoice",
+      itemDocument(durga, "19", [{ itemId: rice, quantity: 1, rate: 50, gstRate: 5 }]),
+    );
+    const bengali = await getPdf("salesInvoice", saved.entryId);
+    expect(await extractPdfText(bengali)).toContain("Durga Stores [Indian script not printed]");
+    const fonts = await listEmbeddedFonts(bengali);
+    expect(fonts.some((font) => font.name.includes("Bengali"))).toBe(false);
+  });
+
+  test("the account statement prints the Devanagari name too", async () => {
+    const url = `/api/ledger/getLedger?organisationId=${org}&accountId=${ram}&startDate=2025-04-01&endDate=2025-06-30&download=true&format=pdf&statement=true`;
+    const response = await inject({ method: "GET", url, headers: as(owner) });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const statement = response.rawPayload;
+    expect(await extractPdfText(statement)).toContain("To राम");
+    expect(await checkPdfStructure(statement)).toContain("No syntax or stream encoding errors");
+    const fonts = await listEmbeddedFonts(statement);
+    expect(fonts.some((font) => font.name.endsWith("+NotoSansDevanagari-Medium"))).toBe(true);
+  });
+});

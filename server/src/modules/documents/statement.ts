@@ -1,6 +1,7 @@
 import { formatAmount, formatRupees, rupeesToPaise } from "@bahi/domain";
 import type { Content, TableCell } from "pdfmake";
 import { formatPrintDate } from "./print-model.ts";
+import type { PrintText } from "./print-pdf.ts";
 
 // An account statement (issue 21): what debtors and creditors are sent: the opening balance,
 // the entries with a running balance, the closing balance, and the open bills with their age.
@@ -126,7 +127,7 @@ export function buildStatementDocument(source: StatementSource): StatementDocume
 /** The statement's pdfmake content (print-pdf.ts adds page, fonts and footer). */
 export function describeStatement(
   statement: StatementDocument,
-  t: (text: string) => string,
+  t: (text: string) => PrintText,
 ): Content[] {
   const right = (text: string, bold = false): TableCell => ({ text, alignment: "right", bold });
   const entryRows: TableCell[][] = [
@@ -139,8 +140,9 @@ export function describeStatement(
     ["", { text: "Opening Balance", bold: true }, "", "", "", right(statement.opening, true)],
     ...statement.entries.map((entry) => [
       entry.date,
-      t(entry.particulars),
-      t(entry.voucher),
+      // A cell that is an array would be a stack: the runs go in a text.
+      { text: t(entry.particulars) },
+      { text: t(entry.voucher) },
       right(entry.debit),
       right(entry.credit),
       right(entry.balance),
@@ -209,7 +211,7 @@ export function describeStatement(
               }),
             ),
             ...statement.openBills.map((bill) => [
-              t(bill.number),
+              { text: t(bill.number) },
               bill.date,
               bill.dueDate,
               right(bill.total),
