@@ -38,6 +38,25 @@ describe("GSTR-2B Excel", () => {
     expect(bs102).toMatchObject({ taxablePaise: 500000, igstPaise: 90000, valuePaise: 590000 });
   });
 
+  it("refuses a row dated after the books' years and a month outside them; keeps an older date (issue 26)", () => {
+    const dated = (date: string) =>
+      sheets((sheet) => {
+        const row = sheet.rows.find((cells) => cells.includes("BS/2024-25/0101"));
+        if (sheet.name === "B2B" && row) row[4] = date;
+      });
+    const far = readGstr2bWorkbook(FILE_NAME, dated("31/12/9999"));
+    expect(far.ok).toBe(false);
+    expect(!far.ok && far.message).toContain('The date "31/12/9999" is outside');
+    const old = readGstr2bWorkbook(FILE_NAME, dated("01/05/2019"));
+    if (!old.ok) throw new Error(old.message);
+    expect(old.file.documents.find((d) => d.number === "BS/2024-25/0101")?.date).toBe("2019-05-01");
+    const outsideMonth = readGstr2bWorkbook(
+      "092019_27AAPFU0939F1ZV_GSTR2B_14102019.xlsx",
+      sheets().filter((sheet) => sheet.name !== "Read me"),
+    );
+    expect(!outsideMonth.ok && outsideMonth.message).toContain('The date "092019" is outside');
+  });
+
   it("takes the GSTIN and month from the file name when there is no Read me sheet", () => {
     const read = readGstr2bWorkbook(
       FILE_NAME,

@@ -1,5 +1,6 @@
 import { endOfMonth, isValidCivilDate } from "../../calendar/index.ts";
 import { STATES } from "../../reference/index.ts";
+import { booksDateProblem, LAST_BOOKS_DATE } from "../../schemas/dates.ts";
 import {
   GSTR2B_MAX_DOCUMENTS,
   type Gstr2bDocument,
@@ -479,6 +480,10 @@ function readSheet(
     try {
       const date = workbookDate(get("date"));
       if (date === null) throw new RowError("the date must be dd-mm-yyyy.");
+      // As in the JSON (decision 035): a date after the books' years is refused, an earlier kept.
+      if (date > LAST_BOOKS_DATE) {
+        throw new RowError(booksDateProblem(date, get("date")) as string);
+      }
       if (number.length > 64) throw new RowError("the number is longer than 64 characters.");
       const taxes = {
         taxablePaise: amount(get("taxable"), "taxable"),
@@ -638,6 +643,8 @@ export function readGstr2bWorkbook(
   }
   const month = Number(period.slice(0, 2));
   if (month < 1 || month > 12) return fail(GSTR2B_WORKBOOK_MESSAGES.noPeriod);
+  const periodOutside = booksDateProblem(`${period.slice(2)}-${period.slice(0, 2)}-01`, period);
+  if (periodOutside) return fail(periodOutside);
   const documents = new Map<string, Accumulated>();
   const warnings: string[] = [];
   let recognised = 0;
