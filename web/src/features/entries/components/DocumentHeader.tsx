@@ -281,7 +281,7 @@ export function DocumentHeader({
           />
         </Grid.Col>
       )}
-      {fields.noteFields && (
+      {fields.noteKind && (
         <Grid.Col span={{ base: 24, md: 6 }}>
           <SelectInput
             label="Note for"

@@ -11,6 +11,7 @@ import {
   findPlaceOfSupply,
   getVoucherDefinition,
   isNoteType,
+  offersNoteKind,
   type Paise,
   type PartyGstFacts,
   paiseToRupees,
@@ -179,8 +180,10 @@ export interface DocumentFields {
   dueDate: boolean;
   /** Purchase and purchase order (schemas: IMPORT_FIELDS). */
   importType: boolean;
-  /** Credit and debit notes (schemas: NOTE_FIELDS). */
+  /** Credit and debit notes, either side: the invoices or bills they are set against. */
   noteFields: boolean;
+  /** Notes that move goods: returned goods or a price adjustment (schemas: NOTE_FIELDS `type`). */
+  noteKind: boolean;
   /** Supplies the organisation makes: export or SEZ, with or without payment. */
   exportOrSez: boolean;
   /** An outward supply (the registry's gstReturn role): an export carries its shipping bill. */
@@ -206,6 +209,7 @@ export function describeDocumentFields(type: VoucherType): DocumentFields {
     dueDate: definition.hasDueDate,
     importType: definition.acceptsImports,
     noteFields: isNoteType(type),
+    noteKind: offersNoteKind(type),
     exportOrSez: partySide === "customer",
     shippingBill: definition.gstReturn.role === "outwardSupply",
     transport: definition.transport !== null,
@@ -689,8 +693,8 @@ export function buildDocumentPayload(
   if (fields.dueDate) payload.dueDate = textOrUndefined(form.dueDate);
   if (fields.importType) payload.importType = textOrUndefined(form.importType);
   if (fields.transport) payload.transport = buildTransportPayload(form.transport);
+  if (fields.noteKind) payload.type = textOrUndefined(form.noteType);
   if (fields.noteFields) {
-    payload.type = textOrUndefined(form.noteType);
     payload.billWiseEntries = form.billWiseEntries
       .filter((allocation) => allocation.amountPaise > 0)
       .map((allocation) => ({
@@ -811,7 +815,7 @@ export function documentFormFromEntry(
     shippingBillNumber: fields.shippingBill ? readString(entry, "shippingBillNumber") : "",
     shippingBillDate: fields.shippingBill ? readString(entry, "shippingBillDate") : "",
     importType: fields.importType ? readString(entry, "importType") : "",
-    noteType: fields.noteFields ? readString(entry, "type") : "",
+    noteType: fields.noteKind ? readString(entry, "type") : "",
     transport: fields.transport ? readTransport(entry) : emptyTransportForm(),
     roundOff: entry.roundOff !== false,
     notes: readString(entry, "notes"),
