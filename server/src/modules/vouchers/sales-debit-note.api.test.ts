@@ -336,6 +336,9 @@ describe("the returns", () => {
     const cell = response.json().tables.find((row: { table: string }) => row.table === "3.1a");
     // 2,000 + 500 (invoices) + 200 + 100 (debit notes); IGST 360 + 36; CGST 12.50 + 2.50.
     expect(cell).toMatchObject({ taxableValue: 2800, igst: 396, cgst: 15, sgst: 15 });
+    // The output tax ledgers, credited by the notes, agree with 3.1.
+    const codes = response.json().warnings.map((warning: { code: string }) => warning.code);
+    expect(codes).not.toContain("outputTaxDiffers");
   });
 
   test("filing GSTR-1 locks the month's debit notes to customers", async () => {
