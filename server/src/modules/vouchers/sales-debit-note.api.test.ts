@@ -228,6 +228,13 @@ describe("saving a debit note to a customer", () => {
       .where("voucher_id", "=", noteToRegistered.entryId)
       .execute();
     expect(movements).toEqual([]);
+    // Its own document settings, and the invoice's settlements show it as raising (negative).
+    const settings = await get(owner, "settings/getsalesdebitnotesettings");
+    expect(settings.statusCode, settings.body).toBe(200);
+    const settled = await get(owner, "salesinvoice/getreceipts", { entryId: invoiceToRegistered });
+    expect(settled.json().entries).toEqual([
+      expect.objectContaining({ type: "salesDebitNote", number: "1", allocatedAmount: -236 }),
+    ]);
   });
 
   test("bad input changes nothing: a return type, another customer's invoice", async () => {
