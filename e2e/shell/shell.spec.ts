@@ -30,6 +30,7 @@ const VOUCHER_TYPES = [
   "Journal Entry",
   "Debit Note",
   "Credit Note",
+  "Debit Note (Sales)",
   "Quotation",
   "Sales Order",
   "Delivery Challan",

@@ -4,6 +4,7 @@ export {
   postCreditNote,
   postDebitNote,
   postPurchase,
+  postSalesDebitNote,
   postSalesInvoice,
 } from "./post-document.ts";
 export { type FundTransferVoucher, postFundTransfer } from "./post-fund-transfer.ts";

@@ -236,6 +236,37 @@ describe("postCreditNote and postDebitNote", () => {
   });
 });
 
+describe("postVoucher: a debit note to a customer (decision 066)", () => {
+  it("intra-state price rise: Dr the customer, Cr sales, output CGST and SGST", () => {
+    // Worked by hand: a rate difference of ₹2,000 at 18% intra-state: CGST 180, SGST 180, ₹2,360.
+    const computed = compute({ itemLines: [{ quantity: 1, ratePaise: 200000, gstRate: 18 }] });
+    const voucher = { partyAccountId: "customer", computed, accountLineAccountIds: [] };
+    expect(postVoucher({ type: "salesDebitNote", ...voucher }, accounts)).toEqual([
+      { accountId: "customer", amountPaise: 236000 },
+      { accountId: "sales", amountPaise: -200000 },
+      { accountId: "outputCgst", amountPaise: -18000 },
+      { accountId: "outputSgst", amountPaise: -18000 },
+    ]);
+  });
+
+  it("inter-state: Dr the customer, Cr sales and output IGST (the place of supply decides)", () => {
+    // Worked by hand: ₹1,066.50 + ₹500 at 18% IGST = ₹281.97; round off −0.47; total ₹1,848.
+    const computed = compute({ ...interLines, placeOfSupply: "29" });
+    const voucher = {
+      partyAccountId: "customer",
+      computed,
+      accountLineAccountIds: ["freightIncome"],
+    };
+    expect(postVoucher({ type: "salesDebitNote", ...voucher }, accounts)).toEqual([
+      { accountId: "customer", amountPaise: 184800 },
+      { accountId: "sales", amountPaise: -106650 },
+      { accountId: "freightIncome", amountPaise: -50000 },
+      { accountId: "outputIgst", amountPaise: -28197 },
+      { accountId: "roundOff", amountPaise: 47 },
+    ]);
+  });
+});
+
 describe("document vouchers: invalid input", () => {
   const computed = compute({ itemLines: [], accountLines: [{ amountPaise: 100, gstRate: 18 }] });
 

@@ -73,6 +73,14 @@ export function postCreditNote(voucher: DocumentVoucher, accounts: SystemAccount
   return reversePostings(postSalesInvoice(voucher, accounts));
 }
 
+/**
+ * A debit note to a customer raises a sale already invoiced: it posts as a sales invoice does
+ * (Dr customer; Cr sales and output tax), decision 066.
+ */
+export function postSalesDebitNote(voucher: DocumentVoucher, accounts: SystemAccounts): Posting[] {
+  return postSalesInvoice(voucher, accounts);
+}
+
 /** A purchase return issued to a supplier: the purchase's postings reversed. */
 export function postDebitNote(voucher: DocumentVoucher, accounts: SystemAccounts): Posting[] {
   return reversePostings(postPurchase(voucher, accounts));

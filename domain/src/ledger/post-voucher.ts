@@ -1,5 +1,11 @@
 import type { PostingVoucherType } from "../vouchers/voucher-type.ts";
-import { postCreditNote, postDebitNote, postPurchase, postSalesInvoice } from "./post-document.ts";
+import {
+  postCreditNote,
+  postDebitNote,
+  postPurchase,
+  postSalesDebitNote,
+  postSalesInvoice,
+} from "./post-document.ts";
 import { type FundTransferVoucher, postFundTransfer } from "./post-fund-transfer.ts";
 import { type JournalEntryVoucher, postJournalEntry } from "./post-journal-entry.ts";
 import {
@@ -19,6 +25,7 @@ const POSTING_RULES = {
   purchases: postPurchase,
   creditNote: postCreditNote,
   debitNote: postDebitNote,
+  salesDebitNote: postSalesDebitNote,
   receipts: (voucher: ReceiptVoucher) => postReceipt(voucher),
   payments: (voucher: PaymentVoucher) => postPayment(voucher),
   fundTransfer: (voucher: FundTransferVoucher) => postFundTransfer(voucher),

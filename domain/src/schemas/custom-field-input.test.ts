@@ -80,8 +80,8 @@ describe("CustomFieldInput", () => {
     ).toBe(true);
   });
 
-  it("covers the 12 voucher types, account, item and the modal's extras", () => {
-    expect(CUSTOM_FIELD_TARGETS).toHaveLength(17);
+  it("covers the 13 voucher types, account, item and the modal's extras", () => {
+    expect(CUSTOM_FIELD_TARGETS).toHaveLength(18);
     expect(CUSTOM_FIELD_TARGETS).toEqual(
       expect.arrayContaining(["account", "item", "contactperson", "client", "task"]),
     );

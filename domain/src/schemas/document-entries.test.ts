@@ -16,6 +16,7 @@ import {
   PurchaseInput,
   PurchaseOrderInput,
   QuotationInput,
+  SalesDebitNoteInput,
   SalesInvoiceEditInput,
   SalesInvoiceInput,
   SalesOrderInput,
@@ -35,6 +36,7 @@ const DOCUMENT_SCHEMAS = [
   ["PurchaseInput", PurchaseInput],
   ["CreditNoteInput", CreditNoteInput],
   ["DebitNoteInput", DebitNoteInput],
+  ["SalesDebitNoteInput", SalesDebitNoteInput],
   ["QuotationInput", QuotationInput],
   ["SalesOrderInput", SalesOrderInput],
   ["DeliveryChallanInput", DeliveryChallanInput],
@@ -208,6 +210,20 @@ describe("decided options (vouchers/engine/document-options)", () => {
   it.each([undefined, "", "  "])("a note's type %j defaults to return", (type) => {
     expect(DEFAULT_NOTE_TYPE).toBe("return");
     expect(CreditNoteInput.parse(buildDocument({ type })).type).toBe("return");
+  });
+
+  it("a debit note to a customer is always a price adjustment, and names the invoices it raises", () => {
+    const parsed = SalesDebitNoteInput.parse(
+      buildDocument({ billWiseEntries: [{ entryId: "inv-1", amount: 100 }] }),
+    );
+    expect(parsed.type).toBe("adjustment");
+    expect(parsed.billWiseEntries).toEqual([{ entryId: "inv-1", amount: 100 }]);
+    expect(SalesDebitNoteInput.parse(buildDocument({ type: "adjustment" })).type).toBe(
+      "adjustment",
+    );
+    expect(listIssues(SalesDebitNoteInput, buildDocument({ type: "return" }))).toEqual([
+      { path: "type", message: ENTRY_MESSAGES.salesDebitNoteType },
+    ]);
   });
 
   it("refuses an unknown note type", () => {

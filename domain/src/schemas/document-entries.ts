@@ -40,6 +40,7 @@ export const ENTRY_MESSAGES = {
   importType: "Choose whether goods or services are imported.",
   noteType: "Choose whether the note is for goods returned or a price adjustment.",
   exportUnderReverseCharge: "An export or SEZ supply cannot be under reverse charge.",
+  salesDebitNoteType: "A debit note to a customer raises a price: its type can only be adjustment.",
 } as const;
 
 /** A credit or debit note is a return of goods unless it says it only adjusts the price. */
@@ -280,6 +281,26 @@ export const DebitNoteInput = DebitNoteFields.superRefine(refineDocument);
 export type DebitNoteInput = z.infer<typeof DebitNoteInput>;
 export const DebitNoteEditInput = DebitNoteFields.extend(EDIT_FIELDS).superRefine(refineDocument);
 export type DebitNoteEditInput = z.infer<typeof DebitNoteEditInput>;
+
+/**
+ * A debit note to a customer (decision 066): a price rise on invoices already issued. It returns
+ * no goods, so its `type` is always "adjustment" (stored so, as returns and reports read it); its
+ * billWiseEntries name the sales invoices it raises.
+ */
+const SalesDebitNoteFields = z.object({
+  ...DOCUMENT_FIELDS,
+  ...DUE_DATE_FIELDS,
+  type: optionalText(
+    z.literal("adjustment", { error: ENTRY_MESSAGES.salesDebitNoteType }),
+  ).transform((): NoteType => "adjustment"),
+  billWiseEntries: NOTE_FIELDS.billWiseEntries,
+  ...CUSTOMER_FIELDS,
+});
+export const SalesDebitNoteInput = SalesDebitNoteFields.superRefine(refineDocument);
+export type SalesDebitNoteInput = z.infer<typeof SalesDebitNoteInput>;
+export const SalesDebitNoteEditInput =
+  SalesDebitNoteFields.extend(EDIT_FIELDS).superRefine(refineDocument);
+export type SalesDebitNoteEditInput = z.infer<typeof SalesDebitNoteEditInput>;
 
 /** Quotation, sales order and delivery challan share the plain document fields. */
 const PlainDocumentFields = z.object({ ...DOCUMENT_FIELDS, ...CUSTOMER_FIELDS });

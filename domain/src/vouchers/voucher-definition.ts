@@ -26,6 +26,7 @@ export const SUMMARY_TYPES = [
   "purchases",
   "creditnote",
   "debitnote",
+  "salesdebitnote",
   "receipt",
   "payment",
   "journal",
@@ -173,6 +174,12 @@ export interface VoucherTypeDefinition {
    * sales invoices, payments and debit notes purchase bills; null for the rest.
    */
   readonly settles: BillableType | null;
+  /**
+   * Its bill-wise entries add to what is pending on the invoices they name instead of settling
+   * them: a debit note to a customer raises the invoice it is made out against (decision 066).
+   * Absent (false) on every type that settles.
+   */
+  readonly raisesBills?: boolean;
   /** Takes `importType` (import of goods or services): purchases and purchase orders. */
   readonly acceptsImports: boolean;
   /** Its custom fields may be marked Print in PDF (spec 5 "Custom field" lists these types). */

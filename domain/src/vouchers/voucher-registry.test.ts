@@ -4,6 +4,7 @@ import { SUMMARY_TYPES } from "./voucher-definition.ts";
 import {
   BILLABLE_TYPES,
   findConversionSource,
+  findNoteTypeFor,
   findVoucherTypeByApiFamily,
   findVoucherTypeByListKey,
   findVoucherTypeByRouteWord,
@@ -11,6 +12,8 @@ import {
   getVoucherDefinition,
   isNoteType,
   listPrintableVoucherTypes,
+  offersNoteKind,
+  SALES_SERIES_TYPES,
   START_MENU_VOUCHER_ORDER,
   VOUCHER_REGISTRY,
   voucherTypesWhere,
@@ -91,6 +94,8 @@ describe("VOUCHER_REGISTRY invariants", () => {
       purchases: "in",
       creditNote: "in",
       debitNote: "out",
+      // A debit note to a customer raises a price; no goods move (decision 066).
+      salesDebitNote: null,
       receipts: null,
       payments: null,
       fundTransfer: null,
@@ -124,9 +129,15 @@ describe("VOUCHER_REGISTRY invariants", () => {
     expect(BILLABLE_TYPES).toEqual(["salesInvoice", "purchases"]);
     expect(voucherTypesWhere((d) => d.settles === "salesInvoice")).toEqual([
       "creditNote",
+      "salesDebitNote",
       "receipts",
     ]);
-    expect(VOUCHER_TYPES.filter(isNoteType)).toEqual(["creditNote", "debitNote"]);
+    expect(VOUCHER_TYPES.filter(isNoteType)).toEqual(["creditNote", "debitNote", "salesDebitNote"]);
+    // Only the debit note to a customer raises the invoices it names; the return notes lower them.
+    expect(voucherTypesWhere((d) => d.raisesBills === true)).toEqual(["salesDebitNote"]);
+    expect(findNoteTypeFor("salesInvoice")).toBe("creditNote");
+    expect(findNoteTypeFor("purchases")).toBe("debitNote");
+    expect(VOUCHER_TYPES.filter(offersNoteKind)).toEqual(["creditNote", "debitNote"]);
     expect(voucherTypesWhere((d) => d.acceptsImports)).toEqual(["purchases", "purchaseOrder"]);
     expect(findConversionSource({ salesOrderId: "so-1" })).toEqual({
       type: "salesOrder",
@@ -552,6 +563,7 @@ describe("print facts (issue 21)", () => {
       "salesInvoice",
       "creditNote",
       "debitNote",
+      "salesDebitNote",
       "receipts",
       "payments",
       "quotation",
@@ -561,5 +573,49 @@ describe("print facts (issue 21)", () => {
     ]);
     expect(VOUCHER_REGISTRY.receipts.print?.parentType).toBe("salesInvoice");
     expect(VOUCHER_REGISTRY.payments.print?.parentType).toBe("purchases");
+  });
+});
+
+describe("the debit note to a customer (issue 19, decision 066)", () => {
+  const definition = VOUCHER_REGISTRY.salesDebitNote;
+
+  it("is a customer's note against sales invoices, in GSTR-1 as ntty D, Table 13 nature 4", () => {
+    expect(definition).toMatchObject({
+      routeWord: "sales-debit-note",
+      apiFamily: "/salesdebitnote",
+      listCallName: "salesdebitnotelist",
+      listKey: "salesDebitNotes",
+      family: "document",
+      posts: true,
+      movesStock: null,
+      partySide: "customer",
+      settles: "salesInvoice",
+      raisesBills: true,
+      customFieldKey: "salesDebitNote",
+      gstReturn: { role: "outwardNote", noteType: "D", table13Nature: 4 },
+      eInvoice: "DBN",
+      transport: null,
+    });
+    expect(definition.titles.singular).toBe("Debit Note (Sales)");
+    expect(definition.print).toEqual({
+      heading: "Debit Note",
+      form: "note",
+      partyLabel: "Bill To",
+      parentType: null,
+    });
+    expect(definition.settings?.callName).toBe("salesdebitnote");
+    expect(findVoucherTypeByRouteWord("sales-debit-note")).toBe("salesDebitNote");
+    expect(findVoucherTypeBySummaryType("salesdebitnote")).toBe("salesDebitNote");
+  });
+
+  it("follows the two notes in the start menu and keeps out of the sales series", () => {
+    const order = [...START_MENU_VOUCHER_ORDER];
+    expect(order.indexOf("salesDebitNote")).toBe(order.indexOf("creditNote") + 1);
+    expect(SALES_SERIES_TYPES).toEqual([
+      "salesInvoice",
+      "quotation",
+      "salesOrder",
+      "deliveryChallan",
+    ]);
   });
 });

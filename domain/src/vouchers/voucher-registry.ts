@@ -150,13 +150,16 @@ const NOT_IN_RETURNS: GstReturnFacts = { role: "none", noteType: null, table13Na
 /**
  * Each type's GST-return facts, in one table (gst-reference §4 "Nature-of-document codes"). Bahi's
  * debit note is the purchase-side note (a return to a supplier), so it belongs to the inward side;
- * see docs/decisions/061.
+ * the debit note to a customer is its own type, salesDebitNote (docs/decisions/066).
  */
 const GST_RETURN_FACTS: Readonly<Record<VoucherType, GstReturnFacts>> = {
   salesInvoice: { role: "outwardSupply", noteType: null, table13Nature: 1 },
   creditNote: { role: "outwardNote", noteType: "C", table13Nature: 5 },
   purchases: { role: "inwardSupply", noteType: null, table13Nature: null },
   debitNote: { role: "inwardNote", noteType: "D", table13Nature: null },
+  // A debit note to a customer raises an outward supply: GSTR-1 cdnr/cdnur with ntty D, Table 13
+  // nature 4 (decision 066).
+  salesDebitNote: { role: "outwardNote", noteType: "D", table13Nature: 4 },
   receipts: NOT_IN_RETURNS,
   payments: NOT_IN_RETURNS,
   fundTransfer: NOT_IN_RETURNS,
@@ -182,6 +185,7 @@ const TRANSPORT_FACTS: Readonly<Record<VoucherType, TransportFacts | null>> = {
   },
   creditNote: null,
   debitNote: null,
+  salesDebitNote: null,
   receipts: null,
   payments: null,
   fundTransfer: null,
@@ -377,6 +381,44 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
       routeWord: "debit-note",
     },
     print: { heading: "Debit Note", form: "note", partyLabel: "Supplier", parentType: null },
+  }),
+  salesDebitNote: defineVoucherType("salesDebitNote", {
+    routeWord: "sales-debit-note",
+    apiFamily: "/salesdebitnote",
+    listKey: "salesDebitNotes",
+    titles: describeTitles("Debit Note (Sales)", "Debit Notes (Sales)"),
+    family: "document",
+    posts: true,
+    // A debit note to a customer raises the value of a supply already invoiced (a price rise, an
+    // undercharged rate): no goods move (decision 066).
+    movesStock: null,
+    partySide: "customer",
+    settles: "salesInvoice",
+    raisesBills: true,
+    acceptsImports: false,
+    customFieldsPrintable: true,
+    paysCash: false,
+    arrowKeysPage: false,
+    hasDueDate: true,
+    summaryType: "salesdebitnote",
+    listColumns: buildDocumentColumns({
+      numberLabel: "Note No.",
+      side: "customer",
+      dueDate: false,
+      billWise: false,
+    }),
+    rowActions: buildRowActions({ printable: true }),
+    conversions: [],
+    settlement: null,
+    filterFields: buildDocumentFilters({ side: "customer", notes: true, status: false }),
+    supportsTemplates: true,
+    extraCalls: [],
+    settings: {
+      callName: "salesdebitnote",
+      getCallName: "getsalesdebitnotesettings",
+      routeWord: "sales-debit-note",
+    },
+    print: { heading: "Debit Note", form: "note", partyLabel: "Bill To", parentType: null },
   }),
   receipts: defineVoucherType("receipts", {
     tallyVoucherType: "Receipt",
@@ -693,6 +735,7 @@ export const START_MENU_VOUCHER_ORDER: readonly VoucherType[] = [
   "journalEntry",
   "debitNote",
   "creditNote",
+  "salesDebitNote",
   "quotation",
   "salesOrder",
   "deliveryChallan",
@@ -728,16 +771,22 @@ export const SALES_SERIES_TYPES: readonly VoucherType[] = voucherTypesWhere(
     definition.settles === null,
 );
 
-/** Credit and debit notes: item documents set against an invoice or bill. */
+/** Credit and debit notes (either side): item documents set against an invoice or bill. */
 export function isNoteType(type: VoucherType): boolean {
   const definition = VOUCHER_REGISTRY[type];
   return definition.family === "document" && definition.settles !== null;
 }
 
-/** The note (credit or debit) that adjusts invoices or bills of this type. */
+/**
+ * The return note (credit or debit) that lowers invoices or bills of this type; a note that
+ * raises them (the debit note to a customer) is not a return.
+ */
 export function findNoteTypeFor(billable: BillableType): VoucherType {
   const note = VOUCHER_TYPES.find(
-    (type) => isNoteType(type) && VOUCHER_REGISTRY[type].settles === billable,
+    (type) =>
+      isNoteType(type) &&
+      VOUCHER_REGISTRY[type].settles === billable &&
+      VOUCHER_REGISTRY[type].raisesBills !== true,
   );
   if (!note) throw new Error(`no note settles ${billable}`);
   return note;
@@ -791,4 +840,12 @@ export function findVoucherTypeByListKey(listKey: string): VoucherType | undefin
 /** The types with a printed form (issue 21), from the registry's `print` facts. */
 export function listPrintableVoucherTypes(): VoucherType[] {
   return voucherTypesWhere((definition) => definition.print !== null);
+}
+
+/**
+ * A note may be a return of goods or a price adjustment (its `type`, decision 006) when it moves
+ * stock; a note that moves none (the debit note to a customer) is always an adjustment.
+ */
+export function offersNoteKind(type: VoucherType): boolean {
+  return isNoteType(type) && VOUCHER_REGISTRY[type].movesStock !== null;
 }

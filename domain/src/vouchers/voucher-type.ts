@@ -1,12 +1,14 @@
 /**
- * The 12 voucher types. The identifiers are the spec's `applicableFor` values for custom fields
- * (spec/product.md 3, "Custom field"), the one place the spec names every type in one vocabulary.
+ * The 13 voucher types. The identifiers are the spec's `applicableFor` values for custom fields
+ * (spec/product.md 3, "Custom field"), the one place the spec names every type in one vocabulary;
+ * `salesDebitNote` (a debit note to a customer, issue 19, decision 066) is ours.
  */
 export const VOUCHER_TYPES = [
   "salesInvoice",
   "purchases",
   "creditNote",
   "debitNote",
+  "salesDebitNote",
   "receipts",
   "payments",
   "fundTransfer",
@@ -25,6 +27,7 @@ export const POSTING_VOUCHER_TYPES = [
   "purchases",
   "creditNote",
   "debitNote",
+  "salesDebitNote",
   "receipts",
   "payments",
   "fundTransfer",

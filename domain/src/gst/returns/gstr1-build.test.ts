@@ -386,7 +386,8 @@ describe("property: the JSON's taxable value and tax equal the books' sales-side
     rate: fc.constantFrom(0, 5, 12, 18, 28, -1, -2),
   });
   const document = fc.record({
-    note: fc.boolean(),
+    // An invoice, a credit note (C) or a debit note to the customer (D, decision 066).
+    note: fc.constantFrom(null, null, "C", "D"),
     registered: fc.boolean(),
     pos: fc.constantFrom("27", "29", "07"),
     supply: fc.constantFrom(
@@ -400,7 +401,7 @@ describe("property: the JSON's taxable value and tax equal the books' sales-side
     date: fc.constantFrom("2024-07-31", "2024-08-01", "2024-09-30"),
   });
 
-  test("for any mix of invoices and credit notes", () => {
+  test("for any mix of invoices, credit notes and debit notes to customers", () => {
     fc.assert(
       fc.property(fc.array(document, { maxLength: 25 }), (specs) => {
         const documents = specs.map((spec) => {
@@ -410,6 +411,14 @@ describe("property: the JSON's taxable value and tax equal the books' sales-side
           const lut = supplyKind.endsWith("WithoutPayment");
           return buildDocument({
             role: spec.note ? "outwardNote" : "outwardSupply",
+            ...(spec.note === "D"
+              ? {
+                  voucherType: "salesDebitNote",
+                  noteType: "D" as const,
+                  table13Nature: 4,
+                  priceAdjustmentOnly: true,
+                }
+              : {}),
             gstin: spec.registered || supplyKind.startsWith("sez") ? REGISTERED_GSTIN : null,
             pos: supplyKind.startsWith("export") ? null : spec.pos,
             supplyKind,
@@ -417,7 +426,8 @@ describe("property: the JSON's taxable value and tax equal the books' sales-side
             lines: spec.lines.map((l) => buildLine(l.rupees, l.rate, { inter, lut })),
           });
         });
-        // The books: every line of every sales-side document, credit notes subtracted.
+        // The books: every line of every sales-side document, credit notes subtracted, debit
+        // notes added.
         let taxable = 0;
         let tax = 0;
         for (const doc of documents) {

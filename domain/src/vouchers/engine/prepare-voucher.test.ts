@@ -177,6 +177,31 @@ describe("documents", () => {
     ]);
   });
 
+  test("a debit note to a customer posts as a sale, moves no goods and raises the invoice it names", () => {
+    const note = { ...intraInvoice, billWiseEntries: [{ entryId: "inv-1", amount: 500 }] };
+    const prepared = prepareVoucher("salesDebitNote", note, context);
+    expect(prepared.postings).toEqual(
+      prepareVoucher("salesInvoice", intraInvoice, context).postings,
+    );
+    expect(prepared.postings).toEqual(
+      expect.arrayContaining([
+        { accountId: "ravi", amountPaise: 118_000 },
+        { accountId: "sales", amountPaise: -100_000 },
+      ]),
+    );
+    expect(prepared.stock).toEqual([]);
+    // A negative allocation: the invoice's pending amount rises by the note's ₹500.
+    expect(prepared.allocations).toEqual([
+      {
+        invoiceId: "inv-1",
+        partyAccountId: "ravi",
+        invoiceType: "salesInvoice",
+        amountPaise: -50_000,
+        path: "billWiseEntries.0.amount",
+      },
+    ]);
+  });
+
   test("services move no stock, and nothing moves without inventory", () => {
     expect(
       prepareVoucher(

@@ -74,6 +74,10 @@ export interface BillAllocation {
   /** The party the invoice must belong to. */
   partyAccountId: string;
   invoiceType: BillableType;
+  /**
+   * What is set against the invoice: positive lowers its pending amount; negative raises it (a
+   * debit note to a customer made out against the invoice, the registry's `raisesBills`).
+   */
   amountPaise: Paise;
   path: string;
 }
@@ -382,13 +386,15 @@ function listStockMovements(
 }
 
 function listNoteAllocations(type: VoucherType, payload: DocumentPayload): BillAllocation[] {
-  const invoiceType = getVoucherDefinition(type).settles;
+  const definition = getVoucherDefinition(type);
+  const invoiceType = definition.settles;
   if (invoiceType === null) return [];
+  const sign = definition.raisesBills === true ? -1 : 1;
   return (payload.billWiseEntries ?? []).map((entry, index) => ({
     invoiceId: entry.entryId,
     partyAccountId: payload.cashOrDebtorAccountId,
     invoiceType,
-    amountPaise: toPaise(entry.amount),
+    amountPaise: sign * toPaise(entry.amount),
     path: `billWiseEntries.${index}.amount`,
   }));
 }

@@ -18,6 +18,7 @@ import * as m0040 from "./0040-opening-stock-from-items.ts";
 import * as m0041 from "./0041-change-event-tabs.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 import * as m0061 from "./0061-itc-not-eligible.ts";
+import * as m0062 from "./0062-sales-debit-note-rights.ts";
 import * as m0065 from "./0065-gstr2b.ts";
 import * as m0070 from "./0070-imports.ts";
 import * as m0080 from "./0080-document-links.ts";
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041_change_event_tabs": m0041,
   "0060_gst_return_filings": m0060,
   "0061_itc_not_eligible": m0061,
+  "0062_sales_debit_note_rights": m0062,
   "0065_gstr2b": m0065,
   "0070_imports": m0070,
   "0080_document_links": m0080,

@@ -581,6 +581,9 @@ export const VOUCHER_MIX: Readonly<Record<VoucherType, number>> = {
   salesOrder: 0.8,
   deliveryChallan: 0.6,
   purchaseOrder: 0.4,
+  // Debit notes to customers (decision 066) are rare; the demo books have none, and the weight
+  // stays last so that the other types' draws are unchanged.
+  salesDebitNote: 0,
 };
 
 const LINE_COUNTS = new WeightedPicker<number>([
@@ -711,6 +714,8 @@ class VoucherWriter {
         return this.fundTransfer(date);
       case "journalEntry":
         return this.journal(date);
+      case "salesDebitNote":
+        throw new Error("The demo books have no debit notes to customers (VOUCHER_MIX).");
     }
   }
 

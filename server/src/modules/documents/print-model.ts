@@ -454,7 +454,7 @@ function buildReferences(source: PrintSource, form: PrintForm): PrintDocument["r
   if (rows.length === 0) return null;
   const label =
     form === "note"
-      ? source.type === "debitNote"
+      ? getVoucherDefinition(source.type).settles === "purchases"
         ? "Against Bill"
         : "Against Invoice"
       : "Against Invoices";

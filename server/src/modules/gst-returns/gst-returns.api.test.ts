@@ -602,7 +602,7 @@ describe("mark as filed", () => {
         )
         .map((row: { transactionType: string }) => row.transactionType)
         .sort(),
-    ).toEqual(["creditNote", "salesInvoice"]);
+    ).toEqual(["creditNote", "salesDebitNote", "salesInvoice"]);
 
     const noReason = await requestAs(context, owner, {
       method: "POST",

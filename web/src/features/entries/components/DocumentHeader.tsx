@@ -25,6 +25,7 @@ import {
   type PartyRecord,
   setReverseCharge,
 } from "../model/document-form.ts";
+import { AgainstInvoiceField } from "./AgainstInvoiceField.tsx";
 import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { EntryDateField } from "./EntryDateField.tsx";
 import type { SectionProps } from "./section-props.ts";
@@ -281,7 +282,7 @@ export function DocumentHeader({
           />
         </Grid.Col>
       )}
-      {fields.noteFields && (
+      {fields.noteKind && (
         <Grid.Col span={{ base: 24, md: 6 }}>
           <SelectInput
             label="Note for"
@@ -292,6 +293,15 @@ export function DocumentHeader({
             disabled={readOnly}
           />
         </Grid.Col>
+      )}
+      {fields.againstInvoice && (
+        <AgainstInvoiceField
+          form={form}
+          update={update}
+          errors={errors}
+          context={context}
+          readOnly={readOnly}
+        />
       )}
       <Grid.Col span={{ base: 24, md: 6 }}>
         <Checkbox

@@ -12,6 +12,7 @@ import {
   applyItemToLine,
   applyPartyToDocument,
   buildDocumentPayload,
+  chooseAgainstInvoice,
   computeDocumentForm,
   convertDocumentForm,
   type DocumentForm,
@@ -240,6 +241,10 @@ describe("header fields per type (registry and payload schemas)", () => {
     ["purchases", { dueDate: true, importType: true, noteFields: false, exportOrSez: false }],
     ["creditNote", { dueDate: true, importType: false, noteFields: true, exportOrSez: true }],
     ["debitNote", { dueDate: true, importType: false, noteFields: true, exportOrSez: false }],
+    [
+      "salesDebitNote",
+      { dueDate: true, noteFields: true, noteKind: false, againstInvoice: true, exportOrSez: true },
+    ],
     ["quotation", { dueDate: false, importType: false, noteFields: false, exportOrSez: true }],
     ["purchaseOrder", { dueDate: true, importType: true, noteFields: false, exportOrSez: false }],
   ] as const)("%s", (type, fields) => {
@@ -431,6 +436,31 @@ describe("the payload", () => {
     });
     expect(payload).toMatchObject({ entryId: "inv-1", version: 3 });
     expect(ENTRY_INPUT_SCHEMAS.salesInvoice.edit.safeParse(payload).success).toBe(true);
+  });
+
+  it("a debit note to a customer sets its whole total against the invoice chosen, with no note type", () => {
+    const document = chooseAgainstInvoice(form([line(RICE, "2")]), {
+      _id: "inv-1",
+      number: "INV-1",
+      date: "2025-06-01",
+      totalPaise: 500_00,
+    });
+    const payload = buildDocumentPayload(document, contextFor("salesDebitNote"), { mode: "add" });
+    // 2 × ₹52.50 less 2 % = ₹102.90; 5 % tax ₹5.15; ₹108.05 rounded to ₹108.
+    expect(payload).toMatchObject({
+      totalAmount: 108,
+      billWiseEntries: [{ entryId: "inv-1", amount: 108 }],
+    });
+    expect(payload).not.toHaveProperty("type");
+    expect(ENTRY_INPUT_SCHEMAS.salesDebitNote.add.safeParse(payload).success).toBe(true);
+    const none = buildDocumentPayload(
+      chooseAgainstInvoice(document, null),
+      contextFor("salesDebitNote"),
+      {
+        mode: "add",
+      },
+    );
+    expect(none.billWiseEntries).toEqual([]);
   });
 
   it("purchases carry the import type and the purchase order", () => {

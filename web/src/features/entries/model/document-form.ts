@@ -11,6 +11,7 @@ import {
   findPlaceOfSupply,
   getVoucherDefinition,
   isNoteType,
+  offersNoteKind,
   type Paise,
   type PartyGstFacts,
   paiseToRupees,
@@ -179,8 +180,16 @@ export interface DocumentFields {
   dueDate: boolean;
   /** Purchase and purchase order (schemas: IMPORT_FIELDS). */
   importType: boolean;
-  /** Credit and debit notes (schemas: NOTE_FIELDS). */
+  /** Credit and debit notes, either side: the invoices or bills they are set against. */
   noteFields: boolean;
+  /** Notes that move goods: returned goods or a price adjustment (schemas: NOTE_FIELDS `type`). */
+  noteKind: boolean;
+  /**
+   * A note that raises the invoice it is made out against (the registry's `raisesBills`: the
+   * debit note to a customer): the header picks that invoice, and the note's total is set
+   * against it.
+   */
+  againstInvoice: boolean;
   /** Supplies the organisation makes: export or SEZ, with or without payment. */
   exportOrSez: boolean;
   /** An outward supply (the registry's gstReturn role): an export carries its shipping bill. */
@@ -206,6 +215,8 @@ export function describeDocumentFields(type: VoucherType): DocumentFields {
     dueDate: definition.hasDueDate,
     importType: definition.acceptsImports,
     noteFields: isNoteType(type),
+    noteKind: offersNoteKind(type),
+    againstInvoice: isNoteType(type) && definition.raisesBills === true,
     exportOrSez: partySide === "customer",
     shippingBill: definition.gstReturn.role === "outwardSupply",
     transport: definition.transport !== null,
@@ -689,8 +700,16 @@ export function buildDocumentPayload(
   if (fields.dueDate) payload.dueDate = textOrUndefined(form.dueDate);
   if (fields.importType) payload.importType = textOrUndefined(form.importType);
   if (fields.transport) payload.transport = buildTransportPayload(form.transport);
-  if (fields.noteFields) {
-    payload.type = textOrUndefined(form.noteType);
+  if (fields.noteKind) payload.type = textOrUndefined(form.noteType);
+  if (fields.againstInvoice) {
+    // One invoice, the note's whole total set against it (it raises what is due there).
+    const totalPaise = computed?.totalPaise ?? 0;
+    payload.billWiseEntries = form.billWiseEntries
+      .slice(0, 1)
+      .flatMap((allocation) =>
+        totalPaise > 0 ? [{ entryId: allocation.entryId, amount: rupees(totalPaise) }] : [],
+      );
+  } else if (fields.noteFields) {
     payload.billWiseEntries = form.billWiseEntries
       .filter((allocation) => allocation.amountPaise > 0)
       .map((allocation) => ({
@@ -811,7 +830,7 @@ export function documentFormFromEntry(
     shippingBillNumber: fields.shippingBill ? readString(entry, "shippingBillNumber") : "",
     shippingBillDate: fields.shippingBill ? readString(entry, "shippingBillDate") : "",
     importType: fields.importType ? readString(entry, "importType") : "",
-    noteType: fields.noteFields ? readString(entry, "type") : "",
+    noteType: fields.noteKind ? readString(entry, "type") : "",
     transport: fields.transport ? readTransport(entry) : emptyTransportForm(),
     roundOff: entry.roundOff !== false,
     notes: readString(entry, "notes"),
@@ -852,4 +871,26 @@ export function convertDocumentForm(
 ): DocumentForm {
   const form = documentFormFromEntry(source, context, names, { copy: true });
   return { ...form, source: { param: sourceParam, id: sourceId } };
+}
+
+/** The invoice a raising note is made out against (the header's picker), or none. */
+export function chooseAgainstInvoice(
+  form: DocumentForm,
+  invoice: { _id: string; number: string; date: string; totalPaise: Paise } | null,
+): DocumentForm {
+  return {
+    ...form,
+    billWiseEntries: invoice
+      ? [
+          {
+            entryId: invoice._id,
+            invoiceNumber: invoice.number,
+            date: invoice.date,
+            totalPaise: invoice.totalPaise,
+            pendingPaise: 0,
+            amountPaise: 0,
+          },
+        ]
+      : [],
+  };
 }
