@@ -528,3 +528,84 @@ describe("POST /ewaybill/import", () => {
     );
   });
 });
+
+// Last: its documents would otherwise join the period the lists above count.
+describe("a delivery challan converted into a sales invoice", () => {
+  async function readTransport(family: string, entryId: string) {
+    const read = await inject({
+      method: "GET",
+      url: `/api/${family}/getsingleentrydetails?organisationId=${org}&entryId=${entryId}`,
+      headers: as(owner),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    return read.json().entry.transport as Record<string, unknown> | undefined;
+  }
+
+  async function challanWithTransport() {
+    return add(
+      owner,
+      "otherentries/deliverychallan",
+      documentPayload({
+        party: customer,
+        rate: 10,
+        quantity: 1,
+        pos: "29",
+        extra: { transport: { ...TRANSPORT, documentNumber: "LR-DC" } },
+      }),
+    );
+  }
+
+  test("brings the challan's transport details when the invoice names none", async () => {
+    const challan = await challanWithTransport();
+    const invoice = await add(
+      owner,
+      "salesinvoice",
+      documentPayload({
+        party: customer,
+        rate: 10,
+        quantity: 1,
+        pos: "29",
+        extra: { deliveryChallanId: challan, gstin: CUSTOMER_GSTIN },
+      }),
+    );
+    expect(await readTransport("salesinvoice", invoice)).toEqual({
+      ...TRANSPORT,
+      vehicleNumber: "MH12AB1234",
+      documentNumber: "LR-DC",
+    });
+  });
+
+  test("the invoice's own details, or an emptied section, win over the challan's", async () => {
+    const own = await add(
+      owner,
+      "salesinvoice",
+      documentPayload({
+        party: customer,
+        rate: 10,
+        quantity: 1,
+        pos: "29",
+        extra: {
+          deliveryChallanId: await challanWithTransport(),
+          transport: { mode: "rail", documentNumber: "RR-5", documentDate: DATE },
+        },
+      }),
+    );
+    expect(await readTransport("salesinvoice", own)).toEqual({
+      mode: "rail",
+      documentNumber: "RR-5",
+      documentDate: DATE,
+    });
+    const emptied = await add(
+      owner,
+      "salesinvoice",
+      documentPayload({
+        party: customer,
+        rate: 10,
+        quantity: 1,
+        pos: "29",
+        extra: { deliveryChallanId: await challanWithTransport(), transport: {} },
+      }),
+    );
+    expect(await readTransport("salesinvoice", emptied)).toEqual({});
+  });
+});
