@@ -30,3 +30,9 @@ export {
   type IrpAcknowledgement,
   parseIrpResponse,
 } from "./irp-response.ts";
+export {
+  IRP_SHEET_MESSAGES,
+  type IrpSheetParse,
+  parseAckDate,
+  parseIrpSheetRows,
+} from "./irp-sheet.ts";

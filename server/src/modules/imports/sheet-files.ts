@@ -84,10 +84,10 @@ function readCsv(bytes: Buffer, maxRows: number): string[][] {
 }
 
 /** The first sheet of an .xls or .xlsx, read in a worker thread (sheet-worker.ts). */
-function readWorkbook(bytes: Buffer, maxRows: number): Promise<string[][]> {
+function readWorkbook(bytes: Buffer, maxRows: number, keepTime: boolean): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerModuleUrl("sheet-worker", import.meta.url), {
-      workerData: { bytes, maxRows: maxRows + 1 },
+      workerData: { bytes, maxRows: maxRows + 1, keepTime },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let answered = false;
@@ -112,12 +112,16 @@ export interface SheetMessages {
   tooManyRows: string;
 }
 
-/** The rows of an uploaded CSV, XLS or XLSX file, each cell as text; bad files become 400s. */
+/**
+ * The rows of an uploaded CSV, XLS or XLSX file, each cell as text; bad files become 400s.
+ * `keepTime`: a date cell with a time of day reads 'YYYY-MM-DD hh:mm:ss' (else the date alone).
+ */
 export async function readSheetRows(
   fileName: string,
   bytes: Buffer,
   messages: SheetMessages,
   maxRows = MAX_SHEET_ROWS,
+  options: { keepTime?: boolean } = {},
 ): Promise<string[][]> {
   const kind = detectSheetKind(bytes);
   let rows: string[][];
@@ -129,7 +133,10 @@ export async function readSheetRows(
     ]);
   }
   try {
-    rows = kind === "csv" ? readCsv(bytes, maxRows) : await readWorkbook(bytes, maxRows);
+    rows =
+      kind === "csv"
+        ? readCsv(bytes, maxRows)
+        : await readWorkbook(bytes, maxRows, options.keepTime === true);
   } catch {
     throw badRequest(messages.unreadable(fileName), [
       { path: "files", message: messages.unreadable(fileName) },
