@@ -148,6 +148,15 @@ beforeAll(async () => {
     .where("id", "=", supplier)
     .execute();
   steel = await insertItem(context, org, { name: "Steel" });
+  // Maharashtra's own intra-state limit is ₹1,00,000 (decision 097); this organisation sets
+  // Rule 138's ₹50,000, so its local purchase of ₹70,800 needs an e-way bill.
+  const threshold = await inject({
+    method: "POST",
+    url: "/api/settings/organisation",
+    headers: as(owner),
+    payload: { organisationId: org, eWayBillIntraStateThreshold: 50_000 },
+  });
+  expect(threshold.statusCode, threshold.body).toBe(200);
   bigInvoice = await add(
     owner,
     "salesinvoice",
@@ -489,7 +498,7 @@ describe("POST /ewaybill/import", () => {
     expect(smallInvoice).toBeTruthy();
   });
 
-  test("a state's higher intra-state threshold leaves the local purchase out", async () => {
+  test("without the setting, Maharashtra's ₹1,00,000 leaves the local purchase out", async () => {
     const low = await inject({
       method: "POST",
       url: "/api/settings/organisation",
@@ -504,9 +513,18 @@ describe("POST /ewaybill/import", () => {
       method: "POST",
       url: "/api/settings/organisation",
       headers: as(owner),
-      payload: { organisationId: org, eWayBillIntraStateThreshold: 100_000 },
+      payload: { organisationId: org, eWayBillIntraStateThreshold: null },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const settings = await inject({
+      method: "GET",
+      url: `/api/settings/getorganisationsettings?organisationId=${org}`,
+      headers: as(owner),
+    });
+    expect(settings.json().settings).toMatchObject({
+      eWayBillIntraStateThreshold: null,
+      eWayBillStateThreshold: 100_000,
+    });
     const list = await inject({ method: "GET", url: listUrl(), headers: as(owner) });
     expect(
       list

@@ -214,8 +214,9 @@ export function EInvoicePage() {
             <Alert color="blue" title="Offline route">
               Bahi has no direct connection to the IRP: download the JSON, upload it on the IRP
               (einvoice1.gst.gov.in, bulk upload) or its offline tool, then import its answer here
-              (the JSON, or the Excel list of generated IRNs with the signed QR code). The IRN, Ack No and signed QR code then print on the invoice. Cancel on the IRP
-              within 24 hours and record it here.
+              (the JSON, or the Excel list of generated IRNs with the signed QR code). The IRN, Ack
+              No and signed QR code then print on the invoice. Cancel on the IRP within 24 hours and
+              record it here.
             </Alert>
             {!data.eInvoiceFrom && (
               <Alert color="yellow" title="E-invoicing is not on">
