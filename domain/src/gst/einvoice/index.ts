@@ -12,6 +12,8 @@ export {
   type EInvoiceJson,
   type EInvoiceLineExtras,
   type EInvoiceParty,
+  type EInvoicePayDetails,
+  type EInvoicePayment,
   type EInvoiceSource,
   type EInvoiceSupplyType,
   isEInvoiceable,

@@ -409,6 +409,25 @@ describe("the INV-01 JSON", () => {
     const listed = (await get(owner, "list", period())).json();
     expect(listed.counts).toMatchObject({ needsIrn: 1, exported: 3 });
   });
+
+  test("PayDtls carries the bank account printed on documents; no DispDtls is made", async () => {
+    const settings = await post("/api/settings/organisation", {
+      organisationId: org,
+      bankName: "ICICI Bank",
+      bankAccountNumber: "098301002773",
+      bankIfsc: "ICIC0000983",
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const response = await get(owner, "json", `organisationId=${org}&entryIds[]=${ids.b2b}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [invoice] = JSON.parse(response.body);
+    expect(invoice.PayDtls).toEqual({
+      Nm: "Mumbai Computers",
+      AccDet: "098301002773",
+      FinInsBr: "ICIC0000983",
+    });
+    expect(invoice.DispDtls).toBeUndefined();
+  });
 });
 
 describe("the IRP's answer", () => {

@@ -256,6 +256,14 @@ async function readDocuments(
             stateCode: buyerState,
           }
         : null,
+      // PayDtls from what the books hold: the bank account printed on documents and the due
+      // date. No dispatch-from address is kept, so DispDtls is never sent (decision 096).
+      payment: {
+        payeeName: organisation.name,
+        accountNumber: settings.bankAccountNumber || null,
+        ifsc: settings.bankIfsc || null,
+        dueDate: text(document.dueDate),
+      },
     });
     const state: EInvoiceState = base.stored?.state ?? "needsIrn";
     return {

@@ -161,11 +161,16 @@ export function readEWayBillSettings(organisation: OrganisationsTable): {
 export function readEInvoiceSettings(organisation: OrganisationsTable): {
   eInvoiceFrom: string;
   previousYearTurnoverPaise: number;
+  /** The bank account printed on documents: the payee's account of PayDtls. */
+  bankAccountNumber: string;
+  bankIfsc: string;
 } {
   const { own } = readDocument(organisation);
   return {
     eInvoiceFrom: own.eInvoiceFrom,
     previousYearTurnoverPaise: own.previousYearTurnoverPaise,
+    bankAccountNumber: own.bankAccountNumber,
+    bankIfsc: own.bankIfsc,
   };
 }
 
