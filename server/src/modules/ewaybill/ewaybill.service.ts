@@ -35,7 +35,7 @@ import {
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { readSheetRows } from "../imports/sheet-files.ts";
+import { readSheetRows } from "../sheets/sheet-files.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readEWayBillSettings, readPrintProfile } from "../organisations/settings.service.ts";
 import {

@@ -52,7 +52,7 @@ import {
 } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { BankImportEntriesTable, ImportRequestsTable } from "./imports.tables.ts";
-import { readSheetRows } from "./sheet-files.ts";
+import { readSheetRows } from "../sheets/sheet-files.ts";
 
 // Bank statements into vouchers (issue 23; DESIGN.md §10): upload → lines staged with duplicates
 // and suggestions → the reviewer's choices → receipts, payments and fund transfers saved through

@@ -20,7 +20,7 @@ import { listItems } from "../items/items.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
-import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
+import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 

@@ -3,7 +3,9 @@ import Papa from "papaparse";
 import { badRequest } from "../../http/errors.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
 
-// Uploaded spreadsheets and CSV files, read into rows of text. Limits (issue 23, "Limits and
+// Uploaded spreadsheets and CSV files, read into rows of text, for any module that takes them
+// (imports, e-way bills, the IRP's list of IRNs; a module of its own so that none of them reaches
+// another for it). Limits (issue 23, "Limits and
 // safety"): the upload's size is capped by the multipart limits; an .xlsx is a zip, so its
 // central directory is read first and a file that says it unpacks to far more than a statement
 // can hold is refused before anything inflates it; the reading itself runs in a worker thread
