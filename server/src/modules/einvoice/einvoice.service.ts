@@ -27,8 +27,8 @@ import { MINUTE, nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { detectSheetKind, readSheetRows } from "../sheets/sheet-files.ts";
 import { readEInvoiceSettings } from "../organisations/settings.service.ts";
+import { detectSheetKind, readSheetRows } from "../sheets/sheet-files.ts";
 import * as repo from "./einvoice.repository.ts";
 import { createOfflineProvider, type EInvoiceProvider } from "./einvoice-provider.ts";
 

@@ -35,9 +35,9 @@ import {
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { readSheetRows } from "../sheets/sheet-files.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readEWayBillSettings, readPrintProfile } from "../organisations/settings.service.ts";
+import { readSheetRows } from "../sheets/sheet-files.ts";
 import {
   type EWayBillVoucherRow,
   findEWayBills,
