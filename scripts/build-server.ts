@@ -22,7 +22,7 @@ export async function buildServer(): Promise<void> {
       "render-worker": serverSource("modules/exports/render-worker.ts"),
       "sqlite-checkpoint-worker": serverSource("db/sqlite-checkpoint-worker.ts"),
       "print-worker": serverSource("modules/documents/print-worker.ts"),
-      "sheet-worker": serverSource("modules/imports/sheet-worker.ts"),
+      "sheet-worker": serverSource("modules/sheets/sheet-worker.ts"),
     },
     platform: "node",
     // Bare imports are packages (fastify, kysely, better-sqlite3…), loaded from node_modules as

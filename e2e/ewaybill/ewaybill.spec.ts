@@ -162,3 +162,66 @@ test("the Transport Details section stays hidden until the document settings sho
   });
   await expect(page.getByRole("group", { name: "Transport Details" })).toHaveCount(0);
 });
+
+test("Create Invoice from a delivery challan brings its transport details", async ({ page }) => {
+  const books = await setUpBooks(page);
+  await books.post("/settings/salesinvoice", { showTransportDetails: true });
+  const customer = await books.addAccount({
+    name: "Bengaluru Builders",
+    nature: "Debtors",
+    gstType: "regular",
+    gstin: CUSTOMER_GSTIN,
+    state: "29",
+  });
+  const item = await books.addItem({ name: "Steel", hsnCode: "7214", gstRate: 18, uom: "KGS" });
+  const challan = await books.post<{ entryId: string }>("/otherentries/deliverychallan/add", {
+    year: books.year,
+    date: today,
+    cashOrDebtorAccountId: customer,
+    pos: "29",
+    itemDetails: [
+      {
+        itemId: item,
+        hsnCode: "7214",
+        uom: "KGS",
+        quantity: 10,
+        rate: 600,
+        discountType: "percent",
+        discount: 0,
+        gstRate: 18,
+        amount: 6_000,
+      },
+    ],
+    transport: {
+      transporterName: "Fast Movers",
+      transporterId: CUSTOMER_GSTIN,
+      mode: "road",
+      distanceKm: 840,
+      vehicleNumber: "MH12AB1234",
+      documentNumber: "LR-77",
+      documentDate: today,
+    },
+  });
+
+  await page.goto(books.path(`sales/add?deliveryChallanId=${challan.entryId}`));
+  await expect(page.getByRole("heading", { name: "Add Sales Invoice" })).toBeVisible({
+    timeout: 30_000,
+  });
+  const transport = page.getByRole("group", { name: "Transport Details" });
+  await expect(transport.getByRole("textbox", { name: "Transporter Name" })).toHaveValue(
+    "Fast Movers",
+  );
+  await expect(transport.getByRole("textbox", { name: "Vehicle No." })).toHaveValue("MH12AB1234");
+  await expect(transport.getByRole("textbox", { name: "Distance (km)" })).toHaveValue("840");
+  await expect(transport.getByRole("textbox", { name: "Transport Doc. No." })).toHaveValue("LR-77");
+  await page.keyboard.press("Control+s");
+  await expect(page.getByText("Sales Invoice saved.")).toBeVisible();
+  const invoice = await books.latest("/salesinvoice", "salesinvoicelist", "salesInvoices");
+  expect(invoice).toMatchObject({ deliveryChallanId: challan.entryId });
+  expect((await books.entry("/salesinvoice", String(invoice._id))).transport).toMatchObject({
+    transporterName: "Fast Movers",
+    vehicleNumber: "MH12AB1234",
+    distanceKm: 840,
+    documentNumber: "LR-77",
+  });
+});

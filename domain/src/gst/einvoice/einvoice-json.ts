@@ -1,5 +1,5 @@
 import type { CivilDate } from "../../calendar/index.ts";
-import { addDays } from "../../calendar/index.ts";
+import { addDays, daysBetween } from "../../calendar/index.ts";
 import { type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
 import { findStateByCode, findUqcUnit } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
@@ -69,6 +69,56 @@ export interface EInvoiceSource {
   buyer: EInvoiceParty;
   /** The shipping address, when the goods go elsewhere than the billing address. */
   shipTo: EInvoiceAddress | null;
+  /** What the books know of the payment (PayDtls); absent or all null: no PayDtls. */
+  payment?: EInvoicePayment | null;
+}
+
+/**
+ * PayDtls from the books (issue 24): the organisation's bank account printed on documents (the
+ * payee's) and the credit days to the due date. What is paid and due is not sent: without
+ * bill-wise entry the books do not know it. Fields the IRP would refuse (an account number over
+ * 18 characters, an IFSC not of 11) are left out.
+ */
+export interface EInvoicePayment {
+  payeeName: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+  dueDate: CivilDate | null;
+}
+
+export interface EInvoicePayDetails {
+  Nm?: string;
+  AccDet?: string;
+  FinInsBr?: string;
+  CrDay?: Num;
+}
+
+/** Days from the document's date to its due date, 0–9999; null without a later due date. */
+function creditDays(date: CivilDate, dueDate: CivilDate | null): number | null {
+  if (!dueDate || dueDate < date) return null;
+  const days = daysBetween(date, dueDate);
+  return days <= 9999 ? days : null;
+}
+
+function buildPayDetails(
+  date: CivilDate,
+  payment: EInvoicePayment | null | undefined,
+): EInvoicePayDetails | null {
+  if (!payment) return null;
+  const account = payment.accountNumber?.replace(/\s/g, "") ?? "";
+  const ifsc = payment.ifsc?.trim().toUpperCase() ?? "";
+  const bank: EInvoicePayDetails = {
+    ...(account !== "" && account.length <= 18 ? { AccDet: account } : {}),
+    ...(/^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc) ? { FinInsBr: ifsc } : {}),
+  };
+  const payee = payment.payeeName?.trim().slice(0, 100) ?? "";
+  const days = creditDays(date, payment.dueDate);
+  const details: EInvoicePayDetails = {
+    ...(Object.keys(bank).length > 0 && payee !== "" ? { Nm: payee } : {}),
+    ...bank,
+    ...(days === null ? {} : { CrDay: days }),
+  };
+  return Object.keys(details).length > 0 ? details : null;
 }
 
 type Num = number;
@@ -126,6 +176,7 @@ export interface EInvoiceJson {
     RndOffAmt: Num;
     TotInvVal: Num;
   };
+  PayDtls?: EInvoicePayDetails;
   ExpDtls?: { ShipBNo?: string; ShipBDt?: string; Port?: string };
   RefDtls?: { PrecDocDtls: { InvNo: string; InvDt: string }[] };
 }
@@ -285,6 +336,8 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
       ...addressBlock(source.shipTo, abroad),
     };
   }
+  const payDetails = buildPayDetails(document.date, source.payment);
+  if (payDetails) json.PayDtls = payDetails;
   if (abroad) {
     json.ExpDtls = {
       ...(document.shippingBillNumber ? { ShipBNo: document.shippingBillNumber } : {}),

@@ -461,3 +461,47 @@ describe("the IRP's answer", () => {
     expect(parseIrpResponse("nonsense")).toEqual([]);
   });
 });
+
+describe("PayDtls, from what the books hold", () => {
+  const document = buildDocument({
+    gstin: REGISTERED_GSTIN,
+    number: "INV-9",
+    date: "2025-09-10",
+    lines: [inter(1000)],
+  });
+  const payment = {
+    payeeName: "Sharma Traders",
+    accountNumber: "0983 0100 2773",
+    ifsc: "icic0000983",
+    dueDate: "2025-10-10",
+  };
+
+  test("the bank account and the credit days to the due date", () => {
+    expect(buildEInvoiceJson(source(document, { payment })).PayDtls).toEqual({
+      Nm: "Sharma Traders",
+      AccDet: "098301002773",
+      FinInsBr: "ICIC0000983",
+      CrDay: 30,
+    });
+  });
+
+  test("what the IRP would refuse or the books lack is left out; nothing known, no PayDtls", () => {
+    const partial = buildEInvoiceJson(
+      source(document, {
+        payment: {
+          ...payment,
+          accountNumber: "GB29NWBK60161331926819",
+          ifsc: "SBIN123",
+        },
+      }),
+    );
+    expect(partial.PayDtls).toEqual({ CrDay: 30 });
+    const none = { payeeName: "Sharma Traders", accountNumber: null, ifsc: null };
+    const empty = { ...none, dueDate: "2025-09-01" };
+    expect(buildEInvoiceJson(source(document, { payment: empty })).PayDtls).toBeUndefined();
+    expect(buildEInvoiceJson(source(document)).PayDtls).toBeUndefined();
+    // No dispatch-from address is kept in the books: DispDtls is never sent.
+    const json: Record<string, unknown> = { ...buildEInvoiceJson(source(document, { payment })) };
+    expect(json.DispDtls).toBeUndefined();
+  });
+});

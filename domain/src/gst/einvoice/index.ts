@@ -12,6 +12,8 @@ export {
   type EInvoiceJson,
   type EInvoiceLineExtras,
   type EInvoiceParty,
+  type EInvoicePayDetails,
+  type EInvoicePayment,
   type EInvoiceSource,
   type EInvoiceSupplyType,
   isEInvoiceable,
@@ -30,3 +32,9 @@ export {
   type IrpAcknowledgement,
   parseIrpResponse,
 } from "./irp-response.ts";
+export {
+  IRP_SHEET_MESSAGES,
+  type IrpSheetParse,
+  parseAckDate,
+  parseIrpSheetRows,
+} from "./irp-sheet.ts";

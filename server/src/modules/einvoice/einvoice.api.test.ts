@@ -1,4 +1,5 @@
 import { computeDocument, computeIrn, paiseToRupees } from "@bahi/domain";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertItem } from "../../../test/books.ts";
 import { decodePdfQrCodes, extractPdfText } from "../../../test/pdf.ts";
@@ -117,14 +118,14 @@ function ackDateHoursAgo(hours: number) {
   return india.toISOString().slice(0, 19).replace("T", " ");
 }
 
-function multipart(organisationId: string, file: Buffer, name = "file") {
+function multipart(organisationId: string, file: Buffer, name = "file", fileName = "irp.json") {
   const boundary = "----bahi-einvoice";
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n`,
     ),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="irp.json"\r\nContent-Type: application/json\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -408,6 +409,25 @@ describe("the INV-01 JSON", () => {
     const listed = (await get(owner, "list", period())).json();
     expect(listed.counts).toMatchObject({ needsIrn: 1, exported: 3 });
   });
+
+  test("PayDtls carries the bank account printed on documents; no DispDtls is made", async () => {
+    const settings = await post("/api/settings/organisation", {
+      organisationId: org,
+      bankName: "ICICI Bank",
+      bankAccountNumber: "098301002773",
+      bankIfsc: "ICIC0000983",
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const response = await get(owner, "json", `organisationId=${org}&entryIds[]=${ids.b2b}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [invoice] = JSON.parse(response.body);
+    expect(invoice.PayDtls).toEqual({
+      Nm: "Mumbai Computers",
+      AccDet: "098301002773",
+      FinInsBr: "ICIC0000983",
+    });
+    expect(invoice.DispDtls).toBeUndefined();
+  });
 });
 
 describe("the IRP's answer", () => {
@@ -415,11 +435,11 @@ describe("the IRP's answer", () => {
     const notJson = await requestAs(context, owner, {
       method: "POST",
       url: "/api/einvoice/import",
-      ...multipart(org, Buffer.from("PK\u0003\u0004 not json")),
+      ...multipart(org, Buffer.from("<html>not json</html>")),
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBe(
-      "The file is not the IRP's JSON answer: upload the JSON the IRP or its bulk tool gave.",
+      "The file is not the IRP's JSON answer: upload the JSON the IRP or its bulk tool gave, or its Excel list of generated IRNs.",
     );
     expect((await importFile({ hello: 1 })).json().message).toBe(
       "The file has no IRN with Ack No, Ack Date and signed QR code: upload the IRP's answer.",
@@ -579,5 +599,114 @@ describe("the IRP's answer", () => {
         await post("/api/einvoice/cancel", { organisationId: org, entryId: ids.b2b, reason: 1 })
       ).json().message,
     ).toBe("Sales Invoice INV-1's IRN is already cancelled.");
+  });
+  test("the IRP's Excel list of generated IRNs registers the documents it names", async () => {
+    const irn = computeIrn({
+      sellerGstin: ORG_GSTIN,
+      date: "2025-09-07",
+      docType: "INV",
+      number: "EXP/1",
+    });
+    const qr = signedQr({ SellerGstin: ORG_GSTIN, DocNo: "EXP/1", DocTyp: "INV", Irn: irn });
+    const other = computeIrn({
+      sellerGstin: ORG_GSTIN,
+      date: "2025-09-07",
+      docType: "INV",
+      number: "NOPE-2",
+    });
+    // The IRN-generated list as the IRP gives it (decision 096): a title row, then the headings.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("IRN Generated");
+    sheet.addRow(["IRN Generated"]);
+    sheet.addRow([
+      "Counterparty",
+      "Doc Type",
+      "Doc No",
+      "Doc Date",
+      "Ack No.",
+      "Ack Date",
+      "IRN",
+      "Signed QR Code",
+    ]);
+    const ackDate = sheet.addRow([
+      "Dubai Trading",
+      "Invoice",
+      "EXP/1",
+      "07/09/2025",
+      112510036799999,
+      new Date(Date.UTC(2025, 8, 7, 14, 5, 0)),
+      irn,
+      qr,
+    ]);
+    ackDate.getCell(6).numFmt = "dd/mm/yyyy hh:mm:ss";
+    const plainQr = signedQr({ SellerGstin: ORG_GSTIN, DocTyp: "INV" });
+    sheet.addRow([
+      "Dubai Trading",
+      "Invoice",
+      "BAD-1",
+      "07/09/2025",
+      1,
+      "07/09/2025",
+      "x",
+      plainQr,
+    ]);
+    sheet.addRow([
+      "Someone",
+      "Invoice",
+      "NOPE-2",
+      "07/09/2025",
+      2,
+      "07/09/2025 10:00",
+      other,
+      plainQr,
+    ]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const upload = (person: Person, file: Buffer) =>
+      requestAs(context, person, {
+        method: "POST",
+        url: "/api/einvoice/import",
+        ...multipart(org, file, "file", "irn-generated.xlsx"),
+      });
+
+    expect((await upload(viewer, bytes)).statusCode).toBe(403);
+    const response = await upload(owner, bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: "1 document registered with the IRP; 1 not matched.",
+      registered: [{ entryId: ids.exp, number: "EXP/1", irn, ackNo: "112510036799999" }],
+      unmatched: [{ irn: other, number: "NOPE-2" }],
+      problems: ["Row 4: the IRN must be 64 hexadecimal characters."],
+    });
+    const listed = (await get(owner, "list", `organisationId=${org}&entryIds[]=${ids.exp}`)).json();
+    expect(listed.documents[0]).toMatchObject({
+      state: "registered",
+      irn,
+      ackNo: "112510036799999",
+      ackDate: "2025-09-07 14:05:00",
+    });
+
+    // A sheet of something else, or one whose every row is faulty: refused, nothing stored.
+    const elsewhere = new ExcelJS.Workbook();
+    elsewhere.addWorksheet("Sheet1").addRow(["Doc No", "EWB No", "EWB Date"]);
+    const refused = await upload(owner, Buffer.from(await elsewhere.xlsx.writeBuffer()));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^The file has no IRN, Ack No, Ack Date and Signed QR/);
+    const faulty = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/einvoice/import",
+      ...multipart(
+        org,
+        Buffer.from(`Doc No,Ack No,Ack Date,IRN,Signed QR Code\nINV-2,1,07/09/2025,${irn},\n`),
+        "file",
+        "irn.csv",
+      ),
+    });
+    expect(faulty.statusCode).toBe(400);
+    expect(faulty.json().errors).toEqual([
+      {
+        path: "file",
+        message: "Row 2: the signed QR code is missing; it is printed on the invoice.",
+      },
+    ]);
   });
 });

@@ -25,6 +25,7 @@ async function readImportForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
   const fields: Record<string, unknown> = {};
   let file: Buffer | null = null;
+  let fileName = "";
   try {
     for await (const part of request.parts()) {
       if (part.type === "field") {
@@ -35,6 +36,7 @@ async function readImportForm(request: FastifyRequest) {
         await part.toBuffer();
         throw badRequest(UPLOAD_MESSAGES.unexpected(part.fieldname));
       }
+      fileName = part.filename ?? "";
       file = await part.toBuffer();
     }
   } catch (error) {
@@ -52,7 +54,7 @@ async function readImportForm(request: FastifyRequest) {
     throw badRequest(errors[0]?.message ?? "Invalid request.", errors);
   }
   if (!file || file.length === 0) throw badRequest(UPLOAD_MESSAGES.noFile);
-  return { organisationId: parsed.data.organisationId, file };
+  return { organisationId: parsed.data.organisationId, file: { fileName, bytes: file } };
 }
 
 /** E-invoice calls (issue 24, docs/api/einvoice.md). */

@@ -11,6 +11,7 @@ import {
   type IrpAcknowledgement,
   isEInvoiceable,
   parseIrpResponse,
+  parseIrpSheetRows,
   parsePortalDate,
   type ReturnDocument,
   rupeesToPaise,
@@ -29,6 +30,7 @@ import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readEInvoiceSettings } from "../organisations/settings.service.ts";
+import { detectSheetKind, readSheetRows } from "../sheets/sheet-files.ts";
 import * as repo from "./einvoice.repository.ts";
 import { createOfflineProvider, type EInvoiceProvider } from "./einvoice-provider.ts";
 
@@ -46,7 +48,8 @@ export const EINVOICE_MESSAGES = {
   notFound: "Entry not found.",
   notApplicable: (title: string) => `${title} does not go to the IRP`,
   alreadyRegistered: (title: string) => `${title} already has an IRN; it cannot be exported again.`,
-  notJson: "The file is not the IRP's JSON answer: upload the JSON the IRP or its bulk tool gave.",
+  notJson:
+    "The file is not the IRP's JSON answer: upload the JSON the IRP or its bulk tool gave, or its Excel list of generated IRNs.",
   noAcknowledgements:
     "The file has no IRN with Ack No, Ack Date and signed QR code: upload the IRP's answer.",
   notRegisteredYet: (title: string) => `${title} has no IRN to cancel.`,
@@ -255,6 +258,14 @@ async function readDocuments(
             stateCode: buyerState,
           }
         : null,
+      // PayDtls from what the books hold: the bank account printed on documents and the due
+      // date. No dispatch-from address is kept, so DispDtls is never sent (decision 096).
+      payment: {
+        payeeName: organisation.name,
+        accountNumber: settings.bankAccountNumber || null,
+        ifsc: settings.bankIfsc || null,
+        dueDate: text(document.dueDate),
+      },
     });
     const state: EInvoiceState = base.stored?.state ?? "needsIrn";
     return {
@@ -473,13 +484,64 @@ export async function exportEInvoiceJson(
 }
 
 export const MAX_RESPONSE_FILE_BYTES = 5 * 1024 * 1024;
+/** Rows of the IRP's list of generated IRNs read from one sheet. */
+export const MAX_IRP_SHEET_ROWS = 10_000;
 
 /** POST /einvoice/import: the IRP's answer, matched to documents by IRN and number. */
+export interface UploadedIrpFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+const IRP_SHEET_FILE_MESSAGES = {
+  unreadable: (name: string) => `${name} could not be read as a CSV or Excel file.`,
+  zipBomb: (name: string) => `${name} unpacks to too much data.`,
+  tooManyRows: `The file lists more than ${MAX_IRP_SHEET_ROWS.toLocaleString("en-IN")} rows: split it.`,
+};
+
+/**
+ * The IRP's answer in any of the forms it gives (decision 096): its JSON (one answer, the API's
+ * envelope, a list), or its list of generated IRNs as Excel (.xlsx, .xls) or CSV, read through
+ * the imports' guarded sheet reader (zip sizes checked, a worker with a heap ceiling).
+ */
+async function readIrpAnswer(
+  file: UploadedIrpFile,
+): Promise<{ acknowledgements: IrpAcknowledgement[]; problems: string[] }> {
+  const kind = detectSheetKind(file.bytes);
+  if (kind === "csv" && !/\.csv$/i.test(file.fileName)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(file.bytes.toString("utf8").replace(/^\uFEFF/, ""));
+    } catch {
+      throw badRequest(EINVOICE_MESSAGES.notJson);
+    }
+    const acknowledgements = parseIrpResponse(parsed);
+    if (acknowledgements.length === 0) throw badRequest(EINVOICE_MESSAGES.noAcknowledgements);
+    return { acknowledgements, problems: [] };
+  }
+  const rows = await readSheetRows(
+    file.fileName || "The file",
+    file.bytes,
+    IRP_SHEET_FILE_MESSAGES,
+    MAX_IRP_SHEET_ROWS,
+    { keepTime: true },
+  );
+  const parsed = parseIrpSheetRows(rows);
+  if (parsed.acknowledgements.length === 0) {
+    const first = parsed.problems[0] ?? EINVOICE_MESSAGES.noAcknowledgements;
+    throw badRequest(
+      first,
+      parsed.problems.map((message) => ({ path: "file", message })),
+    );
+  }
+  return parsed;
+}
+
 export async function importIrpResponse(
   db: Kysely<Database>,
   caller: Caller,
   organisationId: string,
-  file: Buffer,
+  file: UploadedIrpFile,
 ) {
   const access = await requireOrganisationAccess(db, caller, organisationId, {
     kind: "rights",
@@ -488,14 +550,7 @@ export async function importIrpResponse(
   });
   const organisation = access.organisation;
   const gstin = requireRegistered(organisation);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(file.toString("utf8").replace(/^\uFEFF/, ""));
-  } catch {
-    throw badRequest(EINVOICE_MESSAGES.notJson);
-  }
-  const acknowledgements = parseIrpResponse(parsed);
-  if (acknowledgements.length === 0) throw badRequest(EINVOICE_MESSAGES.noAcknowledgements);
+  const { acknowledgements, problems } = await readIrpAnswer(file);
   const numbers = acknowledgements.flatMap((ack) => (ack.number ? [ack.number] : []));
   const candidates = await repo.findVouchersByNumbers(db, organisation.id, EINVOICE_TYPES, numbers);
   const byIrn = new Map(
@@ -574,6 +629,7 @@ export async function importIrpResponse(
     message: `${registered.length} document${registered.length === 1 ? "" : "s"} registered with the IRP${unmatched.length ? `; ${unmatched.length} not matched` : ""}.`,
     registered,
     unmatched,
+    problems,
   };
 }
 

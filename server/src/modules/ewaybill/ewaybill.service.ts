@@ -35,9 +35,9 @@ import {
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { readSheetRows } from "../imports/sheet-files.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readEWayBillSettings, readPrintProfile } from "../organisations/settings.service.ts";
+import { readSheetRows } from "../sheets/sheet-files.ts";
 import {
   type EWayBillVoucherRow,
   findEWayBills,
@@ -216,13 +216,13 @@ export async function buildEWayBillFile(
         )
       ).map((bill) => bill.voucher_id),
     );
-    const { intraStateThresholdPaise } = readEWayBillSettings(access.organisation);
+    const { intraStateThresholdOn } = readEWayBillSettings(access.organisation);
     rows = listed.filter(
       (row) =>
         !generated.has(row.id) &&
         needsEWayBill(
           JSON.parse(row.document) as Record<string, unknown>,
-          intraStateThresholdPaise,
+          intraStateThresholdOn(row.date),
         ),
     );
     if (rows.length === 0) throw badRequest(EWAY_BILL_MESSAGES.nothingToExport);
@@ -265,7 +265,7 @@ export async function listEWayBillDocuments(
     query.organisationId,
     "view",
   );
-  const { intraStateThresholdPaise } = readEWayBillSettings(access.organisation);
+  const { intraStateThresholdOn } = readEWayBillSettings(access.organisation);
   const rows = await listVouchersInPeriod(
     deps.db,
     query.organisationId,
@@ -289,7 +289,7 @@ export async function listEWayBillDocuments(
     const bill = bills.get(row.id);
     const state: EWayBillState = bill
       ? "generated"
-      : needsEWayBill(document, intraStateThresholdPaise)
+      : needsEWayBill(document, intraStateThresholdOn(row.date))
         ? "needed"
         : "notNeeded";
     counts[state] += 1;

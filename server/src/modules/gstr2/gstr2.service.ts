@@ -42,7 +42,7 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
 import { describeRange, sendReportFile } from "../exports/report-files.ts";
-import { readWorkbookSheets } from "../imports/sheet-files.ts";
+import { readWorkbookSheets } from "../sheets/sheet-files.ts";
 import {
   type DocumentRow,
   findDocument,

@@ -44,6 +44,7 @@ import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readOpenBills } from "../ledger/book.service.ts";
+import { readSheetRows } from "../sheets/sheet-files.ts";
 import {
   createVouchers,
   deleteVouchers,
@@ -52,7 +53,6 @@ import {
 } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { BankImportEntriesTable, ImportRequestsTable } from "./imports.tables.ts";
-import { readSheetRows } from "./sheet-files.ts";
 
 // Bank statements into vouchers (issue 23; DESIGN.md §10): upload → lines staged with duplicates
 // and suggestions → the reviewer's choices → receipts, payments and fund transfers saved through

@@ -18,8 +18,8 @@ import { listAccounts } from "../accounts/accounts.queries.ts";
 import { addAccount } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { addItem, type ItemPayload, listItems } from "../items/items.service.ts";
+import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
-import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
 
 // Spreadsheets of accounts and items (issue 23): validated row by row, then each valid row added
 // through the masters' own add service (its rules, history and audit). A name that already

@@ -17,10 +17,10 @@ import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { listItems } from "../items/items.service.ts";
+import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
-import { MAX_DATA_SHEET_ROWS, readSheetRows } from "./sheet-files.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 

@@ -108,7 +108,9 @@ describe("organisation settings", () => {
       gstFilingFrequency: "monthly",
       previousYearTurnover: 0,
       eInvoiceFrom: "",
-      eWayBillIntraStateThreshold: 50_000,
+      // None set: Karnataka's own limit, Rule 138's ₹50,000, holds (decision 097).
+      eWayBillIntraStateThreshold: null,
+      eWayBillStateThreshold: 50_000,
       billingAddress: "",
       billingCity: "",
       billingPincode: "",

@@ -62,18 +62,28 @@ export const OrganisationSettingsInput = z.object({
     .optional(),
   /**
    * Issue 24: the consignment value above which an intra-state movement needs an e-way bill, in
-   * rupees. Rule 138 sets ₹50,000; some states set more for movements within the state.
+   * rupees. Rule 138 sets ₹50,000; states set their own for movements within them (decision 097).
+   * Null or empty clears it: the organisation's state's limit then holds.
    */
   eWayBillIntraStateThreshold: z
-    .union([z.number(), z.string().trim().min(1)], {
-      error: "The intra-state e-way bill threshold must be an amount in rupees.",
-    })
-    .transform((value) => Number(value))
-    .pipe(NonNegativeRupeeAmount)
-    .refine(
-      (value) => value >= 50_000,
-      "The intra-state e-way bill threshold cannot be below ₹50,000.",
-    )
+    .union([
+      z.null(),
+      z
+        .string()
+        .trim()
+        .length(0)
+        .transform(() => null),
+      z
+        .union([z.number(), z.string().trim().min(1)], {
+          error: "The intra-state e-way bill threshold must be an amount in rupees.",
+        })
+        .transform((value) => Number(value))
+        .pipe(NonNegativeRupeeAmount)
+        .refine(
+          (value) => value >= 50_000,
+          "The intra-state e-way bill threshold cannot be below ₹50,000.",
+        ),
+    ])
     .optional(),
   /** Issue 24: the organisation's address as the IRP takes it; empty clears. */
   billingAddress: text("Billing address", 300).optional(),

@@ -1,8 +1,10 @@
 import {
-  DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
   type GstFilingFrequency,
+  intraStateEWayBillThresholdPaise,
   paiseToRupees,
   rupeesToPaise,
+  stateEWayBillThresholdPaise,
+  todayCivil,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
@@ -58,8 +60,11 @@ interface OrganisationSettingsDocument {
   previousYearTurnoverPaise: number;
   /** Issue 24: the date e-invoicing applies from, '' when it does not. */
   eInvoiceFrom: string;
-  /** Issue 24: the e-way bill threshold of movements within the state (Rule 138: ₹50,000). */
-  eWayBillIntraStateThresholdPaise: number;
+  /**
+   * Issue 24: the e-way bill threshold of movements within the state that the organisation set;
+   * null (the default) takes its state's own limit (decision 097).
+   */
+  eWayBillIntraStateThresholdPaise: number | null;
 }
 
 const DEFAULTS: OrganisationSettingsDocument = {
@@ -80,7 +85,7 @@ const DEFAULTS: OrganisationSettingsDocument = {
   gstFilingFrequency: "monthly",
   previousYearTurnoverPaise: 0,
   eInvoiceFrom: "",
-  eWayBillIntraStateThresholdPaise: DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
+  eWayBillIntraStateThresholdPaise: null,
 };
 
 const SETTINGS_KEY = "organisation";
@@ -119,7 +124,14 @@ function presentSettings(organisation: OrganisationsTable) {
     signatureUrl: fileUrl(organisation.id, "signature", own.signature),
     gstFilingFrequency: own.gstFilingFrequency,
     previousYearTurnover: paiseToRupees(own.previousYearTurnoverPaise),
-    eWayBillIntraStateThreshold: paiseToRupees(own.eWayBillIntraStateThresholdPaise),
+    eWayBillIntraStateThreshold:
+      own.eWayBillIntraStateThresholdPaise === null
+        ? null
+        : paiseToRupees(own.eWayBillIntraStateThresholdPaise),
+    /** The organisation's state's own intra-state limit today, taken when the setting is empty. */
+    eWayBillStateThreshold: paiseToRupees(
+      stateEWayBillThresholdPaise(organisation.state_code, todayCivil()),
+    ),
     eInvoiceFrom: own.eInvoiceFrom,
     billingAddress: organisation.billing_address ?? "",
     billingCity: organisation.billing_city ?? "",
@@ -127,23 +139,38 @@ function presentSettings(organisation: OrganisationsTable) {
   };
 }
 
-/** What the e-way bill reads (issue 24): the intra-state threshold, in paise. */
+/**
+ * What the e-way bill reads (issue 24): the intra-state threshold in paise for a document's date,
+ * the organisation's setting or else its state's limit on that date (decision 097).
+ */
 export function readEWayBillSettings(organisation: OrganisationsTable): {
-  intraStateThresholdPaise: number;
+  intraStateThresholdOn: (date: string) => number;
 } {
   const { own } = readDocument(organisation);
-  return { intraStateThresholdPaise: own.eWayBillIntraStateThresholdPaise };
+  return {
+    intraStateThresholdOn: (date) =>
+      intraStateEWayBillThresholdPaise({
+        stateCode: organisation.state_code,
+        date,
+        settingPaise: own.eWayBillIntraStateThresholdPaise,
+      }),
+  };
 }
 
 /** What e-invoicing reads (issue 24): when it applies from and last year's turnover. */
 export function readEInvoiceSettings(organisation: OrganisationsTable): {
   eInvoiceFrom: string;
   previousYearTurnoverPaise: number;
+  /** The bank account printed on documents: the payee's account of PayDtls. */
+  bankAccountNumber: string;
+  bankIfsc: string;
 } {
   const { own } = readDocument(organisation);
   return {
     eInvoiceFrom: own.eInvoiceFrom,
     previousYearTurnoverPaise: own.previousYearTurnoverPaise,
+    bankAccountNumber: own.bankAccountNumber,
+    bankIfsc: own.bankIfsc,
   };
 }
 
@@ -237,7 +264,8 @@ export async function saveOrganisationSettings(
         changed.push("previousYearTurnover");
       }
       if (eWayBillIntraStateThreshold !== undefined) {
-        next.eWayBillIntraStateThresholdPaise = rupeesToPaise(eWayBillIntraStateThreshold);
+        next.eWayBillIntraStateThresholdPaise =
+          eWayBillIntraStateThreshold === null ? null : rupeesToPaise(eWayBillIntraStateThreshold);
         changed.push("eWayBillIntraStateThreshold");
       }
       for (const [kind, image] of Object.entries(written) as [ImageKind, StoredImage][]) {

@@ -3,6 +3,7 @@ import {
   type BillableType,
   DeclaredTotalsError,
   determineInvoiceStatus,
+  findConversionSource,
   formatAmount,
   getVoucherDefinition,
   isBillableType,
@@ -460,15 +461,41 @@ export async function prepareNewVouchers(
     readPeriodLocks(deps.db, organisationId, types),
   ]);
   const prefix = (index: number) => (entries.length > 1 ? `Entry ${index + 1}: ` : "");
+  const payloads = await Promise.all(
+    entries.map((entry) => carryTransport(deps.db, organisationId, entry)),
+  );
   const prepared = entries.map((entry, index) => {
     try {
-      return prepareVoucher(entry.type, entry.payload, context);
+      return prepareVoucher(entry.type, payloads[index] ?? entry.payload, context);
     } catch (error) {
       return toBadRequest(error, prefix(index));
     }
   });
   for (const voucher of prepared) locks.assertUnlocked(voucher.type, voucher.date);
   return { organisationId, userId, prepared, ids: prepared.map(() => newId()) };
+}
+
+/**
+ * A delivery challan converted into a sales invoice (spec 2.6, issue 24) brings its transport
+ * details when the new document names none: the goods, vehicle and LR are the challan's. A payload
+ * that sends `transport` (even `{}`, nothing) keeps its own. Only between types that carry goods.
+ */
+async function carryTransport(
+  db: Kysely<Database>,
+  organisationId: string,
+  entry: NewEntry,
+): Promise<NewEntry["payload"]> {
+  if (entry.payload.transport !== undefined || !getVoucherDefinition(entry.type).transport)
+    return entry.payload;
+  const source = findConversionSource(entry.payload);
+  if (!source || !getVoucherDefinition(source.type).transport) return entry.payload;
+  const row = await repo.findVoucher(db, organisationId, source.id);
+  // A missing or deleted source is refused when the link is made (linkSource).
+  if (!row || row.deleted_at || row.type !== source.type) return entry.payload;
+  const transport = (JSON.parse(row.document) as Record<string, unknown>).transport;
+  return transport && typeof transport === "object"
+    ? { ...entry.payload, transport }
+    : entry.payload;
 }
 
 /** The second half of createVouchers: one transaction, under the books lock (decision 020). */

@@ -140,11 +140,12 @@ export function EInvoicePage() {
     mutationFn: (file: File) => importIrpAnswer(organisation._id, file),
     onSuccess: (answer) => {
       notify({ type: "success", title: "IRP answer imported", message: answer.message });
-      if (answer.unmatched.length > 0) {
-        setRefusal({
-          message: "Some IRNs in the file did not match a document:",
-          lines: answer.unmatched.map((entry) => `${entry.number ?? entry.irn}: ${entry.message}`),
-        });
+      const lines = [
+        ...answer.unmatched.map((entry) => `${entry.number ?? entry.irn}: ${entry.message}`),
+        ...(answer.problems ?? []),
+      ];
+      if (lines.length > 0) {
+        setRefusal({ message: "Some rows of the file were not imported:", lines });
       }
       void refresh();
     },
@@ -181,7 +182,7 @@ export function EInvoicePage() {
             Download JSON of the period
           </Button>
           <FileButton
-            accept="application/json,.json"
+            accept=".json,.xlsx,.xls,.csv,application/json,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(file) => file && importing.mutate(file)}
           >
             {(props) => (
@@ -212,9 +213,10 @@ export function EInvoicePage() {
           <Stack gap="md">
             <Alert color="blue" title="Offline route">
               Bahi has no direct connection to the IRP: download the JSON, upload it on the IRP
-              (einvoice1.gst.gov.in, bulk upload) or its offline tool, then import the JSON answer
-              here. The IRN, Ack No and signed QR code then print on the invoice. Cancel on the IRP
-              within 24 hours and record it here.
+              (einvoice1.gst.gov.in, bulk upload) or its offline tool, then import its answer here
+              (the JSON, or the Excel list of generated IRNs with the signed QR code). The IRN, Ack
+              No and signed QR code then print on the invoice. Cancel on the IRP within 24 hours and
+              record it here.
             </Alert>
             {!data.eInvoiceFrom && (
               <Alert color="yellow" title="E-invoicing is not on">

@@ -60,6 +60,8 @@ export interface ImportAnswer {
   message: string;
   registered: { entryId: string; number: string; irn: string; ackNo: string }[];
   unmatched: { irn: string; number: string | null; message: string }[];
+  /** Rows of an Excel or CSV list that were left out, each saying why. */
+  problems?: string[];
 }
 
 export function importIrpAnswer(organisationId: string, file: File) {

@@ -27,6 +27,7 @@ import {
 import {
   buildSettingsForm,
   checkSettings,
+  describeEWayBillThreshold,
   pickSettingsValues,
   type SettingsValues,
   TEXT_LIMITS,
@@ -180,7 +181,7 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
             />
             <TextInput
               label="E-way bill threshold within the state (₹)"
-              description="Rule 138: ₹50,000; some states set more for movements within the state"
+              description={describeEWayBillThreshold(settings)}
               inputMode="decimal"
               value={values.eWayBillIntraStateThreshold}
               onChange={(event) => set({ eWayBillIntraStateThreshold: event.currentTarget.value })}

@@ -25,8 +25,10 @@ export interface OrganisationSettings {
   previousYearTurnover: number;
   /** Issue 24: the date e-invoicing applies from, "" when it does not. */
   eInvoiceFrom: string;
-  /** Issue 24: rupees; Rule 138's ₹50,000 unless the state sets more. */
-  eWayBillIntraStateThreshold?: number;
+  /** Issue 24: rupees, as the organisation set it; null: its state's own limit holds. */
+  eWayBillIntraStateThreshold?: number | null;
+  /** Issue 24: the organisation's state's own intra-state limit today, in rupees (decision 097). */
+  eWayBillStateThreshold?: number;
   /** Issue 24: the organisation's address, with the city and pincode the IRP needs. */
   billingAddress: string;
   billingCity: string;

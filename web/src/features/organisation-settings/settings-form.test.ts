@@ -1,6 +1,11 @@
 import { describe, expect, it, test } from "vitest";
 import type { OrganisationSettings } from "./organisation-settings.api.ts";
-import { buildSettingsForm, checkSettings, pickSettingsValues } from "./settings-form.ts";
+import {
+  buildSettingsForm,
+  checkSettings,
+  describeEWayBillThreshold,
+  pickSettingsValues,
+} from "./settings-form.ts";
 
 const SETTINGS: OrganisationSettings = {
   organisationId: "org-1",
@@ -91,5 +96,22 @@ describe("the e-way bill threshold within the state (issue 24)", () => {
   it("is sent in rupees", () => {
     const values = { ...pickSettingsValues(SETTINGS), eWayBillIntraStateThreshold: "1,00,000" };
     expect(buildSettingsForm("org", values, {}).get("eWayBillIntraStateThreshold")).toBe("100000");
+  });
+
+  it("empty, it goes empty and the field names the state's own limit (decision 097)", () => {
+    const delhi = {
+      ...SETTINGS,
+      eWayBillIntraStateThreshold: null,
+      eWayBillStateThreshold: 100_000,
+    };
+    const values = pickSettingsValues(delhi);
+    expect(values.eWayBillIntraStateThreshold).toBe("");
+    expect(checkSettings(values).eWayBillIntraStateThreshold).toBeUndefined();
+    expect(buildSettingsForm("org", values, {}).get("eWayBillIntraStateThreshold")).toBe("");
+    expect(describeEWayBillThreshold(delhi)).toBe(
+      "Leave empty for your state's own limit (₹1,00,000); Rule 138's ₹50,000 holds between states",
+    );
+    const set = pickSettingsValues({ ...delhi, eWayBillIntraStateThreshold: 50_000 });
+    expect(set.eWayBillIntraStateThreshold).toBe("50000");
   });
 });

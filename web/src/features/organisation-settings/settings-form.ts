@@ -33,7 +33,7 @@ export type SettingsValues = Pick<
 > & {
   /** As typed, in rupees. */
   previousYearTurnover: string;
-  /** As typed, in rupees (issue 24): at least ₹50,000. */
+  /** As typed, in rupees (issue 24): at least ₹50,000; empty takes the state's own limit. */
   eWayBillIntraStateThreshold: string;
 };
 
@@ -70,7 +70,10 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
     qrText,
     gstFilingFrequency: settings.gstFilingFrequency,
     previousYearTurnover: String(settings.previousYearTurnover),
-    eWayBillIntraStateThreshold: String(settings.eWayBillIntraStateThreshold ?? 50_000),
+    eWayBillIntraStateThreshold:
+      settings.eWayBillIntraStateThreshold == null
+        ? ""
+        : String(settings.eWayBillIntraStateThreshold),
     bankName,
     bankAccountNumber,
     bankIfsc,
@@ -85,6 +88,13 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
 export const TURNOVER_MESSAGE = "Previous year's turnover must be an amount in rupees.";
 export const EWAY_BILL_THRESHOLD_MESSAGE =
   "The intra-state e-way bill threshold cannot be below ₹50,000.";
+
+/** What the threshold field says it falls back to: the state's own limit (decision 097). */
+export function describeEWayBillThreshold(settings: OrganisationSettings): string {
+  const limit = settings.eWayBillStateThreshold ?? 50_000;
+  const rupees = `₹${limit.toLocaleString("en-IN")}`;
+  return `Leave empty for your state's own limit (${rupees}); Rule 138's ₹50,000 holds between states`;
+}
 
 export function checkSettings(values: SettingsValues): FieldErrors {
   const errors: FieldErrors = {};
@@ -124,11 +134,13 @@ export function buildSettingsForm(
   const form = new FormData();
   form.append("organisationId", organisationId);
   for (const [key, value] of Object.entries(values)) {
-    // The turnover as typed may carry Indian commas; the server takes rupees.
+    // The turnover as typed may carry Indian commas; the server takes rupees. An empty
+    // threshold goes empty: the server then takes the state's own limit.
+    const typed = String(value).trim();
     const text =
-      key === "previousYearTurnover" || key === "eWayBillIntraStateThreshold"
-        ? String(paiseToRupees(parseAmount(String(value))))
-        : String(value).trim();
+      key === "previousYearTurnover" || (key === "eWayBillIntraStateThreshold" && typed !== "")
+        ? String(paiseToRupees(parseAmount(typed)))
+        : typed;
     form.append(key, text);
   }
   for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file);

@@ -21,6 +21,7 @@ import {
   documentFormFromEntry,
   emptyDocumentForm,
   emptyItemLine,
+  emptyTransportForm as emptyTransport,
   type ItemLineForm,
   type ItemRecord,
   mapDocumentErrorPath,
@@ -681,6 +682,35 @@ describe("transport details (issue 24)", () => {
     expect(result.ok ? {} : result.errors).toMatchObject({
       "transport.distanceKm": "Distance must be a whole number of kilometres from 0 to 4000.",
     });
+  });
+
+  it("a delivery challan's come with it into the sales invoice made from it", () => {
+    const challan = {
+      date: "2025-06-10",
+      cashOrDebtorAccountId: "party-1",
+      itemDetails: [],
+      transport: { ...transport, vehicleNumber: "KA01AB1234", distanceKm: 120 },
+    };
+    const invoice = convertDocumentForm(
+      challan,
+      "deliveryChallanId",
+      "dc-1",
+      contextFor("salesInvoice"),
+      {} as never,
+    );
+    expect(invoice.transport).toEqual({ ...transport, vehicleNumber: "KA01AB1234" });
+    const payload = buildDocumentPayload(invoice, contextFor("salesInvoice"), { mode: "add" });
+    expect(payload).toMatchObject({
+      deliveryChallanId: "dc-1",
+      transport: { transporterName: "Fast Movers", vehicleNumber: "KA01AB1234", distanceKm: 120 },
+    });
+    // Cleared on the screen: an empty object, so that the server does not bring the challan's.
+    const cleared = buildDocumentPayload(
+      { ...invoice, transport: { ...invoice.transport, ...emptyTransport() } },
+      contextFor("salesInvoice"),
+      { mode: "add" },
+    );
+    expect(cleared.transport).toEqual({});
   });
 
   it("read back from the stored entry for an edit", () => {

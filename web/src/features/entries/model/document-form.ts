@@ -699,7 +699,12 @@ export function buildDocumentPayload(
   };
   if (fields.dueDate) payload.dueDate = textOrUndefined(form.dueDate);
   if (fields.importType) payload.importType = textOrUndefined(form.importType);
-  if (fields.transport) payload.transport = buildTransportPayload(form.transport);
+  if (fields.transport) {
+    // A converted document whose transport was cleared says so: the server would otherwise
+    // bring the source's (a delivery challan's) details.
+    const emptied = options.mode === "add" && form.source !== null ? {} : undefined;
+    payload.transport = buildTransportPayload(form.transport) ?? emptied;
+  }
   if (fields.noteKind) payload.type = textOrUndefined(form.noteType);
   if (fields.againstInvoice) {
     // One invoice, the note's whole total set against it (it raises what is due there).

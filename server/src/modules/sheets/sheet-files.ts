@@ -3,7 +3,9 @@ import Papa from "papaparse";
 import { badRequest } from "../../http/errors.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
 
-// Uploaded spreadsheets and CSV files, read into rows of text. Limits (issue 23, "Limits and
+// Uploaded spreadsheets and CSV files, read into rows of text, for any module that takes them
+// (imports, e-way bills, the IRP's list of IRNs; a module of its own so that none of them reaches
+// another for it). Limits (issue 23, "Limits and
 // safety"): the upload's size is capped by the multipart limits; an .xlsx is a zip, so its
 // central directory is read first and a file that says it unpacks to far more than a statement
 // can hold is refused before anything inflates it; the reading itself runs in a worker thread
@@ -84,10 +86,10 @@ function readCsv(bytes: Buffer, maxRows: number): string[][] {
 }
 
 /** The first sheet of an .xls or .xlsx, read in a worker thread (sheet-worker.ts). */
-function readWorkbook(bytes: Buffer, maxRows: number): Promise<string[][]> {
+function readWorkbook(bytes: Buffer, maxRows: number, keepTime: boolean): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerModuleUrl("sheet-worker", import.meta.url), {
-      workerData: { bytes, maxRows: maxRows + 1 },
+      workerData: { bytes, maxRows: maxRows + 1, keepTime },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let answered = false;
@@ -149,12 +151,16 @@ export interface SheetMessages {
   tooManyRows: string;
 }
 
-/** The rows of an uploaded CSV, XLS or XLSX file, each cell as text; bad files become 400s. */
+/**
+ * The rows of an uploaded CSV, XLS or XLSX file, each cell as text; bad files become 400s.
+ * `keepTime`: a date cell with a time of day reads 'YYYY-MM-DD hh:mm:ss' (else the date alone).
+ */
 export async function readSheetRows(
   fileName: string,
   bytes: Buffer,
   messages: SheetMessages,
   maxRows = MAX_SHEET_ROWS,
+  options: { keepTime?: boolean } = {},
 ): Promise<string[][]> {
   const kind = detectSheetKind(bytes);
   let rows: string[][];
@@ -166,7 +172,10 @@ export async function readSheetRows(
     ]);
   }
   try {
-    rows = kind === "csv" ? readCsv(bytes, maxRows) : await readWorkbook(bytes, maxRows);
+    rows =
+      kind === "csv"
+        ? readCsv(bytes, maxRows)
+        : await readWorkbook(bytes, maxRows, options.keepTime === true);
   } catch {
     throw badRequest(messages.unreadable(fileName), [
       { path: "files", message: messages.unreadable(fileName) },

@@ -3,24 +3,32 @@ import * as XLSX from "@e965/xlsx";
 
 // One workbook read in its own thread (sheet-files.ts): the first sheet's rows as text, date
 // cells as YYYY-MM-DD, numbers as they are stored. Formulas are not evaluated: a cell gives the
-// value the file stored with it, and a text cell "=..." stays text.
-const { bytes, maxRows, allSheets } = workerData as {
+// value the file stored with it, and a text cell "=..." stays text. With `keepTime`, a date cell
+// that holds a time of day gives 'YYYY-MM-DD hh:mm:ss' (the IRP's Ack Date, issue 24).
+const { bytes, maxRows, allSheets, keepTime } = workerData as {
   bytes: Uint8Array;
   maxRows: number;
   allSheets?: boolean;
+  keepTime?: boolean;
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
+
+function withTime(day: string, hours: number, minutes: number, seconds: number): string {
+  if (!keepTime || hours + minutes + seconds === 0) return day;
+  return `${day} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+}
 
 function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.v === undefined || cell.v === null) return "";
   if (cell.t === "d" && cell.v instanceof Date) {
     const date = cell.v;
-    return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+    const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+    return withTime(day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds());
   }
   if (cell.t === "n" && typeof cell.v === "number" && cell.z && XLSX.SSF.is_date(cell.z)) {
     const parts = XLSX.SSF.parse_date_code(cell.v);
-    return `${parts.y}-${pad(parts.m)}-${pad(parts.d)}`;
+    return withTime(`${parts.y}-${pad(parts.m)}-${pad(parts.d)}`, parts.H, parts.M, parts.S);
   }
   if (cell.t === "e") return "";
   return String(cell.v);
