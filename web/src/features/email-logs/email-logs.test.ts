@@ -49,6 +49,7 @@ describe("describeEmailLog", () => {
         key: "salesInvoice:e7",
         label: "Sales Invoice INV-7",
         path: "/org1/2025-26/sales/print/e7",
+        shared: { entryId: "e7", type: "salesInvoice" },
       },
     ]);
   });
@@ -75,7 +76,7 @@ describe("describeEmailLog", () => {
       canResend: false,
     });
     expect(row?.documents).toEqual([
-      { key: "ledger:acc1", label: "Statement", path: "/org1/2025-26/ledger/acc1" },
+      { key: "ledger:acc1", label: "Statement", path: "/org1/2025-26/ledger/acc1", shared: null },
     ]);
   });
 });

@@ -15,7 +15,13 @@ export interface EmailLogRow {
   channel: string;
   to: string;
   subject: string;
-  documents: { key: string; label: string; path: string | null }[];
+  documents: {
+    key: string;
+    label: string;
+    path: string | null;
+    /** A voucher's links can be listed and revoked (Shared links); statements have none. */
+    shared: { entryId: string; type: string } | null;
+  }[];
   sentBy: string;
   status: EmailLogEntry["status"];
   statusLabel: string;
@@ -53,11 +59,12 @@ export function describeEmailLog(
 function describeDocument(
   document: EmailLogEntry["documents"][number],
   scope: OrganisationYear,
-): { label: string; path: string | null } {
+): { label: string; path: string | null; shared: { entryId: string; type: string } | null } {
   if (isVoucherType(document.transactionType)) {
     const title = getVoucherDefinition(document.transactionType).titles.singular;
     return {
       label: document.number ? `${title} ${document.number}` : title,
+      shared: { entryId: document.entryId, type: document.transactionType },
       path: buildVoucherScreenPath(scope, document.transactionType, {
         screen: "print",
         id: document.entryId,
@@ -67,10 +74,11 @@ function describeDocument(
   if (document.transactionType === "ledger") {
     return {
       label: document.number ? `Statement ${document.number}` : "Statement",
+      shared: null,
       path: organisationPath(scope.organisationId, scope.year, `ledger/${document.entryId}`),
     };
   }
-  return { label: document.number ?? document.transactionType, path: null };
+  return { label: document.number ?? document.transactionType, path: null, shared: null };
 }
 
 export const STATUS_COLORS: Record<EmailLogEntry["status"], string> = {
