@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { jsonResponse, renderPage } from "../../test/render.tsx";
+import type { DocumentLink } from "./document-links.api.ts";
 import { SharedLinksButton } from "./SharedLinks.tsx";
 
 const DOCUMENT = { organisationId: "org-1", entryId: "e7", type: "salesInvoice" };
 
-function link(id: string, overrides: Record<string, unknown>) {
+function link(id: string, overrides: Partial<DocumentLink>): DocumentLink {
   return {
     _id: id,
     entryId: "e7",
@@ -21,7 +22,7 @@ function link(id: string, overrides: Record<string, unknown>) {
   };
 }
 
-let links: ReturnType<typeof link>[];
+let links: DocumentLink[];
 let revokeBodies: unknown[];
 
 beforeEach(() => {
