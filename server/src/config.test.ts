@@ -23,6 +23,16 @@ describe("sending configuration", () => {
     }
   });
 
+  test("OUTBOX_RETENTION_DAYS: 90 when unset, else a whole number of days from 1 to 3650", () => {
+    expect(loadConfig(base).outboxRetentionDays).toBe(90);
+    expect(loadConfig({ ...base, OUTBOX_RETENTION_DAYS: "14" }).outboxRetentionDays).toBe(14);
+    for (const bad of ["0", "1.5", "never", "5000"]) {
+      expect(() => loadConfig({ ...base, OUTBOX_RETENTION_DAYS: bad })).toThrow(
+        `OUTBOX_RETENTION_DAYS must be a whole number of days from 1 to 3650, not "${bad}".`,
+      );
+    }
+  });
+
   test("WhatsApp's Cloud API needs both the token and the phone number id", () => {
     expect(loadConfig({ ...base, WHATSAPP_TOKEN: "t" }).whatsapp).toBeUndefined();
     expect(

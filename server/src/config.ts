@@ -39,6 +39,11 @@ export interface Config {
   /** DOCUMENT_LINK_DAYS: how long a shared document link works (30 days when unset). */
   documentLinkDays?: number;
   /**
+   * OUTBOX_RETENTION_DAYS: after how many days the files (attachments, HTML part) of a sent,
+   * failed or handed message are dropped; the log row stays (90 when unset).
+   */
+  outboxRetentionDays?: number;
+  /**
    * WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID switch WhatsApp to the Business Cloud API
    * (WHATSAPP_API_URL its Graph API base); unset, WhatsApp is click-to-chat from the user's device.
    */
@@ -57,6 +62,7 @@ export interface WhatsAppCloudConfig {
 }
 
 export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
 export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v24.0";
 /** The support address when SUPPORT_EMAIL is unset; the web's error screen mails it too. */
 export const DEFAULT_SUPPORT_EMAIL = "support@bahi.app";
@@ -90,6 +96,11 @@ export function loadConfig(env: Env = process.env): Config {
     gstinLookup: readGstinProviderConfig(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     documentLinkDays: parseDocumentLinkDays(env.DOCUMENT_LINK_DAYS),
+    outboxRetentionDays: parseDays(
+      "OUTBOX_RETENTION_DAYS",
+      env.OUTBOX_RETENTION_DAYS,
+      DEFAULT_OUTBOX_RETENTION_DAYS,
+    ),
     whatsapp: readWhatsAppConfig(env),
   };
 }
@@ -102,6 +113,16 @@ function parseDocumentLinkDays(value: string | undefined): number {
     throw new Error(
       `DOCUMENT_LINK_DAYS must be a whole number of days from 1 to 3650, not "${value}".`,
     );
+  }
+  return days;
+}
+
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim() ?? "";
+  if (text === "") return fallback;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new Error(`${name} must be a whole number of days from 1 to 3650, not "${value}".`);
   }
   return days;
 }

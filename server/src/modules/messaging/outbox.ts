@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids.ts";
 import { DeliveryError } from "./delivery.ts";
 import {
   claimMessage,
+  dropOldMessageFiles,
   findMessageIdByKey,
   finishAttempt,
   insertOutboxMessage,
@@ -117,6 +118,7 @@ export async function queueMessage(
     provider_status: null,
     resent_from: message.resentFrom ?? null,
     updated_at: now,
+    files_dropped_at: null,
   });
   if (inserted || !message.idempotencyKey) return { id, created: true };
   const existing = await findMessageIdByKey(db, message.idempotencyKey);
@@ -139,6 +141,15 @@ export interface OutboxWorkerOptions {
   /** Temporary failures are retried for this long after the message was queued. */
   giveUpAfterMs?: number;
   pollMs?: number;
+  /**
+   * The retention (OUTBOX_RETENTION_DAYS, decision 083): the files of finished messages older
+   * than this are dropped; the rows stay for the email log. Null keeps everything.
+   */
+  retentionMs?: number | null;
+  /** How often the worker looks for files to drop (the first look is at its first pass). */
+  sweepEveryMs?: number;
+  /** The clock the retention reads (tests move it). */
+  now?: () => number;
 }
 
 export const OUTBOX_DEFAULTS: Required<OutboxWorkerOptions> = {
@@ -149,6 +160,9 @@ export const OUTBOX_DEFAULTS: Required<OutboxWorkerOptions> = {
   maxRetryMs: 60_000,
   giveUpAfterMs: 24 * 60 * 60_000,
   pollMs: 1_000,
+  retentionMs: null,
+  sweepEveryMs: 60 * 60_000,
+  now: () => Date.now(),
 };
 
 const BATCH = 20;
@@ -168,6 +182,21 @@ export function startOutboxWorker(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let lastSweep: number | null = null;
+
+  /** Drops old messages' files, at most once per sweepEveryMs. */
+  async function sweep(): Promise<void> {
+    if (options.retentionMs === null) return;
+    const now = options.now();
+    if (lastSweep !== null && now - lastSweep < options.sweepEveryMs) return;
+    lastSweep = now;
+    const dropped = await dropOldMessageFiles(
+      db,
+      new Date(now - options.retentionMs).toISOString(),
+      new Date(now).toISOString(),
+    );
+    if (dropped > 0) log.info({ dropped }, "outbox: files of old messages dropped");
+  }
 
   async function attempt(id: string): Promise<void> {
     const token = randomUUID();
@@ -224,6 +253,7 @@ export function startOutboxWorker(
         again = false;
         await drain();
       } while (again && !stopped);
+      if (!stopped) await sweep();
     })()
       .catch((error) => log.error({ err: error }, "outbox worker failed"))
       .finally(() => {

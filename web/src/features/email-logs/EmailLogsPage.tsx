@@ -212,6 +212,11 @@ export function EmailLogsPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
+                      {row.filesDropped && (
+                        <Text size="xs" c="dimmed">
+                          Attachments no longer kept
+                        </Text>
+                      )}
                       {row.canResend && (
                         <Button
                           size="xs"

@@ -27,8 +27,10 @@ export interface EmailLogRow {
   statusLabel: string;
   /** Why it failed, or the last temporary failure of a message still queued. */
   reason: string;
-  /** Only messages a user sent (documents, statements) can be sent again. */
+  /** Only messages a user sent (documents, statements), whose files are still kept, can be sent again. */
   canResend: boolean;
+  /** The retention dropped its attached files (decision 083). */
+  filesDropped: boolean;
 }
 
 const CHANNEL_LABELS: Record<string, string> = { email: "Email", whatsapp: "WhatsApp", sms: "SMS" };
@@ -52,7 +54,8 @@ export function describeEmailLog(
     status: entry.status,
     statusLabel: MESSAGE_STATUS_LABELS[entry.status],
     reason: entry.reason ?? "",
-    canResend: entry.sentBy !== null,
+    canResend: entry.sentBy !== null && !entry.filesDroppedAt,
+    filesDropped: Boolean(entry.filesDroppedAt),
   }));
 }
 
