@@ -33,6 +33,35 @@ describe("sending configuration", () => {
     }
   });
 
+  test("WHATSAPP_TEMPLATE_NAME: the approved template, its language and the placeholders of its body", () => {
+    const cloud = { ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "106540352242922" };
+    expect(loadConfig(cloud).whatsapp?.template).toBeUndefined();
+    expect(
+      loadConfig({ ...cloud, WHATSAPP_TEMPLATE_NAME: "bahi_document" }).whatsapp?.template,
+    ).toEqual({
+      name: "bahi_document",
+      language: "en",
+      params: ["customerName", "documentType", "invoiceNumber", "amount"],
+    });
+    expect(
+      loadConfig({
+        ...cloud,
+        WHATSAPP_TEMPLATE_NAME: "bill",
+        WHATSAPP_TEMPLATE_LANGUAGE: "hi",
+        WHATSAPP_TEMPLATE_PARAMS: "{customerName}, pendingAmount",
+      }).whatsapp?.template,
+    ).toEqual({ name: "bill", language: "hi", params: ["customerName", "pendingAmount"] });
+    expect(() =>
+      loadConfig({
+        ...cloud,
+        WHATSAPP_TEMPLATE_NAME: "bill",
+        WHATSAPP_TEMPLATE_PARAMS: "name,amount",
+      }),
+    ).toThrow(
+      'WHATSAPP_TEMPLATE_PARAMS names placeholders, comma-separated (customerName, invoiceNumber…); not "name".',
+    );
+  });
+
   test("WhatsApp's Cloud API needs both the token and the phone number id", () => {
     expect(loadConfig({ ...base, WHATSAPP_TOKEN: "t" }).whatsapp).toBeUndefined();
     expect(

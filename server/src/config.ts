@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { MESSAGE_PLACEHOLDERS } from "@bahi/domain";
 import { type GstinProviderConfig, readGstinProviderConfig } from "./gstin-provider-config.ts";
 
 export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -59,7 +60,28 @@ export interface WhatsAppCloudConfig {
   appSecret?: string | undefined;
   /** WHATSAPP_VERIFY_TOKEN: the token Meta echoes when the webhook is subscribed. */
   verifyToken?: string | undefined;
+  /**
+   * WHATSAPP_TEMPLATE_NAME (with _LANGUAGE and _PARAMS): an approved template with a document
+   * header, sent instead when WhatsApp refuses a free-form message because the customer's 24-hour
+   * window is closed (decision 084).
+   */
+  template?: WhatsAppTemplateConfig | undefined;
 }
+
+export interface WhatsAppTemplateConfig {
+  name: string;
+  /** The template's language code as approved (en, en_US, hi…). */
+  language: string;
+  /** The placeholders whose values fill the template body's {{1}}, {{2}}… in order. */
+  params: string[];
+}
+
+export const DEFAULT_WHATSAPP_TEMPLATE_PARAMS = [
+  "customerName",
+  "documentType",
+  "invoiceNumber",
+  "amount",
+];
 
 export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
 export const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
@@ -137,7 +159,29 @@ function readWhatsAppConfig(env: Env): WhatsAppCloudConfig | undefined {
     apiUrl: (env.WHATSAPP_API_URL?.trim() || DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, ""),
     appSecret: env.WHATSAPP_APP_SECRET?.trim() || undefined,
     verifyToken: env.WHATSAPP_VERIFY_TOKEN?.trim() || undefined,
+    template: readWhatsAppTemplate(env),
   };
+}
+
+const PLACEHOLDER_NAMES = new Set<string>(
+  MESSAGE_PLACEHOLDERS.map((placeholder) => placeholder.name),
+);
+
+function readWhatsAppTemplate(env: Env): WhatsAppTemplateConfig | undefined {
+  const name = env.WHATSAPP_TEMPLATE_NAME?.trim();
+  if (!name) return undefined;
+  const listed = env.WHATSAPP_TEMPLATE_PARAMS?.trim();
+  const params =
+    listed === undefined || listed === ""
+      ? DEFAULT_WHATSAPP_TEMPLATE_PARAMS
+      : listed.split(",").map((param) => param.trim().replace(/^\{|\}$/g, ""));
+  const unknown = params.filter((param) => !PLACEHOLDER_NAMES.has(param));
+  if (unknown.length > 0) {
+    throw new Error(
+      `WHATSAPP_TEMPLATE_PARAMS names placeholders, comma-separated (customerName, invoiceNumber…); not "${unknown.join(", ")}".`,
+    );
+  }
+  return { name, language: env.WHATSAPP_TEMPLATE_LANGUAGE?.trim() || "en", params };
 }
 
 /**

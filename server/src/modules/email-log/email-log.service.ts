@@ -129,6 +129,9 @@ export async function resendMessage(deps: ModuleDeps, caller: Caller, input: Res
       : {}),
     ...(documents ? { documents } : {}),
     ...(original.account_id ? { accountId: original.account_id } : {}),
+    ...(original.placeholder_values
+      ? { placeholderValues: JSON.parse(original.placeholder_values) as Record<string, string> }
+      : {}),
     idempotencyKey: `resend:${input.organisationId}:${input.messageId}:${input.requestId}`,
     sentBy: access.userId,
     resentFrom: original.id,

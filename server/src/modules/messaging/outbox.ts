@@ -48,6 +48,11 @@ export interface NewMessage {
   sentBy?: string;
   /** The message this one sends again (email log → Resend). */
   resentFrom?: string;
+  /**
+   * The values of the message's placeholders (customerName, invoiceNumber…): WhatsApp fills the
+   * approved template's body with them when the customer's 24-hour window is closed.
+   */
+  placeholderValues?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface MessageAttachment {
@@ -119,6 +124,9 @@ export async function queueMessage(
     resent_from: message.resentFrom ?? null,
     updated_at: now,
     files_dropped_at: null,
+    placeholder_values: message.placeholderValues
+      ? JSON.stringify(message.placeholderValues)
+      : null,
   });
   if (inserted || !message.idempotencyKey) return { id, created: true };
   const existing = await findMessageIdByKey(db, message.idempotencyKey);
@@ -252,8 +260,9 @@ export function startOutboxWorker(
       do {
         again = false;
         await drain();
+        // Inside the loop: a message queued while the sweep runs is drained by this flush.
+        if (!stopped) await sweep();
       } while (again && !stopped);
-      if (!stopped) await sweep();
     })()
       .catch((error) => log.error({ err: error }, "outbox worker failed"))
       .finally(() => {

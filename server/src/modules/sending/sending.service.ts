@@ -336,6 +336,8 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
     text: body,
     organisationId: query.organisationId,
     attachments: [attachmentOf(await facts.pdf())],
+    // For the approved template, should the customer's 24-hour window be closed (decision 084).
+    placeholderValues: values,
     ...about,
   });
   deps.sendQueuedMessages();
@@ -515,6 +517,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
     text: body,
     organisationId: query.organisationId,
     ...(query.includePdf ? { attachments: await statementPdf() } : {}),
+    placeholderValues: values,
     ...about,
     ...onceFor(query.organisationId, access.userId, query.requestId, "ledger"),
   });
@@ -688,6 +691,7 @@ export async function sendBulk(
       text: fillPlaceholders(bodyTemplate, values),
       organisationId: input.organisationId,
       attachments: [attachmentOf(await facts.pdf())],
+      placeholderValues: values,
       ...aboutDocuments(facts, result.entryId, access.userId),
       ...onceFor(input.organisationId, access.userId, input.requestId, "bulk", result.entryId),
     });
