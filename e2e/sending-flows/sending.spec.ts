@@ -147,9 +147,58 @@ test("Send Multiple Docs: a party's invoices in one mail, each with its result",
     await page.getByRole("checkbox", { name: `Choose ${invoice.number}` }).check();
   }
   await page.getByLabel("Email address").fill("bulk@asha.example.in");
+  // The message starts from the server's text, filled for the party; the edit is what is sent.
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    /^Dear Asha Traders,\n\nPlease find attached:\n\n\{documentList\}/,
+  );
+  await page.getByLabel("Subject").fill("Bills for {customerName}");
   await page.getByRole("button", { name: "Send 2" }).click();
   await expect(page.getByText("Email sent successfully").first()).toBeVisible();
   await expect(page.getByText("queued", { exact: true })).toHaveCount(2);
   const mail = await mailTo("bulk@asha.example.in");
+  expect(mail).toContain("Subject: Bills for Asha Traders");
   expect(mail.match(/Content-Type: application\/pdf/g)).toHaveLength(2);
+});
+
+test("Shared links: a link sent by WhatsApp is listed, revoked from the print preview, and stops working", async ({
+  page,
+}) => {
+  const { books, invoices } = await booksWithInvoices(page);
+  const invoice = invoices[0] ?? { entryId: "", number: "" };
+  const sent = await books.get<{ chatUrl: string }>("/getpdf/transactionpdf", {
+    entryId: invoice.entryId,
+    transactionType: "salesInvoice",
+    format: "whatsapp",
+    phone: "9876543210",
+    body: "Your bill",
+  });
+  const link = /https?:\/\/\S+\/api\/d\/[\w-]{43}/.exec(
+    new URL(sent.chatUrl).searchParams.get("text") ?? "",
+  )?.[0];
+  expect(link).toBeTruthy();
+  expect((await page.request.get(link ?? "")).status()).toBe(200);
+
+  await page.goto(books.path(`sales/print/${invoice.entryId}`));
+  await page.getByRole("button", { name: "Shared links" }).click();
+  const dialog = page.getByRole("dialog", { name: "Shared links" });
+  const row = dialog.getByRole("row").nth(1);
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^1/);
+  await row.getByRole("button", { name: /^Revoke the link/ }).click();
+  await expect(page.getByText("Link revoked").first()).toBeVisible();
+  await expect(row).toContainText("Revoked");
+  const after = await page.request.get(link ?? "");
+  expect(after.status()).toBe(410);
+  expect((await after.json()).message).toBe(
+    "This document link was withdrawn by the sender. Ask them for a new one.",
+  );
+
+  // The message is in the email log, opened in WhatsApp, with the same links one click away.
+  await page.goto(books.path("reports/email-logs"));
+  const logged = page.getByRole("row").filter({ hasText: "9876543210" });
+  await expect(logged).toContainText("Opened in WhatsApp");
+  await logged
+    .getByRole("button", { name: `Shared links of Sales Invoice ${invoice.number}` })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Shared links" })).toContainText("Revoked");
 });

@@ -14,11 +14,13 @@ import {
 } from "fastify-type-provider-zod";
 import { v7 as uuidv7 } from "uuid";
 import type { AppConfig } from "./app-config.ts";
+import { DEFAULT_OUTBOX_RETENTION_DAYS } from "./config.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { refuseControlCharacters } from "./http/control-characters.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerRequestTab } from "./http/request-tab.ts";
 import { registerBrowserDefences } from "./http/security.ts";
+import { DAY } from "./lib/clock.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -112,7 +114,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const { config, database } = options;
   const db = database.db;
-  const outbox = startOutboxWorker(db, createTransports(config), app.log);
+  const outbox = startOutboxWorker(db, createTransports(config), app.log, {
+    retentionMs: (config.outboxRetentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS) * DAY,
+  });
   app.addHook("onClose", () => outbox.stop());
   app.decorate("outbox", outbox);
   const authenticator = createAuthenticator(db, config.cookieSecret);

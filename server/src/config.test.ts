@@ -23,6 +23,45 @@ describe("sending configuration", () => {
     }
   });
 
+  test("OUTBOX_RETENTION_DAYS: 90 when unset, else a whole number of days from 1 to 3650", () => {
+    expect(loadConfig(base).outboxRetentionDays).toBe(90);
+    expect(loadConfig({ ...base, OUTBOX_RETENTION_DAYS: "14" }).outboxRetentionDays).toBe(14);
+    for (const bad of ["0", "1.5", "never", "5000"]) {
+      expect(() => loadConfig({ ...base, OUTBOX_RETENTION_DAYS: bad })).toThrow(
+        `OUTBOX_RETENTION_DAYS must be a whole number of days from 1 to 3650, not "${bad}".`,
+      );
+    }
+  });
+
+  test("WHATSAPP_TEMPLATE_NAME: the approved template, its language and the placeholders of its body", () => {
+    const cloud = { ...base, WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "106540352242922" };
+    expect(loadConfig(cloud).whatsapp?.template).toBeUndefined();
+    expect(
+      loadConfig({ ...cloud, WHATSAPP_TEMPLATE_NAME: "bahi_document" }).whatsapp?.template,
+    ).toEqual({
+      name: "bahi_document",
+      language: "en",
+      params: ["customerName", "documentType", "invoiceNumber", "amount"],
+    });
+    expect(
+      loadConfig({
+        ...cloud,
+        WHATSAPP_TEMPLATE_NAME: "bill",
+        WHATSAPP_TEMPLATE_LANGUAGE: "hi",
+        WHATSAPP_TEMPLATE_PARAMS: "{customerName}, pendingAmount",
+      }).whatsapp?.template,
+    ).toEqual({ name: "bill", language: "hi", params: ["customerName", "pendingAmount"] });
+    expect(() =>
+      loadConfig({
+        ...cloud,
+        WHATSAPP_TEMPLATE_NAME: "bill",
+        WHATSAPP_TEMPLATE_PARAMS: "name,amount",
+      }),
+    ).toThrow(
+      'WHATSAPP_TEMPLATE_PARAMS names placeholders, comma-separated (customerName, invoiceNumber…); not "name".',
+    );
+  });
+
   test("WhatsApp's Cloud API needs both the token and the phone number id", () => {
     expect(loadConfig({ ...base, WHATSAPP_TOKEN: "t" }).whatsapp).toBeUndefined();
     expect(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { MESSAGE_PLACEHOLDERS } from "@bahi/domain";
 import { type GstinProviderConfig, readGstinProviderConfig } from "./gstin-provider-config.ts";
 
 export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -39,6 +40,11 @@ export interface Config {
   /** DOCUMENT_LINK_DAYS: how long a shared document link works (30 days when unset). */
   documentLinkDays?: number;
   /**
+   * OUTBOX_RETENTION_DAYS: after how many days the files (attachments, HTML part) of a sent,
+   * failed or handed message are dropped; the log row stays (90 when unset).
+   */
+  outboxRetentionDays?: number;
+  /**
    * WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID switch WhatsApp to the Business Cloud API
    * (WHATSAPP_API_URL its Graph API base); unset, WhatsApp is click-to-chat from the user's device.
    */
@@ -54,9 +60,31 @@ export interface WhatsAppCloudConfig {
   appSecret?: string | undefined;
   /** WHATSAPP_VERIFY_TOKEN: the token Meta echoes when the webhook is subscribed. */
   verifyToken?: string | undefined;
+  /**
+   * WHATSAPP_TEMPLATE_NAME (with _LANGUAGE and _PARAMS): an approved template with a document
+   * header, sent instead when WhatsApp refuses a free-form message because the customer's 24-hour
+   * window is closed (decision 084).
+   */
+  template?: WhatsAppTemplateConfig | undefined;
 }
 
+export interface WhatsAppTemplateConfig {
+  name: string;
+  /** The template's language code as approved (en, en_US, hi…). */
+  language: string;
+  /** The placeholders whose values fill the template body's {{1}}, {{2}}… in order. */
+  params: string[];
+}
+
+export const DEFAULT_WHATSAPP_TEMPLATE_PARAMS = [
+  "customerName",
+  "documentType",
+  "invoiceNumber",
+  "amount",
+];
+
 export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
 export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v24.0";
 /** The support address when SUPPORT_EMAIL is unset; the web's error screen mails it too. */
 export const DEFAULT_SUPPORT_EMAIL = "support@bahi.app";
@@ -90,6 +118,11 @@ export function loadConfig(env: Env = process.env): Config {
     gstinLookup: readGstinProviderConfig(env),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     documentLinkDays: parseDocumentLinkDays(env.DOCUMENT_LINK_DAYS),
+    outboxRetentionDays: parseDays(
+      "OUTBOX_RETENTION_DAYS",
+      env.OUTBOX_RETENTION_DAYS,
+      DEFAULT_OUTBOX_RETENTION_DAYS,
+    ),
     whatsapp: readWhatsAppConfig(env),
   };
 }
@@ -106,6 +139,16 @@ function parseDocumentLinkDays(value: string | undefined): number {
   return days;
 }
 
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim() ?? "";
+  if (text === "") return fallback;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new Error(`${name} must be a whole number of days from 1 to 3650, not "${value}".`);
+  }
+  return days;
+}
+
 function readWhatsAppConfig(env: Env): WhatsAppCloudConfig | undefined {
   const token = env.WHATSAPP_TOKEN?.trim();
   const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID?.trim();
@@ -116,7 +159,29 @@ function readWhatsAppConfig(env: Env): WhatsAppCloudConfig | undefined {
     apiUrl: (env.WHATSAPP_API_URL?.trim() || DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, ""),
     appSecret: env.WHATSAPP_APP_SECRET?.trim() || undefined,
     verifyToken: env.WHATSAPP_VERIFY_TOKEN?.trim() || undefined,
+    template: readWhatsAppTemplate(env),
   };
+}
+
+const PLACEHOLDER_NAMES = new Set<string>(
+  MESSAGE_PLACEHOLDERS.map((placeholder) => placeholder.name),
+);
+
+function readWhatsAppTemplate(env: Env): WhatsAppTemplateConfig | undefined {
+  const name = env.WHATSAPP_TEMPLATE_NAME?.trim();
+  if (!name) return undefined;
+  const listed = env.WHATSAPP_TEMPLATE_PARAMS?.trim();
+  const params =
+    listed === undefined || listed === ""
+      ? DEFAULT_WHATSAPP_TEMPLATE_PARAMS
+      : listed.split(",").map((param) => param.trim().replace(/^\{|\}$/g, ""));
+  const unknown = params.filter((param) => !PLACEHOLDER_NAMES.has(param));
+  if (unknown.length > 0) {
+    throw new Error(
+      `WHATSAPP_TEMPLATE_PARAMS names placeholders, comma-separated (customerName, invoiceNumber…); not "${unknown.join(", ")}".`,
+    );
+  }
+  return { name, language: env.WHATSAPP_TEMPLATE_LANGUAGE?.trim() || "en", params };
 }
 
 /**

@@ -21,6 +21,11 @@ export interface WhatsAppPeer {
   apiUrl: string;
   media: UploadedMedia[];
   messages: Record<string, unknown>[];
+  /**
+   * The customer's 24-hour window is closed for this number (digits as sent): any message but an
+   * approved template is refused with code 131047, as WhatsApp does.
+   */
+  closeWindow(to: string): void;
   /** Answers for the next requests, whatever they are, in order. */
   failNext(...answers: { status: number; code: number; message: string; details?: string }[]): void;
   close(): Promise<void>;
@@ -36,6 +41,7 @@ export async function startWhatsAppPeer(): Promise<WhatsAppPeer> {
   const media: UploadedMedia[] = [];
   const messages: Record<string, unknown>[] = [];
   const failures: { status: number; code: number; message: string; details?: string }[] = [];
+  const closed = new Set<string>();
   const server: Server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
@@ -81,8 +87,26 @@ export async function startWhatsAppPeer(): Promise<WhatsAppPeer> {
         if (json.messaging_product !== "whatsapp") {
           return error(400, 100, "(#100) The parameter messaging_product is required.");
         }
-        messages.push(json);
         const to = String(json.to);
+        if (closed.has(to) && json.type !== "template") {
+          return error(
+            400,
+            131047,
+            "(#131047) Re-engagement message",
+            "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+          );
+        }
+        if (json.type === "template") {
+          const template = json.template as { name?: string; language?: { code?: string } };
+          if (!template?.name || !template.language?.code) {
+            return error(
+              400,
+              132000,
+              "(#132000) Number of parameters does not match the expected number of params",
+            );
+          }
+        }
+        messages.push(json);
         return answer(200, {
           messaging_product: "whatsapp",
           contacts: [{ input: to, wa_id: to }],
@@ -98,6 +122,7 @@ export async function startWhatsAppPeer(): Promise<WhatsAppPeer> {
     apiUrl: `http://127.0.0.1:${port}/v24.0`,
     media,
     messages,
+    closeWindow: (to) => closed.add(to),
     failNext: (...answers) => failures.push(...answers),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

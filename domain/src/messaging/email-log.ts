@@ -65,6 +65,8 @@ export interface EmailLogEntry {
   deliveredVia: string | null;
   providerMessageId: string | null;
   resentFrom: string | null;
+  /** When the retention dropped the message's attached files (OUTBOX_RETENTION_DAYS); null while kept. */
+  filesDroppedAt: string | null;
 }
 
 export interface EmailLogPage {

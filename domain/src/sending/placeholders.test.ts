@@ -7,7 +7,14 @@ import {
   suggestPlaceholders,
   toWhatsAppNumber,
 } from "./placeholders.ts";
-import { describeTemplateType, EmailTemplateInput, MESSAGE_TEMPLATE_TYPES } from "./templates.ts";
+import {
+  describeBulkTemplate,
+  describeDefaultTemplate,
+  describeTemplateType,
+  EmailTemplateInput,
+  MESSAGE_TEMPLATE_TYPES,
+  placeDocumentList,
+} from "./templates.ts";
 
 describe("placeholder filling (issue 22)", () => {
   const values = describeDocumentPlaceholders({
@@ -105,5 +112,25 @@ describe("template types come from the registry", () => {
       "Choose what the template is for.",
       "Subject is required.",
     ]);
+  });
+});
+
+describe("bulk send's text (decision 084)", () => {
+  test("one message for all documents lists them at {documentList}; per document, the type's text", () => {
+    const email = describeBulkTemplate("email", "salesInvoice", false);
+    expect(email.subject).toBe("Documents from {organisationName}");
+    expect(placeDocumentList(email.template, "- A\n- B")).toBe(
+      "Dear {customerName},\n\nPlease find attached:\n\n- A\n- B\n\nRegards,\n{organisationName}",
+    );
+    expect(describeBulkTemplate("whatsapp", "creditNote", false).template).toContain(
+      "{documentList}",
+    );
+    expect(describeBulkTemplate("whatsapp", "creditNote", true)).toEqual(
+      describeDefaultTemplate("whatsapp", "creditNote"),
+    );
+  });
+
+  test("without {documentList} the list goes after the text", () => {
+    expect(placeDocumentList("Hello", "- A")).toBe("Hello\n\n- A");
   });
 });

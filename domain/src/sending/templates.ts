@@ -109,3 +109,38 @@ export function describeDefaultTemplate(
         : "Dear {customerName}, here is {documentType} {invoiceNumber} dated {date} for {amount} from {organisationName}. {link}",
   };
 }
+
+/**
+ * Bulk send (tools/multiple-docs): where the list of the chosen documents goes in a message that
+ * carries several ("- Tax Invoice 7 dated 10 May 2025 for ₹1,260.00", with its link on WhatsApp).
+ * The server puts the list there, or after the text when the person took the word out.
+ */
+export const DOCUMENT_LIST_PLACEHOLDER = "{documentList}";
+
+/**
+ * What bulk send starts from. Email is one mail for every document, WhatsApp click-to-chat one
+ * message listing them: only {customerName}, {organisationName} and {documentList} mean something
+ * there. WhatsApp through the Business account sends one message per document (`perDocument`):
+ * that message is the document type's own standard text, filled for each document.
+ */
+export function describeBulkTemplate(
+  channel: "email" | "whatsapp",
+  type: string,
+  perDocument: boolean,
+): DefaultTemplate {
+  if (channel === "whatsapp" && perDocument) return describeDefaultTemplate("whatsapp", type);
+  return {
+    subject: "Documents from {organisationName}",
+    template:
+      channel === "email"
+        ? `Dear {customerName},\n\nPlease find attached:\n\n${DOCUMENT_LIST_PLACEHOLDER}\n\nRegards,\n{organisationName}`
+        : `Dear {customerName}, your documents from {organisationName}:\n${DOCUMENT_LIST_PLACEHOLDER}`,
+  };
+}
+
+/** Puts the list of documents where {documentList} is, or after the text when it is not there. */
+export function placeDocumentList(text: string, list: string): string {
+  return text.includes(DOCUMENT_LIST_PLACEHOLDER)
+    ? text.replaceAll(DOCUMENT_LIST_PLACEHOLDER, list)
+    : `${text}\n\n${list}`;
+}

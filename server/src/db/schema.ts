@@ -396,6 +396,10 @@ export interface OutboxMessagesTable {
   /** The message this one resends. */
   resent_from: string | null;
   updated_at: string | null;
+  /** Migration 0082: when the retention dropped its attachments (null while kept, or none). */
+  files_dropped_at: string | null;
+  /** Migration 0083: JSON { customerName, invoiceNumber… } for a WhatsApp template message. */
+  placeholder_values: string | null;
 }
 
 export interface ItemsTable {

@@ -23,6 +23,8 @@ import * as m0065 from "./0065-gstr2b.ts";
 import * as m0070 from "./0070-imports.ts";
 import * as m0080 from "./0080-document-links.ts";
 import * as m0081 from "./0081-outbox-delivery.ts";
+import * as m0082 from "./0082-outbox-retention.ts";
+import * as m0083 from "./0083-outbox-placeholder-values.ts";
 import * as m0085 from "./0085-message-templates.ts";
 import * as m0090 from "./0090-structured-addresses.ts";
 import * as m0091 from "./0091-einvoice-documents.ts";
@@ -60,6 +62,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0095_eway_bills": m0095,
   "0096_eway_threshold_from_state": m0096,
   "0085_message_templates": m0085,
+  "0082_outbox_retention": m0082,
+  "0083_outbox_placeholder_values": m0083,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

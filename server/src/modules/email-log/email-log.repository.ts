@@ -64,6 +64,7 @@ export async function listEmailLog(
       "outbox_messages.delivered_via",
       "outbox_messages.provider_message_id",
       "outbox_messages.resent_from",
+      "outbox_messages.files_dropped_at",
       "users.name as sent_by_name",
     ])
     .orderBy("outbox_messages.created_at", "desc")

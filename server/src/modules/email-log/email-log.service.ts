@@ -21,6 +21,8 @@ import * as repo from "./email-log.repository.ts";
 export const EMAIL_LOG_MESSAGES = {
   notFound: "Message not found.",
   notResendable: "Only documents and statements sent by a user can be sent again from the log.",
+  filesDropped:
+    "The files of this message are no longer kept. Send the document again from its own page.",
 } as const;
 
 /** India's offset: the log's dates are the days people in India lived them. */
@@ -82,6 +84,7 @@ export async function readEmailLog(
     deliveredVia: row.delivered_via,
     providerMessageId: row.provider_message_id,
     resentFrom: row.resent_from,
+    filesDroppedAt: row.files_dropped_at,
   }));
   return { emailLogs, count };
 }
@@ -103,6 +106,8 @@ export async function resendMessage(deps: ModuleDeps, caller: Caller, input: Res
   }
   if (access.role === "viewer") throw new AppError(403, ACCESS_MESSAGES.noRight);
   if (!original.sent_by) throw badRequest(EMAIL_LOG_MESSAGES.notResendable);
+  // A copy without the PDFs it promised would mislead the customer (decision 083).
+  if (original.files_dropped_at) throw badRequest(EMAIL_LOG_MESSAGES.filesDropped);
   const documents = original.documents
     ? (JSON.parse(original.documents) as MessageDocumentRef[])
     : undefined;
@@ -124,6 +129,9 @@ export async function resendMessage(deps: ModuleDeps, caller: Caller, input: Res
       : {}),
     ...(documents ? { documents } : {}),
     ...(original.account_id ? { accountId: original.account_id } : {}),
+    ...(original.placeholder_values
+      ? { placeholderValues: JSON.parse(original.placeholder_values) as Record<string, string> }
+      : {}),
     idempotencyKey: `resend:${input.organisationId}:${input.messageId}:${input.requestId}`,
     sentBy: access.userId,
     resentFrom: original.id,

@@ -14,10 +14,13 @@ export interface DeliveryResult {
  */
 export class DeliveryError extends Error {
   readonly permanent: boolean;
-  constructor(message: string, permanent: boolean) {
+  /** The provider's own error code, when it gave one (WhatsApp's 131047…). */
+  readonly code: number | undefined;
+  constructor(message: string, permanent: boolean, code?: number) {
     super(message);
     this.name = "DeliveryError";
     this.permanent = permanent;
+    this.code = code;
   }
 }
 

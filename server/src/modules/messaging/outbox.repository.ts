@@ -111,6 +111,33 @@ export async function finishAttempt(
     .execute();
 }
 
+/**
+ * The retention (decision 083): drops the attachments and the HTML part (made again from the text
+ * when resent) of every finished message queued before `before`. Pending messages keep theirs.
+ * The number of messages whose files were dropped.
+ */
+export async function dropOldMessageFiles(
+  db: Kysely<Database>,
+  before: string,
+  at: string,
+): Promise<number> {
+  const files = await db
+    .updateTable("outbox_messages")
+    .set({ attachments: null, body_html: null, files_dropped_at: at })
+    .where("created_at", "<", before)
+    .where("status", "!=", "pending")
+    .where("attachments", "is not", null)
+    .executeTakeFirst();
+  await db
+    .updateTable("outbox_messages")
+    .set({ body_html: null })
+    .where("created_at", "<", before)
+    .where("status", "!=", "pending")
+    .where("body_html", "is not", null)
+    .execute();
+  return Number(files.numUpdatedRows);
+}
+
 export async function listOutboxMessages(db: Kysely<Database>, recipient?: string) {
   let query = db
     .selectFrom("outbox_messages")

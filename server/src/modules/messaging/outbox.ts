@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids.ts";
 import { DeliveryError } from "./delivery.ts";
 import {
   claimMessage,
+  dropOldMessageFiles,
   findMessageIdByKey,
   finishAttempt,
   insertOutboxMessage,
@@ -47,6 +48,11 @@ export interface NewMessage {
   sentBy?: string;
   /** The message this one sends again (email log → Resend). */
   resentFrom?: string;
+  /**
+   * The values of the message's placeholders (customerName, invoiceNumber…): WhatsApp fills the
+   * approved template's body with them when the customer's 24-hour window is closed.
+   */
+  placeholderValues?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface MessageAttachment {
@@ -117,6 +123,10 @@ export async function queueMessage(
     provider_status: null,
     resent_from: message.resentFrom ?? null,
     updated_at: now,
+    files_dropped_at: null,
+    placeholder_values: message.placeholderValues
+      ? JSON.stringify(message.placeholderValues)
+      : null,
   });
   if (inserted || !message.idempotencyKey) return { id, created: true };
   const existing = await findMessageIdByKey(db, message.idempotencyKey);
@@ -139,6 +149,15 @@ export interface OutboxWorkerOptions {
   /** Temporary failures are retried for this long after the message was queued. */
   giveUpAfterMs?: number;
   pollMs?: number;
+  /**
+   * The retention (OUTBOX_RETENTION_DAYS, decision 083): the files of finished messages older
+   * than this are dropped; the rows stay for the email log. Null keeps everything.
+   */
+  retentionMs?: number | null;
+  /** How often the worker looks for files to drop (the first look is at its first pass). */
+  sweepEveryMs?: number;
+  /** The clock the retention reads (tests move it). */
+  now?: () => number;
 }
 
 export const OUTBOX_DEFAULTS: Required<OutboxWorkerOptions> = {
@@ -149,6 +168,9 @@ export const OUTBOX_DEFAULTS: Required<OutboxWorkerOptions> = {
   maxRetryMs: 60_000,
   giveUpAfterMs: 24 * 60 * 60_000,
   pollMs: 1_000,
+  retentionMs: null,
+  sweepEveryMs: 60 * 60_000,
+  now: () => Date.now(),
 };
 
 const BATCH = 20;
@@ -168,6 +190,21 @@ export function startOutboxWorker(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let lastSweep: number | null = null;
+
+  /** Drops old messages' files, at most once per sweepEveryMs. */
+  async function sweep(): Promise<void> {
+    if (options.retentionMs === null) return;
+    const now = options.now();
+    if (lastSweep !== null && now - lastSweep < options.sweepEveryMs) return;
+    lastSweep = now;
+    const dropped = await dropOldMessageFiles(
+      db,
+      new Date(now - options.retentionMs).toISOString(),
+      new Date(now).toISOString(),
+    );
+    if (dropped > 0) log.info({ dropped }, "outbox: files of old messages dropped");
+  }
 
   async function attempt(id: string): Promise<void> {
     const token = randomUUID();
@@ -223,6 +260,8 @@ export function startOutboxWorker(
       do {
         again = false;
         await drain();
+        // Inside the loop: a message queued while the sweep runs is drained by this flush.
+        if (!stopped) await sweep();
       } while (again && !stopped);
     })()
       .catch((error) => log.error({ err: error }, "outbox worker failed"))

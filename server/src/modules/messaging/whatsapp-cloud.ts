@@ -1,4 +1,4 @@
-import type { WhatsAppCloudConfig } from "../../config.ts";
+import type { WhatsAppCloudConfig, WhatsAppTemplateConfig } from "../../config.ts";
 import { DeliveryError, type DeliveryResult, type StoredAttachment } from "./delivery.ts";
 import type { OutboxMessage } from "./outbox.repository.ts";
 
@@ -83,7 +83,14 @@ async function callGraph(
     response.status === 429 ||
     response.status >= 500 ||
     (code !== undefined && TEMPORARY_CODES.has(code));
-  throw new DeliveryError(reason, !temporary);
+  throw new DeliveryError(reason, !temporary, code);
+}
+
+/** WhatsApp's refusal of free-form text when the customer has not written in 24 hours. */
+export const WINDOW_CLOSED_CODE = 131047;
+
+function windowClosed(error: unknown): boolean {
+  return error instanceof DeliveryError && error.code === WINDOW_CLOSED_CODE;
 }
 
 async function uploadDocument(config: WhatsAppCloudConfig, file: StoredAttachment) {
@@ -108,7 +115,44 @@ function messageIdOf(answer: Record<string, unknown>) {
   return { id: first.id, status: first.message_status ?? "accepted" };
 }
 
-/** Sends one outbox message through the Cloud API: its PDFs as documents, its text as caption. */
+/**
+ * The approved template as a message: the document in its header, the body's {{1}}, {{2}}… from
+ * the message's placeholder values in the configured order (WhatsApp refuses an empty parameter,
+ * so a missing value is a dash).
+ */
+function templateMessage(
+  template: WhatsAppTemplateConfig,
+  values: Record<string, string | undefined>,
+  document: { id: string; filename: string },
+) {
+  return {
+    type: "template",
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      components: [
+        { type: "header", parameters: [{ type: "document", document }] },
+        ...(template.params.length > 0
+          ? [
+              {
+                type: "body",
+                parameters: template.params.map((name) => ({
+                  type: "text",
+                  text: values[name]?.trim() || "-",
+                })),
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+}
+
+/**
+ * Sends one outbox message through the Cloud API: its PDFs as documents, its text as caption.
+ * When WhatsApp refuses free-form text because the customer's 24-hour window is closed (131047)
+ * and an approved template is configured, each PDF goes as that template instead (decision 084).
+ */
 export async function sendWhatsAppCloud(
   config: WhatsAppCloudConfig,
   message: OutboxMessage,
@@ -124,29 +168,48 @@ export async function sendWhatsAppCloud(
   const text = message.body_text.slice(0, TEXT_LIMIT);
   const base = { messaging_product: "whatsapp", recipient_type: "individual", to };
   const sent: { id: string; status: string }[] = [];
+  const values = message.placeholder_values
+    ? (JSON.parse(message.placeholder_values) as Record<string, string | undefined>)
+    : null;
+  // Only a message with a document and its values can fall back to the template.
+  const template = config.template && values && files.length > 0 ? config.template : null;
+  let useTemplate = false;
+  const freeForm = async (body: Record<string, unknown>) => {
+    try {
+      sent.push(messageIdOf(await callGraph(config, "/messages", { ...base, ...body })));
+    } catch (error) {
+      if (!template || !windowClosed(error)) throw error;
+      useTemplate = true;
+    }
+  };
   const captioned = text.length <= CAPTION_LIMIT && files.length > 0;
   if (!captioned && text.trim() !== "") {
-    sent.push(
-      messageIdOf(
-        await callGraph(config, "/messages", {
-          ...base,
-          type: "text",
-          text: { body: text, preview_url: true },
-        }),
-      ),
-    );
+    await freeForm({ type: "text", text: { body: text, preview_url: true } });
   }
   for (const [index, file] of files.entries()) {
     const mediaId = await uploadDocument(config, file);
     const document: Record<string, string> = { id: mediaId, filename: file.fileName };
-    if (captioned && index === 0) document.caption = text;
-    sent.push(
-      messageIdOf(await callGraph(config, "/messages", { ...base, type: "document", document })),
-    );
+    if (!useTemplate) {
+      if (captioned && index === 0) document.caption = text;
+      await freeForm({ type: "document", document });
+      if (!useTemplate) continue;
+    }
+    if (template && values) {
+      sent.push(
+        messageIdOf(
+          await callGraph(config, "/messages", {
+            ...base,
+            ...templateMessage(template, values, { id: mediaId, filename: file.fileName }),
+          }),
+        ),
+      );
+    }
   }
   return {
     via: "whatsapp-cloud",
     providerMessageId: sent.map((one) => one.id).join(","),
-    providerStatus: sent.map((one) => one.status).join(","),
+    providerStatus: `${sent.map((one) => one.status).join(",")}${
+      useTemplate && template ? ` (template ${template.name})` : ""
+    }`,
   };
 }

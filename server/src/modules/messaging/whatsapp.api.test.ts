@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { as } from "../../../test/books.ts";
 import { extractPdfText } from "../../../test/pdf.ts";
+import { type Person, signUpPerson } from "../../../test/people.ts";
+import { makeSendingBooks, type SendingBooks } from "../../../test/sending.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import {
   PEER_PHONE_NUMBER_ID,
@@ -24,6 +27,8 @@ let context: TestContext;
 let db: Kysely<Database>;
 let peer: WhatsAppPeer;
 let pdf: Buffer;
+let owner: Person;
+let books: SendingBooks;
 const workers: OutboxWorker[] = [];
 const APP_SECRET = "test-app-secret";
 const FAST = { firstRetryMs: 20, maxRetryMs: 80, leaseMs: 5_000, pollMs: 20 };
@@ -39,6 +44,9 @@ beforeAll(async () => {
       verifyToken: "bahi-verify-1",
     },
   });
+  // Signed up while the app's worker still mails the code; then this file's workers send alone.
+  owner = await signUpPerson(context);
+  books = await makeSendingBooks(context, owner);
   await context.app.outbox.stop();
   db = context.testDatabase.database.db;
   pdf = Buffer.from(
@@ -238,6 +246,162 @@ describe("WhatsApp Business Cloud API", () => {
       .set({ status: "failed" })
       .where("id", "=", id)
       .execute();
+  });
+
+  test("outside the 24-hour window a document goes as the approved template, its values in the body", async () => {
+    const template = {
+      name: "bahi_document",
+      language: "en",
+      params: ["customerName", "invoiceNumber", "amount", "dueDate"],
+    };
+    const withTemplate = startOutboxWorker(
+      db,
+      createTransports({
+        dataDir: context.dataDir,
+        smtpUrl: undefined,
+        mailFrom: "x@y.example",
+        whatsapp: {
+          token: PEER_TOKEN,
+          phoneNumberId: PEER_PHONE_NUMBER_ID,
+          apiUrl: peer.apiUrl,
+          template,
+        },
+      }),
+      context.app.log,
+      FAST,
+    );
+    workers.push(withTemplate);
+    peer.closeWindow("919876500001");
+    const values = { customerName: "Ravi Stores", invoiceNumber: "INV-7", amount: "₹1,260.00" };
+    const { id } = await queueMessage(
+      db,
+      statementMessage({ recipient: "98765 00001", placeholderValues: values }),
+    );
+    await withTemplate.flush();
+    const sent = await row(id);
+    expect(sent.status, sent.last_error ?? "").toBe("sent");
+    expect(sent.provider_status).toBe("accepted (template bahi_document)");
+    const upload = peer.media.at(-1);
+    expect(peer.messages.at(-1)).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "919876500001",
+      type: "template",
+      template: {
+        name: "bahi_document",
+        language: { code: "en" },
+        components: [
+          {
+            type: "header",
+            parameters: [
+              {
+                type: "document",
+                document: { id: upload?.id, filename: "Statement-Ravi-Stores.pdf" },
+              },
+            ],
+          },
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Ravi Stores" },
+              { type: "text", text: "INV-7" },
+              { type: "text", text: "₹1,260.00" },
+              { type: "text", text: "-" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(sent.provider_message_id).toBe(`wamid.HBgM${peer.messages.length}`);
+
+    // Inside the window the free-form document with its caption still goes, not the template.
+    const open = await queueMessage(
+      db,
+      statementMessage({ recipient: "98765 00002", placeholderValues: values }),
+    );
+    await withTemplate.flush();
+    expect((await row(open.id)).provider_status).toBe("accepted");
+    expect(peer.messages.at(-1)).toMatchObject({ to: "919876500002", type: "document" });
+
+    // No template configured: the refusal stands, with WhatsApp's reason.
+    await withTemplate.stop();
+    const plain = worker(peer.apiUrl);
+    const refused = await queueMessage(
+      db,
+      statementMessage({ recipient: "98765 00001", placeholderValues: values }),
+    );
+    await plain.flush();
+    const failed = await row(refused.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.last_error).toContain("(#131047) Re-engagement message");
+  });
+
+  test("a document sent from its dialog keeps its values; a closed window sends it as the template", async () => {
+    const answer = await context.app.inject({
+      method: "GET",
+      url: `/api/getpdf/transactionpdf?${new URLSearchParams({
+        organisationId: books.organisationId,
+        entryId: books.invoiceId,
+        transactionType: "salesInvoice",
+        format: "whatsapp",
+        phone: "98765 00003",
+        body: "Dear {customerName}, {documentType} {invoiceNumber}: {link}",
+      })}`,
+      headers: as(owner),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().chatUrl).toBeUndefined();
+    const queued = await db
+      .selectFrom("outbox_messages")
+      .selectAll()
+      .where("recipient", "=", "98765 00003")
+      .executeTakeFirstOrThrow();
+    const values = JSON.parse(queued.placeholder_values ?? "{}");
+    expect(values).toMatchObject({
+      customerName: "Ravi Stores",
+      documentType: "Tax Invoice",
+      invoiceNumber: books.invoiceNumber,
+      amount: "₹1,260.00",
+    });
+    expect(values.link).toMatch(/\/api\/d\/[\w-]{43}$/);
+
+    peer.closeWindow("919876500003");
+    const template = {
+      name: "bahi_invoice",
+      language: "en_US",
+      params: ["customerName", "invoiceNumber", "link"],
+    };
+    const withTemplate = startOutboxWorker(
+      db,
+      createTransports({
+        dataDir: context.dataDir,
+        smtpUrl: undefined,
+        mailFrom: "x@y.example",
+        whatsapp: {
+          token: PEER_TOKEN,
+          phoneNumberId: PEER_PHONE_NUMBER_ID,
+          apiUrl: peer.apiUrl,
+          template,
+        },
+      }),
+      context.app.log,
+      FAST,
+    );
+    workers.push(withTemplate);
+    await withTemplate.flush();
+    expect((await row(queued.id)).status).toBe("sent");
+    const sent = peer.messages.at(-1) as {
+      type: string;
+      template: { components: { type: string; parameters: { text?: string }[] }[] };
+    };
+    expect(sent.type).toBe("template");
+    expect(sent.template.components[1]?.parameters.map((parameter) => parameter.text)).toEqual([
+      "Ravi Stores",
+      books.invoiceNumber,
+      values.link,
+    ]);
+    const text = await extractPdfText(peer.media.at(-1)?.bytes ?? Buffer.alloc(0));
+    expect(text).toContain(books.invoiceNumber);
   });
 
   test("without credentials the message is handed to the user (click-to-chat) and kept in the outbox folder", async () => {

@@ -335,6 +335,101 @@ describe("sending one document", () => {
   });
 });
 
+/** The email log's rows of one recipient, once the worker has run (newest first). */
+async function logOf(recipient: string) {
+  await context.app.outbox.flush();
+  const page = await ok(context, owner, {
+    method: "GET",
+    url: `/api/emailreports/getEmailLogs?organisationId=${org}&limit=500`,
+  });
+  return (
+    page.emailLogs as {
+      to: string;
+      status: string;
+      channel: string;
+      documents: unknown[];
+      sentBy: string | null;
+      accountId: string | null;
+    }[]
+  ).filter((row) => row.to === recipient);
+}
+
+describe("click-to-chat in the email log", () => {
+  test("a document sent from the user's WhatsApp is listed as handed, with its document and no file", async () => {
+    const sent = await ok(context, owner, {
+      method: "GET",
+      url: pdfQuery(books.invoiceId, {
+        format: "whatsapp",
+        phone: "91234 56789",
+        body: "Hi {customerName}",
+        requestId: "c2c00000-0000-4000-8000-000000000001",
+      }),
+    });
+    expect(sent.chatUrl).toMatch(/^https:\/\/wa\.me\/919123456789\?text=/);
+    const rows = await logOf("91234 56789");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      channel: "whatsapp",
+      status: "handed",
+      documents: [
+        { entryId: books.invoiceId, transactionType: "salesInvoice", number: books.invoiceNumber },
+      ],
+      accountId: books.customerId,
+      sentBy: owner.userId,
+    });
+    const stored = await context.testDatabase.database.db
+      .selectFrom("outbox_messages")
+      .select(["attachments", "body_text", "delivered_via"])
+      .where("recipient", "=", "91234 56789")
+      .executeTakeFirstOrThrow();
+    expect(stored.attachments).toBeNull();
+    expect(stored.delivered_via).toBe("click-to-chat");
+    expect(stored.body_text).toMatch(/^Hi Ravi Stores\nhttp\S+\/api\/d\/[\w-]{43}$/);
+    // The same click again records nothing more.
+    await ok(context, owner, {
+      method: "GET",
+      url: pdfQuery(books.invoiceId, {
+        format: "whatsapp",
+        phone: "91234 56789",
+        body: "Hi {customerName}",
+        requestId: "c2c00000-0000-4000-8000-000000000001",
+      }),
+    });
+    expect(await logOf("91234 56789")).toHaveLength(1);
+  });
+
+  test("a statement and a bulk click-to-chat message are listed too", async () => {
+    await ok(context, owner, {
+      method: "GET",
+      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`,
+    });
+    const statement = await logOf("9123400001");
+    expect(statement).toMatchObject([
+      {
+        status: "handed",
+        documents: [{ entryId: books.customerId, transactionType: "ledger", number: null }],
+      },
+    ]);
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/multipledocs/sendbulkwhatsapp",
+      payload: {
+        organisationId: org,
+        accountId: books.customerId,
+        phone: "9123400002",
+        documents: [
+          { entryId: books.invoiceId, transactionType: "salesInvoice" },
+          { entryId: secondInvoice, transactionType: "salesInvoice" },
+        ],
+      },
+    });
+    const bulk = await logOf("9123400002");
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]?.status).toBe("handed");
+    expect(bulk[0]?.documents).toHaveLength(2);
+  });
+});
+
 describe("one dialog's request queues once", () => {
   test("the same request id twice (a double click) sends one mail; a new id sends another", async () => {
     const send = (requestId: string) =>
@@ -472,6 +567,90 @@ describe("bulk send", () => {
     ]);
     const text = new URL(answer.chatUrl).searchParams.get("text") ?? "";
     expect(text.match(/\/api\/d\/[\w-]{43}/g)).toHaveLength(2);
+  });
+
+  test("the screen's subject and body are what is sent; {documentList} places the list", async () => {
+    const templates = await ok(context, owner, {
+      method: "GET",
+      url: `/api/multipledocs/getemailtemplate?organisationId=${org}&accountId=${books.customerId}&type=salesInvoice`,
+    });
+    expect(templates).toEqual({
+      success: true,
+      perDocument: false,
+      templates: [
+        {
+          _id: null,
+          name: "Standard",
+          subject: "Documents from Gupta Traders",
+          template:
+            "Dear Ravi Stores,\n\nPlease find attached:\n\n{documentList}\n\nRegards,\nGupta Traders",
+        },
+      ],
+    });
+    const whatsapp = await ok(context, owner, {
+      method: "GET",
+      url: `/api/multipledocs/getwhatsapptemplate?organisationId=${org}&accountId=${books.customerId}&type=salesInvoice`,
+    });
+    expect(whatsapp.templates[0].template).toBe(
+      "Dear Ravi Stores, your documents from Gupta Traders:\n{documentList}",
+    );
+    expect(whatsapp.templates[0].subject).toBeUndefined();
+
+    const documents = [
+      { entryId: books.invoiceId, transactionType: "salesInvoice" },
+      { entryId: secondInvoice, transactionType: "salesInvoice" },
+    ];
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/multipledocs/sendbulkemail",
+      payload: {
+        organisationId: org,
+        accountId: books.customerId,
+        email: "edited@ravi.example.in",
+        subject: "Bills for {customerName}",
+        body: "Namaste {customerName},\n{documentList}\nPlease pay by Friday.",
+        documents,
+      },
+    });
+    const mail = await mailTo("edited@ravi.example.in");
+    expect(mail.subject).toBe("Bills for Ravi Stores");
+    expect(mail.text).toMatch(
+      new RegExp(
+        `^Namaste Ravi Stores,\\n- Tax Invoice ${books.invoiceNumber} dated 10 May 2025 for ₹1,260\\.00\\n- Tax Invoice \\S+ dated .+\\nPlease pay by Friday\\.\\s*$`,
+      ),
+    );
+    expect(mail.pdfs).toHaveLength(2);
+
+    // Without {documentList} the list still goes, after the text.
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/multipledocs/sendbulkemail",
+      payload: {
+        organisationId: org,
+        accountId: books.customerId,
+        email: "nolist@ravi.example.in",
+        subject: "Your bills",
+        body: "Hello",
+        documents: documents.slice(0, 1),
+      },
+    });
+    const plain = await mailTo("nolist@ravi.example.in");
+    expect(plain.text.trim()).toBe(
+      `Hello\n\n- Tax Invoice ${books.invoiceNumber} dated 10 May 2025 for ₹1,260.00`,
+    );
+  });
+
+  test("bulk templates: only for a party, only for members who may see the type", async () => {
+    const query = (accountId: string, channel = "email") =>
+      `/api/multipledocs/get${channel}template?organisationId=${org}&accountId=${accountId}&type=salesInvoice`;
+    expect((await refused(context, owner, { method: "GET", url: query(bank) }, 400)).message).toBe(
+      "Email can only be sent for Debtor or Creditor accounts",
+    );
+    expect(
+      (await refused(context, owner, { method: "GET", url: query(bank, "whatsapp") }, 400)).message,
+    ).toBe("WhatsApp can only be sent for Debtor or Creditor accounts");
+    await refused(context, accountant, { method: "GET", url: query(books.customerId) }, 403);
+    await refused(context, stranger, { method: "GET", url: query(books.customerId) }, 403);
   });
 
   test("refusals: a non-party account, no documents, another organisation", async () => {

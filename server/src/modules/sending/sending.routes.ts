@@ -12,6 +12,9 @@ const DocumentRef = z.object({
   type: z.string({ error: "Transaction type is required." }).max(40),
 });
 const AccountRef = z.object({ organisationId: EntityId, accountId: EntityId });
+const BulkTemplateQuery = AccountRef.extend({
+  type: z.string({ error: "Transaction type is required." }).max(40),
+});
 const Range = AccountRef.extend({
   startDate: z.iso.date("Start date must be a date in the form YYYY-MM-DD."),
   endDate: z.iso.date("End date must be a date in the form YYYY-MM-DD."),
@@ -57,6 +60,12 @@ export const sendingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       { ...guard, schema: { tags, querystring: DocumentRef } },
       async (request) =>
         sending.prefillDocumentTemplates(deps, callerOf(request), request.query, channel),
+    );
+    app.get(
+      `/multipledocs/get${templateWord.toLowerCase()}`,
+      { ...guard, schema: { tags, querystring: BulkTemplateQuery } },
+      async (request) =>
+        sending.prefillBulkTemplates(deps, callerOf(request), request.query, channel),
     );
     app.get(
       `/ledger/get${Word}`,

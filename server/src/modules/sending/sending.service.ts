@@ -1,5 +1,6 @@
 import {
   buildClickToChatUrl,
+  describeBulkTemplate,
   describeDefaultTemplate,
   describeDocumentPlaceholders,
   describeStatementPlaceholders,
@@ -7,6 +8,7 @@ import {
   isPartyNature,
   LEDGER_TEMPLATE_TYPE,
   type PlaceholderValues,
+  placeDocumentList,
   rupeesToPaise,
   type TransactionPdfQuery,
   type VoucherType,
@@ -311,7 +313,17 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
   const template = cloud || needsLink(fields.body) ? fields.body : `${fields.body}\n{link}`;
   const values = needsLink(template) ? { ...facts.values, link: await link() } : facts.values;
   const body = fillPlaceholders(template, values);
+  const about = {
+    ...aboutDocuments(facts, query.entryId, access.userId),
+    ...onceFor(query.organisationId, access.userId, query.requestId, "document"),
+  };
   if (!cloud) {
+    await recordClickToChat(deps, {
+      organisationId: query.organisationId,
+      phone: fields.phone,
+      body,
+      ...about,
+    });
     return {
       success: true,
       message: SENDING_MESSAGES.messageSent,
@@ -324,11 +336,42 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Tran
     text: body,
     organisationId: query.organisationId,
     attachments: [attachmentOf(await facts.pdf())],
-    ...aboutDocuments(facts, query.entryId, access.userId),
-    ...onceFor(query.organisationId, access.userId, query.requestId, "document"),
+    // For the approved template, should the customer's 24-hour window be closed (decision 084).
+    placeholderValues: values,
+    ...about,
   });
   deps.sendQueuedMessages();
   return { success: true, message: SENDING_MESSAGES.messageSent };
+}
+
+/**
+ * WhatsApp without the Business account: the person sends the message from their own WhatsApp
+ * (click-to-chat). It is still recorded, without files, so the email log lists it: the worker
+ * marks it handed ("Opened in WhatsApp") and keeps a copy under DATA_DIR/outbox/whatsapp.
+ */
+async function recordClickToChat(
+  deps: ModuleDeps,
+  message: {
+    organisationId: string;
+    phone: string;
+    body: string;
+    documents: { entryId: string; transactionType: string; number?: string | null }[];
+    accountId?: string;
+    sentBy: string;
+    idempotencyKey?: string;
+  },
+) {
+  await enqueueMessage(deps.db, {
+    channel: "whatsapp",
+    recipient: message.phone,
+    text: message.body,
+    organisationId: message.organisationId,
+    documents: message.documents,
+    ...(message.accountId ? { accountId: message.accountId } : {}),
+    sentBy: message.sentBy,
+    ...(message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : {}),
+  });
+  deps.sendQueuedMessages();
 }
 
 /**
@@ -455,6 +498,13 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
   const fields = requireWhatsAppFields(query.phone, query.body);
   const body = fillPlaceholders(fields.body, values);
   if (deps.config.whatsapp === undefined) {
+    await recordClickToChat(deps, {
+      organisationId: query.organisationId,
+      phone: fields.phone,
+      body,
+      ...about,
+      ...onceFor(query.organisationId, access.userId, query.requestId, "ledger"),
+    });
     return {
       success: true,
       message: SENDING_MESSAGES.messageSent,
@@ -467,6 +517,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
     text: body,
     organisationId: query.organisationId,
     ...(query.includePdf ? { attachments: await statementPdf() } : {}),
+    placeholderValues: values,
     ...about,
     ...onceFor(query.organisationId, access.userId, query.requestId, "ledger"),
   });
@@ -564,33 +615,36 @@ export async function sendBulk(
       link ? `: ${link}` : ""
     }`;
   const common = { customerName: party.name, organisationName: access.organisation.name };
+  const perDocument = channel === "whatsapp" && deps.config.whatsapp !== undefined;
+  // What the screen showed and the person edited, else what it would have shown.
+  const standard = describeBulkTemplate(
+    channel,
+    ready[0]?.facts.type ?? "salesInvoice",
+    perDocument,
+  );
+  const subjectTemplate = input.subject?.trim() || standard.subject;
+  const bodyTemplate = input.body?.trim() || standard.template;
+  const documentsOf = (entries: typeof ready) =>
+    entries.map(({ facts, result }) => ({
+      entryId: result.entryId,
+      transactionType: facts.type,
+      number: result.number,
+    }));
 
   if (channel === "email") {
-    const subject = fillPlaceholders(
-      input.subject?.trim() || "Documents from {organisationName}",
-      common,
-    );
-    const intro = fillPlaceholders(
-      input.body?.trim() || "Dear {customerName},\n\nPlease find attached:",
-      common,
-    );
     const lines = ready.map(({ facts }) => `- ${listLine(facts.values)}`);
-    const text = `${intro}\n\n${lines.join("\n")}\n\nRegards,\n${access.organisation.name}`;
+    const text = placeDocumentList(fillPlaceholders(bodyTemplate, common), lines.join("\n"));
     const attachments: MessageAttachment[] = [];
     for (const { facts } of ready) attachments.push(attachmentOf(await facts.pdf()));
     await enqueueMessage(deps.db, {
       channel: "email",
       recipient,
-      subject,
+      subject: fillPlaceholders(subjectTemplate, common),
       text,
       html: htmlOf(text),
       organisationId: input.organisationId,
       attachments,
-      documents: ready.map(({ facts, result }) => ({
-        entryId: result.entryId,
-        transactionType: facts.type,
-        number: result.number,
-      })),
+      documents: documentsOf(ready),
       accountId: party.id,
       sentBy: access.userId,
       ...onceFor(input.organisationId, access.userId, input.requestId, "bulk"),
@@ -603,35 +657,41 @@ export async function sendBulk(
     return { success: true, message: SENDING_MESSAGES.emailSent, results };
   }
 
-  if (deps.config.whatsapp === undefined) {
-    const intro = fillPlaceholders(
-      input.body?.trim() || "Dear {customerName}, your documents from {organisationName}:",
-      common,
-    );
+  if (!perDocument) {
     const lines: string[] = [];
     for (const { facts, result } of ready) {
       lines.push(listLine(facts.values, await makeLink(facts, result.entryId)));
       result.status = "sent";
       result.message = SENDING_MESSAGES.messageSent;
     }
+    const text = placeDocumentList(fillPlaceholders(bodyTemplate, common), lines.join("\n"));
+    await recordClickToChat(deps, {
+      organisationId: input.organisationId,
+      phone: recipient,
+      body: text,
+      documents: documentsOf(ready),
+      accountId: party.id,
+      sentBy: access.userId,
+      ...onceFor(input.organisationId, access.userId, input.requestId, "bulk"),
+    });
     return {
       success: true,
       message: SENDING_MESSAGES.messageSent,
-      chatUrl: buildClickToChatUrl(recipient, `${intro}\n${lines.join("\n")}`),
+      chatUrl: buildClickToChatUrl(recipient, text),
       results,
     };
   }
-  const body = input.body?.trim() || describeDefaultTemplate("whatsapp", "salesInvoice").template;
   for (const { facts, result } of ready) {
-    const values = needsLink(body)
+    const values = needsLink(bodyTemplate)
       ? { ...facts.values, link: await makeLink(facts, result.entryId) }
       : facts.values;
     await enqueueMessage(deps.db, {
       channel: "whatsapp",
       recipient,
-      text: fillPlaceholders(body, values),
+      text: fillPlaceholders(bodyTemplate, values),
       organisationId: input.organisationId,
       attachments: [attachmentOf(await facts.pdf())],
+      placeholderValues: values,
       ...aboutDocuments(facts, result.entryId, access.userId),
       ...onceFor(input.organisationId, access.userId, input.requestId, "bulk", result.entryId),
     });
@@ -640,6 +700,53 @@ export async function sendBulk(
   }
   deps.sendQueuedMessages();
   return { success: true, message: SENDING_MESSAGES.messageSent, results };
+}
+
+/**
+ * GET /multipledocs/getemailtemplate and getwhatsapptemplate (organisationId, accountId, type):
+ * what Send Multiple Docs starts from, filled with the party's and the organisation's names.
+ * One mail (or one click-to-chat message) for every document: the bulk text, whose
+ * {documentList} becomes the list of the documents chosen. One WhatsApp message per document
+ * (the Business account): the type's standard text and, when the organisation uses templates,
+ * its saved ones, each filled for its document when sent.
+ */
+export async function prefillBulkTemplates(
+  deps: ModuleDeps,
+  caller: Caller,
+  query: { organisationId: string; accountId: string; type: string },
+  channel: Channel,
+) {
+  const type = resolvePrintableType(query.type);
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: type,
+    action: "view",
+  });
+  const party = await readAccountContact(deps.db, query.organisationId, query.accountId);
+  if (!party) throw badRequest(SENDING_MESSAGES.missingAccount);
+  requireParty(party.nature, channel);
+  const perDocument = channel === "whatsapp" && deps.config.whatsapp !== undefined;
+  const common = { customerName: party.name, organisationName: access.organisation.name };
+  const standard = describeBulkTemplate(channel, type, perDocument);
+  const templates = perDocument
+    ? await templatesFor(deps, access.organisation, channel, type)
+    : [{ _id: null, name: "Standard", subject: standard.subject, template: standard.template }];
+  // Only the names are known before the documents are: the rest stays for the send to fill.
+  const keep = (text: string) =>
+    text.replace(
+      /\{(customerName|organisationName)\}/g,
+      (_, name: keyof typeof common) => common[name],
+    );
+  return {
+    success: true,
+    perDocument,
+    templates: templates.map((template) => ({
+      _id: template._id,
+      name: template.name,
+      ...(channel === "email" ? { subject: keep(template.subject) } : {}),
+      template: keep(template.template),
+    })),
+  };
 }
 
 function describeBulk(results: BulkResult[]) {

@@ -22,6 +22,7 @@ import { apiRequest } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { SharedLinksDialog } from "../document-links/SharedLinks.tsx";
 import { describeEmailLog, type EmailLogRow, STATUS_COLORS } from "./email-logs.ts";
 
 const PAGE_SIZE = 20;
@@ -42,6 +43,10 @@ export function EmailLogsPage() {
   const [dateTo, setDateTo] = useState("");
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
+  // The document whose shared links are open (Links next to a document in a row).
+  const [shared, setShared] = useState<{ entryId: string; type: string; label: string } | null>(
+    null,
+  );
   const query = {
     organisationId: scope.organisationId,
     skip: (page - 1) * PAGE_SIZE,
@@ -177,6 +182,21 @@ export function EmailLogsPage() {
                           ) : (
                             document.label
                           )}
+                          {document.shared && (
+                            <Anchor
+                              component="button"
+                              type="button"
+                              size="xs"
+                              ml={6}
+                              aria-label={`Shared links of ${document.label}`}
+                              onClick={() =>
+                                document.shared &&
+                                setShared({ ...document.shared, label: document.label })
+                              }
+                            >
+                              links
+                            </Anchor>
+                          )}
                         </span>
                       ))}
                     </Table.Td>
@@ -192,6 +212,11 @@ export function EmailLogsPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
+                      {row.filesDropped && (
+                        <Text size="xs" c="dimmed">
+                          Attachments no longer kept
+                        </Text>
+                      )}
                       {row.canResend && (
                         <Button
                           size="xs"
@@ -219,6 +244,13 @@ export function EmailLogsPage() {
           />
         )}
       </Stack>
+      {shared && (
+        <SharedLinksDialog
+          document={{ organisationId: scope.organisationId, ...shared }}
+          label={shared.label}
+          onClose={() => setShared(null)}
+        />
+      )}
     </Container>
   );
 }

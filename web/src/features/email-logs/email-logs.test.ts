@@ -22,6 +22,7 @@ function entry(overrides: Partial<EmailLogEntry>): EmailLogEntry {
     deliveredVia: "smtp",
     providerMessageId: null,
     resentFrom: null,
+    filesDroppedAt: null,
     ...overrides,
   };
 }
@@ -49,6 +50,7 @@ describe("describeEmailLog", () => {
         key: "salesInvoice:e7",
         label: "Sales Invoice INV-7",
         path: "/org1/2025-26/sales/print/e7",
+        shared: { entryId: "e7", type: "salesInvoice" },
       },
     ]);
   });
@@ -75,7 +77,16 @@ describe("describeEmailLog", () => {
       canResend: false,
     });
     expect(row?.documents).toEqual([
-      { key: "ledger:acc1", label: "Statement", path: "/org1/2025-26/ledger/acc1" },
+      { key: "ledger:acc1", label: "Statement", path: "/org1/2025-26/ledger/acc1", shared: null },
     ]);
+  });
+});
+
+describe("retention (decision 083)", () => {
+  test("a message whose files were dropped says so and cannot be resent", () => {
+    const [row] = describeEmailLog([entry({ filesDroppedAt: "2026-02-19T00:00:00.000Z" })], scope);
+    expect(row).toMatchObject({ filesDropped: true, canResend: false });
+    const [kept] = describeEmailLog([entry({})], scope);
+    expect(kept).toMatchObject({ filesDropped: false, canResend: true });
   });
 });

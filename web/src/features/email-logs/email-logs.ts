@@ -15,14 +15,22 @@ export interface EmailLogRow {
   channel: string;
   to: string;
   subject: string;
-  documents: { key: string; label: string; path: string | null }[];
+  documents: {
+    key: string;
+    label: string;
+    path: string | null;
+    /** A voucher's links can be listed and revoked (Shared links); statements have none. */
+    shared: { entryId: string; type: string } | null;
+  }[];
   sentBy: string;
   status: EmailLogEntry["status"];
   statusLabel: string;
   /** Why it failed, or the last temporary failure of a message still queued. */
   reason: string;
-  /** Only messages a user sent (documents, statements) can be sent again. */
+  /** Only messages a user sent (documents, statements), whose files are still kept, can be sent again. */
   canResend: boolean;
+  /** The retention dropped its attached files (decision 083). */
+  filesDropped: boolean;
 }
 
 const CHANNEL_LABELS: Record<string, string> = { email: "Email", whatsapp: "WhatsApp", sms: "SMS" };
@@ -46,18 +54,20 @@ export function describeEmailLog(
     status: entry.status,
     statusLabel: MESSAGE_STATUS_LABELS[entry.status],
     reason: entry.reason ?? "",
-    canResend: entry.sentBy !== null,
+    canResend: entry.sentBy !== null && !entry.filesDroppedAt,
+    filesDropped: Boolean(entry.filesDroppedAt),
   }));
 }
 
 function describeDocument(
   document: EmailLogEntry["documents"][number],
   scope: OrganisationYear,
-): { label: string; path: string | null } {
+): { label: string; path: string | null; shared: { entryId: string; type: string } | null } {
   if (isVoucherType(document.transactionType)) {
     const title = getVoucherDefinition(document.transactionType).titles.singular;
     return {
       label: document.number ? `${title} ${document.number}` : title,
+      shared: { entryId: document.entryId, type: document.transactionType },
       path: buildVoucherScreenPath(scope, document.transactionType, {
         screen: "print",
         id: document.entryId,
@@ -67,10 +77,11 @@ function describeDocument(
   if (document.transactionType === "ledger") {
     return {
       label: document.number ? `Statement ${document.number}` : "Statement",
+      shared: null,
       path: organisationPath(scope.organisationId, scope.year, `ledger/${document.entryId}`),
     };
   }
-  return { label: document.number ?? document.transactionType, path: null };
+  return { label: document.number ?? document.transactionType, path: null, shared: null };
 }
 
 export const STATUS_COLORS: Record<EmailLogEntry["status"], string> = {

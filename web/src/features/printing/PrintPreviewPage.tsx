@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { SharedLinksButton } from "../document-links/SharedLinks.tsx";
 import { saveFile } from "../lists/save-file.ts";
 import { SendMenu } from "../sending/SendMenu.tsx";
 import { PdfFrame } from "./PdfFrame.tsx";
@@ -19,7 +20,8 @@ const COPY_OPTIONS = [
 
 /**
  * {transactiontype}/print/{id} and {parentType}/{transactiontype}/print/{id} (spec 2.3): the PDF
- * with Print, Download, Send (email or WhatsApp, issue 22) and the number of copies (CGST rule 48).
+ * with Print, Download, Send (email or WhatsApp, issue 22), the document's shared links (revoke them)
+ * and the number of copies (CGST rule 48).
  */
 export function PrintPreviewPage({ type }: { type: VoucherType }) {
   const definition = getVoucherDefinition(type);
@@ -90,6 +92,7 @@ export function PrintPreviewPage({ type }: { type: VoucherType }) {
               Download
             </Button>
             <SendMenu target={sendTarget} />
+            <SharedLinksButton document={sendTarget} label={definition.titles.singular} />
             <Button
               variant="default"
               onClick={() =>

@@ -27,7 +27,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { AccountPicker } from "../../components/inputs/AccountPicker.tsx";
@@ -35,7 +35,16 @@ import type { AccountRecord } from "../../components/inputs/account-options.ts";
 import { SelectInput } from "../../components/inputs/SelectInput.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { fetchListPage } from "../lists/lists.api.ts";
-import { type BulkResult, SENDING_TOASTS, type SendChannel, sendBulk } from "./sending.api.ts";
+import { PlaceholderTextarea } from "./PlaceholderTextarea.tsx";
+import { AVAILABLE_PLACEHOLDERS } from "./placeholders.ts";
+import {
+  type BulkResult,
+  fetchBulkTemplates,
+  type PrefilledTemplate,
+  SENDING_TOASTS,
+  type SendChannel,
+  sendBulk,
+} from "./sending.api.ts";
 
 // The printable types a party's documents come in (the registry's print facts), customer's first.
 const TYPES = VOUCHER_TYPES.filter((type) => {
@@ -47,6 +56,10 @@ const TYPE_OPTIONS = TYPES.map((type) => ({
   label: getVoucherDefinition(type).titles.plural,
 }));
 const LIMIT = 50;
+// One message for every document: only the names mean something ({documentList} is the list).
+const ONE_MESSAGE_PLACEHOLDERS = AVAILABLE_PLACEHOLDERS.filter(
+  (name) => name === "customerName" || name === "organisationName",
+);
 
 /** tools/multiple-docs, Send Multiple Docs (spec 2.3): a party's documents in one go. */
 export function MultipleDocsPage() {
@@ -64,6 +77,32 @@ export function MultipleDocsPage() {
   const [results, setResults] = useState<BulkResult[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [chatUrl, setChatUrl] = useState<string | null>(null);
+  const [template, setTemplate] = useState<string | null>(null);
+  const [subject, setSubject] = useState("");
+  const [body, setBody] = useState("");
+
+  // The message starts from the server's text for this party, type and channel (as the single
+  // document's send dialog does); what the person edits is what is sent, filled by the server.
+  const templates = useQuery({
+    queryKey: ["multiple-docs-templates", organisationId, account?._id, type, channel],
+    enabled: account !== null,
+    queryFn: ({ signal }) =>
+      fetchBulkTemplates(channel, { organisationId, accountId: account?._id ?? "", type }, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    const first = templates.data?.templates[0];
+    setTemplate(first ? "0" : null);
+    setSubject(first?.subject ?? "");
+    setBody(first?.template ?? "");
+  }, [templates.data]);
+
+  function applyTemplate(chosenTemplate: PrefilledTemplate, index: number) {
+    setTemplate(String(index));
+    setSubject(chosenTemplate.subject ?? "");
+    setBody(chosenTemplate.template);
+  }
 
   const documents = useQuery({
     queryKey: ["multiple-docs", organisationId, year, type, account?._id],
@@ -109,7 +148,13 @@ export function MultipleDocsPage() {
   }
 
   async function send() {
-    if (!account || chosen.size === 0 || !to.trim()) {
+    if (
+      !account ||
+      chosen.size === 0 ||
+      !to.trim() ||
+      !body.trim() ||
+      (channel === "email" && !subject.trim())
+    ) {
       notify({ type: "danger", title: SENDING_TOASTS.fillAll });
       return;
     }
@@ -126,6 +171,8 @@ export function MultipleDocsPage() {
         organisationId,
         accountId: account._id,
         to: to.trim(),
+        ...(channel === "email" ? { subject } : {}),
+        body,
         documents: [...chosen].map((entryId) => ({ entryId, transactionType: type })),
         requestId,
       });
@@ -265,6 +312,43 @@ export function MultipleDocsPage() {
                 setProblem(null);
               }}
               error={problem}
+            />
+            {(templates.data?.templates.length ?? 0) > 1 && (
+              <SelectInput
+                label="Template"
+                data={(templates.data?.templates ?? []).map((option, index) => ({
+                  value: String(index),
+                  label: option.name,
+                }))}
+                value={template}
+                onChange={(value) => {
+                  const index = Number(value);
+                  const option = templates.data?.templates[index];
+                  if (option) applyTemplate(option, index);
+                }}
+                allowDeselect={false}
+              />
+            )}
+            {channel === "email" && (
+              <TextInput
+                label="Subject"
+                value={subject}
+                onChange={(event) => setSubject(event.currentTarget.value)}
+              />
+            )}
+            <PlaceholderTextarea
+              label="Message"
+              value={body}
+              onChange={setBody}
+              minRows={6}
+              available={
+                templates.data?.perDocument ? AVAILABLE_PLACEHOLDERS : ONE_MESSAGE_PLACEHOLDERS
+              }
+              description={
+                templates.data?.perDocument
+                  ? "One message for each document, filled for that document."
+                  : "{documentList} becomes the list of the chosen documents."
+              }
             />
             {chatUrl && (
               <Alert color="green">

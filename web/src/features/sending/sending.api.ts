@@ -143,6 +143,29 @@ export function sendMessage(target: SendTarget, channel: SendChannel, fields: Se
   });
 }
 
+/**
+ * What Send Multiple Docs starts from (filled with the party's and the organisation's names).
+ * `perDocument`: WhatsApp through the Business account, one message per document.
+ */
+export function fetchBulkTemplates(
+  channel: SendChannel,
+  query: { organisationId: string; accountId: string; type: string },
+  signal?: AbortSignal,
+) {
+  return apiRequest<{ templates: PrefilledTemplate[]; perDocument: boolean }>(
+    "GET",
+    `/multipledocs/get${channel === "email" ? "emailtemplate" : "whatsapptemplate"}`,
+    {
+      query,
+      ...(signal ? { signal } : {}),
+      errorTitle:
+        channel === "email"
+          ? SENDING_TOASTS.emailTemplateFailed
+          : SENDING_TOASTS.whatsAppTemplateFailed,
+    },
+  );
+}
+
 export interface BulkResult {
   entryId: string;
   transactionType: string;
