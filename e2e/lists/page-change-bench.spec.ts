@@ -11,7 +11,11 @@ import { createOrganisationByApi, expect, seedBooks, signUpByApi, test } from ".
 // rows painted, on the sales list of an organisation with 100,000 vouchers, in Chromium.
 // BAHI_LIST_BENCH_VOUCHERS changes the size; BAHI_RECORD_BENCH=1 appends the result to
 // bench/RUNS.md.
-const VOUCHERS = Number(process.env.BAHI_LIST_BENCH_VOUCHERS ?? 100_000);
+// In the ordinary suite the books hold 20,000 vouchers: generating 100,000 took four of the e2e
+// run's 23 worker-minutes, and a page change reads one page by an index at either size. The
+// recorded benchmark (BAHI_RECORD_BENCH=1) keeps the issue's 100,000.
+const RECORDING = process.env.BAHI_RECORD_BENCH === "1";
+const VOUCHERS = Number(process.env.BAHI_LIST_BENCH_VOUCHERS ?? (RECORDING ? 100_000 : 20_000));
 const TITLE = "Sales Invoice";
 const RUNS_MD = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bench/RUNS.md");
 
@@ -91,7 +95,7 @@ function summarise(samples: number[]) {
   };
 }
 
-test("a page change on the sales list of 100,000 vouchers: keypress to rows painted", async ({
+test("a page change on the sales list of a large year: keypress to rows painted", async ({
   browser,
 }) => {
   test.setTimeout(20 * 60_000);
@@ -163,7 +167,7 @@ test("a page change on the sales list of 100,000 vouchers: keypress to rows pain
   expect(result.next.p50).toBeLessThan(500);
   expect(result.goToPage.p50).toBeLessThan(2000);
 
-  if (process.env.BAHI_RECORD_BENCH === "1") {
+  if (RECORDING) {
     const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
     appendFileSync(
       RUNS_MD,
