@@ -269,7 +269,7 @@ describe("trade report builders", () => {
       [-2_700, -2_700, 2_400, -13_000],
       [-450, -450, 0, -5_900],
     ]);
-    expect(byMonth.totals.total).toBe(99_100);
+    expect(byMonth.totals?.total).toBe(99_100);
     const service = doc({
       id: "inv-3",
       lines: [
