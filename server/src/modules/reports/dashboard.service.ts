@@ -22,7 +22,7 @@ import {
 } from "./reports.repository.ts";
 import { defaultDateOf } from "./statements.service.ts";
 import { readTradeDocument } from "./trade-documents.ts";
-import { isCashOrBankAccount } from "./trade-reports.service.ts";
+import { isCashOrBankAccount } from "./trade-reports.builders.ts";
 
 // The dashboard's four calls (api.md 7 "Dashboard"). Each answers as at the dashboard's date:
 // today, or the year's end when the year is over (the year's start when it has not begun).

@@ -41,12 +41,12 @@ import {
 } from "./statements.presenter.ts";
 import { readBalanceSheet, readProfitAndLoss, STATEMENT_TYPES } from "./statements.service.ts";
 import {
-  readTradeReport,
   TRADE_REPORT_KINDS,
   TRADE_REPORTS,
   TRADE_SIDES,
   type TradeReportKind,
-} from "./trade-reports.service.ts";
+} from "./trade-reports.builders.ts";
+import { readTradeReport } from "./trade-reports.service.ts";
 
 // Report and ledger dates lie within the years the product keeps (issue 26: 9999-12-31 was a 500).
 const CivilDate = BooksDateText;
