@@ -455,6 +455,8 @@ describe("EwbDtls: the e-way bill generated with the IRN (decision 098)", () => 
       }),
     );
 
+  let truckInvoice = "";
+
   test("an invoice with its transport carries EwbDtls from it", async () => {
     const entryId = await invoice("INV-10", {
       transporterName: "VRL Logistics",
@@ -476,6 +478,53 @@ describe("EwbDtls: the e-way bill generated with the IRN (decision 098)", () => 
       TransDocDt: `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`,
       VehNo: "MH12AB1234",
       VehType: "R",
+    });
+    truckInvoice = entryId;
+  });
+
+  test("the IRP's answer with EwbNo registers the IRN, and the e-way bill import takes it too", async () => {
+    const { answer } = answerFor("INV-10", 1, "INV", date);
+    const withEwb = {
+      ...answer,
+      result: {
+        ...answer.result,
+        EwbNo: 331009876543,
+        EwbDt: answer.result.AckDt,
+        EwbValidTill: `${addDays(date, 6)} 23:59:00`,
+      },
+    };
+    const registered = await importFile(withEwb);
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().registered).toMatchObject([
+      { entryId: truckInvoice, number: "INV-10" },
+    ]);
+    const bytes = Buffer.from(JSON.stringify(withEwb));
+    const upload = (person: Person) =>
+      requestAs(context, person, {
+        method: "POST",
+        url: "/api/ewaybill/import",
+        ...multipart(org, bytes, "file", "irp-answer.json"),
+      });
+    expect((await upload(viewer)).statusCode).toBe(403);
+    const imported = await upload(owner);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({
+      imported: [{ entryId: truckInvoice, invoiceNumber: "INV-10", ewbNumber: "331009876543" }],
+      unmatched: [],
+      problems: [],
+    });
+    const list = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/ewaybill/list?organisationId=${org}&year=${financialYearOf(date)}&startDate=${date}&endDate=${date}`,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list
+      .json()
+      .documents.find((document: { entryId: string }) => document.entryId === truckInvoice);
+    expect(row).toMatchObject({
+      state: "generated",
+      ewbNumber: "331009876543",
+      validUntil: addDays(date, 6),
     });
   });
 
