@@ -22,7 +22,7 @@ const THRESHOLD = rupeesToPaise(50_000);
 
 /** A consignment of ₹1,18,000 (over the threshold) unless said otherwise. */
 function transport(
-  details: Record<string, unknown>,
+  details: unknown,
   overrides: Partial<EInvoiceTransport> = {},
 ): EInvoiceTransport {
   return {
