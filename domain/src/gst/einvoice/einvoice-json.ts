@@ -5,6 +5,13 @@ import { findStateByCode, findUqcUnit } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
 import { isExport, placeOfSupplyOf } from "../returns/gstr1-classify.ts";
 import type { ReturnDocument } from "../returns/return-document.ts";
+import {
+  buildEwbDetails,
+  checkEwbDetails,
+  checkEwbDocumentAge,
+  type EInvoiceEwbDetails,
+  type EInvoiceTransport,
+} from "./ewb-details.ts";
 import { computeIrn, type EInvoiceDocType } from "./irn.ts";
 
 /** INV-01 schema version (returns-reference §4.2). */
@@ -71,6 +78,8 @@ export interface EInvoiceSource {
   shipTo: EInvoiceAddress | null;
   /** What the books know of the payment (PayDtls); absent or all null: no PayDtls. */
   payment?: EInvoicePayment | null;
+  /** The goods on the move, for EwbDtls (decision 098); absent: no EwbDtls. */
+  transport?: EInvoiceTransport | null;
 }
 
 /**
@@ -179,6 +188,7 @@ export interface EInvoiceJson {
   PayDtls?: EInvoicePayDetails;
   ExpDtls?: { ShipBNo?: string; ShipBDt?: string; Port?: string };
   RefDtls?: { PrecDocDtls: { InvNo: string; InvDt: string }[] };
+  EwbDtls?: EInvoiceEwbDetails;
 }
 
 /** 2025-04-01 → 01/04/2025, the IRP's date form. */
@@ -353,6 +363,8 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
       })),
     };
   }
+  const ewbDetails = buildEwbDetails(source.transport, document.date);
+  if (ewbDetails) json.EwbDtls = ewbDetails;
   return json;
 }
 
@@ -515,6 +527,12 @@ export function validateEInvoiceJson(
   }
   if (Math.abs(values.RndOffAmt) > 99.99) {
     problems.push("The round-off cannot be more than ₹99.99.");
+  }
+  if (json.EwbDtls) {
+    problems.push(
+      ...checkEwbDetails(json.EwbDtls, context.date),
+      ...checkEwbDocumentAge(context.date, context.today),
+    );
   }
   for (const limit of REPORTING_LIMITS) {
     if (

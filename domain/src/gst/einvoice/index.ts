@@ -22,6 +22,14 @@ export {
   toIrpDate,
   validateEInvoiceJson,
 } from "./einvoice-json.ts";
+export {
+  buildEwbDetails,
+  checkEwbDetails,
+  checkEwbDocumentAge,
+  type EInvoiceEwbDetails,
+  type EInvoiceTransport,
+  EWB_MESSAGES,
+} from "./ewb-details.ts";
 export { computeIrn, EINVOICE_DOC_TYPES, type EInvoiceDocType } from "./irn.ts";
 export {
   decodeSignedQr,

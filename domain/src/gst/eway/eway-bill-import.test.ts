@@ -66,3 +66,55 @@ describe("the generated list", () => {
     expect(parseEWayBillJson("nonsense").problems).toEqual([EWAY_BILL_IMPORT_MESSAGES.empty]);
   });
 });
+
+describe("the IRP's answer, with the e-way bill made with the IRN (decision 098)", () => {
+  /** A token shaped like the IRP's signed QR: header.payload.signature, payload.data JSON text. */
+  const signedQr = (data: Record<string, unknown>) => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    return `${part({ alg: "RS256" })}.${part({ data: JSON.stringify(data), iss: "NIC" })}.c2ln`;
+  };
+  const answer = (number: string, ewb: Record<string, unknown>) => ({
+    success: true,
+    result: {
+      AckNo: 112510036743849,
+      AckDt: "2026-06-05 10:00:00",
+      Irn: "a".repeat(64),
+      SignedQRCode: signedQr({ DocNo: number, DocTyp: "INV" }),
+      Status: "ACT",
+      ...ewb,
+    },
+  });
+
+  it("reads EwbNo, EwbDt and EwbValidTill; the number comes from the signed QR", () => {
+    const ewb = {
+      EwbNo: 331001234567,
+      EwbDt: "2026-06-05 10:00:00",
+      EwbValidTill: "2026-06-10 23:59:00",
+    };
+    expect(parseEWayBillJson(answer("INV-10", ewb))).toEqual({
+      bills: [
+        {
+          row: 1,
+          docNo: "INV-10",
+          ewbNumber: "331001234567",
+          ewbDate: "2026-06-05",
+          validUntil: "2026-06-10",
+        },
+      ],
+      problems: [],
+    });
+  });
+
+  it("an IRN made without an e-way bill is left out, not a faulty row", () => {
+    const list = [
+      answer("INV-11", { EwbNo: null, EwbDt: null, EwbValidTill: null }),
+      answer("INV-12", { EwbNo: 331001234568, EwbDt: "2026-06-05 11:00:00" }),
+    ];
+    const parsed = parseEWayBillJson(list);
+    expect(parsed.bills.map((bill) => [bill.docNo, bill.ewbNumber])).toEqual([
+      ["INV-12", "331001234568"],
+    ]);
+    expect(parsed.problems).toEqual([]);
+    expect(parseEWayBillJson(list.slice(0, 1)).problems).toEqual([EWAY_BILL_IMPORT_MESSAGES.empty]);
+  });
+});

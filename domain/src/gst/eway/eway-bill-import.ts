@@ -1,5 +1,6 @@
 import { type CivilDate, isValidCivilDate } from "../../calendar/index.ts";
 import { booksDateProblem } from "../../schemas/dates.ts";
+import { decodeSignedQr } from "../einvoice/irp-response.ts";
 
 /** An e-way bill as the portal's list gives it, matched to a document by its number. */
 export interface ImportedEWayBill {
@@ -55,8 +56,16 @@ const COLUMN_MATCHERS = {
   ewbNumber: (h: string) =>
     ["ewbno", "ewaybillno", "ewbnumber", "ewaybillnumber", "ewaybillnos"].includes(h),
   ewbDate: (h: string) =>
-    ["ewbdate", "ewaybilldate", "generateddate", "ewbgenerateddate", "generatedon"].includes(h),
-  validUntil: (h: string) => ["validupto", "validuntil", "validtill", "validity"].includes(h),
+    [
+      "ewbdate",
+      "ewbdt",
+      "ewaybilldate",
+      "generateddate",
+      "ewbgenerateddate",
+      "generatedon",
+    ].includes(h),
+  validUntil: (h: string) =>
+    ["validupto", "validuntil", "validtill", "validity", "ewbvalidtill"].includes(h),
 } as const;
 
 type Column = keyof typeof COLUMN_MATCHERS;
@@ -109,13 +118,33 @@ export function parseEWayBillJson(value: unknown): EWayBillImportParse {
   };
   const records = (list as unknown[])
     .filter((item): item is Record<string, unknown> => !!item && typeof item === "object")
+    // The IRP's answer (decision 098) sits in the API's envelope: { success, result: {...} }.
+    .map((item) =>
+      item.result && typeof item.result === "object" && !Array.isArray(item.result)
+        ? (item.result as Record<string, unknown>)
+        : item,
+    )
+    // An IRN generated without an e-way bill is no e-way bill: left out, not a faulty row.
+    .filter((record) => !(irpAnswer(record) && pick(record, "ewbNumber") === ""))
     .map((record) => ({
-      docNo: pick(record, "docNo"),
+      docNo: pick(record, "docNo") || irpDocumentNumber(record),
       ewbNumber: pick(record, "ewbNumber"),
       ewbDate: pick(record, "ewbDate"),
       validUntil: pick(record, "validUntil"),
     }));
   return readRecords(records);
+}
+
+/** An IRP answer to IRN generation (AckNo, Irn, SignedQRCode, and EwbNo when one was made). */
+const irpAnswer = (record: Record<string, unknown>) =>
+  typeof record.Irn === "string" && typeof record.SignedQRCode === "string";
+
+/** The IRP's answer names its document only in the signed QR (DocNo), or in DocDtls. */
+function irpDocumentNumber(record: Record<string, unknown>): string {
+  const details = record.DocDtls as Record<string, unknown> | undefined;
+  if (typeof details?.No === "string") return details.No.trim();
+  if (!irpAnswer(record)) return "";
+  return decodeSignedQr(record.SignedQRCode as string)?.DocNo?.trim() ?? "";
 }
 
 function readRecords(

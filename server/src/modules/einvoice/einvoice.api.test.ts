@@ -1,4 +1,11 @@
-import { computeDocument, computeIrn, paiseToRupees } from "@bahi/domain";
+import {
+  addDays,
+  computeDocument,
+  computeIrn,
+  financialYearOf,
+  paiseToRupees,
+  todayCivil,
+} from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertItem } from "../../../test/books.ts";
@@ -427,6 +434,125 @@ describe("the INV-01 JSON", () => {
       FinInsBr: "ICIC0000983",
     });
     expect(invoice.DispDtls).toBeUndefined();
+  });
+});
+
+describe("EwbDtls: the e-way bill generated with the IRN (decision 098)", () => {
+  // Thirty laptops to Bengaluru: ₹70,800 of goods between states, over Rule 138's ₹50,000.
+  // Dated yesterday: the portal makes no e-way bill for a document over 180 days old.
+  const date = addDays(todayCivil(), -1);
+  const truckload = [{ itemId: "", quantity: 30, rate: 2000, gstRate: 18 }];
+  const invoice = (number: string, transport: Record<string, unknown>, lines = truckload) =>
+    add(
+      "salesinvoice",
+      documentPayload({
+        date,
+        party: ids.customer,
+        gstin: CUSTOMER_GSTIN,
+        pos: "29",
+        lines: lines.map((line) => ({ ...line, itemId: ids.item })),
+        extra: { invoiceNumber: number, transport, year: financialYearOf(date) },
+      }),
+    );
+
+  let truckInvoice = "";
+
+  test("an invoice with its transport carries EwbDtls from it", async () => {
+    const entryId = await invoice("INV-10", {
+      transporterName: "VRL Logistics",
+      mode: "road",
+      vehicleNumber: "MH 12 AB 1234",
+      distanceKm: 980,
+      documentNumber: "LR-5531",
+      documentDate: date,
+    });
+    const response = await get(owner, "json", `organisationId=${org}&entryIds[]=${entryId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [payload] = JSON.parse(response.body);
+    expect(payload.ValDtls.TotInvVal).toBe(70_800);
+    expect(payload.EwbDtls).toEqual({
+      TransName: "VRL Logistics",
+      TransMode: "1",
+      Distance: 980,
+      TransDocNo: "LR-5531",
+      TransDocDt: `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`,
+      VehNo: "MH12AB1234",
+      VehType: "R",
+    });
+    truckInvoice = entryId;
+  });
+
+  test("the IRP's answer with EwbNo registers the IRN, and the e-way bill import takes it too", async () => {
+    const { answer } = answerFor("INV-10", 1, "INV", date);
+    const withEwb = {
+      ...answer,
+      result: {
+        ...answer.result,
+        EwbNo: 331009876543,
+        EwbDt: answer.result.AckDt,
+        EwbValidTill: `${addDays(date, 6)} 23:59:00`,
+      },
+    };
+    const registered = await importFile(withEwb);
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().registered).toMatchObject([
+      { entryId: truckInvoice, number: "INV-10" },
+    ]);
+    const bytes = Buffer.from(JSON.stringify(withEwb));
+    const upload = (person: Person) =>
+      requestAs(context, person, {
+        method: "POST",
+        url: "/api/ewaybill/import",
+        ...multipart(org, bytes, "file", "irp-answer.json"),
+      });
+    expect((await upload(viewer)).statusCode).toBe(403);
+    const imported = await upload(owner);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({
+      imported: [{ entryId: truckInvoice, invoiceNumber: "INV-10", ewbNumber: "331009876543" }],
+      unmatched: [],
+      problems: [],
+    });
+    const list = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/ewaybill/list?organisationId=${org}&year=${financialYearOf(date)}&startDate=${date}&endDate=${date}`,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list
+      .json()
+      .documents.find((document: { entryId: string }) => document.entryId === truckInvoice);
+    expect(row).toMatchObject({
+      state: "generated",
+      ewbNumber: "331009876543",
+      validUntil: addDays(date, 6),
+    });
+  });
+
+  test("road without the vehicle number is reported; below the threshold it is left out", async () => {
+    const missing = await invoice("INV-11", { mode: "road", distanceKm: 980 });
+    const refused = await get(owner, "json", `organisationId=${org}&entryIds[]=${missing}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        path: missing,
+        message:
+          "Sales Invoice INV-11: E-way bill: transport by road needs the vehicle number (or leave the mode empty and give a transporter ID to generate Part A only).",
+      },
+    ]);
+    const listed = await get(owner, "list", `organisationId=${org}&entryIds[]=${missing}`);
+    expect(listed.json().documents[0].problems).toEqual([
+      "E-way bill: transport by road needs the vehicle number (or leave the mode empty and give a transporter ID to generate Part A only).",
+    ]);
+
+    // Two laptops (₹4,720) need no e-way bill: the incomplete details do not hold the IRN back.
+    const small = await invoice("INV-12", { mode: "road", distanceKm: 980 }, [
+      { itemId: "", quantity: 2, rate: 2000, gstRate: 18 },
+    ]);
+    const taken = await get(owner, "json", `organisationId=${org}&entryIds[]=${small}`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const [payload] = JSON.parse(taken.body);
+    expect(payload.DocDtls.No).toBe("INV-12");
+    expect(payload.EwbDtls).toBeUndefined();
   });
 });
 

@@ -2,10 +2,12 @@ import {
   booksDateProblem,
   buildEInvoiceJson,
   computeIrn,
+  consignmentValuePaise,
   EINVOICE_CANCEL_REASONS,
   type EInvoiceDocType,
   type EInvoiceJson,
   type EInvoiceState,
+  eWayBillThresholdPaise,
   financialYearRange,
   getVoucherDefinition,
   type IrpAcknowledgement,
@@ -29,7 +31,7 @@ import { MINUTE, nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { readEInvoiceSettings } from "../organisations/settings.service.ts";
+import { readEInvoiceSettings, readEWayBillSettings } from "../organisations/settings.service.ts";
 import { detectSheetKind, readSheetRows } from "../sheets/sheet-files.ts";
 import * as repo from "./einvoice.repository.ts";
 import { createOfflineProvider, type EInvoiceProvider } from "./einvoice-provider.ts";
@@ -123,6 +125,7 @@ async function readDocuments(
 ): Promise<EInvoiceDocument[]> {
   const gstin = requireRegistered(organisation);
   const settings = readEInvoiceSettings(organisation);
+  const { intraStateThresholdOn } = readEWayBillSettings(organisation);
   const parsed = rows.map((row) => ({
     row,
     document: JSON.parse(row.document) as Record<string, unknown>,
@@ -266,6 +269,16 @@ async function readDocuments(
         ifsc: settings.bankIfsc || null,
         dueDate: text(document.dueDate),
       },
+      // EwbDtls from the transport details of a type that carries goods (decision 098).
+      transport:
+        definition.transport === null
+          ? null
+          : {
+              details: document.transport,
+              consignmentValuePaise: consignmentValuePaise(document),
+              thresholdPaise: eWayBillThresholdPaise(document, intraStateThresholdOn(row.date)),
+              today,
+            },
     });
     const state: EInvoiceState = base.stored?.state ?? "needsIrn";
     return {

@@ -183,6 +183,8 @@ export function EWayBillPage() {
       <Text size="sm" c="dimmed">
         Offline route: download the JSON, upload it on the e-way bill portal's bulk generation, then
         import the portal's list of generated e-way bills here. Consignments over ₹50,000 need one.
+        An e-way bill made with the IRN (the invoice's transport details go with its e-invoice):
+        import the IRP's answer here too.
       </Text>
       {problems.length > 0 && (
         <Alert color="red" title="Fix these before the file can be made" role="alert">
