@@ -15,9 +15,17 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
+import {
+  ImportProgressQuery,
+  ProgressIdField,
+  readImportProgress,
+  trackImport,
+  withProgress,
+} from "./import-progress.ts";
 import * as sheets from "./sheet-import.service.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import { TALLY_UPLOAD_MESSAGES, importTally as tallyImport } from "./tally-upload.service.ts";
@@ -48,7 +56,10 @@ const TallyFields = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => value === "true"),
+  progressId: ProgressIdField,
 });
+
+const ProgressFields = z.object({ progressId: ProgressIdField });
 
 /** The text fields and the files (parts named `files` or `file`) of an upload. */
 async function readForm(request: FastifyRequest, fileSize = MAX_DATA_FILE_BYTES) {
@@ -181,11 +192,29 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   app.post("/import/other/importData", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files } = await readForm(request);
     const input = parseOrThrow(SheetImportFields, fields);
-    if (input.type === "vouchers") {
-      return voucherSheets.importVoucherSheet(importDeps, callerOf(request), input, files[0]);
-    }
-    return sheets.importSheet(deps.db, callerOf(request), { ...input, type: input.type }, files[0]);
+    const progressId = parseOrThrow(ProgressFields, fields).progressId;
+    const caller = callerOf(request);
+    const progress = trackImport(caller, input.organisationId, progressId, input.type);
+    return withProgress(
+      progress,
+      () =>
+        input.type === "vouchers"
+          ? voucherSheets.importVoucherSheet(importDeps, caller, input, files[0], progress)
+          : sheets.importSheet(deps.db, caller, { ...input, type: input.type }, files[0], progress),
+      (result) => result.imported,
+    );
   });
+
+  // How far the caller's running import of that progressId has got (decision 075).
+  app.get(
+    "/import/progress",
+    { ...guard, schema: { tags, querystring: ImportProgressQuery } },
+    async (request) => {
+      const caller = callerOf(request);
+      await requireOrganisationAccess(deps.db, caller, request.query.organisationId);
+      return readImportProgress(caller, request.query.organisationId, request.query.progressId);
+    },
+  );
 
   app.post("/import/tally", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files } = await readForm(request, MAX_TALLY_FILE_BYTES);
@@ -193,12 +222,18 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       ...fields,
       preview: fields.preview ?? (request.query as { preview?: string }).preview,
     });
-    return tallyImport(
-      importDeps,
-      callerOf(request),
+    const caller = callerOf(request);
+    const progress = trackImport(
+      caller,
       input.organisationId,
-      files[0],
-      input.preview,
+      input.preview ? undefined : input.progressId,
+      "vouchers",
+    );
+    return withProgress(
+      progress,
+      () =>
+        tallyImport(importDeps, caller, input.organisationId, files[0], input.preview, progress),
+      (result) => ("vouchers" in result ? (result.vouchers.imported ?? 0) : 0),
     );
   });
 

@@ -552,7 +552,7 @@ export async function importTallyVouchers(
   organisationId: string,
   found: TallyNodes,
   preview: boolean,
-  options: { onProgress?: (done: number) => void } = {},
+  options: { onTotal?: (total: number) => void; onProgress?: (done: number) => void } = {},
 ): Promise<TallyVouchersResult> {
   await requireOrganisationAccess(deps.db, caller, organisationId, {
     kind: "rights",
@@ -615,6 +615,8 @@ export async function importTallyVouchers(
   const billIds = new Map<string, { id: string; pendingPaise: number }>();
   const failed: Refusal[] = [];
   let imported = 0;
+  let processed = 0;
+  options.onTotal?.(fresh.length);
   const save = async (group: Plan[]) => {
     imported += await saveImportedVouchers(
       deps,
@@ -640,11 +642,12 @@ export async function importTallyVouchers(
         },
         onFailed: ({ plan }, reason) =>
           failed.push({ voucher: describeVoucher(plan.voucher), reason }),
-        onProgress: (saved) => options.onProgress?.(imported + saved),
+        onProgress: (_saved, through) => options.onProgress?.(processed + through),
       },
     );
   };
   await save(opening);
+  processed = opening.length;
   await save(settling);
   const trialBalance = await compareTrialBalances(
     deps.db,
