@@ -421,10 +421,20 @@ ${voucher(
   }
 
   test("each item line keeps its rate, the tax is split per rate, and the trial balances agree", async () => {
-    const response = await send({ organisationId: mixedOrg }, utf16WithBom(MIXED_DAY_BOOK));
+    const response = await send(
+      { organisationId: mixedOrg, progressId: "tally-mixed-0001" },
+      utf16WithBom(MIXED_DAY_BOOK),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { vouchers } = response.json();
     expect(vouchers).toMatchObject({ imported: 2, failed: [], asJournals: [], notImported: [] });
+    // Decision 075: the import named by its progressId has gone through both vouchers.
+    const progress = await context.app.inject({
+      method: "GET",
+      url: `/api/import/progress?organisationId=${mixedOrg}&progressId=tally-mixed-0001`,
+      headers: as(owner),
+    });
+    expect(progress.json()).toEqual({ state: "done", unit: "vouchers", done: 2, total: 2 });
     expect(vouchers.trialBalance).toMatchObject({ agrees: true, differences: [] });
 
     const sale = await entryOf("salesinvoice", "salesInvoices");
