@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { z } from "zod";
 import type { Caller } from "../auth/auth.guard.ts";
 
@@ -8,7 +9,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 // of no use once it has answered.
 
 export type ImportProgressState = "waiting" | "reading" | "importing" | "done" | "failed";
-export type ImportProgressUnit = "vouchers" | "accounts" | "items";
+export type ImportProgressUnit = "vouchers" | "accounts" | "items" | "lines";
 
 export interface ImportProgress {
   state: ImportProgressState;
@@ -35,7 +36,8 @@ const KEEP_FINISHED_MS = 10 * 60 * 1000;
 /** Bound on entries, so that made-up ids cannot grow the map without end. */
 const MAX_ENTRIES = 10_000;
 
-const running = new Map<string, ImportProgress & { expiresAt: number | null }>();
+/** `admitted`: the import passed its tenant and rights check (it has a total to write). */
+const running = new Map<string, ImportProgress & { expiresAt: number | null; admitted: boolean }>();
 
 const keyOf = (caller: Caller, organisationId: string, progressId: string) =>
   `${caller.userId}|${organisationId}|${progressId}`;
@@ -76,6 +78,7 @@ export function trackImport(
     done: 0,
     total: null as number | null,
     expiresAt: null as number | null,
+    admitted: false,
   };
   running.set(key, entry);
   const end = (state: ImportProgressState) => {
@@ -84,6 +87,7 @@ export function trackImport(
   };
   return {
     importing(total) {
+      entry.admitted = true;
       entry.state = "importing";
       entry.total = total;
       entry.done = 0;
@@ -103,17 +107,20 @@ export function trackImport(
 
 /**
  * GET /import/progress: the caller's own import of that id, or `waiting` when none has started
- * under it yet (its upload may still be on the way).
+ * under it yet (its upload may still be on the way). `admitted` says the import itself passed
+ * the tenant check; otherwise the route checks before answering. (An admitted import's poll
+ * needs no database: an all-or-nothing import holds SQLite's one connection until it ends.)
  */
 export function readImportProgress(
   caller: Caller,
   organisationId: string,
   progressId: string,
-): ImportProgress {
+): { progress: ImportProgress; admitted: boolean } {
   const entry = running.get(keyOf(caller, organisationId, progressId));
-  if (!entry) return { state: "waiting", unit: null, done: 0, total: null };
-  const { expiresAt: _expiresAt, ...progress } = entry;
-  return progress;
+  if (!entry)
+    return { progress: { state: "waiting", unit: null, done: 0, total: null }, admitted: false };
+  const { expiresAt: _expiresAt, admitted, ...progress } = entry;
+  return { progress, admitted };
 }
 
 /** Runs an import with its tracker: done with the count it returns, failed when it throws. */
@@ -130,4 +137,12 @@ export async function withProgress<T>(
     tracker.fail();
     throw error;
   }
+}
+
+/**
+ * Lets the event loop answer other requests (a progress poll) between batches: SQLite's driver
+ * works synchronously, so without it a whole import would run in one turn of the loop.
+ */
+export function letOthersIn(): Promise<void> {
+  return setImmediate();
 }

@@ -98,7 +98,11 @@ async function readUploadForm(request: FastifyRequest) {
   if (files.some((file) => file.bytes.length > MAX_STATEMENT_BYTES)) {
     throw badRequest(BANK_IMPORT_MESSAGES.fileTooLarge);
   }
-  return { fields: parseOrThrow(BankUploadFields, fields), files };
+  return {
+    fields: parseOrThrow(BankUploadFields, fields),
+    files,
+    progressId: parseOrThrow(ProgressFields, fields).progressId,
+  };
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -135,8 +139,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post("/import/bank/importFiles", { ...guard, schema: { tags } }, async (request) => {
-    const { fields, files } = await readUploadForm(request);
-    return bank.importStatementFiles(importDeps, callerOf(request), fields, files);
+    const { fields, files, progressId } = await readUploadForm(request);
+    const caller = callerOf(request);
+    const progress = trackImport(caller, fields.organisationId, progressId, "lines");
+    return withProgress(
+      progress,
+      () => bank.importStatementFiles(importDeps, caller, fields, files, progress),
+      (result) => result.importRequests.reduce((sum, request) => sum + request.lineCount, 0),
+    );
   });
 
   app.get(
@@ -211,8 +221,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{
     { ...guard, schema: { tags, querystring: ImportProgressQuery } },
     async (request) => {
       const caller = callerOf(request);
-      await requireOrganisationAccess(deps.db, caller, request.query.organisationId);
-      return readImportProgress(caller, request.query.organisationId, request.query.progressId);
+      const { organisationId, progressId } = request.query;
+      const { progress, admitted } = readImportProgress(caller, organisationId, progressId);
+      if (!admitted) await requireOrganisationAccess(deps.db, caller, organisationId);
+      return progress;
     },
   );
 

@@ -535,8 +535,10 @@ describe("progress of a large spreadsheet import", () => {
     const importing = seen.filter((snapshot) => snapshot.state === "importing");
     for (const snapshot of importing) {
       expect(snapshot.total).toBe(1100);
-      expect([0, 500, 1000]).toContain(snapshot.done);
+      expect([0, 500, 1000, 1100]).toContain(snapshot.done);
     }
+    // The import lets the poll in between batches (SQLite's driver is synchronous): counts move.
+    expect(importing.some((snapshot) => snapshot.done > 0 && snapshot.done < 1100)).toBe(true);
     const dones = seen.map((snapshot) => snapshot.done);
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
     expect((await progressOf(progressId)).json()).toEqual({

@@ -20,7 +20,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { addItem, type ItemPayload, listItems } from "../items/items.service.ts";
 import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
-import type { ProgressTracker } from "./import-progress.ts";
+import { letOthersIn, type ProgressTracker } from "./import-progress.ts";
 
 // Spreadsheets of accounts and items (issue 23): validated row by row, then each valid row added
 // through the masters' own add service (its rules, history and audit). A name that already
@@ -149,6 +149,7 @@ export async function importSheet(
           await add(trx, row);
           imported += 1;
           progress?.advance(imported);
+          if (progress && imported % 100 === 0) await letOthersIn();
         }
       });
     } catch (error) {
@@ -169,6 +170,7 @@ export async function importSheet(
         });
       }
       progress?.advance(imported + failed.length);
+      if (progress && (imported + failed.length) % 100 === 0) await letOthersIn();
     }
   }
   return {

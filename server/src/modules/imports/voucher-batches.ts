@@ -11,6 +11,7 @@ import {
   writeNewVouchers,
 } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
+import { letOthersIn } from "./import-progress.ts";
 
 // Imported vouchers saved through the engine's batch path (decisions 019, 071): batches of 500,
 // each one transaction that also records the vouchers' fingerprints, the next batch prepared
@@ -89,6 +90,7 @@ export async function saveImportedVouchers<T extends ImportItem>(
         done += await write(inside, batch, await prepare(inside, batch));
         processed += batch.length;
         options.onProgress?.(done, processed);
+        await letOthersIn();
       }
     });
     return done;
@@ -118,6 +120,7 @@ export async function saveImportedVouchers<T extends ImportItem>(
     }
     processed += batch.length;
     options.onProgress?.(done, processed);
+    await letOthersIn();
   }
   return done;
 }

@@ -84,11 +84,13 @@ function uploadForm(
   year: string,
   files: readonly File[],
   layouts?: readonly (StatementLayoutChoice | null)[],
+  progressId?: string,
 ) {
   const form = new FormData();
   form.set("organisationId", organisationId);
   form.set("accountId", accountId);
   form.set("year", year);
+  if (progressId) form.set("progressId", progressId);
   if (layouts?.some(Boolean)) form.set("layouts", JSON.stringify(layouts));
   for (const file of files) form.append("files", file, file.name);
   return form;
@@ -113,9 +115,10 @@ export function importStatementFiles(
   year: string,
   files: readonly File[],
   layouts?: readonly (StatementLayoutChoice | null)[],
+  progressId?: string,
 ) {
   return apiRequest<{ importRequests: ImportRequest[] }>("POST", "/import/bank/importFiles", {
-    body: uploadForm(organisationId, accountId, year, files, layouts),
+    body: uploadForm(organisationId, accountId, year, files, layouts, progressId),
     errorTitle: "Could not import the statement",
   });
 }
@@ -300,7 +303,7 @@ export function importTallyFile(
 /** GET /import/progress (decision 075): how far the caller's import of that id has got. */
 export interface ImportProgress {
   state: "waiting" | "reading" | "importing" | "done" | "failed";
-  unit: "vouchers" | "accounts" | "items" | null;
+  unit: "vouchers" | "accounts" | "items" | "lines" | null;
   done: number;
   total: number | null;
 }
