@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as } from "../../../test/books.ts";
+import { as, insertItem } from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
@@ -481,5 +481,47 @@ ${voucher(
     expect(rows.get("Output CGST")).toMatchObject({ credit: 295 });
     expect(rows.get("Output SGST")).toMatchObject({ credit: 295 });
     expect(rows.get("Input IGST")).toMatchObject({ debit: 370 });
+  });
+
+  test("one CGST and one SGST ledger for all rates: the items' own rates in Bahi, when they give the tax", async () => {
+    await insertItem(context, mixedOrg, { name: "Tea Pack", gstRate: 5 });
+    await insertItem(context, mixedOrg, { name: "Soap Box", gstRate: 18 });
+    // ₹1,000 of tea at 5 % and ₹2,000 of soap at 18 %: ₹410 of tax, one ledger per head.
+    const book = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+${voucher(
+  "Sales",
+  "g-mixed-one-ledger",
+  "20250515",
+  "S-6",
+  ledger("Kiran Stores", "-3410.00") +
+    ledger("Output CGST", "205.00") +
+    ledger("Output SGST", "205.00") +
+    line("Tea Pack", 10, "100.00", "1000.00", "Sales") +
+    line("Soap Box", 20, "100.00", "2000.00", "Sales"),
+  "<PARTYLEDGERNAME>Kiran Stores</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY>",
+)}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+    const response = await send({ organisationId: mixedOrg }, utf16WithBom(book));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({ imported: 1, failed: [] });
+    // The books hold the earlier day book too, so the check is of the whole year: the tax
+    // ledgers differ from this file by exactly the earlier voucher's ₹295, nothing more.
+    expect(
+      vouchers.trialBalance.differences.find(
+        (row: { ledgers: string[] }) => row.ledgers[0] === "Output CGST",
+      ),
+    ).toMatchObject({ file: -205, bahi: -500 });
+    const sale = await entryOf("salesinvoice", "salesInvoices");
+    expect(sale).toMatchObject({ invoiceNumber: "S-6", cgstAmount: 205, totalAmount: 3410 });
+    expect(
+      sale.itemDetails.map((item: { gstRate: number; amount: number }) => [
+        item.amount,
+        item.gstRate,
+      ]),
+    ).toEqual([
+      [1000, 5],
+      [2000, 18],
+    ]);
   });
 });
