@@ -4,10 +4,13 @@ import {
   isTallyRoundOffLedger,
   journalVoucherType,
   nearestGstRate,
+  placeTallyGstRates,
   readTallyDate,
   readTallyRate,
   tallyImportTypes,
+  tallyLineRate,
   tallyTaxHeadOf,
+  tallyTaxLedgerRate,
 } from "./tally-vouchers.ts";
 
 describe("Tally day book rules", () => {
@@ -40,5 +43,69 @@ describe("Tally day book rules", () => {
     expect(readTallyRate("1,250.50/Nos")).toBe(125_050);
     expect(readTallyDate("20250401")).toBe("2025-04-01");
     expect(readTallyDate("1-Apr-25")).toBe("");
+  });
+});
+
+describe("mixed GST rates in one Tally voucher (decision 074)", () => {
+  test("a tax ledger's rate comes from RATEOFINVOICETAX or its name, combined per head", () => {
+    expect(tallyTaxLedgerRate("cgst", "Output CGST @ 2.5%")).toBe(5);
+    expect(tallyTaxLedgerRate("sgst", "SGST 9%")).toBe(18);
+    expect(tallyTaxLedgerRate("igst", "Input IGST", " 12")).toBe(12);
+    expect(tallyTaxLedgerRate("igst", "Input IGST")).toBeNull();
+    expect(tallyTaxLedgerRate("cgst", "CGST @ 7%")).toBeNull();
+    expect(tallyTaxLedgerRate("cess", "Cess @ 12%")).toBeNull();
+  });
+
+  test("an item line's RATEDETAILS give IGST, else CGST + SGST", () => {
+    expect(
+      tallyLineRate([
+        { head: "CGST", rate: " 9" },
+        { head: "SGST/UTGST", rate: " 9" },
+        { head: "IGST", rate: " 18" },
+      ]),
+    ).toBe(18);
+    expect(
+      tallyLineRate([
+        { head: "CGST", rate: "2.5" },
+        { head: "SGST/UTGST", rate: "2.5" },
+      ]),
+    ).toBe(5);
+    expect(tallyLineRate([])).toBeNull();
+  });
+
+  test("lines are placed so that each rate's tax is what the file books at it", () => {
+    // ₹1,000 at 5 % and ₹3,000 at 18 %: ₹50 and ₹540 of tax.
+    const taxByRate = new Map([
+      [5, 5000],
+      [18, 54000],
+    ]);
+    expect(
+      placeTallyGstRates([{ taxablePaise: 100000 }, { taxablePaise: 300000 }], taxByRate),
+    ).toEqual([5, 18]);
+    // An exempt line with no tax ledger of its own is at 0 %.
+    expect(
+      placeTallyGstRates(
+        [{ taxablePaise: 100000 }, { taxablePaise: 70000 }, { taxablePaise: 300000 }],
+        taxByRate,
+      ),
+    ).toEqual([5, 0, 18]);
+    // A line's own rate is kept; Bahi's item rate is tried first among equal fits.
+    expect(
+      placeTallyGstRates(
+        [
+          { taxablePaise: 100000, preferredRate: 18 },
+          { taxablePaise: 100000, preferredRate: 5 },
+        ],
+        new Map([
+          [5, 5000],
+          [18, 18000],
+        ]),
+      ),
+    ).toEqual([18, 5]);
+    expect(
+      placeTallyGstRates([{ taxablePaise: 100000, ownRate: 12 }], new Map([[18, 18000]])),
+    ).toBeNull();
+    // Tax that no placement explains: the caller falls back to one rate.
+    expect(placeTallyGstRates([{ taxablePaise: 100000 }], new Map([[18, 9999]]))).toBeNull();
   });
 });

@@ -105,3 +105,118 @@ export function journalVoucherType(): VoucherType {
   if (!type) throw new Error("No journal type takes Tally vouchers.");
   return type;
 }
+
+/** The combined rates a Tally tax ledger or item line may carry (0.25 and 1.5 for stones, metals). */
+const TALLY_RATES = new Set([
+  ...GST_RATES.map((rate) => rate.code).filter((code) => code >= 0),
+  0.25,
+  1.5,
+]);
+
+/**
+ * The combined GST rate a tax ledger stands for, by the head and the rate Tally gives it (its
+ * RATEOFINVOICETAX, else a "… @ 9%" in its name): CGST or SGST at 9 % is 18 %, IGST at 18 % is
+ * 18 %. Null when it names no rate, or one GST does not have.
+ */
+export function tallyTaxLedgerRate(
+  head: TallyTaxHead,
+  ledgerName: string,
+  rateOfInvoiceTax = "",
+): number | null {
+  if (head === "cess") return null;
+  const stated = /-?\d+(\.\d+)?/.exec(rateOfInvoiceTax)?.[0];
+  const named = /(\d+(?:\.\d+)?)\s*%/.exec(ledgerName)?.[1];
+  const rate = Math.abs(Number(stated ?? named ?? Number.NaN));
+  if (!Number.isFinite(rate) || rate === 0) return null;
+  const combined = Math.round((head === "igst" ? rate : rate * 2) * 100) / 100;
+  return TALLY_RATES.has(combined) ? combined : null;
+}
+
+/** An item line's own combined rate from its RATEDETAILS (IGST, else CGST + SGST/UTGST), or null. */
+export function tallyLineRate(details: readonly { head: string; rate: string }[]): number | null {
+  const rateOf = (pattern: RegExp) => {
+    const found = details.find((detail) => pattern.test(detail.head.toLowerCase()));
+    const value = found ? Number(/-?\d+(\.\d+)?/.exec(found.rate)?.[0] ?? Number.NaN) : Number.NaN;
+    return Number.isFinite(value) ? Math.abs(value) : null;
+  };
+  const igst = rateOf(/\bigst\b|integrated/);
+  const cgst = rateOf(/\bcgst\b|central/);
+  const sgst = rateOf(/\b(sgst|utgst)\b|state/);
+  const combined =
+    igst !== null && igst > 0 ? igst : cgst !== null && sgst !== null ? cgst + sgst : igst;
+  if (combined === null) return null;
+  const rounded = Math.round(combined * 100) / 100;
+  return rounded === 0 || TALLY_RATES.has(rounded) ? rounded : null;
+}
+
+export interface TallyRateLine {
+  taxablePaise: number;
+  /** The rate the file gives the line itself (RATEDETAILS). */
+  ownRate?: number | null;
+  /** The rate Bahi's item has, tried first. */
+  preferredRate?: number | null;
+}
+
+/**
+ * Each line's GST rate in a voucher whose tax ledgers carry rates (decision 074). `taxByRate` is
+ * the tax the file books at each combined rate (CGST + SGST, or IGST). Lines with their own rate
+ * keep it; the others are placed so that every rate's taxable value × rate is the tax the file
+ * books at it, give or take a paisa a line (Tally and Bahi round each line); a line no rate can
+ * take is at 0 %. Null when no placement fits: the caller then takes one rate for the voucher.
+ */
+export function placeTallyGstRates(
+  lines: readonly TallyRateLine[],
+  taxByRate: ReadonlyMap<number, number>,
+): number[] | null {
+  const rates = [...taxByRate.keys()].filter((rate) => rate > 0);
+  const assigned: (number | null)[] = lines.map((line) => line.ownRate ?? null);
+  const taxOf = (rate: number, taxable: number) => (taxable * rate) / 100;
+  const booked = new Map<number, number>(rates.map((rate) => [rate, 0]));
+  const count = new Map<number, number>(rates.map((rate) => [rate, 0]));
+  for (const [index, rate] of assigned.entries()) {
+    if (rate === null || rate === 0) continue;
+    booked.set(rate, (booked.get(rate) ?? 0) + (lines[index]?.taxablePaise ?? 0));
+    count.set(rate, (count.get(rate) ?? 0) + 1);
+  }
+  const open = assigned.flatMap((rate, index) => (rate === null ? [index] : []));
+  // Largest first, so that the capacity check prunes early.
+  open.sort((a, b) => (lines[b]?.taxablePaise ?? 0) - (lines[a]?.taxablePaise ?? 0));
+  const fits = (rate: number, final: boolean) => {
+    const target = taxByRate.get(rate) ?? 0;
+    const have = taxOf(rate, booked.get(rate) ?? 0);
+    const slack = (count.get(rate) ?? 0) + 1;
+    return final ? Math.abs(have - target) <= slack : have <= target + slack;
+  };
+  let budget = 50_000;
+  const search = (position: number): boolean => {
+    budget -= 1;
+    if (budget < 0) return false;
+    if (position === open.length) return rates.every((rate) => fits(rate, true));
+    const index = open[position] as number;
+    const line = lines[index] as TallyRateLine;
+    const order = [
+      ...(line.preferredRate !== undefined &&
+      line.preferredRate !== null &&
+      rates.includes(line.preferredRate)
+        ? [line.preferredRate]
+        : []),
+      ...rates.filter((rate) => rate !== line.preferredRate),
+      0,
+    ];
+    for (const rate of order) {
+      if (rate > 0) {
+        booked.set(rate, (booked.get(rate) ?? 0) + line.taxablePaise);
+        count.set(rate, (count.get(rate) ?? 0) + 1);
+      }
+      assigned[index] = rate;
+      if ((rate === 0 || fits(rate, false)) && search(position + 1)) return true;
+      if (rate > 0) {
+        booked.set(rate, (booked.get(rate) ?? 0) - line.taxablePaise);
+        count.set(rate, (count.get(rate) ?? 0) - 1);
+      }
+      assigned[index] = null;
+    }
+    return false;
+  };
+  return search(0) ? assigned.map((rate) => rate ?? 0) : null;
+}

@@ -586,3 +586,48 @@ describe("tenants and rights", () => {
     expect(undo.statusCode).toBe(403);
   });
 });
+
+// Decision 075: a statement upload named by a progressId reports the lines checked for
+// duplicates and given suggestions, of all the lines read.
+describe("progress of a large statement", () => {
+  test("2,000 lines: the progress counts them up to the total while the upload runs", async () => {
+    const lines = Array.from({ length: 2000 }, (_, index) => {
+      const day = String((index % 28) + 1).padStart(2, "0");
+      const balance = (500_000 - (index + 1)).toFixed(2);
+      return `${day}/06/25,UPI-SHOP ${index}-PAYMENT,R${index},${day}/06/25,1.00,,${balance}`;
+    });
+    const progressId = "bank-progress-0001";
+    const progressOf = async () =>
+      (
+        await context.app.inject({
+          method: "GET",
+          url: `/api/import/progress?organisationId=${org}&progressId=${progressId}`,
+          headers: as(owner),
+        })
+      ).json() as { state: string; unit: string | null; done: number; total: number | null };
+    let finished = false;
+    const running = upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId: bank, progressId },
+      [csvFile(hdfcCsv(lines), "june.csv")],
+    ).finally(() => {
+      finished = true;
+    });
+    const seen: { done: number; total: number | null }[] = [];
+    while (!finished) {
+      seen.push(await progressOf());
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const response = await running;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().importRequests[0].lineCount).toBe(2000);
+    for (const snapshot of seen.filter((one) => one.total !== null)) {
+      expect(snapshot.total).toBe(2000);
+      expect(snapshot.done).toBeLessThanOrEqual(2000);
+    }
+    expect(seen.some((snapshot) => snapshot.done > 0 && snapshot.done < 2000)).toBe(true);
+    const dones = seen.map((snapshot) => snapshot.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect(await progressOf()).toEqual({ state: "done", unit: "lines", done: 2000, total: 2000 });
+  });
+});

@@ -52,6 +52,7 @@ import {
   type VoucherDeps,
 } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
+import { letOthersIn, type ProgressTracker } from "./import-progress.ts";
 import type { BankImportEntriesTable, ImportRequestsTable } from "./imports.tables.ts";
 
 // Bank statements into vouchers (issue 23; DESIGN.md §10): upload → lines staged with duplicates
@@ -359,6 +360,7 @@ export async function importStatementFiles(
   caller: Caller,
   fields: BankUploadFields,
   files: readonly UploadedFile[],
+  progress?: ProgressTracker,
 ) {
   const { accounts, statements } = await readUploads(deps, caller, fields, files);
   for (const statement of statements) {
@@ -367,6 +369,14 @@ export async function importStatementFiles(
       throw badRequest(message, [{ path: "files", message }]);
     }
   }
+  // Decision 075: the lines checked for duplicates and given a suggestion, of all the files'.
+  progress?.importing(
+    (statements as ReadStatement[]).reduce(
+      (sum, statement) => sum + statement.reading.lines.length,
+      0,
+    ),
+  );
+  let staged = 0;
   const organisationId = fields.organisationId;
   const words = (statements as ReadStatement[]).flatMap((statement) =>
     statement.reading.lines.flatMap((line) => narrationWords(line.narration)),
@@ -435,6 +445,9 @@ export async function importStatementFiles(
         created_at: now,
         updated_at: now,
       });
+      staged += 1;
+      progress?.advance(staged);
+      if (progress && staged % 500 === 0) await letOthersIn();
     }
     await deps.db.transaction().execute(async (trx) => {
       await repo.insertImportRequest(trx, request);

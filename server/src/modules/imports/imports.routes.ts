@@ -15,9 +15,17 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../http/errors.ts";
+import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
+import {
+  ImportProgressQuery,
+  ProgressIdField,
+  readImportProgress,
+  trackImport,
+  withProgress,
+} from "./import-progress.ts";
 import * as sheets from "./sheet-import.service.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import { TALLY_UPLOAD_MESSAGES, importTally as tallyImport } from "./tally-upload.service.ts";
@@ -48,7 +56,10 @@ const TallyFields = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => value === "true"),
+  progressId: ProgressIdField,
 });
+
+const ProgressFields = z.object({ progressId: ProgressIdField });
 
 /** The text fields and the files (parts named `files` or `file`) of an upload. */
 async function readForm(request: FastifyRequest, fileSize = MAX_DATA_FILE_BYTES) {
@@ -87,7 +98,11 @@ async function readUploadForm(request: FastifyRequest) {
   if (files.some((file) => file.bytes.length > MAX_STATEMENT_BYTES)) {
     throw badRequest(BANK_IMPORT_MESSAGES.fileTooLarge);
   }
-  return { fields: parseOrThrow(BankUploadFields, fields), files };
+  return {
+    fields: parseOrThrow(BankUploadFields, fields),
+    files,
+    progressId: parseOrThrow(ProgressFields, fields).progressId,
+  };
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -124,8 +139,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post("/import/bank/importFiles", { ...guard, schema: { tags } }, async (request) => {
-    const { fields, files } = await readUploadForm(request);
-    return bank.importStatementFiles(importDeps, callerOf(request), fields, files);
+    const { fields, files, progressId } = await readUploadForm(request);
+    const caller = callerOf(request);
+    const progress = trackImport(caller, fields.organisationId, progressId, "lines");
+    return withProgress(
+      progress,
+      () => bank.importStatementFiles(importDeps, caller, fields, files, progress),
+      (result) => result.importRequests.reduce((sum, request) => sum + request.lineCount, 0),
+    );
   });
 
   app.get(
@@ -181,11 +202,31 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   app.post("/import/other/importData", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files } = await readForm(request);
     const input = parseOrThrow(SheetImportFields, fields);
-    if (input.type === "vouchers") {
-      return voucherSheets.importVoucherSheet(importDeps, callerOf(request), input, files[0]);
-    }
-    return sheets.importSheet(deps.db, callerOf(request), { ...input, type: input.type }, files[0]);
+    const progressId = parseOrThrow(ProgressFields, fields).progressId;
+    const caller = callerOf(request);
+    const progress = trackImport(caller, input.organisationId, progressId, input.type);
+    return withProgress(
+      progress,
+      () =>
+        input.type === "vouchers"
+          ? voucherSheets.importVoucherSheet(importDeps, caller, input, files[0], progress)
+          : sheets.importSheet(deps.db, caller, { ...input, type: input.type }, files[0], progress),
+      (result) => result.imported,
+    );
   });
+
+  // How far the caller's running import of that progressId has got (decision 075).
+  app.get(
+    "/import/progress",
+    { ...guard, schema: { tags, querystring: ImportProgressQuery } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { organisationId, progressId } = request.query;
+      const { progress, admitted } = readImportProgress(caller, organisationId, progressId);
+      if (!admitted) await requireOrganisationAccess(deps.db, caller, organisationId);
+      return progress;
+    },
+  );
 
   app.post("/import/tally", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files } = await readForm(request, MAX_TALLY_FILE_BYTES);
@@ -193,12 +234,18 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       ...fields,
       preview: fields.preview ?? (request.query as { preview?: string }).preview,
     });
-    return tallyImport(
-      importDeps,
-      callerOf(request),
+    const caller = callerOf(request);
+    const progress = trackImport(
+      caller,
       input.organisationId,
-      files[0],
-      input.preview,
+      input.preview ? undefined : input.progressId,
+      "vouchers",
+    );
+    return withProgress(
+      progress,
+      () =>
+        tallyImport(importDeps, caller, input.organisationId, files[0], input.preview, progress),
+      (result) => ("vouchers" in result ? (result.vouchers.imported ?? 0) : 0),
     );
   });
 

@@ -489,3 +489,80 @@ describe("tenants and rights", () => {
     expect(response.json().message).toBe("type must be accounts, items or vouchers.");
   });
 });
+
+// Decision 075: the client names its upload with a progressId and reads GET /import/progress
+// while the import runs; the counts are the vouchers gone through, batch by batch (500 a batch).
+describe("progress of a large spreadsheet import", () => {
+  const progressOf = (progressId: string, person: Person = owner) =>
+    context.app.inject({
+      method: "GET",
+      url: `/api/import/progress?organisationId=${org}&progressId=${progressId}`,
+      headers: as(person),
+    });
+
+  test("1,100 receipts: progress moves by batches and reaches the total; others see none of it", async () => {
+    await insertAccount(context, org, { name: "Progress Income", nature: "Indirect Income" });
+    const rows = Array.from(
+      { length: 1100 },
+      (_, index) => `p${index + 1},Receipt,2025-05-01,Cash,Progress Income,${index + 1},,,`,
+    );
+    const csv = ["entry,type,date,cashBankAccount,account,amount,debit,credit,narration", ...rows];
+    const progressId = "sheet-progress-0001";
+    expect((await progressOf(progressId)).json()).toEqual({
+      state: "waiting",
+      unit: null,
+      done: 0,
+      total: null,
+    });
+    let finished = false;
+    const running = send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "vouchers", progressId },
+      { fileName: "many.csv", bytes: csv.join("\n") },
+    ).finally(() => {
+      finished = true;
+    });
+    const seen: { state: string; done: number; total: number | null }[] = [];
+    while (!finished) {
+      seen.push((await progressOf(progressId)).json());
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const imported = await running;
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 1100, problems: [] });
+
+    // Whatever was seen on the way: real batch counts, never going back, never past the total.
+    const importing = seen.filter((snapshot) => snapshot.state === "importing");
+    for (const snapshot of importing) {
+      expect(snapshot.total).toBe(1100);
+      expect([0, 500, 1000, 1100]).toContain(snapshot.done);
+    }
+    // The import lets the poll in between batches (SQLite's driver is synchronous): counts move.
+    expect(importing.some((snapshot) => snapshot.done > 0 && snapshot.done < 1100)).toBe(true);
+    const dones = seen.map((snapshot) => snapshot.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect((await progressOf(progressId)).json()).toEqual({
+      state: "done",
+      unit: "vouchers",
+      done: 1100,
+      total: 1100,
+    });
+
+    // Another member sees no progress under that id; another organisation's member is refused.
+    expect((await progressOf(progressId, viewer)).json()).toMatchObject({ state: "waiting" });
+    expect((await progressOf(progressId, stranger)).statusCode).toBe(403);
+    const bad = await progressOf("x y");
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test("a refused all-or-nothing import ends as failed", async () => {
+    const progressId = "sheet-progress-0002";
+    const response = await send(
+      "/api/import/other/importData",
+      { organisationId: org, type: "vouchers", mode: "all", progressId },
+      { fileName: "bad.csv", bytes: VOUCHERS_CSV },
+    );
+    expect(response.statusCode).toBe(400);
+    expect((await progressOf(progressId)).json()).toMatchObject({ state: "failed" });
+  });
+});

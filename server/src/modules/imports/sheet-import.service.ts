@@ -20,6 +20,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { addItem, type ItemPayload, listItems } from "../items/items.service.ts";
 import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
+import { letOthersIn, type ProgressTracker } from "./import-progress.ts";
 
 // Spreadsheets of accounts and items (issue 23): validated row by row, then each valid row added
 // through the masters' own add service (its rules, history and audit). A name that already
@@ -121,6 +122,7 @@ export async function importSheet(
   caller: Caller,
   fields: MasterSheetFields,
   file: UploadedFile | undefined,
+  progress?: ProgressTracker,
 ) {
   const { reading, problems, present, fresh } = await readReport(db, caller, fields, file);
   if (fields.mode === "all" && problems.length > 0) {
@@ -134,6 +136,7 @@ export async function importSheet(
   }
   let imported = 0;
   const failed: SheetProblem[] = [];
+  progress?.importing(fresh.length);
   const add = (on: Kysely<Database>, row: (typeof fresh)[number]) =>
     fields.type === "accounts"
       ? addAccount(on, caller, row.payload as AccountInput)
@@ -145,6 +148,8 @@ export async function importSheet(
         for (const row of fresh) {
           await add(trx, row);
           imported += 1;
+          progress?.advance(imported);
+          if (progress && imported % 100 === 0) await letOthersIn();
         }
       });
     } catch (error) {
@@ -164,6 +169,8 @@ export async function importSheet(
           message: error.message,
         });
       }
+      progress?.advance(imported + failed.length);
+      if (progress && (imported + failed.length) % 100 === 0) await letOthersIn();
     }
   }
   return {

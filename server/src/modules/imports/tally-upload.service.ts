@@ -2,6 +2,7 @@ import { badRequest } from "../../http/errors.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { VoucherDeps } from "../vouchers/vouchers.service.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
+import type { ProgressTracker } from "./import-progress.ts";
 import { importTallyMasters, readTallyFile } from "./tally-import.service.ts";
 import { importTallyVouchers } from "./tally-vouchers.service.ts";
 
@@ -21,6 +22,7 @@ export async function importTally(
   organisationId: string,
   file: UploadedFile | undefined,
   preview: boolean,
+  progress?: ProgressTracker,
 ) {
   if (!file) throw badRequest(TALLY_UPLOAD_MESSAGES.noFile);
   const found = readTallyFile(file.bytes);
@@ -31,6 +33,9 @@ export async function importTally(
     ? await importTallyMasters(deps.db, caller, organisationId, found, preview)
     : { preview };
   if (!hasVouchers) return masters;
-  const vouchers = await importTallyVouchers(deps, caller, organisationId, found, preview);
+  const vouchers = await importTallyVouchers(deps, caller, organisationId, found, preview, {
+    onTotal: (total) => progress?.importing(total),
+    onProgress: (done) => progress?.advance(done),
+  });
   return { ...masters, vouchers };
 }

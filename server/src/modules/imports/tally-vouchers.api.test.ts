@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as } from "../../../test/books.ts";
+import { as, insertItem } from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
@@ -325,3 +325,203 @@ ${voucher("Payment", "g-dated-old", "20190501", "D-3", all("Rent", "-33.00") + a
 });
 
 const tbRent = (tb: Map<string, { debit: number }>) => tb.get("Rent")?.debit ?? 0;
+
+// Decision 074: a voucher with item lines at mixed GST rates, as TallyPrime books it: one tax
+// ledger per head and rate ("Output CGST @ 2.5%", "Output CGST @ 9%"), and in newer exports each
+// item line's RATEDETAILS. Each line keeps its rate; the taxes add up per rate.
+describe("Tally vouchers with item lines at mixed GST rates", () => {
+  let mixedOrg: string;
+  const MIXED_MASTERS = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDATA>
+ <TALLYMESSAGE><LEDGER NAME="Kiran Stores"><PARENT>&#4; Sundry Debtors</PARENT>
+  <LEDMAILINGDETAILS.LIST><STATE>Maharashtra</STATE></LEDMAILINGDETAILS.LIST></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Patel Metals"><PARENT>&#4; Sundry Creditors</PARENT>
+  <LEDMAILINGDETAILS.LIST><STATE>Gujarat</STATE></LEDMAILINGDETAILS.LIST>
+  <LEDGSTREGDETAILS.LIST><GSTREGISTRATIONTYPE>Regular</GSTREGISTRATIONTYPE><GSTIN>24AAACC1206D1ZM</GSTIN></LEDGSTREGDETAILS.LIST></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM NAME="Rice Bag"><BASEUNITS>Nos</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM NAME="Steel Rod"><BASEUNITS>Nos</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+  const rateDetails = (igst: string) =>
+    ["CGST", "SGST/UTGST", "IGST", "Cess"]
+      .map(
+        (head) =>
+          `<RATEDETAILS.LIST><GSTRATEDUTYHEAD>${head}</GSTRATEDUTYHEAD><GSTRATEVALUATIONTYPE>Based on Value</GSTRATEVALUATIONTYPE><GSTRATE> ${head === "IGST" ? igst : head === "Cess" ? "0" : String(Number(igst) / 2)}</GSTRATE></RATEDETAILS.LIST>`,
+      )
+      .join("");
+  const line = (
+    item: string,
+    qty: number,
+    rate: string,
+    amount: string,
+    ledgerName: string,
+    extra = "",
+  ) =>
+    `<ALLINVENTORYENTRIES.LIST><STOCKITEMNAME>${item}</STOCKITEMNAME><ISDEEMEDPOSITIVE>${amount.startsWith("-") ? "Yes" : "No"}</ISDEEMEDPOSITIVE><RATE>${rate}/Nos</RATE><AMOUNT>${amount}</AMOUNT><ACTUALQTY> ${qty} Nos</ACTUALQTY><BILLEDQTY> ${qty} Nos</BILLEDQTY>${extra}
+     <ACCOUNTINGALLOCATIONS.LIST><LEDGERNAME>${ledgerName}</LEDGERNAME><ISDEEMEDPOSITIVE>${amount.startsWith("-") ? "Yes" : "No"}</ISDEEMEDPOSITIVE><AMOUNT>${amount}</AMOUNT></ACCOUNTINGALLOCATIONS.LIST></ALLINVENTORYENTRIES.LIST>`;
+  const MIXED_DAY_BOOK = `<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA>
+<REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+${voucher(
+  "Sales",
+  "g-mixed-sale",
+  "20250510",
+  "S-5",
+  ledger("Kiran Stores", "-4590.00", bill("S-5", "New Ref", "-4590.00")) +
+    ledger("Output CGST @ 2.5%", "25.00") +
+    ledger("Output SGST @ 2.5%", "25.00") +
+    ledger("Output CGST @ 9%", "270.00") +
+    ledger("Output SGST @ 9%", "270.00") +
+    line("Rice Bag", 10, "100.00", "1000.00", "Sales") +
+    line("Steel Rod", 2, "1500.00", "3000.00", "Sales"),
+  "<PARTYLEDGERNAME>Kiran Stores</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY><OBJVIEW>Invoice Voucher View</OBJVIEW>",
+)}
+${voucher(
+  "Purchase",
+  "g-mixed-purchase",
+  "20250512",
+  "PM-9",
+  ledger("Patel Metals", "3870.00") +
+    ledger(
+      "Input IGST",
+      "-100.00",
+      '<RATEOFINVOICETAX.LIST TYPE="Number"><RATEOFINVOICETAX> 5</RATEOFINVOICETAX></RATEOFINVOICETAX.LIST>',
+    ) +
+    ledger("Input IGST 18%", "-270.00") +
+    line("Steel Rod", 1, "1500.00", "-1500.00", "Purchases", rateDetails("18")) +
+    line("Rice Bag", 20, "100.00", "-2000.00", "Purchases", rateDetails("5")),
+  "<PARTYLEDGERNAME>Patel Metals</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY>",
+)}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+
+  beforeAll(async () => {
+    ({ organisationId: mixedOrg } = await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+      billWiseEntry: true,
+    }));
+    const masters = await send({ organisationId: mixedOrg }, utf16WithBom(MIXED_MASTERS));
+    expect(masters.statusCode, masters.body).toBe(200);
+  });
+
+  async function entryOf(family: string, listName: string) {
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/${family}/${family}list?organisationId=${mixedOrg}&year=2025-26`,
+      headers: as(owner),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const [first] = list.json()[listName];
+    const response = await context.app.inject({
+      method: "GET",
+      url: `/api/${family}/getsingleentrydetails?organisationId=${mixedOrg}&entryId=${first._id}`,
+      headers: as(owner),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().entry;
+  }
+
+  test("each item line keeps its rate, the tax is split per rate, and the trial balances agree", async () => {
+    const response = await send(
+      { organisationId: mixedOrg, progressId: "tally-mixed-0001" },
+      utf16WithBom(MIXED_DAY_BOOK),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({ imported: 2, failed: [], asJournals: [], notImported: [] });
+    // Decision 075: the import named by its progressId has gone through both vouchers.
+    const progress = await context.app.inject({
+      method: "GET",
+      url: `/api/import/progress?organisationId=${mixedOrg}&progressId=tally-mixed-0001`,
+      headers: as(owner),
+    });
+    expect(progress.json()).toEqual({ state: "done", unit: "vouchers", done: 2, total: 2 });
+    expect(vouchers.trialBalance).toMatchObject({ agrees: true, differences: [] });
+
+    const sale = await entryOf("salesinvoice", "salesInvoices");
+    expect(sale).toMatchObject({
+      invoiceNumber: "S-5",
+      cgstAmount: 295,
+      sgstAmount: 295,
+      igstAmount: 0,
+      totalAmount: 4590,
+    });
+    expect(
+      sale.itemDetails.map((item: { gstRate: number; amount: number }) => [
+        item.amount,
+        item.gstRate,
+      ]),
+    ).toEqual([
+      [1000, 5],
+      [3000, 18],
+    ]);
+
+    const purchase = await entryOf("purchases", "purchases");
+    expect(purchase).toMatchObject({ taxKind: "inter", igstAmount: 370, totalAmount: 3870 });
+    expect(
+      purchase.itemDetails.map((item: { gstRate: number; amount: number }) => [
+        item.amount,
+        item.gstRate,
+      ]),
+    ).toEqual([
+      [1500, 18],
+      [2000, 5],
+    ]);
+
+    const tb = await context.app.inject({
+      method: "GET",
+      url: `/api/reports/trialbalance?organisationId=${mixedOrg}&year=2025-26`,
+      headers: as(owner),
+    });
+    const rows = new Map(
+      (tb.json().accounts as { name: string; debit: number; credit: number }[]).map((row) => [
+        row.name,
+        row,
+      ]),
+    );
+    expect(rows.get("Output CGST")).toMatchObject({ credit: 295 });
+    expect(rows.get("Output SGST")).toMatchObject({ credit: 295 });
+    expect(rows.get("Input IGST")).toMatchObject({ debit: 370 });
+  });
+
+  test("one CGST and one SGST ledger for all rates: the items' own rates in Bahi, when they give the tax", async () => {
+    await insertItem(context, mixedOrg, { name: "Tea Pack", gstRate: 5 });
+    await insertItem(context, mixedOrg, { name: "Soap Box", gstRate: 18 });
+    // ₹1,000 of tea at 5 % and ₹2,000 of soap at 18 %: ₹410 of tax, one ledger per head.
+    const book = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+${voucher(
+  "Sales",
+  "g-mixed-one-ledger",
+  "20250515",
+  "S-6",
+  ledger("Kiran Stores", "-3410.00") +
+    ledger("Output CGST", "205.00") +
+    ledger("Output SGST", "205.00") +
+    line("Tea Pack", 10, "100.00", "1000.00", "Sales") +
+    line("Soap Box", 20, "100.00", "2000.00", "Sales"),
+  "<PARTYLEDGERNAME>Kiran Stores</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY>",
+)}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+    const response = await send({ organisationId: mixedOrg }, utf16WithBom(book));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({ imported: 1, failed: [] });
+    // The books hold the earlier day book too, so the check is of the whole year: the tax
+    // ledgers differ from this file by exactly the earlier voucher's ₹295, nothing more.
+    expect(
+      vouchers.trialBalance.differences.find(
+        (row: { ledgers: string[] }) => row.ledgers[0] === "Output CGST",
+      ),
+    ).toMatchObject({ file: -205, bahi: -500 });
+    const sale = await entryOf("salesinvoice", "salesInvoices");
+    expect(sale).toMatchObject({ invoiceNumber: "S-6", cgstAmount: 205, totalAmount: 3410 });
+    expect(
+      sale.itemDetails.map((item: { gstRate: number; amount: number }) => [
+        item.amount,
+        item.gstRate,
+      ]),
+    ).toEqual([
+      [1000, 5],
+      [2000, 18],
+    ]);
+  });
+});

@@ -13,15 +13,19 @@ import {
   journalVoucherType,
   nearestGstRate,
   paiseToRupees,
+  placeTallyGstRates,
   readTallyDate,
   readTallyOpening,
   readTallyQuantity,
   readTallyRate,
   STATES,
   TALLY_VOUCHER_MESSAGES,
+  type TallyRateLine,
   type TallyTaxHead,
   tallyImportTypes,
+  tallyLineRate,
   tallyTaxHeadOf,
+  tallyTaxLedgerRate,
   type VoucherType,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
@@ -33,7 +37,7 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
-import { type Node, nameOf, type TallyNodes, text } from "./tally-import.service.ts";
+import { first, type Node, nameOf, type TallyNodes, text } from "./tally-import.service.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 
 // POST /import/tally with a day book (issue 23; shared/returns-reference.md §7.3): each Tally
@@ -59,6 +63,8 @@ interface TallyLedgerLine {
   /** Its amount stands for item lines (an invoice's sales or purchase ledger). */
   carriesItems: boolean;
   bills: { name: string; kind: string; paise: number }[];
+  /** A tax ledger line's RATEOFINVOICETAX, as written. */
+  rateOfInvoiceTax: string;
 }
 
 interface TallyItemLine {
@@ -66,6 +72,8 @@ interface TallyItemLine {
   quantity: number;
   ratePaise: number;
   amountPaise: number;
+  /** The combined GST rate its RATEDETAILS give, or null. */
+  gstRate: number | null;
 }
 
 export interface TallyVoucher {
@@ -89,6 +97,12 @@ function readItemLine(node: Node): TallyItemLine {
     quantity,
     ratePaise: readTallyRate(text(node.RATE)),
     amountPaise: Math.abs(readTallyOpening(text(node.AMOUNT))),
+    gstRate: tallyLineRate(
+      list(node["RATEDETAILS.LIST"]).map((detail) => ({
+        head: text(detail.GSTRATEDUTYHEAD),
+        rate: text(detail.GSTRATE),
+      })),
+    ),
   };
 }
 
@@ -121,6 +135,7 @@ export function readTallyVoucher(node: Node): TallyVoucher {
       isParty: yes(entry.ISPARTYLEDGER) || (party !== "" && ledger === party),
       carriesItems: inventory.length > 0,
       bills: readBills(entry),
+      rateOfInvoiceTax: text(first(entry["RATEOFINVOICETAX.LIST"])?.RATEOFINVOICETAX),
     });
   }
   // The invoice view: each item line's ledger amount is in its ACCOUNTINGALLOCATIONS.
@@ -133,6 +148,7 @@ export function readTallyVoucher(node: Node): TallyVoucher {
         isParty: false,
         carriesItems: true,
         bills: [],
+        rateOfInvoiceTax: "",
       });
     }
   }
@@ -194,7 +210,7 @@ interface Books {
   organisationId: string;
   accounts: Map<string, Account>;
   system: Map<string, string>;
-  items: Map<string, string>;
+  items: Map<string, { id: string; gstRate: number }>;
 }
 
 function journalOf(
@@ -236,6 +252,9 @@ function documentOf(
   const partyAccount = books.accounts.get(party.ledger.toLowerCase()) as Account;
   links.push([party.ledger, partyAccount.id]);
   let taxPaise = 0;
+  /** The tax booked at each combined rate, where every tax ledger names its rate. */
+  const taxByRate = new Map<number, number>();
+  let everyTaxRated = true;
   let roundOff = false;
   let taxable = 0;
   const accountDetails: { accountId: string; amount: number; gstRate: number }[] = [];
@@ -246,6 +265,9 @@ function documentOf(
     if (head) {
       if (Math.sign(line.paise) !== side) return "a tax line is on the party's side";
       taxPaise += Math.abs(line.paise);
+      const rate = tallyTaxLedgerRate(head, line.ledger, line.rateOfInvoiceTax);
+      if (rate !== null) taxByRate.set(rate, (taxByRate.get(rate) ?? 0) + Math.abs(line.paise));
+      else if (head !== "cess") everyTaxRated = false;
       links.push([
         line.ledger,
         books.system.get(TAX_KEYS[customer ? "output" : "input"][head]) ?? "",
@@ -271,20 +293,25 @@ function documentOf(
   if (voucher.items.length === 0 && accountDetails.length === 0)
     return "it has no item or account lines";
   taxable += voucher.items.reduce((sum, item) => sum + item.amountPaise, 0);
-  const gstRate = nearestGstRate(taxPaise, taxable);
-  const itemDetails = voucher.items.map((item) => {
+  const rates = lineRates(voucher, books, accountDetails, {
+    taxPaise,
+    taxable,
+    taxByRate,
+    everyTaxRated,
+  });
+  const itemDetails = voucher.items.map((item, index) => {
     const quantity = item.quantity > 0 ? item.quantity : 1;
     let ratePaise = item.ratePaise > 0 ? item.ratePaise : Math.ceil(item.amountPaise / quantity);
     if (Math.round(quantity * ratePaise) < item.amountPaise)
       ratePaise = Math.ceil(item.amountPaise / quantity);
     const gross = Math.round(quantity * ratePaise);
     return {
-      itemId: books.items.get(item.item.toLowerCase()) ?? "",
+      itemId: books.items.get(item.item.toLowerCase())?.id ?? "",
       quantity,
       rate: paiseToRupees(ratePaise),
       discountType: "amount",
       discount: paiseToRupees(gross - item.amountPaise),
-      gstRate,
+      gstRate: rates[index] ?? 0,
       amount: paiseToRupees(item.amountPaise),
     };
   });
@@ -307,7 +334,10 @@ function documentOf(
       ...(state ? { pos: state.code } : {}),
       roundOff,
       itemDetails,
-      accountDetails: accountDetails.map((line) => ({ ...line, gstRate })),
+      accountDetails: accountDetails.map((line, index) => ({
+        ...line,
+        gstRate: rates[voucher.items.length + index] ?? 0,
+      })),
     },
     links,
     bills: isNoteType(type)
@@ -322,6 +352,56 @@ function documentOf(
       : [],
     opens,
   };
+}
+
+/**
+ * The GST rate of each item line, then each account line (decision 074). Tally books a voucher of
+ * mixed rates with a tax ledger per rate ("Output CGST @ 2.5%", "… @ 9%", or RATEOFINVOICETAX)
+ * and, in newer exports, each item line's RATEDETAILS. A line's own rate is kept; the others are
+ * placed so that the tax at each rate is what the file books at it (Bahi's item rate tried
+ * first). Without rated tax ledgers, or when nothing fits, the one rate that tax ÷ taxable is
+ * nearest to, as before: the trial-balance check then shows any difference.
+ */
+function lineRates(
+  voucher: TallyVoucher,
+  books: Books,
+  accountDetails: { amount: number }[],
+  tax: {
+    taxPaise: number;
+    taxable: number;
+    taxByRate: Map<number, number>;
+    everyTaxRated: boolean;
+  },
+): number[] {
+  const lines: TallyRateLine[] = [
+    ...voucher.items.map((item) => {
+      const known = books.items.get(item.item.toLowerCase())?.gstRate;
+      return {
+        taxablePaise: item.amountPaise,
+        ownRate: item.gstRate,
+        preferredRate: known !== undefined && known >= 0 ? known : null,
+      };
+    }),
+    ...accountDetails.map((line) => ({ taxablePaise: Math.round(line.amount * 100) })),
+  ];
+  if (tax.everyTaxRated && tax.taxByRate.size > 0) {
+    const placed = placeTallyGstRates(lines, tax.taxByRate);
+    if (placed) return placed;
+  }
+  // One tax ledger for all rates: the lines' own (or Bahi's item) rates, if they give its tax.
+  const own = lines.map((line, index) =>
+    index < voucher.items.length ? (line.ownRate ?? line.preferredRate ?? null) : null,
+  );
+  if (own.every((rate) => rate !== null)) {
+    const implied = lines.reduce(
+      (sum, line, index) => sum + (line.taxablePaise * (own[index] ?? 0)) / 100,
+      0,
+    );
+    if (Math.abs(implied - tax.taxPaise) <= lines.length + 1 && own.some((rate) => rate !== own[0]))
+      return own as number[];
+  }
+  const single = nearestGstRate(tax.taxPaise, tax.taxable);
+  return lines.map(() => single);
 }
 
 /** A receipt, payment or contra in its own shape, or the reason it must be a journal. */
@@ -472,7 +552,7 @@ export async function importTallyVouchers(
   organisationId: string,
   found: TallyNodes,
   preview: boolean,
-  options: { onProgress?: (done: number) => void } = {},
+  options: { onTotal?: (total: number) => void; onProgress?: (done: number) => void } = {},
 ): Promise<TallyVouchersResult> {
   await requireOrganisationAccess(deps.db, caller, organisationId, {
     kind: "rights",
@@ -535,6 +615,8 @@ export async function importTallyVouchers(
   const billIds = new Map<string, { id: string; pendingPaise: number }>();
   const failed: Refusal[] = [];
   let imported = 0;
+  let processed = 0;
+  options.onTotal?.(fresh.length);
   const save = async (group: Plan[]) => {
     imported += await saveImportedVouchers(
       deps,
@@ -560,11 +642,12 @@ export async function importTallyVouchers(
         },
         onFailed: ({ plan }, reason) =>
           failed.push({ voucher: describeVoucher(plan.voucher), reason }),
-        onProgress: (saved) => options.onProgress?.(imported + saved),
+        onProgress: (_saved, through) => options.onProgress?.(processed + through),
       },
     );
   };
   await save(opening);
+  processed = opening.length;
   await save(settling);
   const trialBalance = await compareTrialBalances(
     deps.db,
@@ -618,7 +701,12 @@ async function loadBooks(
       ]),
     ),
     system,
-    items: new Map(items.map((item) => [item.name.trim().toLowerCase(), item._id])),
+    items: new Map(
+      items.map((item) => [
+        item.name.trim().toLowerCase(),
+        { id: item._id, gstRate: item.gstRate },
+      ]),
+    ),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   writeNewVouchers,
 } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
+import { letOthersIn } from "./import-progress.ts";
 
 // Imported vouchers saved through the engine's batch path (decisions 019, 071): batches of 500,
 // each one transaction that also records the vouchers' fingerprints, the next batch prepared
@@ -30,7 +31,8 @@ export interface BatchOptions<T extends ImportItem> {
   allOrNothing?: boolean;
   onSaved?: (item: T, saved: SavedVoucher) => void;
   onFailed?: (item: T, message: string) => void;
-  onProgress?: (saved: number) => void;
+  /** After each batch: the vouchers saved so far, and those gone through (saved or refused). */
+  onProgress?: (saved: number, processed: number) => void;
 }
 
 export async function saveImportedVouchers<T extends ImportItem>(
@@ -80,12 +82,15 @@ export async function saveImportedVouchers<T extends ImportItem>(
   };
 
   let done = 0;
+  let processed = 0;
   if (options.allOrNothing) {
     await deps.db.transaction().execute(async (trx) => {
       const inside = { ...deps, db: trx };
       for (const batch of batches) {
         done += await write(inside, batch, await prepare(inside, batch));
-        options.onProgress?.(done);
+        processed += batch.length;
+        options.onProgress?.(done, processed);
+        await letOthersIn();
       }
     });
     return done;
@@ -113,7 +118,9 @@ export async function saveImportedVouchers<T extends ImportItem>(
         }
       }
     }
-    options.onProgress?.(done);
+    processed += batch.length;
+    options.onProgress?.(done, processed);
+    await letOthersIn();
   }
   return done;
 }

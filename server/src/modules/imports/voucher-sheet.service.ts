@@ -21,6 +21,7 @@ import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
+import type { ProgressTracker } from "./import-progress.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 
@@ -285,6 +286,7 @@ export async function importVoucherSheet(
   caller: Caller,
   fields: SheetImportFields,
   file: UploadedFile | undefined,
+  progress?: ProgressTracker,
 ) {
   const { reading, problems, present, fresh } = await readVoucherReport(deps, caller, fields, file);
   if (fields.mode === "all" && problems.length > 0) {
@@ -298,6 +300,7 @@ export async function importVoucherSheet(
   }
   const failed: SheetProblem[] = [];
   let imported: number;
+  progress?.importing(fresh.length);
   try {
     imported = await saveImportedVouchers(
       deps,
@@ -307,6 +310,8 @@ export async function importVoucherSheet(
       {
         allOrNothing: fields.mode === "all",
         onFailed: (item, message) => failed.push({ row: item.group.row, column: "entry", message }),
+        // Saved or refused: the vouchers of the batches gone through, of those to write.
+        onProgress: (_saved, processed) => progress?.advance(processed),
       },
     );
   } catch (error) {

@@ -32,6 +32,7 @@ import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { AccountPicker } from "../../components/inputs/AccountPicker.tsx";
 import { useActiveAccounts } from "../../components/inputs/account-options.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { ImportProgressBar } from "./ImportProgressBar.tsx";
 import {
   type CheckedStatement,
   checkStatementFiles,
@@ -94,6 +95,8 @@ export function BankImportPage() {
   const [checked, setChecked] = useState<CheckedStatement[] | null>(null);
   const [layouts, setLayouts] = useState<(StatementLayoutChoice | null)[]>([]);
   const [busy, setBusy] = useState<"checking" | "importing" | null>(null);
+  /** Names the running import, so that its progress can be asked for (decision 075). */
+  const [progressId, setProgressId] = useState<string | null>(null);
   const requests = useQuery({
     queryKey: importRequestsKey(organisationId, year),
     queryFn: () => fetchImportRequests(organisationId, year),
@@ -118,8 +121,17 @@ export function BankImportPage() {
   async function runImport() {
     if (!accountId || files.length === 0) return;
     setBusy("importing");
+    const id = crypto.randomUUID();
+    setProgressId(id);
     try {
-      const answer = await importStatementFiles(organisationId, accountId, year, files, layouts);
+      const answer = await importStatementFiles(
+        organisationId,
+        accountId,
+        year,
+        files,
+        layouts,
+        id,
+      );
       await queryClient.invalidateQueries({ queryKey: importRequestsKey(organisationId, year) });
       const lines = answer.importRequests.reduce((sum, request) => sum + request.lineCount, 0);
       notify({
@@ -134,6 +146,7 @@ export function BankImportPage() {
       // The client showed the danger toast.
     } finally {
       setBusy(null);
+      setProgressId(null);
     }
   }
 
@@ -213,17 +226,16 @@ export function BankImportPage() {
               >
                 Import
               </Button>
-              {busy !== null && (
+              {busy === "checking" && (
                 <Group gap="xs">
                   <Loader size="sm" />
-                  <Text size="sm">
-                    {busy === "checking"
-                      ? "Reading the statement…"
-                      : "Importing: checking duplicates and suggesting accounts…"}
-                  </Text>
+                  <Text size="sm">Reading the statement…</Text>
                 </Group>
               )}
             </Group>
+            {busy === "importing" && progressId && (
+              <ImportProgressBar organisationId={organisationId} progressId={progressId} />
+            )}
           </Stack>
         </Paper>
         {checked?.map((file, index) => (

@@ -5,7 +5,6 @@ import {
   Container,
   FileInput,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -18,6 +17,7 @@ import { useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { ImportProgressBar } from "./ImportProgressBar.tsx";
 import {
   importSheet,
   type SheetImportResult,
@@ -54,6 +54,8 @@ export function OtherImportPage() {
   const [report, setReport] = useState<SheetReport | null>(null);
   const [result, setResult] = useState<SheetImportResult | null>(null);
   const [busy, setBusy] = useState<"validating" | "importing" | null>(null);
+  /** Names the running import, so that its progress can be asked for (decision 075). */
+  const [progressId, setProgressId] = useState<string | null>(null);
 
   function reset() {
     setReport(null);
@@ -76,8 +78,10 @@ export function OtherImportPage() {
   async function runImport() {
     if (!file) return;
     setBusy("importing");
+    const id = crypto.randomUUID();
+    setProgressId(id);
     try {
-      const answer = await importSheet(organisationId, type, file, mode);
+      const answer = await importSheet(organisationId, type, file, mode, id);
       setResult(answer);
       setReport(null);
       notify({
@@ -93,6 +97,7 @@ export function OtherImportPage() {
       // The client showed the danger toast with the first problem.
     } finally {
       setBusy(null);
+      setProgressId(null);
     }
   }
 
@@ -159,13 +164,10 @@ export function OtherImportPage() {
               >
                 Import
               </Button>
-              {busy === "importing" && (
-                <Group gap="xs">
-                  <Loader size="sm" />
-                  <Text size="sm">Importing…</Text>
-                </Group>
-              )}
             </Group>
+            {busy === "importing" && progressId && (
+              <ImportProgressBar organisationId={organisationId} progressId={progressId} />
+            )}
           </Stack>
         </Paper>
         {report && (

@@ -5,7 +5,6 @@ import {
   Container,
   FileInput,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -17,6 +16,7 @@ import { useState } from "react";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { ImportProgressBar } from "./ImportProgressBar.tsx";
 import { importTallyFile, type TallyAnswer, type TallyRefusal } from "./imports.api.ts";
 
 const typeTitle = (type: string) =>
@@ -57,12 +57,16 @@ export function TallyImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [answer, setAnswer] = useState<TallyAnswer | null>(null);
   const [busy, setBusy] = useState<"preview" | "import" | null>(null);
+  /** Names the running import, so that its progress can be asked for (decision 075). */
+  const [progressId, setProgressId] = useState<string | null>(null);
 
   async function run(preview: boolean) {
     if (!file) return;
     setBusy(preview ? "preview" : "import");
+    const id = preview ? undefined : crypto.randomUUID();
+    setProgressId(id ?? null);
     try {
-      const result = await importTallyFile(organisationId, file, preview);
+      const result = await importTallyFile(organisationId, file, preview, id);
       setAnswer(result);
       if (!preview) {
         notify({ type: "success", title: "Tally export imported" });
@@ -73,6 +77,7 @@ export function TallyImportPage() {
       setAnswer(null);
     } finally {
       setBusy(null);
+      setProgressId(null);
     }
   }
 
@@ -115,13 +120,10 @@ export function TallyImportPage() {
               <Button onClick={() => void run(false)} loading={busy === "import"} disabled={!file}>
                 Import
               </Button>
-              {busy === "import" && (
-                <Group gap="xs">
-                  <Loader size="sm" />
-                  <Text size="sm">Importing…</Text>
-                </Group>
-              )}
             </Group>
+            {busy === "import" && progressId && (
+              <ImportProgressBar organisationId={organisationId} progressId={progressId} />
+            )}
           </Stack>
         </Paper>
         {answer?.accountsToCreate && (

@@ -84,11 +84,13 @@ function uploadForm(
   year: string,
   files: readonly File[],
   layouts?: readonly (StatementLayoutChoice | null)[],
+  progressId?: string,
 ) {
   const form = new FormData();
   form.set("organisationId", organisationId);
   form.set("accountId", accountId);
   form.set("year", year);
+  if (progressId) form.set("progressId", progressId);
   if (layouts?.some(Boolean)) form.set("layouts", JSON.stringify(layouts));
   for (const file of files) form.append("files", file, file.name);
   return form;
@@ -113,9 +115,10 @@ export function importStatementFiles(
   year: string,
   files: readonly File[],
   layouts?: readonly (StatementLayoutChoice | null)[],
+  progressId?: string,
 ) {
   return apiRequest<{ importRequests: ImportRequest[] }>("POST", "/import/bank/importFiles", {
-    body: uploadForm(organisationId, accountId, year, files, layouts),
+    body: uploadForm(organisationId, accountId, year, files, layouts, progressId),
     errorTitle: "Could not import the statement",
   });
 }
@@ -204,11 +207,18 @@ export interface SheetImportResult {
   problems: SheetProblem[];
 }
 
-function sheetForm(organisationId: string, type: SheetImportType, file: File, mode?: string) {
+function sheetForm(
+  organisationId: string,
+  type: SheetImportType,
+  file: File,
+  mode?: string,
+  progressId?: string,
+) {
   const form = new FormData();
   form.set("organisationId", organisationId);
   form.set("type", type);
   if (mode) form.set("mode", mode);
+  if (progressId) form.set("progressId", progressId);
   form.append("file", file, file.name);
   return form;
 }
@@ -225,9 +235,10 @@ export function importSheet(
   type: SheetImportType,
   file: File,
   mode: "valid" | "all",
+  progressId?: string,
 ) {
   return apiRequest<SheetImportResult>("POST", "/import/other/importData", {
-    body: sheetForm(organisationId, type, file, mode),
+    body: sheetForm(organisationId, type, file, mode, progressId),
     errorTitle: "Could not import the file",
   });
 }
@@ -272,13 +283,33 @@ export interface TallyAnswer {
   vouchers?: TallyVouchersAnswer;
 }
 
-export function importTallyFile(organisationId: string, file: File, preview: boolean) {
+export function importTallyFile(
+  organisationId: string,
+  file: File,
+  preview: boolean,
+  progressId?: string,
+) {
   const form = new FormData();
   form.set("organisationId", organisationId);
   if (preview) form.set("preview", "true");
+  if (progressId) form.set("progressId", progressId);
   form.append("file", file, file.name);
   return apiRequest<TallyAnswer>("POST", "/import/tally", {
     body: form,
     errorTitle: "Could not read the Tally export",
+  });
+}
+
+/** GET /import/progress (decision 075): how far the caller's import of that id has got. */
+export interface ImportProgress {
+  state: "waiting" | "reading" | "importing" | "done" | "failed";
+  unit: "vouchers" | "accounts" | "items" | "lines" | null;
+  done: number;
+  total: number | null;
+}
+
+export function readImportProgress(organisationId: string, progressId: string) {
+  return apiRequest<ImportProgress>("GET", "/import/progress", {
+    query: { organisationId, progressId },
   });
 }
