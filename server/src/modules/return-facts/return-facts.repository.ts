@@ -1,0 +1,495 @@
+import { type Kysely, sql } from "kysely";
+import type {
+  Database,
+  GstReturnDocumentsTable,
+  GstReturnFactMonthsTable,
+  GstReturnLinesTable,
+} from "../../db/schema.ts";
+import { chunkRows } from "../../lib/chunks.ts";
+
+export function findOrganisationGstin(db: Kysely<Database>, organisationId: string) {
+  return db
+    .selectFrom("organisations")
+    .select(["gstin"])
+    .where("id", "=", organisationId)
+    .executeTakeFirst();
+}
+
+/** The invoices notes were made against (any date, deleted or not), by id. */
+export async function findInvoicesByIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+) {
+  const found = new Map<string, { number: string; date: string; amount_paise: number }>();
+  const unique = [...new Set(ids)];
+  // Chunks keep the statement under SQLite's and PostgreSQL's parameter limits.
+  for (const chunk of chunkRows(unique, 500)) {
+    const rows = await db
+      .selectFrom("vouchers")
+      .select(["id", "number", "date", "amount_paise"])
+      .where("organisation_id", "=", organisationId)
+      .where("id", "in", chunk)
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+export async function deleteFacts(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherIds: readonly string[],
+) {
+  for (const chunk of chunkRows(voucherIds, 500)) {
+    await db
+      .deleteFrom("gst_return_lines")
+      .where("organisation_id", "=", organisationId)
+      .where("voucher_id", "in", chunk)
+      .execute();
+    await db
+      .deleteFrom("gst_return_documents")
+      .where("organisation_id", "=", organisationId)
+      .where("voucher_id", "in", chunk)
+      .execute();
+  }
+}
+
+export async function deleteFactsBetween(
+  db: Kysely<Database>,
+  organisationId: string,
+  from: string,
+  to: string,
+) {
+  await db
+    .deleteFrom("gst_return_lines")
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .execute();
+  await db
+    .deleteFrom("gst_return_documents")
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .execute();
+}
+
+export async function insertFacts(
+  db: Kysely<Database>,
+  documents: readonly GstReturnDocumentsTable[],
+  lines: readonly GstReturnLinesTable[],
+) {
+  for (const chunk of chunkRows(documents, 200)) {
+    await db.insertInto("gst_return_documents").values(chunk).execute();
+  }
+  for (const chunk of chunkRows(lines, 200)) {
+    await db.insertInto("gst_return_lines").values(chunk).execute();
+  }
+}
+
+export function listFactMonths(
+  db: Kysely<Database>,
+  organisationId: string,
+  months: readonly string[],
+) {
+  if (months.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("gst_return_fact_months")
+    .select(["month", "version", "gstin"])
+    .where("organisation_id", "=", organisationId)
+    .where("month", "in", [...months])
+    .execute();
+}
+
+export async function upsertFactMonth(db: Kysely<Database>, row: GstReturnFactMonthsTable) {
+  await db
+    .insertInto("gst_return_fact_months")
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(["organisation_id", "month"])
+        .doUpdateSet({ version: row.version, gstin: row.gstin }),
+    )
+    .execute();
+}
+
+/** Whether a live outward voucher of the month other than these exists (a month begun before 0056). */
+export async function hasOtherOutwardVoucher(
+  db: Kysely<Database>,
+  organisationId: string,
+  types: readonly string[],
+  month: string,
+  exceptIds: readonly string[],
+) {
+  const row = await db
+    .selectFrom("vouchers")
+    .select("id")
+    .where("organisation_id", "=", organisationId)
+    .where("type", "in", [...types])
+    .where("date", ">=", `${month}-01`)
+    .where("date", "<=", `${month}-31`)
+    .where("deleted_at", "is", null)
+    .where("id", "not in", [...exceptIds])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The month's live outward vouchers as stored (a rebuild's input). */
+export function listOutwardVouchers(
+  db: Kysely<Database>,
+  organisationId: string,
+  types: readonly string[],
+  from: string,
+  to: string,
+) {
+  return db
+    .selectFrom("vouchers")
+    .select([
+      "id",
+      "type",
+      "date",
+      "number",
+      "number_key",
+      "party_name",
+      "amount_paise",
+      "document",
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "in", [...types])
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .where("deleted_at", "is", null)
+    .execute();
+}
+
+export function listNotesNeedingOriginals(
+  db: Kysely<Database>,
+  organisationId: string,
+  startDate: string,
+  endDate: string,
+) {
+  return db
+    .selectFrom("gst_return_documents")
+    .select(["voucher_id", "section", "document"])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", startDate)
+    .where("date", "<=", endDate)
+    .where("needs_originals", "=", 1)
+    .execute();
+}
+
+/** A note's section as its invoices now say; only while the note is still as it was read. */
+export async function updateSection(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherId: string,
+  document: string,
+  section: string,
+) {
+  const result = await db
+    .updateTable("gst_return_documents")
+    .set({ section })
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .where("document", "=", document)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return;
+  await db
+    .updateTable("gst_return_lines")
+    .set({ section })
+    .where("organisation_id", "=", organisationId)
+    .where("voucher_id", "=", voucherId)
+    .execute();
+}
+
+/** The period's kept documents in the return's order (date, number, id). */
+export function listKeptDocuments(
+  db: Kysely<Database>,
+  organisationId: string,
+  startDate: string,
+  endDate: string,
+) {
+  return db
+    .selectFrom("gst_return_documents")
+    .select(["document"])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", startDate)
+    .where("date", "<=", endDate)
+    .orderBy("date")
+    .orderBy("number_key")
+    .orderBy("voucher_id")
+    .execute();
+}
+
+/** One page of a section's documents (those with a taxable line), in the return's order. */
+export function listKeptDocumentPage(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+  section: string,
+  skip: number,
+  limit: number,
+) {
+  return db
+    .selectFrom("gst_return_documents")
+    .select(["document"])
+    .where("organisation_id", "=", organisationId)
+    .where("section", "=", section)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .where("has_taxable", "=", 1)
+    .orderBy("date")
+    .orderBy("number_key")
+    .orderBy("voucher_id")
+    .limit(limit)
+    .offset(skip)
+    .execute();
+}
+
+const amount = (column: string) => sql<number>`sum(${sql.ref(column)})`;
+const signed = (column: string) => sql<number>`sum(sign * ${sql.ref(column)})`;
+
+/** Count and signed totals of each document section (documents with a taxable line). */
+export async function sumSections(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+) {
+  const rows = await db
+    .selectFrom("gst_return_documents")
+    .select([
+      "section",
+      sql<number>`count(*)`.as("count"),
+      signed("value_paise").as("value"),
+      signed("taxable_paise").as("taxable"),
+      signed("igst_paise").as("igst"),
+      signed("cgst_paise").as("cgst"),
+      signed("sgst_paise").as("sgst"),
+      signed("cess_paise").as("cess"),
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .where("has_taxable", "=", 1)
+    .groupBy("section")
+    .execute();
+  return rows.map((row) => ({
+    section: row.section,
+    count: Number(row.count),
+    valuePaise: Number(row.value),
+    taxablePaise: Number(row.taxable),
+    igstPaise: Number(row.igst),
+    cgstPaise: Number(row.cgst),
+    sgstPaise: Number(row.sgst),
+    cessPaise: Number(row.cess),
+  }));
+}
+
+/** Table 8's sums by inter/intra × registered/not and kind of line. */
+export async function sumNilRows(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+) {
+  const rows = await db
+    .selectFrom("gst_return_lines")
+    .select(["inter", "registered", "kind", amount("taxable_paise").as("taxable")])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .where("kind", "!=", "taxable")
+    .groupBy(["inter", "registered", "kind"])
+    .execute();
+  return rows.map((row) => ({
+    inter: Number(row.inter) === 1,
+    registered: Number(row.registered) === 1,
+    kind: row.kind,
+    taxablePaise: Number(row.taxable),
+  }));
+}
+
+/**
+ * Table 12's rows: by (registered when the period splits B2B and B2C), HSN, UQC and rate; with
+ * the description of each row's first line in the return's order when asked.
+ */
+export async function sumHsnRows(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+  split: boolean,
+  withDescriptions: boolean,
+) {
+  // The B2B/B2C split of Table 12 groups by registered; before May 2025 there is one table.
+  const party = split ? sql<number>`max(registered)` : sql<number>`min(0)`;
+  const groups = split
+    ? (["registered", "hsn", "uqc", "hsn_rate"] as const)
+    : (["hsn", "uqc", "hsn_rate"] as const);
+  const rows = await db
+    .selectFrom("gst_return_lines")
+    .select([
+      party.as("party"),
+      "hsn",
+      "uqc",
+      "hsn_rate",
+      amount("quantity_milli").as("quantity"),
+      amount("taxable_paise").as("taxable"),
+      amount("igst_paise").as("igst"),
+      amount("cgst_paise").as("cgst"),
+      amount("sgst_paise").as("sgst"),
+      amount("cess_paise").as("cess"),
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .groupBy([...groups])
+    .execute();
+  const descriptions = new Map<string, string>();
+  const keyOf = (row: { party: number; hsn: string; uqc: string; hsn_rate: number }) =>
+    `${Number(row.party)}|${row.hsn}|${row.uqc}|${Number(row.hsn_rate)}`;
+  if (withDescriptions) {
+    const partyOfLine = split ? sql<number>`registered` : sql<number>`0`;
+    const partition = split ? sql`registered, hsn, uqc, hsn_rate` : sql`hsn, uqc, hsn_rate`;
+    const first = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("gst_return_lines")
+          .select([
+            partyOfLine.as("party"),
+            "hsn",
+            "uqc",
+            "hsn_rate",
+            "description",
+            sql<number>`row_number() over (partition by ${partition} order by date, number_key, voucher_id, line_no)`.as(
+              "position",
+            ),
+          ])
+          .where("organisation_id", "=", organisationId)
+          .where("date", ">=", period.startDate)
+          .where("date", "<=", period.endDate)
+          .as("ordered"),
+      )
+      .select(["party", "hsn", "uqc", "hsn_rate", "description"])
+      .where("position", "=", 1)
+      .execute();
+    for (const row of first) descriptions.set(keyOf(row), row.description);
+  }
+  return rows.map((row) => ({
+    registered: Number(row.party) === 1,
+    hsn: row.hsn,
+    uqc: row.uqc,
+    rate: Number(row.hsn_rate),
+    description: descriptions.get(keyOf(row)) ?? "",
+    quantityMilli: Number(row.quantity),
+    taxablePaise: Number(row.taxable),
+    igstPaise: Number(row.igst),
+    cgstPaise: Number(row.cgst),
+    sgstPaise: Number(row.sgst),
+    cessPaise: Number(row.cess),
+  }));
+}
+
+/** B2C small's buckets (supply type, place of supply, rate) of taxable lines, notes netted. */
+export async function sumB2csBuckets(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+) {
+  const rows = await db
+    .selectFrom("gst_return_lines")
+    .select([
+      "inter",
+      "pos",
+      "gst_rate",
+      amount("taxable_paise").as("taxable"),
+      amount("igst_paise").as("igst"),
+      amount("cgst_paise").as("cgst"),
+      amount("sgst_paise").as("sgst"),
+      amount("cess_paise").as("cess"),
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .where("kind", "=", "taxable")
+    .where("section", "=", "b2cs")
+    .groupBy(["inter", "pos", "gst_rate"])
+    .execute();
+  return rows.map((row) => ({
+    supplyType: (Number(row.inter) === 1 ? "INTER" : "INTRA") as "INTER" | "INTRA",
+    pos: row.pos,
+    rate: Number(row.gst_rate),
+    taxablePaise: Number(row.taxable),
+    igstPaise: Number(row.igst),
+    cgstPaise: Number(row.cgst),
+    sgstPaise: Number(row.sgst),
+    cessPaise: Number(row.cess),
+  }));
+}
+
+/** The period's live numbers with their Table 13 nature (Table 13's input). */
+export function listDocumentNumbers(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+) {
+  return db
+    .selectFrom("gst_return_documents")
+    .select(["nature", "number"])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .execute();
+}
+
+/**
+ * The documents a warning may name, in the return's order: those whose own checks found
+ * something when saved, those to the organisation's own GSTIN or to a cancelled one, and every
+ * document of a number used twice (within a nature). `sections` limits them (IFF: b2b, cdnr).
+ */
+export function listWarningCandidates(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+  options: { gstin: string; cancelledGstins: readonly string[]; sections?: readonly string[] },
+) {
+  const sections = options.sections;
+  const duplicates = db
+    .selectFrom("gst_return_documents")
+    .select(sql<string>`cast(coalesce(nature, -1) as text) || '|' || number_upper`.as("key"))
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .$if(sections !== undefined, (query) =>
+      query.where("section", "in", [...(sections ?? [])]).where("has_taxable", "=", 1),
+    )
+    .groupBy(["nature", "number_upper"])
+    .having(sql`count(*)`, ">", 1);
+  return db
+    .selectFrom("gst_return_documents")
+    .select(["document"])
+    .where("organisation_id", "=", organisationId)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .$if(sections !== undefined, (query) =>
+      query.where("section", "in", [...(sections ?? [])]).where("has_taxable", "=", 1),
+    )
+    .where((eb) =>
+      eb.or([
+        eb("may_warn", "=", 1),
+        eb("gstin", "=", options.gstin),
+        ...(options.cancelledGstins.length > 0
+          ? [eb("gstin", "in", [...options.cancelledGstins])]
+          : []),
+        eb(
+          sql<string>`cast(coalesce(nature, -1) as text) || '|' || number_upper`,
+          "in",
+          duplicates,
+        ),
+      ]),
+    )
+    .orderBy("date")
+    .orderBy("number_key")
+    .orderBy("voucher_id")
+    .execute();
+}
