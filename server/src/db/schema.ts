@@ -184,7 +184,9 @@ export interface GstReturnDocumentsTable {
   sgst_paise: number;
   cess_paise: number;
   needs_originals: Flag;
+  /** The document's own checks find something with 4 HSN digits asked, with 6 asked. */
   may_warn: Flag;
+  may_warn_six: Flag;
   /** JSON: the ReturnDocument without originalInvoices, with invoiceIds. */
   document: string;
 }

@@ -52,15 +52,20 @@ export interface ReturnFacts extends TaxAmounts {
    * invoices it settles, read again when the period is read.
    */
   needsOriginals: boolean;
-  /** Whether the document's own checks, at their strictest, find anything (the warnings' candidates). */
+  /**
+   * Whether the document's own checks find anything when 4 HSN digits are asked (up to ₹5 crore
+   * of turnover), and when 6 are: the warnings' candidates.
+   */
   mayWarn: boolean;
+  mayWarnSix: boolean;
   /** The number as the portal compares numbers (case-insensitive), for duplicates. */
   numberUpper: string;
   lines: ReturnFactsLine[];
 }
 
-/** The turnover that asks the most HSN digits: a check that passes with it passes with any. */
-const STRICTEST_TURNOVER_PAISE = Number.MAX_SAFE_INTEGER;
+/** A turnover that asks 4 HSN digits, and one that asks 6 (Notification 78/2020-CT). */
+const FOUR_DIGIT_TURNOVER_PAISE = 0;
+const SIX_DIGIT_TURNOVER_PAISE = Number.MAX_SAFE_INTEGER;
 
 /** Whether a note's section depends on the invoices it settles (classifyDocument's last branch). */
 export function dependsOnOriginals(document: ReturnDocument, stateCode: string): boolean {
@@ -128,6 +133,11 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
     hsn: [],
     doc_issue: [],
   };
+  const warns = (previousYearTurnoverPaise: Paise) =>
+    findGstr1Warnings([document], emptySections, {
+      gstin: supplierGstin,
+      previousYearTurnoverPaise,
+    }).length > 0;
   return {
     section: classifyDocument(document, stateCode),
     hasTaxable: taxable.length > 0,
@@ -138,11 +148,8 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
     valuePaise: document.totalPaise,
     ...amounts,
     needsOriginals: dependsOnOriginals(document, stateCode),
-    mayWarn:
-      findGstr1Warnings([document], emptySections, {
-        gstin: supplierGstin,
-        previousYearTurnoverPaise: STRICTEST_TURNOVER_PAISE,
-      }).length > 0,
+    mayWarn: warns(FOUR_DIGIT_TURNOVER_PAISE),
+    mayWarnSix: warns(SIX_DIGIT_TURNOVER_PAISE),
     numberUpper: document.number.toUpperCase(),
     lines,
   };

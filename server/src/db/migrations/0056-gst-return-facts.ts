@@ -29,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("cess_paise", "bigint", (col) => col.notNull())
     .addColumn("needs_originals", "integer", (col) => col.notNull())
     .addColumn("may_warn", "integer", (col) => col.notNull())
+    .addColumn("may_warn_six", "integer", (col) => col.notNull())
     // The document as the return reads it (toReturnDocument, without the invoices a note settles,
     // whose ids it keeps): what a page, the file and the warnings parse.
     .addColumn("document", "text", (col) => col.notNull())

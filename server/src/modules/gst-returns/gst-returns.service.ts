@@ -35,6 +35,7 @@ import {
   type ReturnSection,
   type ReturnWarning,
   readReturnPeriod,
+  requiredHsnDigits,
   type SectionTotals,
   stateCodeFromGstin,
   toReturnDocument,
@@ -518,6 +519,7 @@ async function readWarnings(
     await listWarningCandidates(db, organisationId, header.period, {
       gstin: header.gstin,
       cancelledGstins: cancelled.map((account) => account.gstin as string),
+      hsnDigits: requiredHsnDigits(header.previousYearTurnoverPaise),
       ...(iff ? { sections: IFF_SECTIONS } : {}),
     }),
   );

@@ -451,7 +451,12 @@ export function listWarningCandidates(
   db: Kysely<Database>,
   organisationId: string,
   period: { startDate: string; endDate: string },
-  options: { gstin: string; cancelledGstins: readonly string[]; sections?: readonly string[] },
+  options: {
+    gstin: string;
+    cancelledGstins: readonly string[];
+    hsnDigits: 4 | 6;
+    sections?: readonly string[];
+  },
 ) {
   const sections = options.sections;
   const duplicates = db
@@ -476,7 +481,7 @@ export function listWarningCandidates(
     )
     .where((eb) =>
       eb.or([
-        eb("may_warn", "=", 1),
+        eb(options.hsnDigits === 6 ? "may_warn_six" : "may_warn", "=", 1),
         eb("gstin", "=", options.gstin),
         ...(options.cancelledGstins.length > 0
           ? [eb("gstin", "in", [...options.cancelledGstins])]

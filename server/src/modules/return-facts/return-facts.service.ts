@@ -125,6 +125,7 @@ async function computeFacts(
       cess_paise: row.cessPaise,
       needs_originals: row.needsOriginals ? 1 : 0,
       may_warn: row.mayWarn ? 1 : 0,
+      may_warn_six: row.mayWarnSix ? 1 : 0,
       document: JSON.stringify(kept),
     });
     for (const line of row.lines) {
