@@ -38,6 +38,7 @@ export interface Database {
   gst_return_documents: GstReturnDocumentsTable;
   gst_return_lines: GstReturnLinesTable;
   gst_return_fact_months: GstReturnFactMonthsTable;
+  gst_return_sums: GstReturnSumsTable;
   message_templates: MessageTemplatesTable;
   document_links: DocumentLinksTable;
   gstr2b_imports: Gstr2bImportsTable;
@@ -222,6 +223,22 @@ export interface GstReturnFactMonthsTable {
   month: string;
   version: number;
   gstin: string;
+}
+
+/** A month's GSTR-1 sums by section, Table 8 row, Table 12 row, B2C small bucket (migration 0057). */
+export interface GstReturnSumsTable {
+  organisation_id: string;
+  month: string;
+  grp: "section" | "nil" | "hsn" | "b2cs";
+  key: string;
+  count: number;
+  quantity_milli: number;
+  value_paise: number;
+  taxable_paise: number;
+  igst_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  cess_paise: number;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

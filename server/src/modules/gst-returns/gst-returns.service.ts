@@ -64,10 +64,8 @@ import {
   listWarningCandidates,
   OUTWARD_TYPES,
   readReturnDocuments as readKeptDocuments,
-  sumB2csBuckets,
+  readSums,
   sumHsnRows,
-  sumNilRows,
-  sumSections,
   toReturnDocuments,
 } from "../return-facts/return-facts.service.ts";
 import { buildGstr1Workbook } from "./gst-returns.excel.ts";
@@ -425,8 +423,10 @@ async function readSummarySections(
   const sections: Gstr1Sections = { ...EMPTY_SECTIONS };
   if (wanted.includes("nil")) {
     const rows = new Map<NilRow["supplyType"], NilRow>();
-    for (const line of await sumNilRows(db, organisationId, period)) {
-      const supplyType: NilRow["supplyType"] = `${line.inter ? "INTR" : "INTRA"}${line.registered ? "B2B" : "B2C"}`;
+    for (const sum of await readSums(db, organisationId, period, "nil")) {
+      const [inter, registered, kind] = sum.key as [boolean, boolean, string];
+      const line = { kind, taxablePaise: sum.taxablePaise };
+      const supplyType: NilRow["supplyType"] = `${inter ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
       const row = rows.get(supplyType) ?? {
         supplyType,
         nilPaise: 0,
@@ -445,23 +445,56 @@ async function readSummarySections(
   }
   if (wanted.includes("hsn")) {
     const split = isHsnSplitPeriod(period.fp);
-    sections.hsn = (await sumHsnRows(db, organisationId, period, split, withDescriptions))
-      .map(
-        (row): HsnRow => ({
-          table: split ? (row.registered ? "hsn_b2b" : "hsn_b2c") : "data",
-          hsn: row.hsn,
-          description: row.description,
-          uqc: row.uqc,
-          quantityMilli: row.quantityMilli,
-          rate: row.rate,
-          taxablePaise: row.taxablePaise,
-          igstPaise: row.igstPaise,
-          cgstPaise: row.cgstPaise,
-          sgstPaise: row.sgstPaise,
-          cessPaise: row.cessPaise,
-        }),
-      )
-      .sort(compareHsnRows);
+    const table = (registered: boolean): HsnRow["table"] =>
+      split ? (registered ? "hsn_b2b" : "hsn_b2c") : "data";
+    if (withDescriptions) {
+      // The page: each row's description is its first line's, read from the lines.
+      sections.hsn = (await sumHsnRows(db, organisationId, period, split, true))
+        .map(
+          (row): HsnRow => ({
+            table: table(row.registered),
+            hsn: row.hsn,
+            description: row.description,
+            uqc: row.uqc,
+            quantityMilli: row.quantityMilli,
+            rate: row.rate,
+            taxablePaise: row.taxablePaise,
+            igstPaise: row.igstPaise,
+            cgstPaise: row.cgstPaise,
+            sgstPaise: row.sgstPaise,
+            cessPaise: row.cessPaise,
+          }),
+        )
+        .sort(compareHsnRows);
+    } else {
+      // The counts: the month's kept sums, merged by the period's table (no descriptions).
+      const rows = new Map<string, HsnRow>();
+      for (const sum of await readSums(db, organisationId, period, "hsn")) {
+        const [registered, hsn, uqc, rate] = sum.key as [boolean, string, string, number];
+        const key = JSON.stringify([table(registered), hsn, uqc, rate]);
+        const row = rows.get(key) ?? {
+          table: table(registered),
+          hsn,
+          description: "",
+          uqc,
+          quantityMilli: 0,
+          rate,
+          taxablePaise: 0,
+          igstPaise: 0,
+          cgstPaise: 0,
+          sgstPaise: 0,
+          cessPaise: 0,
+        };
+        row.quantityMilli += sum.quantityMilli;
+        row.taxablePaise += sum.taxablePaise;
+        row.igstPaise += sum.igstPaise;
+        row.cgstPaise += sum.cgstPaise;
+        row.sgstPaise += sum.sgstPaise;
+        row.cessPaise += sum.cessPaise;
+        rows.set(key, row);
+      }
+      sections.hsn = [...rows.values()].sort(compareHsnRows);
+    }
   }
   if (wanted.includes("doc_issue")) {
     const [numbers, deleted] = await Promise.all([
@@ -494,9 +527,9 @@ function zeroTotals(): SectionTotals {
 /** Count and signed totals of each document section, summed in SQL. */
 async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
   const totals = new Map<string, SectionTotals>();
-  for (const row of await sumSections(db, header.access.organisation.id, header.period)) {
-    const { section, ...rest } = row;
-    totals.set(section, rest);
+  for (const sum of await readSums(db, header.access.organisation.id, header.period, "section")) {
+    const { key, quantityMilli: _, ...rest } = sum;
+    totals.set(key as string, rest);
   }
   return (section: DocumentSectionName) => totals.get(section) ?? zeroTotals();
 }
@@ -531,10 +564,24 @@ async function readWarnings(
     ),
   });
   if (iff) return [...warnings, ...findIffLimitWarnings(b2bValuePaise)];
-  const buckets = (await sumB2csBuckets(db, organisationId, header.period)).sort(
-    (a, b) =>
-      a.supplyType.localeCompare(b.supplyType) || a.pos.localeCompare(b.pos) || a.rate - b.rate,
-  );
+  const buckets = (await readSums(db, organisationId, header.period, "b2cs"))
+    .map((sum) => {
+      const [inter, pos, rate] = sum.key as [boolean, string, number];
+      return {
+        supplyType: (inter ? "INTER" : "INTRA") as "INTER" | "INTRA",
+        pos,
+        rate,
+        taxablePaise: sum.taxablePaise,
+        igstPaise: sum.igstPaise,
+        cgstPaise: sum.cgstPaise,
+        sgstPaise: sum.sgstPaise,
+        cessPaise: sum.cessPaise,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.supplyType.localeCompare(b.supplyType) || a.pos.localeCompare(b.pos) || a.rate - b.rate,
+    );
   return [...warnings, ...findB2csWarnings(buckets)];
 }
 

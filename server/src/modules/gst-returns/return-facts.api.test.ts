@@ -6,6 +6,7 @@ import {
   type Gstr1Section,
   getVoucherDefinition,
   paiseToRupees,
+  RETURN_FACTS_VERSION,
   type ReturnDocument,
   toReturnDocument,
   totalSection,
@@ -30,7 +31,25 @@ const MONTH = { startDate: "2025-09-01", endDate: "2025-09-30" };
 let context: TestContext;
 let owner: Person;
 let org: string;
-const ids = {} as Record<string, string>;
+const ids = {} as Record<
+  | "registered"
+  | "other"
+  | "walkIn"
+  | "overseas"
+  | "item"
+  | "b2b"
+  | "b2b2"
+  | "b2cs"
+  | "b2cl"
+  | "exp"
+  | "sez"
+  | "badHsn"
+  | "gone"
+  | "cdnr"
+  | "cdnur"
+  | "b2csNote",
+  string
+>;
 
 type Line = { quantity: number; rate: number; gstRate: number; hsnCode?: string };
 
@@ -426,7 +445,7 @@ describe("GSTR-1 from the saved return facts (decision 056)", () => {
     // The registered invoice loses its GSTIN: b2b → b2cs.
     await edit(
       "salesinvoice",
-      ids.b2b2 as string,
+      ids.b2b2,
       payload({
         date: "2025-09-03",
         party: ids.walkIn,
@@ -443,7 +462,7 @@ describe("GSTR-1 from the saved return facts (decision 056)", () => {
     // The B2CL invoice falls under the limit: its note leaves cdnur for b2cs without being saved.
     await edit(
       "salesinvoice",
-      ids.b2cl as string,
+      ids.b2cl,
       payload({
         date: "2025-09-05",
         party: ids.walkIn,
@@ -468,13 +487,13 @@ describe("GSTR-1 from the saved return facts (decision 056)", () => {
     await db
       .updateTable("accounts")
       .set({ gstin: "29AAACR5055K1Z9", gst_cancel_date: null })
-      .where("id", "=", ids.registered as string)
+      .where("id", "=", ids.registered)
       .execute();
     await expectAsOracle();
     await db
       .updateTable("accounts")
       .set({ gstin: CUSTOMER_GSTIN, gst_cancel_date: "2025-09-01" })
-      .where("id", "=", ids.registered as string)
+      .where("id", "=", ids.registered)
       .execute();
     const { counts } = await expectAsOracle();
     expect(counts.warnings.map((warning: { code: string }) => warning.code)).toContain(
@@ -505,7 +524,7 @@ describe("GSTR-1 from the saved return facts (decision 056)", () => {
       .where("organisation_id", "=", org)
       .execute();
     expect(months.map((row) => [row.month, Number(row.version), row.gstin])).toEqual([
-      ["2025-09", 1, ORG_GSTIN],
+      ["2025-09", RETURN_FACTS_VERSION, ORG_GSTIN],
     ]);
   });
 });

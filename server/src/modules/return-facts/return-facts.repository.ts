@@ -4,6 +4,7 @@ import type {
   GstReturnDocumentsTable,
   GstReturnFactMonthsTable,
   GstReturnLinesTable,
+  GstReturnSumsTable,
 } from "../../db/schema.ts";
 import { chunkRows } from "../../lib/chunks.ts";
 
@@ -53,6 +54,84 @@ export async function deleteFacts(
       .where("voucher_id", "in", chunk)
       .execute();
   }
+}
+
+/** The facts rows of these vouchers as stored (what a replacement takes away from the sums). */
+export async function readFacts(
+  db: Kysely<Database>,
+  organisationId: string,
+  voucherIds: readonly string[],
+) {
+  const documents: GstReturnDocumentsTable[] = [];
+  const lines: GstReturnLinesTable[] = [];
+  for (const chunk of chunkRows(voucherIds, 500)) {
+    documents.push(
+      ...(await db
+        .selectFrom("gst_return_documents")
+        .selectAll()
+        .where("organisation_id", "=", organisationId)
+        .where("voucher_id", "in", chunk)
+        .execute()),
+    );
+    lines.push(
+      ...(await db
+        .selectFrom("gst_return_lines")
+        .selectAll()
+        .where("organisation_id", "=", organisationId)
+        .where("voucher_id", "in", chunk)
+        .execute()),
+    );
+  }
+  return { documents, lines };
+}
+
+/** Adds to (or, with negative figures, takes from) a month's sums. */
+export async function addSums(db: Kysely<Database>, rows: readonly GstReturnSumsTable[]) {
+  for (const chunk of chunkRows(rows, 200)) {
+    await db
+      .insertInto("gst_return_sums")
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(["organisation_id", "month", "grp", "key"]).doUpdateSet((eb) => ({
+          count: eb("gst_return_sums.count", "+", eb.ref("excluded.count")),
+          quantity_milli: eb(
+            "gst_return_sums.quantity_milli",
+            "+",
+            eb.ref("excluded.quantity_milli"),
+          ),
+          value_paise: eb("gst_return_sums.value_paise", "+", eb.ref("excluded.value_paise")),
+          taxable_paise: eb("gst_return_sums.taxable_paise", "+", eb.ref("excluded.taxable_paise")),
+          igst_paise: eb("gst_return_sums.igst_paise", "+", eb.ref("excluded.igst_paise")),
+          cgst_paise: eb("gst_return_sums.cgst_paise", "+", eb.ref("excluded.cgst_paise")),
+          sgst_paise: eb("gst_return_sums.sgst_paise", "+", eb.ref("excluded.sgst_paise")),
+          cess_paise: eb("gst_return_sums.cess_paise", "+", eb.ref("excluded.cess_paise")),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function deleteSums(db: Kysely<Database>, organisationId: string, month: string) {
+  await db
+    .deleteFrom("gst_return_sums")
+    .where("organisation_id", "=", organisationId)
+    .where("month", "=", month)
+    .execute();
+}
+
+export function listSums(
+  db: Kysely<Database>,
+  organisationId: string,
+  months: readonly string[],
+  grp: GstReturnSumsTable["grp"],
+) {
+  return db
+    .selectFrom("gst_return_sums")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("month", "in", [...months])
+    .where("grp", "=", grp)
+    .execute();
 }
 
 export async function deleteFactsBetween(
@@ -249,66 +328,6 @@ export function listKeptDocumentPage(
 }
 
 const amount = (column: string) => sql<number>`sum(${sql.ref(column)})`;
-const signed = (column: string) => sql<number>`sum(sign * ${sql.ref(column)})`;
-
-/** Count and signed totals of each document section (documents with a taxable line). */
-export async function sumSections(
-  db: Kysely<Database>,
-  organisationId: string,
-  period: { startDate: string; endDate: string },
-) {
-  const rows = await db
-    .selectFrom("gst_return_documents")
-    .select([
-      "section",
-      sql<number>`count(*)`.as("count"),
-      signed("value_paise").as("value"),
-      signed("taxable_paise").as("taxable"),
-      signed("igst_paise").as("igst"),
-      signed("cgst_paise").as("cgst"),
-      signed("sgst_paise").as("sgst"),
-      signed("cess_paise").as("cess"),
-    ])
-    .where("organisation_id", "=", organisationId)
-    .where("date", ">=", period.startDate)
-    .where("date", "<=", period.endDate)
-    .where("has_taxable", "=", 1)
-    .groupBy("section")
-    .execute();
-  return rows.map((row) => ({
-    section: row.section,
-    count: Number(row.count),
-    valuePaise: Number(row.value),
-    taxablePaise: Number(row.taxable),
-    igstPaise: Number(row.igst),
-    cgstPaise: Number(row.cgst),
-    sgstPaise: Number(row.sgst),
-    cessPaise: Number(row.cess),
-  }));
-}
-
-/** Table 8's sums by inter/intra × registered/not and kind of line. */
-export async function sumNilRows(
-  db: Kysely<Database>,
-  organisationId: string,
-  period: { startDate: string; endDate: string },
-) {
-  const rows = await db
-    .selectFrom("gst_return_lines")
-    .select(["inter", "registered", "kind", amount("taxable_paise").as("taxable")])
-    .where("organisation_id", "=", organisationId)
-    .where("date", ">=", period.startDate)
-    .where("date", "<=", period.endDate)
-    .where("kind", "!=", "taxable")
-    .groupBy(["inter", "registered", "kind"])
-    .execute();
-  return rows.map((row) => ({
-    inter: Number(row.inter) === 1,
-    registered: Number(row.registered) === 1,
-    kind: row.kind,
-    taxablePaise: Number(row.taxable),
-  }));
-}
 
 /**
  * Table 12's rows: by (registered when the period splits B2B and B2C), HSN, UQC and rate; with
@@ -382,43 +401,6 @@ export async function sumHsnRows(
     rate: Number(row.hsn_rate),
     description: descriptions.get(keyOf(row)) ?? "",
     quantityMilli: Number(row.quantity),
-    taxablePaise: Number(row.taxable),
-    igstPaise: Number(row.igst),
-    cgstPaise: Number(row.cgst),
-    sgstPaise: Number(row.sgst),
-    cessPaise: Number(row.cess),
-  }));
-}
-
-/** B2C small's buckets (supply type, place of supply, rate) of taxable lines, notes netted. */
-export async function sumB2csBuckets(
-  db: Kysely<Database>,
-  organisationId: string,
-  period: { startDate: string; endDate: string },
-) {
-  const rows = await db
-    .selectFrom("gst_return_lines")
-    .select([
-      "inter",
-      "pos",
-      "gst_rate",
-      amount("taxable_paise").as("taxable"),
-      amount("igst_paise").as("igst"),
-      amount("cgst_paise").as("cgst"),
-      amount("sgst_paise").as("sgst"),
-      amount("cess_paise").as("cess"),
-    ])
-    .where("organisation_id", "=", organisationId)
-    .where("date", ">=", period.startDate)
-    .where("date", "<=", period.endDate)
-    .where("kind", "=", "taxable")
-    .where("section", "=", "b2cs")
-    .groupBy(["inter", "pos", "gst_rate"])
-    .execute();
-  return rows.map((row) => ({
-    supplyType: (Number(row.inter) === 1 ? "INTER" : "INTRA") as "INTER" | "INTRA",
-    pos: row.pos,
-    rate: Number(row.gst_rate),
     taxablePaise: Number(row.taxable),
     igstPaise: Number(row.igst),
     cgstPaise: Number(row.cgst),

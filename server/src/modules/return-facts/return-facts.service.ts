@@ -12,7 +12,12 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import { inLockedBooks } from "../../db/books-lock.ts";
-import type { Database, GstReturnDocumentsTable, GstReturnLinesTable } from "../../db/schema.ts";
+import type {
+  Database,
+  GstReturnDocumentsTable,
+  GstReturnLinesTable,
+  GstReturnSumsTable,
+} from "../../db/schema.ts";
 import * as repo from "./return-facts.repository.ts";
 
 /** The types GSTR-1, IFF and 3.1 read: the registry's outward supplies and notes (DESIGN.md 10). */
@@ -159,6 +164,128 @@ async function computeFacts(
 
 const monthOf = (date: string) => date.slice(0, 7);
 
+type Facts = {
+  documents: readonly GstReturnDocumentsTable[];
+  lines: readonly GstReturnLinesTable[];
+};
+
+/**
+ * A month's sums that facts add (direction 1) or take away (-1): per section the documents with a
+ * taxable line; per Table 8 row, Table 12 row and B2C small bucket the lines (amounts signed).
+ */
+function sumsOf(organisationId: string, facts: Facts, direction: 1 | -1): GstReturnSumsTable[] {
+  const sums = new Map<string, GstReturnSumsTable>();
+  const add = (
+    month: string,
+    grp: GstReturnSumsTable["grp"],
+    key: string,
+    amounts: {
+      quantity: number;
+      value: number;
+      taxable: number;
+      igst: number;
+      cgst: number;
+      sgst: number;
+      cess: number;
+    },
+  ) => {
+    const id = `${month}|${grp}|${key}`;
+    const row = sums.get(id) ?? {
+      organisation_id: organisationId,
+      month,
+      grp,
+      key,
+      count: 0,
+      quantity_milli: 0,
+      value_paise: 0,
+      taxable_paise: 0,
+      igst_paise: 0,
+      cgst_paise: 0,
+      sgst_paise: 0,
+      cess_paise: 0,
+    };
+    row.count += direction;
+    row.quantity_milli += direction * amounts.quantity;
+    row.value_paise += direction * amounts.value;
+    row.taxable_paise += direction * amounts.taxable;
+    row.igst_paise += direction * amounts.igst;
+    row.cgst_paise += direction * amounts.cgst;
+    row.sgst_paise += direction * amounts.sgst;
+    row.cess_paise += direction * amounts.cess;
+    sums.set(id, row);
+  };
+  for (const document of facts.documents) {
+    if (Number(document.has_taxable) !== 1) continue;
+    const sign = Number(document.sign);
+    add(monthOf(document.date), "section", JSON.stringify(document.section), {
+      quantity: 0,
+      value: sign * Number(document.value_paise),
+      taxable: sign * Number(document.taxable_paise),
+      igst: sign * Number(document.igst_paise),
+      cgst: sign * Number(document.cgst_paise),
+      sgst: sign * Number(document.sgst_paise),
+      cess: sign * Number(document.cess_paise),
+    });
+  }
+  for (const line of facts.lines) {
+    const month = monthOf(line.date);
+    const amounts = {
+      quantity: Number(line.quantity_milli),
+      value: 0,
+      taxable: Number(line.taxable_paise),
+      igst: Number(line.igst_paise),
+      cgst: Number(line.cgst_paise),
+      sgst: Number(line.sgst_paise),
+      cess: Number(line.cess_paise),
+    };
+    const registered = Number(line.registered) === 1;
+    const inter = Number(line.inter) === 1;
+    add(
+      month,
+      "hsn",
+      JSON.stringify([registered, line.hsn, line.uqc, Number(line.hsn_rate)]),
+      amounts,
+    );
+    if (line.kind !== "taxable") {
+      add(month, "nil", JSON.stringify([inter, registered, line.kind]), amounts);
+    } else if (line.section === "b2cs") {
+      add(month, "b2cs", JSON.stringify([inter, line.pos, Number(line.gst_rate)]), amounts);
+    }
+  }
+  return [...sums.values()];
+}
+
+/** These vouchers' facts replaced by new ones (none for a delete), with their months' sums. */
+async function replaceFacts(
+  trx: Kysely<Database>,
+  organisationId: string,
+  voucherIds: readonly string[],
+  next: Facts,
+): Promise<void> {
+  const old = await repo.readFacts(trx, organisationId, voucherIds);
+  await repo.deleteFacts(trx, organisationId, voucherIds);
+  await repo.insertFacts(trx, next.documents, next.lines);
+  // One row per key in a statement: PostgreSQL's upsert cannot touch a row twice.
+  const merged = new Map<string, GstReturnSumsTable>();
+  for (const row of [...sumsOf(organisationId, old, -1), ...sumsOf(organisationId, next, 1)]) {
+    const id = `${row.month}|${row.grp}|${row.key}`;
+    const found = merged.get(id);
+    if (!found) {
+      merged.set(id, row);
+      continue;
+    }
+    found.count += row.count;
+    found.quantity_milli += row.quantity_milli;
+    found.value_paise += row.value_paise;
+    found.taxable_paise += row.taxable_paise;
+    found.igst_paise += row.igst_paise;
+    found.cgst_paise += row.cgst_paise;
+    found.sgst_paise += row.sgst_paise;
+    found.cess_paise += row.cess_paise;
+  }
+  await repo.addSums(trx, [...merged.values()]);
+}
+
 /**
  * The save path's part (decision 056): the return facts of the outward vouchers just written,
  * in the save's transaction. A month none of whose other outward vouchers lacks facts is marked
@@ -172,11 +299,17 @@ export async function writeReturnFacts(
   const outward = vouchers.filter((voucher) => OUTWARD.has(voucher.type));
   if (outward.length === 0) return;
   const ids = outward.map((voucher) => voucher.id);
-  await repo.deleteFacts(trx, organisationId, ids);
   const gstin = await readFactsGstin(trx, organisationId);
-  if (gstin === null) return;
-  const { documents, lines } = await computeFacts(trx, organisationId, gstin, outward);
-  await repo.insertFacts(trx, documents, lines);
+  if (gstin === null) {
+    await replaceFacts(trx, organisationId, ids, { documents: [], lines: [] });
+    return;
+  }
+  await replaceFacts(
+    trx,
+    organisationId,
+    ids,
+    await computeFacts(trx, organisationId, gstin, outward),
+  );
   const months = [...new Set(outward.map((voucher) => monthOf(voucher.date)))];
   const marked = new Set(
     (await repo.listFactMonths(trx, organisationId, months)).map((row) => row.month),
@@ -200,7 +333,7 @@ export async function removeReturnFacts(
   vouchers: readonly { id: string; type: string }[],
 ): Promise<void> {
   const ids = vouchers.filter((voucher) => OUTWARD.has(voucher.type)).map((voucher) => voucher.id);
-  if (ids.length > 0) await repo.deleteFacts(trx, organisationId, ids);
+  if (ids.length > 0) await replaceFacts(trx, organisationId, ids, { documents: [], lines: [] });
 }
 
 function monthsBetween(startDate: string, endDate: string): string[] {
@@ -262,16 +395,18 @@ async function rebuildMonth(
   const from = `${month}-01`;
   const to = `${month}-31`;
   await repo.deleteFactsBetween(trx, organisationId, from, to);
+  await repo.deleteSums(trx, organisationId, month);
   const vouchers = await repo.listOutwardVouchers(trx, organisationId, OUTWARD_TYPES, from, to);
   // A thousand at a time: a month of a large book is not held parsed all at once.
   for (let start = 0; start < vouchers.length; start += 1000) {
-    const { documents, lines } = await computeFacts(
+    const facts = await computeFacts(
       trx,
       organisationId,
       gstin,
       vouchers.slice(start, start + 1000),
     );
-    await repo.insertFacts(trx, documents, lines);
+    await repo.insertFacts(trx, facts.documents, facts.lines);
+    await repo.addSums(trx, sumsOf(organisationId, facts, 1));
   }
   await repo.upsertFactMonth(trx, {
     organisation_id: organisationId,
@@ -312,7 +447,14 @@ async function reclassifyNotes(
   if (changed.length === 0) return;
   await inLockedBooks(db, organisationId, async (trx) => {
     for (const { note, section } of changed) {
-      await repo.updateSection(trx, organisationId, note.voucher_id, note.document, section);
+      // Only while the note is still as it was read (a save meanwhile wrote its own facts).
+      const old = await repo.readFacts(trx, organisationId, [note.voucher_id]);
+      const [document] = old.documents;
+      if (!document || document.document !== note.document) continue;
+      await replaceFacts(trx, organisationId, [note.voucher_id], {
+        documents: [{ ...document, section }],
+        lines: old.lines.map((line) => ({ ...line, section })),
+      });
     }
   });
 }
@@ -346,12 +488,61 @@ export async function toReturnDocuments(
   }));
 }
 
+/** A period's sums of one group, by key (rows whose count fell to 0 are gone). */
+export async function readSums(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+  grp: GstReturnSumsTable["grp"],
+) {
+  const rows = await repo.listSums(
+    db,
+    organisationId,
+    monthsBetween(period.startDate, period.endDate),
+    grp,
+  );
+  const byKey = new Map<
+    string,
+    {
+      count: number;
+      quantityMilli: number;
+      valuePaise: number;
+      taxablePaise: number;
+      igstPaise: number;
+      cgstPaise: number;
+      sgstPaise: number;
+      cessPaise: number;
+    }
+  >();
+  for (const row of rows) {
+    const sum = byKey.get(row.key) ?? {
+      count: 0,
+      quantityMilli: 0,
+      valuePaise: 0,
+      taxablePaise: 0,
+      igstPaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      cessPaise: 0,
+    };
+    sum.count += Number(row.count);
+    sum.quantityMilli += Number(row.quantity_milli);
+    sum.valuePaise += Number(row.value_paise);
+    sum.taxablePaise += Number(row.taxable_paise);
+    sum.igstPaise += Number(row.igst_paise);
+    sum.cgstPaise += Number(row.cgst_paise);
+    sum.sgstPaise += Number(row.sgst_paise);
+    sum.cessPaise += Number(row.cess_paise);
+    byKey.set(row.key, sum);
+  }
+  return [...byKey.entries()]
+    .filter(([, sum]) => sum.count > 0)
+    .map(([key, sum]) => ({ key: JSON.parse(key) as unknown, ...sum }));
+}
+
 export {
   listDocumentNumbers,
   listKeptDocumentPage,
   listWarningCandidates,
-  sumB2csBuckets,
   sumHsnRows,
-  sumNilRows,
-  sumSections,
 } from "./return-facts.repository.ts";
