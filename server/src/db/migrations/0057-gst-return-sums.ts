@@ -27,8 +27,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         : table,
     )
     .execute();
+  // The rows of gst_return_documents carry the document: a read of a month's numbers, of the
+  // warnings' candidates or of the notes to classify again must not visit every row.
+  await db.schema
+    .createIndex("gst_return_documents_numbers")
+    .on("gst_return_documents")
+    .columns([
+      "organisation_id",
+      "date",
+      "nature",
+      "number_upper",
+      "number",
+      "may_warn",
+      "may_warn_six",
+      "gstin",
+      "section",
+      "has_taxable",
+      "number_key",
+      "voucher_id",
+    ])
+    .execute();
+  // A number used again within its financial year (the portal refuses repeats).
+  await db.schema
+    .createIndex("gst_return_documents_repeats")
+    .on("gst_return_documents")
+    .columns(["organisation_id", "number_upper", "date"])
+    .execute();
+  await db.schema
+    .createIndex("gst_return_documents_notes")
+    .on("gst_return_documents")
+    .columns(["organisation_id", "needs_originals", "date"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("gst_return_documents_notes").execute();
+  await db.schema.dropIndex("gst_return_documents_repeats").execute();
+  await db.schema.dropIndex("gst_return_documents_numbers").execute();
   await db.schema.dropTable("gst_return_sums").execute();
 }

@@ -527,4 +527,23 @@ describe("GSTR-1 from the saved return facts (decision 056)", () => {
       ["2025-09", RETURN_FACTS_VERSION, ORG_GSTIN],
     ]);
   });
+
+  test("a number used again in another case is a repeat, whichever of the two is read", async () => {
+    await add(
+      "salesinvoice",
+      payload({
+        date: "2025-09-25",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [{ quantity: 1, rate: 100, gstRate: 18 }],
+        extra: { invoiceNumber: "inv-1" },
+      }),
+    );
+    const { counts } = await expectAsOracle();
+    expect(
+      counts.warnings
+        .filter((warning: { code: string }) => warning.code === "DUPLICATE_NUMBER")
+        .map((warning: { number: string }) => warning.number),
+    ).toEqual(["inv-1"]);
+  });
 });

@@ -111,6 +111,53 @@ export async function addSums(db: Kysely<Database>, rows: readonly GstReturnSums
   }
 }
 
+/**
+ * Flags as warning candidates every document whose number (as the portal compares it) another
+ * document of the same financial year also has: a repeat is caught whichever of the two is read.
+ */
+export async function flagRepeatedNumbers(
+  db: Kysely<Database>,
+  organisationId: string,
+  documents: readonly { number_upper: string; date: string }[],
+) {
+  const years = new Map<string, Set<string>>();
+  for (const document of documents) {
+    const year = Number(document.date.slice(0, 4)) - (document.date.slice(5, 7) < "04" ? 1 : 0);
+    const key = `${year}-04-01|${year + 1}-03-31`;
+    const set = years.get(key) ?? new Set<string>();
+    set.add(document.number_upper);
+    years.set(key, set);
+  }
+  for (const [range, set] of years) {
+    const [from, to] = range.split("|") as [string, string];
+    for (const chunk of chunkRows([...set], 500)) {
+      const repeated = await db
+        .selectFrom("gst_return_documents")
+        .select("number_upper")
+        .where("organisation_id", "=", organisationId)
+        .where("number_upper", "in", chunk)
+        .where("date", ">=", from)
+        .where("date", "<=", to)
+        .groupBy("number_upper")
+        .having(sql`count(*)`, ">", 1)
+        .execute();
+      if (repeated.length === 0) continue;
+      await db
+        .updateTable("gst_return_documents")
+        .set({ may_warn: 1, may_warn_six: 1 })
+        .where("organisation_id", "=", organisationId)
+        .where(
+          "number_upper",
+          "in",
+          repeated.map((row) => row.number_upper),
+        )
+        .where("date", ">=", from)
+        .where("date", "<=", to)
+        .execute();
+    }
+  }
+}
+
 export async function deleteSums(db: Kysely<Database>, organisationId: string, month: string) {
   await db
     .deleteFrom("gst_return_sums")
@@ -426,8 +473,8 @@ export function listDocumentNumbers(
 
 /**
  * The documents a warning may name, in the return's order: those whose own checks found
- * something when saved, those to the organisation's own GSTIN or to a cancelled one, and every
- * document of a number used twice (within a nature). `sections` limits them (IFF: b2b, cdnr).
+ * something when saved or whose number is used again in its financial year (flagRepeatedNumbers),
+ * and those to the organisation's own GSTIN or to a cancelled one. `sections` limits them (IFF).
  */
 export function listWarningCandidates(
   db: Kysely<Database>,
@@ -441,17 +488,6 @@ export function listWarningCandidates(
   },
 ) {
   const sections = options.sections;
-  const duplicates = db
-    .selectFrom("gst_return_documents")
-    .select(sql<string>`cast(coalesce(nature, -1) as text) || '|' || number_upper`.as("key"))
-    .where("organisation_id", "=", organisationId)
-    .where("date", ">=", period.startDate)
-    .where("date", "<=", period.endDate)
-    .$if(sections !== undefined, (query) =>
-      query.where("section", "in", [...(sections ?? [])]).where("has_taxable", "=", 1),
-    )
-    .groupBy(["nature", "number_upper"])
-    .having(sql`count(*)`, ">", 1);
   return db
     .selectFrom("gst_return_documents")
     .select(["document"])
@@ -468,11 +504,6 @@ export function listWarningCandidates(
         ...(options.cancelledGstins.length > 0
           ? [eb("gstin", "in", [...options.cancelledGstins])]
           : []),
-        eb(
-          sql<string>`cast(coalesce(nature, -1) as text) || '|' || number_upper`,
-          "in",
-          duplicates,
-        ),
       ]),
     )
     .orderBy("date")

@@ -265,6 +265,7 @@ async function replaceFacts(
   const old = await repo.readFacts(trx, organisationId, voucherIds);
   await repo.deleteFacts(trx, organisationId, voucherIds);
   await repo.insertFacts(trx, next.documents, next.lines);
+  await repo.flagRepeatedNumbers(trx, organisationId, next.documents);
   // One row per key in a statement: PostgreSQL's upsert cannot touch a row twice.
   const merged = new Map<string, GstReturnSumsTable>();
   for (const row of [...sumsOf(organisationId, old, -1), ...sumsOf(organisationId, next, 1)]) {
@@ -406,6 +407,7 @@ async function rebuildMonth(
       vouchers.slice(start, start + 1000),
     );
     await repo.insertFacts(trx, facts.documents, facts.lines);
+    await repo.flagRepeatedNumbers(trx, organisationId, facts.documents);
     await repo.addSums(trx, sumsOf(organisationId, facts, 1));
   }
   await repo.upsertFactMonth(trx, {
