@@ -35,6 +35,10 @@ export interface Database {
   entry_templates: EntryTemplatesTable;
   change_events: ChangeEventsTable;
   gst_return_filings: GstReturnFilingsTable;
+  gst_return_documents: GstReturnDocumentsTable;
+  gst_return_lines: GstReturnLinesTable;
+  gst_return_fact_months: GstReturnFactMonthsTable;
+  gst_return_sums: GstReturnSumsTable;
   message_templates: MessageTemplatesTable;
   document_links: DocumentLinksTable;
   gstr2b_imports: Gstr2bImportsTable;
@@ -158,6 +162,83 @@ export interface EwayBillsTable {
   valid_until: string | null;
   imported_at: string;
   imported_by: string;
+}
+
+/** A live outward voucher's GSTR-1 facts (decision 056, migration 0056). Amounts unsigned. */
+export interface GstReturnDocumentsTable {
+  organisation_id: string;
+  voucher_id: string;
+  type: string;
+  date: string;
+  number: string;
+  number_key: string;
+  number_upper: string;
+  nature: number | null;
+  section: string;
+  has_taxable: Flag;
+  sign: number;
+  gstin: string | null;
+  value_paise: number;
+  taxable_paise: number;
+  igst_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  cess_paise: number;
+  needs_originals: Flag;
+  /** The document's own checks find something with 4 HSN digits asked, with 6 asked. */
+  may_warn: Flag;
+  may_warn_six: Flag;
+  /** JSON: the ReturnDocument without originalInvoices, with invoiceIds. */
+  document: string;
+}
+
+/** A valued line of an outward voucher, amounts signed as the return counts them (migration 0056). */
+export interface GstReturnLinesTable {
+  organisation_id: string;
+  voucher_id: string;
+  line_no: number;
+  date: string;
+  number_key: string;
+  section: string;
+  registered: Flag;
+  inter: Flag;
+  pos: string;
+  kind: string;
+  gst_rate: number;
+  hsn: string;
+  uqc: string;
+  hsn_rate: number;
+  description: string;
+  quantity_milli: number;
+  taxable_paise: number;
+  igst_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  cess_paise: number;
+}
+
+/** A month whose return facts are complete, by which rules and for which GSTIN (migration 0056). */
+export interface GstReturnFactMonthsTable {
+  organisation_id: string;
+  month: string;
+  version: number;
+  gstin: string;
+}
+
+/** A month's GSTR-1 sums by section, Table 8 row, Table 12 row, B2C small bucket (migration 0057). */
+export interface GstReturnSumsTable {
+  organisation_id: string;
+  month: string;
+  grp: "section" | "nil" | "hsn" | "b2cs";
+  key: string;
+  count: number;
+  quantity_milli: number;
+  value_paise: number;
+  taxable_paise: number;
+  igst_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  cess_paise: number;
 }
 
 /** A filed GSTR-1 or IFF (issue 19, migration 0060). */

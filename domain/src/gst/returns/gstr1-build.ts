@@ -143,9 +143,10 @@ function addAmounts(target: TaxAmounts, line: TaxAmounts, sign: number): void {
   target.cessPaise += sign * line.cessPaise;
 }
 
-const signOf = (document: ReturnDocument): 1 | -1 => (document.noteType === "C" ? -1 : 1);
+export const signOf = (document: Pick<ReturnDocument, "noteType">): 1 | -1 =>
+  document.noteType === "C" ? -1 : 1;
 
-function taxableLines(document: ReturnDocument): ReturnLine[] {
+export function taxableLines(document: ReturnDocument): ReturnLine[] {
   return document.lines.filter(
     (line) => line.taxablePaise !== 0 && kindOfLine(line, document) === "taxable",
   );
@@ -186,15 +187,33 @@ export function buildGstr1Sections(
   sections.nil = (["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const)
     .map((supplyType) => nil.get(supplyType))
     .filter((row): row is NilRow => row !== undefined);
-  sections.hsn = [...hsn.values()].sort(
-    (a, b) =>
-      a.table.localeCompare(b.table) ||
-      a.hsn.localeCompare(b.hsn) ||
-      a.uqc.localeCompare(b.uqc) ||
-      a.rate - b.rate,
-  );
+  sections.hsn = [...hsn.values()].sort(compareHsnRows);
   sections.doc_issue = buildDocIssueRows(documents, deleted);
   return sections;
+}
+
+/** Table 12's order: table, HSN, UQC, rate. */
+export function compareHsnRows(
+  a: Pick<HsnRow, "table" | "hsn" | "uqc" | "rate">,
+  b: Pick<HsnRow, "table" | "hsn" | "uqc" | "rate">,
+): number {
+  return (
+    a.table.localeCompare(b.table) ||
+    a.hsn.localeCompare(b.hsn) ||
+    a.uqc.localeCompare(b.uqc) ||
+    a.rate - b.rate
+  );
+}
+
+/** A document's row in its section, its taxable lines' amounts summed (the screen's row). */
+export function documentRowOf(
+  document: ReturnDocument,
+  section: DocumentSection,
+  stateCode: string,
+): DocumentRow {
+  const amounts = zeroAmounts();
+  for (const line of taxableLines(document)) addAmounts(amounts, line, 1);
+  return toDocumentRow(document, section, amounts, stateCode);
 }
 
 function toDocumentRow(
@@ -255,7 +274,7 @@ function addNilLines(
 }
 
 /** Table 12 reports the rate of a nil-rated, exempt or non-GST line as 0. */
-function reportedRate(line: ReturnLine): number {
+export function reportedRate(line: ReturnLine): number {
   return line.gstRate < 0 ? 0 : line.gstRate;
 }
 
@@ -299,8 +318,9 @@ export function splitDocumentNumber(number: string): { series: string; sequence:
   return { series: match[1] ?? "", sequence: Number(match[2]) };
 }
 
-function buildDocIssueRows(
-  documents: readonly ReturnDocument[],
+/** Table 13 from the period's live documents (their nature and number) and deleted numbers. */
+export function buildDocIssueRows(
+  documents: readonly Pick<ReturnDocument, "table13Nature" | "number">[],
   deleted: readonly DeletedNumber[],
 ): DocIssueRow[] {
   type Series = {

@@ -3,7 +3,7 @@ import { isValidGstin } from "../../identity/index.ts";
 import { formatAmount, type Paise } from "../../money/index.ts";
 import { GST_RATES, isValidGstRateCode } from "../rates/index.ts";
 import type { Gstr1Sections } from "./gstr1-build.ts";
-import { aggregateB2csRows } from "./gstr1-build.ts";
+import { aggregateB2csRows, type B2csAggregate } from "./gstr1-build.ts";
 import { isExport, isSez, kindOfLine, placeOfSupplyOf } from "./gstr1-classify.ts";
 import type { ReturnDocument } from "./return-document.ts";
 
@@ -212,31 +212,49 @@ export function findGstr1Warnings(
   }
 
   const byId = new Map(documents.map((document) => [document.entryId, document]));
-  for (const bucket of aggregateB2csRows(
-    sections.b2cs,
-    (row) => byId.get(row.entryId) as ReturnDocument,
-    stateCode,
-  )) {
-    if (bucket.taxablePaise < 0) {
-      add(
+  warnings.push(
+    ...findB2csWarnings(
+      aggregateB2csRows(sections.b2cs, (row) => byId.get(row.entryId) as ReturnDocument, stateCode),
+    ),
+  );
+  if (options.iff) {
+    warnings.push(
+      ...findIffLimitWarnings(sections.b2b.reduce((total, row) => total + row.valuePaise, 0)),
+    );
+  }
+  return warnings;
+}
+
+function periodWarning(
+  level: ReturnWarning["level"],
+  code: string,
+  message: string,
+): ReturnWarning {
+  return { level, code, message, entryId: null, transactionType: null, number: null };
+}
+
+/** B2C small buckets (in their order) whose credit notes exceed the period's sales. */
+export function findB2csWarnings(buckets: readonly B2csAggregate[]): ReturnWarning[] {
+  return buckets
+    .filter((bucket) => bucket.taxablePaise < 0)
+    .map((bucket) =>
+      periodWarning(
         "warning",
         "B2CS_NEGATIVE",
         `B2C small, place of supply ${bucket.pos} at ${bucket.rate}%: credit notes exceed the period's sales (${formatAmount(bucket.taxablePaise)}).`,
-        null,
-      );
-    }
-  }
+      ),
+    );
+}
 
-  if (options.iff) {
-    const value = sections.b2b.reduce((total, row) => total + row.valuePaise, 0);
-    if (value > IFF_MONTHLY_LIMIT_PAISE) {
-      add(
-        "error",
-        "IFF_LIMIT",
-        `IFF can carry at most ₹50,00,000 of invoices in a month; this month has ₹${formatAmount(value)}. File them in the quarterly GSTR-1.`,
-        null,
-      );
-    }
-  }
-  return warnings;
+/** IFF's ₹50 lakh monthly cap on the value of B2B invoices (gst-reference §5). */
+export function findIffLimitWarnings(b2bValuePaise: Paise): ReturnWarning[] {
+  return b2bValuePaise > IFF_MONTHLY_LIMIT_PAISE
+    ? [
+        periodWarning(
+          "error",
+          "IFF_LIMIT",
+          `IFF can carry at most ₹50,00,000 of invoices in a month; this month has ₹${formatAmount(b2bValuePaise)}. File them in the quarterly GSTR-1.`,
+        ),
+      ]
+    : [];
 }

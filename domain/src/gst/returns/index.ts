@@ -13,10 +13,13 @@ export {
 export {
   aggregateB2csRows,
   type B2csAggregate,
+  buildDocIssueRows,
   buildGstr1Json,
   buildGstr1Sections,
+  compareHsnRows,
   type DocIssueRow,
   type DocumentRow,
+  documentRowOf,
   GSTR1_JSON_VERSION,
   GSTR1_SECTION_TITLES,
   GSTR1_SECTIONS,
@@ -49,7 +52,9 @@ export {
   placeOfSupplyOf,
 } from "./gstr1-classify.ts";
 export {
+  findB2csWarnings,
   findGstr1Warnings,
+  findIffLimitWarnings,
   HSN_SIX_DIGIT_TURNOVER_PAISE,
   IFF_MONTHLY_LIMIT_PAISE,
   isPortalDocumentNumber,
@@ -84,6 +89,13 @@ export {
   type StoredOutwardVoucher,
   toReturnDocument,
 } from "./return-document.ts";
+export {
+  dependsOnOriginals,
+  describeReturnFacts,
+  RETURN_FACTS_VERSION,
+  type ReturnFacts,
+  type ReturnFactsLine,
+} from "./return-facts.ts";
 export {
   GST_FILING_FREQUENCIES,
   type GstFilingFrequency,

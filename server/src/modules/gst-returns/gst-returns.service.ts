@@ -1,14 +1,19 @@
 import {
   type AmendedDocument,
+  buildDocIssueRows,
   buildGstr1AmendmentJson,
   buildGstr1Amendments,
   buildGstr1Json,
   buildGstr1Sections,
+  compareHsnRows,
   type DeletedNumber,
   type DocumentRow,
+  documentRowOf,
   endOfMonth,
   financialYearOf,
+  findB2csWarnings,
   findGstr1Warnings,
+  findIffLimitWarnings,
   GSTR1_AMENDMENT_SECTIONS,
   GSTR1_SECTION_TITLES,
   GSTR1_SECTIONS,
@@ -19,7 +24,10 @@ import {
   type Gstr1Section,
   type Gstr1Sections,
   getVoucherDefinition,
+  type HsnRow,
   IFF_SECTIONS,
+  isHsnSplitPeriod,
+  type NilRow,
   paiseToRupees,
   RETURN_SECTION_TITLES,
   type ReturnDocument,
@@ -27,13 +35,13 @@ import {
   type ReturnSection,
   type ReturnWarning,
   readReturnPeriod,
+  requiredHsnDigits,
   rupeesToPaise,
   type SectionTotals,
   stateCodeFromGstin,
   toReturnDocument,
   totalSection,
   type VoucherType,
-  voucherTypesWhere,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -50,6 +58,17 @@ import { findReturnFilings, lockMonthsForTypes } from "../lock-periods/lock-peri
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readGstReturnSettings } from "../organisations/settings.service.ts";
+import {
+  ensureReturnFacts,
+  listDocumentNumbers,
+  listKeptDocumentPage,
+  listWarningCandidates,
+  OUTWARD_TYPES,
+  readReturnDocuments as readKeptDocuments,
+  readSums,
+  sumHsnRows,
+  toReturnDocuments,
+} from "../return-facts/return-facts.service.ts";
 import { buildGstr1Workbook } from "./gst-returns.excel.ts";
 import {
   findFilingsBefore,
@@ -63,10 +82,7 @@ import {
 } from "./gst-returns.repository.ts";
 
 /** The types GSTR-1 and IFF read: the registry's outward supplies and notes (DESIGN.md 10). */
-export const OUTWARD_TYPES: readonly VoucherType[] = voucherTypesWhere(
-  (definition) =>
-    definition.gstReturn.role === "outwardSupply" || definition.gstReturn.role === "outwardNote",
-);
+export { OUTWARD_TYPES };
 
 export const RETURN_MESSAGES = {
   notRegistered: "GST returns are only for GST-registered organisations with a GSTIN.",
@@ -270,12 +286,23 @@ async function readAmendedDocuments(
   });
 }
 
-export async function readReturnBook(
+/** What every call checks first: rights, a GSTIN, the period; then the period's facts are made current. */
+interface ReturnHeader {
+  kind: GstReturnKind;
+  access: OrganisationAccess;
+  gstin: string;
+  period: ReturnPeriod;
+  previousYearTurnoverPaise: number;
+  carried: readonly Gstr1Section[];
+  carriedAmendments: readonly Gstr1AmendmentSection[];
+}
+
+async function readReturnHeader(
   db: Kysely<Database>,
   caller: Caller,
   kind: GstReturnKind,
   query: ReturnQuery,
-): Promise<ReturnBook> {
+): Promise<ReturnHeader> {
   const access = await requireOrganisationAccess(db, caller, query.organisationId, {
     kind: "rights",
     subjects: OUTWARD_TYPES,
@@ -296,35 +323,62 @@ export async function readReturnBook(
   });
   if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
   const { period } = read;
+  await ensureReturnFacts(db, organisation.id, gstin, period.startDate, period.endDate);
+  return {
+    kind,
+    access,
+    gstin,
+    period,
+    previousYearTurnoverPaise: settings.previousYearTurnoverPaise,
+    carried: kind === "iff" ? IFF_SECTIONS : GSTR1_SECTIONS,
+    carriedAmendments: kind === "iff" ? IFF_AMENDMENT_SECTIONS : GSTR1_AMENDMENT_SECTIONS,
+  };
+}
 
-  const [rows, deletedRows, cancelled] = await Promise.all([
-    listLiveVouchers(
-      db,
-      organisation.id,
-      query.year,
-      OUTWARD_TYPES,
-      period.startDate,
-      period.endDate,
-    ),
-    listDeletedNumbers(
-      db,
-      organisation.id,
-      query.year,
-      OUTWARD_TYPES,
-      period.startDate,
-      period.endDate,
-    ),
+/** The period's amendments (documents of filed periods saved again in it), in the carried sections. */
+async function readAmendments(db: Kysely<Database>, header: ReturnHeader) {
+  const amended = await readAmendedDocuments(db, header.access.organisation.id, header.period);
+  const amendments = buildGstr1Amendments(amended, { gstin: header.gstin, fp: header.period.fp });
+  for (const section of GSTR1_AMENDMENT_SECTIONS) {
+    if (!header.carriedAmendments.includes(section)) amendments[section] = [];
+  }
+  return { amended, amendments };
+}
+
+function readDeletedNumbers(db: Kysely<Database>, organisationId: string, header: ReturnHeader) {
+  return listDeletedNumbers(
+    db,
+    organisationId,
+    financialYearOf(header.period.startDate),
+    OUTWARD_TYPES,
+    header.period.startDate,
+    header.period.endDate,
+  ).then((rows) =>
+    rows.flatMap((row): DeletedNumber[] => {
+      const nature = getVoucherDefinition(row.type as VoucherType).gstReturn.table13Nature;
+      return nature === null
+        ? []
+        : [{ voucherType: row.type, table13Nature: nature, number: row.number, date: row.date }];
+    }),
+  );
+}
+
+/** The whole book (the file, the workbook, GSTR-3B): every document of the period, parsed once. */
+export async function readReturnBook(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+): Promise<ReturnBook> {
+  const header = await readReturnHeader(db, caller, kind, query);
+  const { access, gstin, period, carried, carriedAmendments } = header;
+  const organisation = access.organisation;
+  const [documents, deleted, cancelled] = await Promise.all([
+    readKeptDocuments(db, organisation.id, period.startDate, period.endDate),
+    readDeletedNumbers(db, organisation.id, header),
     listCancelledGstins(db, organisation.id),
   ]);
-  const documents = await readReturnDocuments(db, organisation.id, rows);
-  const deleted: DeletedNumber[] = deletedRows.flatMap((row) => {
-    const nature = getVoucherDefinition(row.type as VoucherType).gstReturn.table13Nature;
-    return nature === null
-      ? []
-      : [{ voucherType: row.type, table13Nature: nature, number: row.number, date: row.date }];
-  });
   const all = buildGstr1Sections(documents, deleted, { gstin, fp: period.fp });
-  const carried = kind === "iff" ? IFF_SECTIONS : GSTR1_SECTIONS;
   // IFF carries B2B invoices and notes only: the other sections, and their documents' warnings,
   // belong to the quarterly GSTR-1.
   const sections: Gstr1Sections =
@@ -336,18 +390,13 @@ export async function readReturnBook(
     kind === "iff" ? documents.filter((document) => carriedIds.has(document.entryId)) : documents;
   const warnings = findGstr1Warnings(reported, sections, {
     gstin,
-    previousYearTurnoverPaise: settings.previousYearTurnoverPaise,
+    previousYearTurnoverPaise: header.previousYearTurnoverPaise,
     gstinCancelledOn: new Map(
       cancelled.map((account) => [account.gstin as string, account.gst_cancel_date as string]),
     ),
     iff: kind === "iff",
   });
-  const carriedAmendments = kind === "iff" ? IFF_AMENDMENT_SECTIONS : GSTR1_AMENDMENT_SECTIONS;
-  const amended = await readAmendedDocuments(db, organisation.id, period);
-  const amendments = buildGstr1Amendments(amended, { gstin, fp: period.fp });
-  for (const section of GSTR1_AMENDMENT_SECTIONS) {
-    if (!carriedAmendments.includes(section)) amendments[section] = [];
-  }
+  const { amended, amendments } = await readAmendments(db, header);
   const originalMonths = new Map<
     string,
     { documents: ReturnDocument[]; sections: Gstr1Sections }
@@ -383,6 +432,202 @@ export async function readReturnBook(
     carriedAmendments,
     originalMonths,
   };
+}
+
+const EMPTY_SECTIONS: Gstr1Sections = {
+  b2b: [],
+  b2cl: [],
+  b2cs: [],
+  exp: [],
+  cdnr: [],
+  cdnur: [],
+  nil: [],
+  hsn: [],
+  doc_issue: [],
+};
+
+const DOCUMENT_SECTIONS = ["b2b", "b2cl", "b2cs", "exp", "cdnr", "cdnur"] as const;
+type DocumentSectionName = (typeof DOCUMENT_SECTIONS)[number];
+const isDocumentSection = (type: Gstr1Section): type is DocumentSectionName =>
+  (DOCUMENT_SECTIONS as readonly string[]).includes(type);
+
+const NIL_SUPPLY_TYPES = ["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const;
+
+/**
+ * Table 8, 12 and 13 of the period from the saved facts (decision 056): small, so built whole;
+ * the document sections stay empty (they are counted and paged in SQL).
+ */
+async function readSummarySections(
+  db: Kysely<Database>,
+  header: ReturnHeader,
+  wanted: readonly Gstr1Section[],
+  withDescriptions: boolean,
+): Promise<Gstr1Sections> {
+  const organisationId = header.access.organisation.id;
+  const { period } = header;
+  const sections: Gstr1Sections = { ...EMPTY_SECTIONS };
+  if (wanted.includes("nil")) {
+    const rows = new Map<NilRow["supplyType"], NilRow>();
+    for (const sum of await readSums(db, organisationId, period, "nil")) {
+      const [inter, registered, kind] = sum.key as [boolean, boolean, string];
+      const line = { kind, taxablePaise: sum.taxablePaise };
+      const supplyType: NilRow["supplyType"] = `${inter ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
+      const row = rows.get(supplyType) ?? {
+        supplyType,
+        nilPaise: 0,
+        exemptPaise: 0,
+        nonGstPaise: 0,
+      };
+      if (line.kind === "nil") row.nilPaise += line.taxablePaise;
+      if (line.kind === "exempt") row.exemptPaise += line.taxablePaise;
+      if (line.kind === "nonGst") row.nonGstPaise += line.taxablePaise;
+      rows.set(supplyType, row);
+    }
+    sections.nil = NIL_SUPPLY_TYPES.flatMap((supplyType) => {
+      const row = rows.get(supplyType);
+      return row ? [row] : [];
+    });
+  }
+  if (wanted.includes("hsn")) {
+    const split = isHsnSplitPeriod(period.fp);
+    const table = (registered: boolean): HsnRow["table"] =>
+      split ? (registered ? "hsn_b2b" : "hsn_b2c") : "data";
+    if (withDescriptions) {
+      // The page: each row's description is its first line's, read from the lines.
+      sections.hsn = (await sumHsnRows(db, organisationId, period, split, true))
+        .map(
+          (row): HsnRow => ({
+            table: table(row.registered),
+            hsn: row.hsn,
+            description: row.description,
+            uqc: row.uqc,
+            quantityMilli: row.quantityMilli,
+            rate: row.rate,
+            taxablePaise: row.taxablePaise,
+            igstPaise: row.igstPaise,
+            cgstPaise: row.cgstPaise,
+            sgstPaise: row.sgstPaise,
+            cessPaise: row.cessPaise,
+          }),
+        )
+        .sort(compareHsnRows);
+    } else {
+      // The counts: the month's kept sums, merged by the period's table (no descriptions).
+      const rows = new Map<string, HsnRow>();
+      for (const sum of await readSums(db, organisationId, period, "hsn")) {
+        const [registered, hsn, uqc, rate] = sum.key as [boolean, string, string, number];
+        const key = JSON.stringify([table(registered), hsn, uqc, rate]);
+        const row = rows.get(key) ?? {
+          table: table(registered),
+          hsn,
+          description: "",
+          uqc,
+          quantityMilli: 0,
+          rate,
+          taxablePaise: 0,
+          igstPaise: 0,
+          cgstPaise: 0,
+          sgstPaise: 0,
+          cessPaise: 0,
+        };
+        row.quantityMilli += sum.quantityMilli;
+        row.taxablePaise += sum.taxablePaise;
+        row.igstPaise += sum.igstPaise;
+        row.cgstPaise += sum.cgstPaise;
+        row.sgstPaise += sum.sgstPaise;
+        row.cessPaise += sum.cessPaise;
+        rows.set(key, row);
+      }
+      sections.hsn = [...rows.values()].sort(compareHsnRows);
+    }
+  }
+  if (wanted.includes("doc_issue")) {
+    const [numbers, deleted] = await Promise.all([
+      listDocumentNumbers(db, organisationId, period),
+      readDeletedNumbers(db, organisationId, header),
+    ]);
+    sections.doc_issue = buildDocIssueRows(
+      numbers.map((row) => ({
+        table13Nature: row.nature === null ? null : Number(row.nature),
+        number: row.number,
+      })),
+      deleted,
+    );
+  }
+  return sections;
+}
+
+function zeroTotals(): SectionTotals {
+  return {
+    count: 0,
+    valuePaise: 0,
+    taxablePaise: 0,
+    igstPaise: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    cessPaise: 0,
+  };
+}
+
+/** Count and signed totals of each document section, summed in SQL. */
+async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
+  const totals = new Map<string, SectionTotals>();
+  for (const sum of await readSums(db, header.access.organisation.id, header.period, "section")) {
+    const { key, quantityMilli: _, ...rest } = sum;
+    totals.set(key as string, rest);
+  }
+  return (section: DocumentSectionName) => totals.get(section) ?? zeroTotals();
+}
+
+/**
+ * The warnings, as findGstr1Warnings gives them for the whole period, from the documents that can
+ * have one (decision 056): the rest pass every check.
+ */
+async function readWarnings(
+  db: Kysely<Database>,
+  header: ReturnHeader,
+  b2bValuePaise: number,
+): Promise<ReturnWarning[]> {
+  const organisationId = header.access.organisation.id;
+  const iff = header.kind === "iff";
+  const cancelled = await listCancelledGstins(db, organisationId);
+  const candidates = await toReturnDocuments(
+    db,
+    organisationId,
+    await listWarningCandidates(db, organisationId, header.period, {
+      gstin: header.gstin,
+      cancelledGstins: cancelled.map((account) => account.gstin as string),
+      hsnDigits: requiredHsnDigits(header.previousYearTurnoverPaise),
+      ...(iff ? { sections: IFF_SECTIONS } : {}),
+    }),
+  );
+  const warnings = findGstr1Warnings(candidates, EMPTY_SECTIONS, {
+    gstin: header.gstin,
+    previousYearTurnoverPaise: header.previousYearTurnoverPaise,
+    gstinCancelledOn: new Map(
+      cancelled.map((account) => [account.gstin as string, account.gst_cancel_date as string]),
+    ),
+  });
+  if (iff) return [...warnings, ...findIffLimitWarnings(b2bValuePaise)];
+  const buckets = (await readSums(db, organisationId, header.period, "b2cs"))
+    .map((sum) => {
+      const [inter, pos, rate] = sum.key as [boolean, string, number];
+      return {
+        supplyType: (inter ? "INTER" : "INTRA") as "INTER" | "INTRA",
+        pos,
+        rate,
+        taxablePaise: sum.taxablePaise,
+        igstPaise: sum.igstPaise,
+        cgstPaise: sum.cgstPaise,
+        sgstPaise: sum.sgstPaise,
+        cessPaise: sum.cessPaise,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.supplyType.localeCompare(b.supplyType) || a.pos.localeCompare(b.pos) || a.rate - b.rate,
+    );
+  return [...warnings, ...findB2csWarnings(buckets)];
 }
 
 function totalAmendments(rows: readonly DocumentRow[]): SectionTotals {
@@ -430,44 +675,47 @@ export async function readReturnCounts(
   kind: GstReturnKind,
   query: ReturnQuery,
 ) {
-  const book = await readReturnBook(db, caller, kind, query);
-  const filings = await findReturnFilings(
-    db,
-    query.organisationId,
-    book.period.startDate,
-    book.period.endDate,
-  );
+  const header = await readReturnHeader(db, caller, kind, query);
+  const [documentTotals, summary, { amendments }, filings] = await Promise.all([
+    readDocumentTotals(db, header),
+    readSummarySections(db, header, header.carried, false),
+    readAmendments(db, header),
+    findReturnFilings(db, query.organisationId, header.period.startDate, header.period.endDate),
+  ]);
+  const warnings = await readWarnings(db, header, documentTotals("b2b").valuePaise);
   const filing = filings.find(
     (row) =>
       row.return_kind === kind &&
-      row.start_date === book.period.startDate &&
-      row.end_date === book.period.endDate,
+      row.start_date === header.period.startDate &&
+      row.end_date === header.period.endDate,
   );
   const sections = [
-    ...book.carried.map((type) => ({
+    ...header.carried.map((type) => ({
       type: type as ReturnSection,
       title: GSTR1_SECTION_TITLES[type],
-      ...presentTotals(totalSection(book.sections, type)),
+      ...presentTotals(
+        isDocumentSection(type) ? documentTotals(type) : totalSection(summary, type),
+      ),
     })),
     // An amendment section is listed only when it has rows.
-    ...book.carriedAmendments
-      .filter((type) => book.amendments[type].length > 0)
+    ...header.carriedAmendments
+      .filter((type) => amendments[type].length > 0)
       .map((type) => ({
         type: type as ReturnSection,
         title: RETURN_SECTION_TITLES[type],
-        ...presentTotals(totalAmendments(book.amendments[type])),
+        ...presentTotals(totalAmendments(amendments[type])),
       })),
   ];
   return {
     returnKind: kind,
-    gstin: book.gstin,
-    fp: book.period.fp,
-    startDate: book.period.startDate,
-    endDate: book.period.endDate,
+    gstin: header.gstin,
+    fp: header.period.fp,
+    startDate: header.period.startDate,
+    endDate: header.period.endDate,
     sections,
-    warnings: book.warnings,
-    warningsCount: book.warnings.length,
-    errorsCount: book.warnings.filter((warning) => warning.level === "error").length,
+    warnings,
+    warningsCount: warnings.length,
+    errorsCount: warnings.filter((warning) => warning.level === "error").length,
     filing: filing ? { filedAt: filing.filed_at, filedBy: filing.filed_by, arn: filing.arn } : null,
   };
 }
@@ -535,11 +783,11 @@ export async function readReturnTransactions(
   kind: GstReturnKind,
   query: ReturnQuery & { type: ReturnSection; skip: number; limit: number },
 ) {
-  const book = await readReturnBook(db, caller, kind, query);
+  const header = await readReturnHeader(db, caller, kind, query);
   const type = query.type;
   if (isAmendmentSection(type)) {
-    if (!book.carriedAmendments.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
-    const amended = book.amendments[type];
+    if (!header.carriedAmendments.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
+    const amended = (await readAmendments(db, header)).amendments[type];
     return {
       type,
       title: RETURN_SECTION_TITLES[type],
@@ -552,14 +800,34 @@ export async function readReturnTransactions(
       totals: presentTotals(totalAmendments(amended)),
     };
   }
-  if (!book.carried.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
-  const rows = presentRows(book.sections, type);
+  if (!header.carried.includes(type)) throw badRequest(RETURN_MESSAGES.unknownSection);
+  if (isDocumentSection(type)) {
+    // Only the page's documents are parsed (decision 056).
+    const organisationId = header.access.organisation.id;
+    const [totals, page] = await Promise.all([
+      readDocumentTotals(db, header),
+      listKeptDocumentPage(db, organisationId, header.period, type, query.skip, query.limit),
+    ]);
+    const stateCode = header.gstin.slice(0, 2);
+    const documents = await toReturnDocuments(db, organisationId, page);
+    return {
+      type,
+      title: GSTR1_SECTION_TITLES[type],
+      transactions: documents.map((document) =>
+        presentDocumentRow(documentRowOf(document, type, stateCode)),
+      ),
+      count: totals(type).count,
+      totals: presentTotals(totals(type)),
+    };
+  }
+  const sections = await readSummarySections(db, header, [type], true);
+  const rows = presentRows(sections, type);
   return {
     type,
     title: GSTR1_SECTION_TITLES[type],
     transactions: rows.slice(query.skip, query.skip + query.limit),
     count: rows.length,
-    totals: presentTotals(totalSection(book.sections, type)),
+    totals: presentTotals(totalSection(sections, type)),
   };
 }
 

@@ -28,6 +28,7 @@ import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { assertNotEInvoiced } from "../einvoice/einvoice.service.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
+import { removeReturnFacts, writeReturnFacts } from "../return-facts/return-facts.service.ts";
 import {
   buildAccountBalanceWrites,
   buildStockBalanceWrites,
@@ -604,6 +605,8 @@ export async function writeNewVouchers(
         ),
       );
       await writes.flush();
+      // The return facts of its outward vouchers (decision 056), after the vouchers they settle.
+      await writeReturnFacts(trx, organisationId, rows);
       const saved = rows.map((row, index) => ({
         entryId: row.id,
         version: 1,
@@ -808,6 +811,18 @@ export async function editVoucher(
           { id: existing.id, type, number, action: "edit" },
         ]),
       );
+      await writeReturnFacts(trx, organisationId, [
+        {
+          id: existing.id,
+          type,
+          date: prepared.date,
+          number,
+          number_key: sortKeyOfVoucherNumber(number),
+          party_name: prepared.partyName,
+          amount_paise: prepared.amountPaise,
+          document,
+        },
+      ]);
       return { entryId: existing.id, version, number, figures: savedFiguresOf(prepared) };
     }),
   );
@@ -862,6 +877,7 @@ export async function deleteVouchers(
     if (!(await repo.markVouchersDeleted(trx, organisationId, deleting, deletion))) {
       throw conflict(VOUCHER_MESSAGES.stale);
     }
+    await removeReturnFacts(trx, organisationId, deleting);
     const removed = await readEffects(trx, organisationId, deleting);
     // Every voucher's effects leave the books together: one write per balance row.
     await runWrites(trx, [

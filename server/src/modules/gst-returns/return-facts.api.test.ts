@@ -1,0 +1,549 @@
+import {
+  buildGstr1Sections,
+  computeDocument,
+  findGstr1Warnings,
+  GSTR1_SECTIONS,
+  type Gstr1Section,
+  getVoucherDefinition,
+  paiseToRupees,
+  RETURN_FACTS_VERSION,
+  type ReturnDocument,
+  toReturnDocument,
+  totalSection,
+  type VoucherType,
+} from "@bahi/domain";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { insertAccount, insertItem } from "../../../test/books.ts";
+import { createOrganisation, type Person, requestAs, signUpPerson } from "../../../test/people.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { OUTWARD_TYPES } from "../return-facts/return-facts.service.ts";
+
+// Decision 056: GSTR-1's counts, pages and warnings come from facts saved with each outward
+// voucher. The oracle is the computation they replaced: every stored document of the period read
+// and built by the domain (buildGstr1Sections, findGstr1Warnings), compared after each change.
+
+const ORG_GSTIN = "27AAPFU0939F1ZV";
+const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
+const OTHER_GSTIN = "24AAACC1206D1ZM";
+const YEAR = "2025-26";
+const MONTH = { startDate: "2025-09-01", endDate: "2025-09-30" };
+
+let context: TestContext;
+let owner: Person;
+let org: string;
+const ids = {} as Record<
+  | "registered"
+  | "other"
+  | "walkIn"
+  | "overseas"
+  | "item"
+  | "b2b"
+  | "b2b2"
+  | "b2cs"
+  | "b2cl"
+  | "exp"
+  | "sez"
+  | "badHsn"
+  | "gone"
+  | "cdnr"
+  | "cdnur"
+  | "b2csNote",
+  string
+>;
+
+type Line = { quantity: number; rate: number; gstRate: number; hsnCode?: string };
+
+function payload(input: {
+  date: string;
+  party: string;
+  gstin?: string;
+  pos?: string;
+  lines: Line[];
+  exportOrSez?: string;
+  extra?: Record<string, unknown>;
+}) {
+  const exportOrSez = input.exportOrSez;
+  const computed = computeDocument({
+    supplierStateCode: "27",
+    placeOfSupply: input.pos ?? "27",
+    gstApplicable: true,
+    supplyType: exportOrSez?.startsWith("export")
+      ? "export"
+      : exportOrSez?.startsWith("sez")
+        ? "sez"
+        : "regular",
+    exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
+    itemLines: input.lines.map((line) => ({
+      quantity: line.quantity,
+      ratePaise: Math.round(line.rate * 100),
+      gstRate: line.gstRate,
+    })),
+  });
+  return {
+    organisationId: org,
+    year: YEAR,
+    date: input.date,
+    cashOrDebtorAccountId: input.party,
+    ...(input.gstin ? { gstin: input.gstin } : {}),
+    ...(input.pos ? { pos: input.pos } : {}),
+    ...(exportOrSez ? { gstPaymentTypeInExportOrSez: exportOrSez } : {}),
+    itemDetails: input.lines.map((line, index) => ({
+      itemId: ids.item,
+      hsnCode: line.hsnCode ?? "8471",
+      uom: "NOS",
+      quantity: line.quantity,
+      rate: line.rate,
+      discountType: "percent",
+      discount: 0,
+      gstRate: line.gstRate,
+      amount: paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0),
+    })),
+    accountDetails: [],
+    grossAmount: paiseToRupees(computed.grossPaise),
+    cgstAmount: paiseToRupees(computed.cgstPaise),
+    sgstAmount: paiseToRupees(computed.sgstPaise),
+    igstAmount: paiseToRupees(computed.igstPaise),
+    roundOffAmount: paiseToRupees(computed.roundOffPaise),
+    totalAmount: paiseToRupees(computed.totalPaise),
+    ...input.extra,
+  };
+}
+
+async function add(family: string, body: Record<string, unknown>) {
+  const response = await requestAs(context, owner, {
+    method: "POST",
+    url: `/api/${family}/add`,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().entryId as string;
+}
+
+async function edit(family: string, entryId: string, body: Record<string, unknown>) {
+  const { version } = await context.testDatabase.database.db
+    .selectFrom("vouchers")
+    .select("version")
+    .where("id", "=", entryId)
+    .executeTakeFirstOrThrow();
+  const response = await requestAs(context, owner, {
+    method: "PUT",
+    url: `/api/${family}/edit`,
+    payload: { ...body, entryId, version },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function get(path: string, params: Record<string, string | number> = {}) {
+  const search = new URLSearchParams(
+    Object.entries({ organisationId: org, year: YEAR, ...MONTH, ...params }).map(([k, v]) => [
+      k,
+      String(v),
+    ]),
+  );
+  const response = await requestAs(context, owner, {
+    method: "GET",
+    url: `/api/${path}?${search}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** The computation decision 056 replaced: every stored document of the month, built whole. */
+async function oracle() {
+  const db = context.testDatabase.database.db;
+  const rows = await db
+    .selectFrom("vouchers")
+    .select(["id", "type", "date", "number", "party_name", "amount_paise", "document"])
+    .where("organisation_id", "=", org)
+    .where("type", "in", [...OUTWARD_TYPES])
+    .where("date", ">=", MONTH.startDate)
+    .where("date", "<=", MONTH.endDate)
+    .where("deleted_at", "is", null)
+    .orderBy("date")
+    .orderBy("number_key")
+    .orderBy("id")
+    .execute();
+  const invoices = new Map(
+    (
+      await db
+        .selectFrom("vouchers")
+        .select(["id", "number", "date", "amount_paise"])
+        .where("organisation_id", "=", org)
+        .execute()
+    ).map((row) => [row.id, row]),
+  );
+  const documents: ReturnDocument[] = rows.map((row) => {
+    const document = JSON.parse(row.document) as Record<string, unknown>;
+    const facts = getVoucherDefinition(row.type as VoucherType).gstReturn;
+    const originals = ((document.billWiseEntries ?? []) as { entryId?: string }[]).flatMap(
+      (entry) => {
+        const invoice = facts.role === "outwardNote" ? invoices.get(entry.entryId ?? "") : null;
+        return invoice
+          ? [
+              {
+                number: invoice.number,
+                date: invoice.date,
+                totalPaise: Number(invoice.amount_paise),
+              },
+            ]
+          : [];
+      },
+    );
+    return toReturnDocument(
+      {
+        id: row.id,
+        type: row.type,
+        date: row.date,
+        number: row.number,
+        partyName: row.party_name,
+        amountPaise: Number(row.amount_paise),
+        document,
+      },
+      {
+        role: facts.role as "outwardSupply" | "outwardNote",
+        noteType: facts.noteType,
+        table13Nature: facts.table13Nature,
+      },
+      originals,
+    );
+  });
+  const deleted = await db
+    .selectFrom("vouchers")
+    .select(["type", "number", "date"])
+    .where("organisation_id", "=", org)
+    .where("type", "in", [...OUTWARD_TYPES])
+    .where("date", ">=", MONTH.startDate)
+    .where("date", "<=", MONTH.endDate)
+    .where("deleted_at", "is not", null)
+    .execute();
+  const sections = buildGstr1Sections(
+    documents,
+    deleted.flatMap((row) => {
+      const nature = getVoucherDefinition(row.type as VoucherType).gstReturn.table13Nature;
+      return nature === null
+        ? []
+        : [{ voucherType: row.type, table13Nature: nature, number: row.number, date: row.date }];
+    }),
+    { gstin: ORG_GSTIN, fp: "092025" },
+  );
+  const cancelled = await db
+    .selectFrom("accounts")
+    .select(["gstin", "gst_cancel_date"])
+    .where("organisation_id", "=", org)
+    .where("gstin", "is not", null)
+    .where("gst_cancel_date", "is not", null)
+    .execute();
+  const warnings = findGstr1Warnings(documents, sections, {
+    gstin: ORG_GSTIN,
+    previousYearTurnoverPaise: 0,
+    gstinCancelledOn: new Map(
+      cancelled.map((row) => [row.gstin as string, row.gst_cancel_date as string]),
+    ),
+  });
+  return { sections, warnings };
+}
+
+const rupeeTotals = (totals: ReturnType<typeof totalSection>) => ({
+  count: totals.count,
+  value: paiseToRupees(totals.valuePaise),
+  taxableValue: paiseToRupees(totals.taxablePaise),
+  igst: paiseToRupees(totals.igstPaise),
+  cgst: paiseToRupees(totals.cgstPaise),
+  sgst: paiseToRupees(totals.sgstPaise),
+  cess: paiseToRupees(totals.cessPaise),
+});
+
+/** Counts, warnings and every section's rows as the API gives them equal the oracle's. */
+async function expectAsOracle() {
+  const expected = await oracle();
+  const counts = await get("gstr1/gstr1B2BCount");
+  for (const section of GSTR1_SECTIONS) {
+    const shown = counts.sections.find((row: { type: string }) => row.type === section);
+    expect(shown, section).toMatchObject(rupeeTotals(totalSection(expected.sections, section)));
+  }
+  expect(counts.warnings).toEqual(expected.warnings);
+  for (const section of GSTR1_SECTIONS) {
+    const page = await get("gstr1/gstr1transactions", { type: section, skip: 0, limit: 500 });
+    expect(page.count, section).toBe(expected.sections[section].length);
+    expect(page.totals).toEqual(rupeeTotals(totalSection(expected.sections, section)));
+    const rows = expected.sections[section as Gstr1Section] as { entryId?: string }[];
+    if (rows[0] && "entryId" in rows[0]) {
+      expect(
+        page.transactions.map((row: { entryId: string }) => row.entryId),
+        section,
+      ).toEqual(rows.map((row) => row.entryId));
+    }
+  }
+  const hsn = await get("gstr1/gstr1transactions", { type: "hsn", skip: 0, limit: 500 });
+  expect(
+    hsn.transactions.map((row: { hsn: string; description: string }) => [row.hsn, row.description]),
+  ).toEqual(expected.sections.hsn.map((row) => [row.hsn, row.description]));
+  return { counts, expected };
+}
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
+    name: "Pune Traders",
+    gstRegistered: true,
+    gstin: ORG_GSTIN,
+    gstRegType: "regular",
+  }));
+  ids.registered = await insertAccount(context, org, {
+    name: "Bengaluru Systems",
+    nature: "Debtors",
+    gstin: CUSTOMER_GSTIN,
+    stateCode: "29",
+  });
+  ids.other = await insertAccount(context, org, {
+    name: "Surat Mills",
+    nature: "Debtors",
+    gstin: OTHER_GSTIN,
+    stateCode: "24",
+  });
+  ids.walkIn = await insertAccount(context, org, { name: "Walk-in", nature: "Debtors" });
+  ids.overseas = await insertAccount(context, org, { name: "Dubai Trading", nature: "Debtors" });
+  ids.item = await insertItem(context, org, { name: "Laptop" });
+
+  ids.b2b = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-02",
+      party: ids.registered,
+      gstin: CUSTOMER_GSTIN,
+      pos: "29",
+      lines: [
+        { quantity: 2, rate: 1000, gstRate: 18 },
+        { quantity: 5, rate: 100, gstRate: 5, hsnCode: "1006" },
+        { quantity: 1, rate: 300, gstRate: 0, hsnCode: "0701" },
+      ],
+      extra: { invoiceNumber: "INV-1" },
+    }),
+  );
+  ids.b2b2 = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-03",
+      party: ids.other,
+      gstin: OTHER_GSTIN,
+      pos: "24",
+      lines: [{ quantity: 1, rate: 5000, gstRate: 12, hsnCode: "6109" }],
+      extra: { invoiceNumber: "INV-2" },
+    }),
+  );
+  ids.b2cs = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-04",
+      party: ids.walkIn,
+      pos: "27",
+      lines: [{ quantity: 3, rate: 200, gstRate: 5, hsnCode: "1006" }],
+      extra: { invoiceNumber: "INV-3" },
+    }),
+  );
+  ids.b2cl = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-05",
+      party: ids.walkIn,
+      pos: "29",
+      lines: [{ quantity: 1, rate: 150_000, gstRate: 18 }],
+      extra: { invoiceNumber: "INV-4" },
+    }),
+  );
+  ids.exp = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-06",
+      party: ids.overseas,
+      pos: "96",
+      exportOrSez: "exportWithPayment",
+      lines: [{ quantity: 2, rate: 2000, gstRate: 18 }],
+      extra: { invoiceNumber: "EXP/1" },
+    }),
+  );
+  ids.sez = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-07",
+      party: ids.registered,
+      gstin: CUSTOMER_GSTIN,
+      pos: "29",
+      exportOrSez: "sezWithoutPayment",
+      lines: [{ quantity: 1, rate: 800, gstRate: 18 }],
+      extra: { invoiceNumber: "INV-5" },
+    }),
+  );
+  ids.badHsn = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-08",
+      party: ids.walkIn,
+      pos: "27",
+      lines: [{ quantity: 1, rate: 100, gstRate: 18, hsnCode: "12" }],
+      extra: { invoiceNumber: "INV-6" },
+    }),
+  );
+  ids.gone = await add(
+    "salesinvoice",
+    payload({
+      date: "2025-09-09",
+      party: ids.walkIn,
+      pos: "27",
+      lines: [{ quantity: 1, rate: 100, gstRate: 18 }],
+      extra: { invoiceNumber: "INV-7" },
+    }),
+  );
+  ids.cdnr = await add(
+    "creditnote",
+    payload({
+      date: "2025-09-20",
+      party: ids.registered,
+      gstin: CUSTOMER_GSTIN,
+      pos: "29",
+      lines: [{ quantity: 1, rate: 1000, gstRate: 18 }],
+      extra: { invoiceNumber: "CN-1", billWiseEntries: [{ entryId: ids.b2b, amount: 1180 }] },
+    }),
+  );
+  ids.cdnur = await add(
+    "creditnote",
+    payload({
+      date: "2025-09-21",
+      party: ids.walkIn,
+      pos: "29",
+      lines: [{ quantity: 1, rate: 10_000, gstRate: 18 }],
+      extra: { invoiceNumber: "CN-2", billWiseEntries: [{ entryId: ids.b2cl, amount: 11800 }] },
+    }),
+  );
+  ids.b2csNote = await add(
+    "creditnote",
+    payload({
+      date: "2025-09-22",
+      party: ids.walkIn,
+      pos: "27",
+      lines: [{ quantity: 1, rate: 200, gstRate: 5, hsnCode: "1006" }],
+      extra: { invoiceNumber: "CN-3", billWiseEntries: [{ entryId: ids.b2cs, amount: 210 }] },
+    }),
+  );
+});
+afterAll(() => context.close());
+
+describe("GSTR-1 from the saved return facts (decision 056)", () => {
+  test("a mixed month: counts, totals, pages and warnings equal the whole-document computation", async () => {
+    const { counts } = await expectAsOracle();
+    const byType = Object.fromEntries(
+      counts.sections.map((row: { type: string; count: number }) => [row.type, row.count]),
+    );
+    expect(byType).toMatchObject({ b2b: 3, b2cl: 1, b2cs: 4, exp: 1, cdnr: 1, cdnur: 1, nil: 1 });
+    expect(counts.warnings.map((warning: { code: string }) => warning.code)).toContain(
+      "HSN_LENGTH",
+    );
+  });
+
+  test("the rows follow an edit, a delete, and a change to the invoice a note settles", async () => {
+    // The registered invoice loses its GSTIN: b2b → b2cs.
+    await edit(
+      "salesinvoice",
+      ids.b2b2,
+      payload({
+        date: "2025-09-03",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [{ quantity: 1, rate: 5000, gstRate: 12, hsnCode: "6109" }],
+        extra: { invoiceNumber: "INV-2" },
+      }),
+    );
+    const deleted = await requestAs(context, owner, {
+      method: "DELETE",
+      url: `/api/salesinvoice/delete?organisationId=${org}&entryIds[]=${ids.gone}`,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The B2CL invoice falls under the limit: its note leaves cdnur for b2cs without being saved.
+    await edit(
+      "salesinvoice",
+      ids.b2cl,
+      payload({
+        date: "2025-09-05",
+        party: ids.walkIn,
+        pos: "29",
+        lines: [{ quantity: 1, rate: 50_000, gstRate: 18 }],
+        extra: { invoiceNumber: "INV-4" },
+      }),
+    );
+    const { counts } = await expectAsOracle();
+    const byType = Object.fromEntries(
+      counts.sections.map((row: { type: string; count: number }) => [row.type, row.count]),
+    );
+    expect(byType).toMatchObject({ b2b: 2, b2cl: 0, cdnur: 0 });
+    const docs = await get("gstr1/gstr1transactions", { type: "doc_issue" });
+    expect(docs.transactions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ series: "INV-", cancelled: 1 })]),
+    );
+  });
+
+  test("a party's GSTIN changed or cancelled in the master: sections stay as saved, the warning follows", async () => {
+    const db = context.testDatabase.database.db;
+    await db
+      .updateTable("accounts")
+      .set({ gstin: "29AAACR5055K1Z9", gst_cancel_date: null })
+      .where("id", "=", ids.registered)
+      .execute();
+    await expectAsOracle();
+    await db
+      .updateTable("accounts")
+      .set({ gstin: CUSTOMER_GSTIN, gst_cancel_date: "2025-09-01" })
+      .where("id", "=", ids.registered)
+      .execute();
+    const { counts } = await expectAsOracle();
+    expect(counts.warnings.map((warning: { code: string }) => warning.code)).toContain(
+      "GSTIN_CANCELLED",
+    );
+  });
+
+  test("a month without facts (books from before migration 0056) or of older rules is rebuilt on read", async () => {
+    const db = context.testDatabase.database.db;
+    await db.deleteFrom("gst_return_lines").where("organisation_id", "=", org).execute();
+    await db.deleteFrom("gst_return_documents").where("organisation_id", "=", org).execute();
+    await db.deleteFrom("gst_return_fact_months").where("organisation_id", "=", org).execute();
+    await expectAsOracle();
+    await db
+      .updateTable("gst_return_fact_months")
+      .set({ version: 0 })
+      .where("organisation_id", "=", org)
+      .execute();
+    await db
+      .updateTable("gst_return_documents")
+      .set({ section: "exp" })
+      .where("organisation_id", "=", org)
+      .execute();
+    await expectAsOracle();
+    const months = await db
+      .selectFrom("gst_return_fact_months")
+      .selectAll()
+      .where("organisation_id", "=", org)
+      .execute();
+    expect(months.map((row) => [row.month, Number(row.version), row.gstin])).toEqual([
+      ["2025-09", RETURN_FACTS_VERSION, ORG_GSTIN],
+    ]);
+  });
+
+  test("a number used again in another case is a repeat, whichever of the two is read", async () => {
+    await add(
+      "salesinvoice",
+      payload({
+        date: "2025-09-25",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [{ quantity: 1, rate: 100, gstRate: 18 }],
+        extra: { invoiceNumber: "inv-1" },
+      }),
+    );
+    const { counts } = await expectAsOracle();
+    expect(
+      counts.warnings
+        .filter((warning: { code: string }) => warning.code === "DUPLICATE_NUMBER")
+        .map((warning: { number: string }) => warning.number),
+    ).toEqual(["inv-1"]);
+  });
+});
