@@ -1,5 +1,6 @@
 import {
   addDays,
+  BILLABLE_TYPES,
   type BillableType,
   daysBetween,
   describeGstRate,
@@ -9,8 +10,11 @@ import {
   findNoteTypeFor,
   findPlaceOfSupply,
   formatMonthLabel,
+  getVoucherDefinition,
   isCashOrBankNature,
+  listTradeTypes,
   monthOf,
+  type PartySide,
   quarterOfMonth,
   todayCivil,
   type VoucherType,
@@ -43,46 +47,73 @@ import {
 } from "./trade-documents.ts";
 
 // The sales reports and the purchase reports are one family (spec 2.3, api.md 7), written once
-// and read from the side: sales are sales invoices less credit notes, purchases are purchase bills
-// less debit notes. A report about value (by month, item, day, state, party, rate, item type,
-// month with GST) is net of the notes: each note's amounts count negative in its own period,
-// state, party and rate, and its quantities count negative only when it sent goods back (note type
-// 'return', not a price 'adjustment').
+// and read from the side. Which types make a side, and with which sign, is the registry's
+// `tradeSign` (decision 067): sales are sales invoices less credit notes plus debit notes to
+// customers, purchases are purchase bills less debit notes. A report about value (by month, item,
+// day, state, party, rate, item type, month with GST) is net of the notes: each note's amounts
+// count with its sign in its own period, state, party and rate, and its quantities count only when
+// it moved goods (note type 'return', not a price 'adjustment'; a debit note to a customer never).
 
 export type TradeSideKey = "sales" | "purchase";
 
 export interface TradeSide {
   key: TradeSideKey;
   invoiceType: BillableType;
-  /** The note that adjusts the side's invoices or bills (the registry's). */
+  /** The note that lowers the side's invoices or bills (the registry's). */
   returnType: VoucherType;
+  /** The notes that raise them (the debit note to a customer); empty on the purchase side. */
+  raiseTypes: readonly VoucherType[];
+  /** Every type of the side, the invoice first (the registry's trade types). */
+  types: readonly VoucherType[];
   /** Sales, Purchase */
   word: string;
   /** Customer, Supplier */
   party: string;
   invoices: string;
   returns: string;
+  /** The raising notes' column heading (their registry title), or null when the side has none. */
+  raises: string | null;
+}
+
+function describeSide(
+  key: TradeSideKey,
+  partySide: PartySide,
+  words: Pick<TradeSide, "word" | "party" | "invoices" | "returns">,
+): TradeSide {
+  const invoiceType = BILLABLE_TYPES.find(
+    (type) => getVoucherDefinition(type).partySide === partySide,
+  ) as BillableType;
+  const returnType = findNoteTypeFor(invoiceType);
+  const trade = listTradeTypes(partySide);
+  const raiseTypes = trade
+    .filter(({ type, sign }) => sign > 0 && type !== invoiceType)
+    .map(({ type }) => type);
+  return {
+    key,
+    invoiceType,
+    returnType,
+    raiseTypes,
+    types: trade.map(({ type }) => type),
+    ...words,
+    raises: raiseTypes.length
+      ? raiseTypes.map((type) => getVoucherDefinition(type).titles.plural).join(", ")
+      : null,
+  };
 }
 
 export const TRADE_SIDES: Record<TradeSideKey, TradeSide> = {
-  sales: {
-    key: "sales",
-    invoiceType: "salesInvoice",
-    returnType: findNoteTypeFor("salesInvoice"),
+  sales: describeSide("sales", "customer", {
     word: "Sales",
     party: "Customer",
     invoices: "Invoices",
     returns: "Credit Notes",
-  },
-  purchase: {
-    key: "purchase",
-    invoiceType: "purchases",
-    returnType: findNoteTypeFor("purchases"),
+  }),
+  purchase: describeSide("purchase", "supplier", {
     word: "Purchase",
     party: "Supplier",
     invoices: "Bills",
     returns: "Debit Notes",
-  },
+  }),
 };
 
 export const TRADE_REPORT_KINDS = [
@@ -260,9 +291,7 @@ export async function readTradeReport(
       break;
     default: {
       const types =
-        kind === "wrongGstRate"
-          ? [transactionTypeOf(side, query.transactionType)]
-          : [side.invoiceType, side.returnType];
+        kind === "wrongGstRate" ? [transactionTypeOf(side, query.transactionType)] : side.types;
       const rows = await listVouchersInRange(db, organisation.id, types, startDate, endDate, {
         partyAccountId: query.accountId,
       });
@@ -274,10 +303,10 @@ export async function readTradeReport(
 }
 
 function transactionTypeOf(side: TradeSide, given: string | undefined): string {
-  if (given === undefined || given === "" || given === "invoice" || given === side.invoiceType)
-    return side.invoiceType;
-  if (given === "return" || given === side.returnType) return side.returnType;
-  throw badRequest(`Transaction type must be ${side.invoiceType} or ${side.returnType}.`);
+  if (given === undefined || given === "" || given === "invoice") return side.invoiceType;
+  if (given === "return") return side.returnType;
+  if ((side.types as readonly string[]).includes(given)) return given;
+  throw badRequest(`Transaction type must be one of ${side.types.join(", ")}.`);
 }
 
 function gstinOf(scope: Scope, document: TradeDocument): string | null {
@@ -291,7 +320,7 @@ function gstinOf(scope: Scope, document: TradeDocument): string | null {
 function filterDocuments(scope: Scope, rows: readonly VoucherDocumentRow[]): TradeDocument[] {
   const { b2bOrB2c = "all", rcmOrNonRcm = "all" } = scope.query;
   return rows
-    .map((row) => readTradeDocument(row, scope.side.returnType))
+    .map((row) => readTradeDocument(row))
     .filter((document) => {
       if (b2bOrB2c !== "all" && (gstinOf(scope, document) !== null) !== (b2bOrB2c === "b2b"))
         return false;
@@ -303,7 +332,7 @@ function filterDocuments(scope: Scope, rows: readonly VoucherDocumentRow[]): Tra
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-const sign = (document: TradeDocument) => (document.isReturn ? -1 : 1);
+const sign = (document: TradeDocument) => document.sign;
 const taxOfLine = (line: TradeLine) =>
   line.cgstPaise + line.sgstPaise + line.igstPaise + line.cessPaise;
 
@@ -361,8 +390,10 @@ function rateLabel(rate: number): string {
 interface Totals {
   count: number;
   returnCount: number;
+  raiseCount: number;
   invoicePaise: number;
   returnPaise: number;
+  raisePaise: number;
   quantityMilli: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -375,8 +406,10 @@ interface Totals {
 const emptyTotals = (): Totals => ({
   count: 0,
   returnCount: 0,
+  raiseCount: 0,
   invoicePaise: 0,
   returnPaise: 0,
+  raisePaise: 0,
   quantityMilli: 0,
   taxablePaise: 0,
   cgstPaise: 0,
@@ -392,6 +425,9 @@ function addDocument(totals: Totals, document: TradeDocument) {
   if (document.isReturn) {
     totals.returnCount += 1;
     totals.returnPaise += document.taxablePaise;
+  } else if (document.isRaise) {
+    totals.raiseCount += 1;
+    totals.raisePaise += document.taxablePaise;
   } else {
     totals.count += 1;
     totals.invoicePaise += document.taxablePaise;
@@ -424,6 +460,15 @@ function groupBy<K>(entries: Iterable<[K, (totals: Totals) => void]>): Map<K, To
     map.set(key, totals);
   }
   return map;
+}
+
+/** The raising notes' column and value, on a side that has such notes (the sales side). */
+function ifRaises<T>(side: TradeSide, value: T): T[] {
+  return side.raises === null ? [] : [value];
+}
+
+function raiseCells(side: TradeSide, key: string, value: number): Record<string, number> {
+  return side.raises === null ? {} : { [key]: value };
 }
 
 const taxOf = (totals: Totals) =>
@@ -463,6 +508,7 @@ const buildByMonthQuarter: Builder = (scope, documents) => {
     count: totals.count,
     invoiceAmount: totals.invoicePaise,
     returnAmount: totals.returnPaise,
+    ...raiseCells(scope.side, "raiseAmount", totals.raisePaise),
     taxable: totals.taxablePaise,
     tax: taxOf(totals),
     total: totals.totalPaise,
@@ -475,12 +521,21 @@ const buildByMonthQuarter: Builder = (scope, documents) => {
       number("count", side.invoices),
       amount("invoiceAmount", side.word),
       amount("returnAmount", side.returns),
+      ...ifRaises(side, amount("raiseAmount", side.raises ?? "")),
       amount("taxable", "Net Taxable"),
       amount("tax", "Tax"),
       amount("total", "Net Total"),
     ],
     rows,
-    ["count", "invoiceAmount", "returnAmount", "taxable", "tax", "total"],
+    [
+      "count",
+      "invoiceAmount",
+      "returnAmount",
+      ...ifRaises(side, "raiseAmount"),
+      "taxable",
+      "tax",
+      "total",
+    ],
   );
 };
 
@@ -537,6 +592,7 @@ const buildByDay: Builder = (scope, documents) => {
       date,
       count: totals.count,
       returnCount: totals.returnCount,
+      ...raiseCells(scope.side, "raiseCount", totals.raiseCount),
       taxable: totals.taxablePaise,
       tax: taxOf(totals),
       total: totals.totalPaise,
@@ -547,12 +603,13 @@ const buildByDay: Builder = (scope, documents) => {
       dateColumn("date", "Date"),
       number("count", scope.side.invoices),
       number("returnCount", scope.side.returns),
+      ...ifRaises(scope.side, number("raiseCount", scope.side.raises ?? "")),
       amount("taxable", "Net Taxable"),
       amount("tax", "Tax"),
       amount("total", "Net Total"),
     ],
     rows,
-    ["count", "returnCount", "taxable", "tax", "total"],
+    ["count", "returnCount", ...ifRaises(scope.side, "raiseCount"), "taxable", "tax", "total"],
   );
 };
 
@@ -611,6 +668,7 @@ const buildByParty: Builder = (scope, documents) => {
         gstin: account?.gstin ?? "",
         count: totals.count,
         returnCount: totals.returnCount,
+        ...raiseCells(scope.side, "raiseCount", totals.raiseCount),
         taxable: totals.taxablePaise,
         tax: taxOf(totals),
         total: totals.totalPaise,
@@ -624,12 +682,13 @@ const buildByParty: Builder = (scope, documents) => {
       textColumn("gstin", "GSTIN"),
       number("count", scope.side.invoices),
       number("returnCount", scope.side.returns),
+      ...ifRaises(scope.side, number("raiseCount", scope.side.raises ?? "")),
       amount("taxable", "Net Taxable"),
       amount("tax", "Tax"),
       amount("total", "Net Total"),
     ],
     rows,
-    ["count", "returnCount", "taxable", "tax", "total"],
+    ["count", "returnCount", ...ifRaises(scope.side, "raiseCount"), "taxable", "tax", "total"],
   );
 };
 
@@ -993,7 +1052,7 @@ async function buildItemHistory(db: Kysely<Database>, scope: Scope): Promise<Tab
   const take = (vouchers: readonly VoucherDocumentRow[]) => {
     for (const row of vouchers) {
       if (row.id === query.excludeId) continue;
-      const document = readTradeDocument(row, side.returnType);
+      const document = readTradeDocument(row);
       for (const line of document.lines) {
         if (line.kind !== "item" || line.itemId !== itemId || rows.length >= limit) continue;
         rows.push({
