@@ -1,6 +1,6 @@
 import { GST_RATES } from "../gst/rates/index.ts";
-import { getVoucherDefinition, voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import type { PartySide } from "../vouchers/voucher-definition.ts";
+import { getVoucherDefinition, voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import type { VoucherType } from "../vouchers/voucher-type.ts";
 
 // A Tally day book (shared/returns-reference.md §7.3): the rules that need no XML. Which Bahi type
