@@ -90,7 +90,11 @@ type Report = {
   totals: Record<string, number>;
 };
 
-function rowsBy(body: Report, key: string, columns: string[]) {
+function rowsBy(
+  body: Report,
+  key: string,
+  columns: string[],
+): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
     body.rows.map((row) => [
       row[key],
