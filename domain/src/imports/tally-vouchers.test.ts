@@ -15,7 +15,8 @@ import {
 
 describe("Tally day book rules", () => {
   test("Tally's eight accounting types map through the registry; user types follow their parent", () => {
-    expect(tallyImportTypes()).toHaveLength(8);
+    // Tally's eight types; Debit Note becomes either side's debit note (decision 067).
+    expect(tallyImportTypes()).toHaveLength(9);
     expect(bahiTypeOfTallyVoucher("Sales")).toBe("salesInvoice");
     expect(bahiTypeOfTallyVoucher("Credit Note")).toBe("creditNote");
     expect(bahiTypeOfTallyVoucher("Contra")).toBe("fundTransfer");
@@ -28,6 +29,19 @@ describe("Tally day book rules", () => {
     expect(bahiTypeOfTallyVoucher("GST Sales", userTypes)).toBe("salesInvoice");
     expect(bahiTypeOfTallyVoucher("Sales Order", userTypes)).toBeNull();
     expect(journalVoucherType()).toBe("journalEntry");
+  });
+
+  test("a Debit Note is the purchase-side note unless its party is a customer (decision 067)", () => {
+    expect(bahiTypeOfTallyVoucher("Debit Note")).toBe("debitNote");
+    expect(bahiTypeOfTallyVoucher("Debit Note", new Map(), "supplier")).toBe("debitNote");
+    expect(bahiTypeOfTallyVoucher("Debit Note", new Map(), "customer")).toBe("salesDebitNote");
+    const userTypes = new Map([["sales debit note", "Debit Note"]]);
+    expect(bahiTypeOfTallyVoucher("Sales Debit Note", userTypes, "customer")).toBe(
+      "salesDebitNote",
+    );
+    // A type with one Bahi type keeps it whatever the side.
+    expect(bahiTypeOfTallyVoucher("Credit Note", new Map(), "supplier")).toBe("creditNote");
+    expect(bahiTypeOfTallyVoucher("Sales", new Map(), "supplier")).toBe("salesInvoice");
   });
 
   test("tax heads, round off, rates and dates as Tally writes them", () => {

@@ -1,31 +1,49 @@
 import { GST_RATES } from "../gst/rates/index.ts";
+import type { PartySide } from "../vouchers/voucher-definition.ts";
 import { getVoucherDefinition, voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import type { VoucherType } from "../vouchers/voucher-type.ts";
 
 // A Tally day book (shared/returns-reference.md §7.3): the rules that need no XML. Which Bahi type
 // a Tally voucher type becomes is the registry's `tallyVoucherType`; a user-defined Tally type
-// (Sales GST, Cash Receipt …) is followed up its PARENT chain to one of Tally's own.
+// (Sales GST, Cash Receipt …) is followed up its PARENT chain to one of Tally's own. Where two
+// Bahi types come from one Tally type (Tally's Debit Note is the purchase-side debit note, or a
+// debit note to a customer), the voucher's party side decides (decision 067).
 
-/** Tally's predefined type names, by the registry: "sales" → salesInvoice … */
-function tallyTypeNames(): Map<string, VoucherType> {
-  return new Map(
-    voucherTypesWhere((definition) => definition.tallyVoucherType !== undefined).map((type) => [
-      (getVoucherDefinition(type).tallyVoucherType ?? "").toLowerCase(),
-      type,
-    ]),
-  );
+/** Tally's predefined type names, by the registry: "sales" → [salesInvoice] … */
+function tallyTypeNames(): Map<string, VoucherType[]> {
+  const names = new Map<string, VoucherType[]>();
+  for (const type of voucherTypesWhere((definition) => definition.tallyVoucherType !== undefined)) {
+    const name = (getVoucherDefinition(type).tallyVoucherType ?? "").toLowerCase();
+    names.set(name, [...(names.get(name) ?? []), type]);
+  }
+  return names;
 }
 
-/** The Bahi type a Tally voucher type becomes, following user types to their parent; or null. */
+/**
+ * Of the Bahi types one Tally type becomes, the one of the voucher's party side; without a side
+ * (or none of that side), the type that does not raise bills: Tally's own meaning of the type.
+ */
+function chooseBySide(types: readonly VoucherType[], side: PartySide | null): VoucherType | null {
+  const ofSide = types.find((type) => getVoucherDefinition(type).partySide === side);
+  if (side !== null && ofSide) return ofSide;
+  return types.find((type) => getVoucherDefinition(type).raisesBills !== true) ?? types[0] ?? null;
+}
+
+/**
+ * The Bahi type a Tally voucher type becomes, following user types to their parent; or null.
+ * `partySide` is the voucher's: customer for a debtor party whose voucher credits sales, supplier
+ * for a creditor (the import decides it from the ledgers).
+ */
 export function bahiTypeOfTallyVoucher(
   typeName: string,
   userTypes: ReadonlyMap<string, string> = new Map(),
+  partySide: PartySide | null = null,
 ): VoucherType | null {
   const known = tallyTypeNames();
   let key = clean(typeName).toLowerCase();
   for (let depth = 0; depth < 20 && key; depth += 1) {
     const found = known.get(key);
-    if (found) return found;
+    if (found) return chooseBySide(found, partySide);
     const parent = userTypes.get(key);
     if (parent === undefined) return null;
     key = clean(parent).toLowerCase();

@@ -87,6 +87,9 @@ export interface GstReturnFacts {
   readonly table13Nature: number | null;
 }
 
+/** +1 adds to the side's sales or purchases, -1 takes away from them. */
+export type TradeSign = 1 | -1;
+
 export interface VoucherTitles {
   /** The start-menu and quick-create name (spec 2.4). */
   readonly singular: string;
@@ -203,6 +206,14 @@ export interface VoucherTypeDefinition {
   readonly extraCalls: readonly EntryExtraCall[];
   readonly settings: VoucherSettingsCalls | null;
   readonly gstReturn: GstReturnFacts;
+  /**
+   * What the type does to its side's sales or purchases (the side is `partySide`: customer sales,
+   * supplier purchases): +1 an invoice or bill, or a note that raises one (the debit note to a
+   * customer); -1 a note that lowers one (credit note, purchase-side debit note); null for the
+   * types that are no trade (orders, quotations, challans, money vouchers). The sales and purchase
+   * reports and the dashboard's sales read it (decision 067).
+   */
+  readonly tradeSign: TradeSign | null;
   /**
    * Issue 24: the INV-01 document type when this type goes to the IRP (an outward invoice INV, an
    * outward credit note CRN, an outward debit note DBN); null for every other type.

@@ -12,6 +12,7 @@ import {
   getVoucherDefinition,
   isNoteType,
   listPrintableVoucherTypes,
+  listTradeTypes,
   offersNoteKind,
   SALES_SERIES_TYPES,
   START_MENU_VOUCHER_ORDER,
@@ -148,6 +149,27 @@ describe("VOUCHER_REGISTRY invariants", () => {
       id: "po-1",
     });
     expect(findConversionSource({ quotationId: "" })).toBeNull();
+  });
+
+  it("knows each type's effect on sales and purchases (decision 067)", () => {
+    expect(listTradeTypes("customer")).toEqual([
+      { type: "salesInvoice", sign: 1 },
+      { type: "creditNote", sign: -1 },
+      { type: "salesDebitNote", sign: 1 },
+    ]);
+    expect(listTradeTypes("supplier")).toEqual([
+      { type: "purchases", sign: 1 },
+      { type: "debitNote", sign: -1 },
+    ]);
+    for (const definition of definitions) {
+      if (definition.tradeSign === null) continue;
+      // Only posting documents with a party are trade; a note adds exactly when it raises bills.
+      expect(definition.posts).toBe(true);
+      expect(definition.family).toBe("document");
+      expect(definition.partySide).not.toBeNull();
+      const expected = isNoteType(definition.id) && definition.raisesBills !== true ? -1 : 1;
+      expect(definition.tradeSign).toBe(expected);
+    }
   });
 
   it("derives every list call from the family's last path segment", () => {

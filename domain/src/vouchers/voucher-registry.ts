@@ -12,6 +12,7 @@ import type {
   GstReturnFacts,
   PartySide,
   SummaryType,
+  TradeSign,
   TransportFacts,
   VoucherConversion,
   VoucherEmptyStates,
@@ -135,7 +136,14 @@ const CREATE_INVOICE = buildRowAction("createInvoice", { opens: "salesInvoice" }
 
 type DefinitionParts = Omit<
   VoucherTypeDefinition,
-  "id" | "listCallName" | "emptyStates" | "customFieldKey" | "gstReturn" | "eInvoice" | "transport"
+  | "id"
+  | "listCallName"
+  | "emptyStates"
+  | "customFieldKey"
+  | "gstReturn"
+  | "eInvoice"
+  | "transport"
+  | "tradeSign"
 >;
 
 /** The IRP document type of a type's GST-return facts: outward invoices and notes only. */
@@ -168,6 +176,27 @@ const GST_RETURN_FACTS: Readonly<Record<VoucherType, GstReturnFacts>> = {
   salesOrder: NOT_IN_RETURNS,
   purchaseOrder: NOT_IN_RETURNS,
   deliveryChallan: NOT_IN_RETURNS,
+};
+
+/**
+ * Each type's effect on its side's sales or purchases (decision 067): invoices and bills add, the
+ * return notes take away, and the debit note to a customer adds (it raises a sale's value,
+ * decision 066). The side is the type's `partySide`.
+ */
+const TRADE_SIGNS: Readonly<Record<VoucherType, TradeSign | null>> = {
+  salesInvoice: 1,
+  creditNote: -1,
+  salesDebitNote: 1,
+  purchases: 1,
+  debitNote: -1,
+  receipts: null,
+  payments: null,
+  fundTransfer: null,
+  journalEntry: null,
+  quotation: null,
+  salesOrder: null,
+  purchaseOrder: null,
+  deliveryChallan: null,
 };
 
 /**
@@ -206,6 +235,7 @@ function defineVoucherType(id: VoucherType, parts: DefinitionParts): VoucherType
     gstReturn: GST_RETURN_FACTS[id],
     eInvoice: eInvoiceDocTypeOf(GST_RETURN_FACTS[id]),
     transport: TRANSPORT_FACTS[id],
+    tradeSign: TRADE_SIGNS[id],
   };
 }
 
@@ -383,6 +413,9 @@ export const VOUCHER_REGISTRY: Readonly<Record<VoucherType, VoucherTypeDefinitio
     print: { heading: "Debit Note", form: "note", partyLabel: "Supplier", parentType: null },
   }),
   salesDebitNote: defineVoucherType("salesDebitNote", {
+    // Tally has one Debit Note type; a debtor's debit note that credits sales becomes this one
+    // (decision 067), the rest the purchase-side debit note.
+    tallyVoucherType: "Debit Note",
     routeWord: "sales-debit-note",
     apiFamily: "/salesdebitnote",
     listKey: "salesDebitNotes",
@@ -848,4 +881,16 @@ export function listPrintableVoucherTypes(): VoucherType[] {
  */
 export function offersNoteKind(type: VoucherType): boolean {
   return isNoteType(type) && VOUCHER_REGISTRY[type].movesStock !== null;
+}
+
+/**
+ * The types that make up a side's sales (customer) or purchases (supplier), the invoice or bill
+ * first, each with its sign (decision 067).
+ */
+export function listTradeTypes(side: PartySide): { type: VoucherType; sign: TradeSign }[] {
+  return voucherTypesWhere(
+    (definition) => definition.partySide === side && definition.tradeSign !== null,
+  )
+    .map((type) => ({ type, sign: VOUCHER_REGISTRY[type].tradeSign as TradeSign }))
+    .sort((a, b) => Number(isNoteType(a.type)) - Number(isNoteType(b.type)));
 }

@@ -214,7 +214,7 @@ describe("generateBooks", () => {
     }
   });
 
-  test("bill-wise allocations name earlier invoices of the same party and never exceed what is pending", () => {
+  test("bill-wise allocations name earlier invoices of the same party and never exceed what is pending; debit notes to customers raise them", () => {
     const pending = new Map<number, { party: string; paise: number; type: VoucherType }>();
     const released = new Set<number>();
     let allocated = 0;
@@ -251,9 +251,15 @@ describe("generateBooks", () => {
           expect(entry.uses).toContain(ref);
           expect(invoice?.party).toBe(line.accountId);
           expect(invoice?.type).toBe(
-            entry.type === "receipts" || entry.type === "creditNote" ? "salesInvoice" : "purchases",
+            entry.type === "receipts" ||
+              entry.type === "creditNote" ||
+              entry.type === "salesDebitNote"
+              ? "salesInvoice"
+              : "purchases",
           );
-          (invoice as { paise: number }).paise -= rupeesToPaise(allocation.amount);
+          // A debit note to a customer raises what is pending (decision 066); the rest settle.
+          const raises = entry.type === "salesDebitNote" ? -1 : 1;
+          (invoice as { paise: number }).paise -= raises * rupeesToPaise(allocation.amount);
           expect(invoice?.paise).toBeGreaterThanOrEqual(0);
           allocated += 1;
         }
@@ -264,6 +270,35 @@ describe("generateBooks", () => {
       }
     }
     expect(allocated).toBeGreaterThan(1000);
+  });
+
+  test("a few debit notes to customers: a rate difference on one line, against a recent invoice", () => {
+    const notes = entries.filter((entry) => entry.type === "salesDebitNote");
+    // 0.5 % of 10,000 vouchers, as VOUCHER_MIX says (the proportions test bounds it).
+    expect(notes.length).toBeGreaterThan(25);
+    expect(notes.length).toBeLessThan(80);
+    const invoices = new Map(
+      entries.filter((entry) => entry.type === "salesInvoice").map((entry) => [entry.ref, entry]),
+    );
+    let against = 0;
+    for (const note of notes) {
+      expect(note.payload.narration).toBe("Rate difference");
+      expect(note.payload).not.toHaveProperty("type");
+      expect(note.payload.itemDetails as unknown[]).toHaveLength(1);
+      expect(note.payload.totalAmount as number).toBeGreaterThan(0);
+      for (const allocation of note.payload.billWiseEntries as {
+        entryId: string;
+        amount: number;
+      }[]) {
+        const invoice = invoices.get(parseVoucherRef(allocation.entryId) as number);
+        expect(invoice?.payload.cashOrDebtorAccountId).toBe(note.payload.cashOrDebtorAccountId);
+        expect((invoice?.payload.date as string) < (note.payload.date as string)).toBe(true);
+        expect(allocation.amount).toBe(note.payload.totalAmount);
+        against += 1;
+      }
+    }
+    // Most are made out against an invoice of the customer's.
+    expect(against / notes.length).toBeGreaterThan(0.7);
   });
 
   test("the demo's shorter year ends at its end date", () => {

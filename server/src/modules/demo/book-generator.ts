@@ -581,9 +581,9 @@ export const VOUCHER_MIX: Readonly<Record<VoucherType, number>> = {
   salesOrder: 0.8,
   deliveryChallan: 0.6,
   purchaseOrder: 0.4,
-  // Debit notes to customers (decision 066) are rare; the demo books have none, and the weight
-  // stays last so that the other types' draws are unchanged.
-  salesDebitNote: 0,
+  // Debit notes to customers (decision 066): a rate difference charged after the invoice, rarer
+  // than a return (decision 067).
+  salesDebitNote: 0.5,
 };
 
 const LINE_COUNTS = new WeightedPicker<number>([
@@ -715,7 +715,7 @@ class VoucherWriter {
       case "journalEntry":
         return this.journal(date);
       case "salesDebitNote":
-        throw new Error("The demo books have no debit notes to customers (VOUCHER_MIX).");
+        return this.salesDebitNote(date);
     }
   }
 
@@ -1092,6 +1092,39 @@ class VoucherWriter {
         billWiseEntries,
         narration: noteType === "return" ? "Goods returned" : "Rate difference",
       },
+      uses,
+    };
+  }
+
+  /**
+   * A debit note to a customer (decision 066): a rate difference of 2-10 % of the price on one
+   * line, made out against the party's latest invoice old enough to be in an earlier batch, whose
+   * pending amount it raises. No goods move.
+   */
+  private salesDebitNote(date: string) {
+    const type: VoucherType = "salesDebitNote";
+    const open = this.openInvoices;
+    const cutoff = addDays(date, -SETTLEMENT_LAG_DAYS);
+    const party =
+      this.partyWithOpen(open, this.debtorPicker, cutoff) ?? this.debtorPicker.pick(this.random);
+    const lines = this.pickLines(1, "selling", getVoucherDefinition(type).movesStock).map(
+      (line) => ({
+        ...line,
+        ratePaise: Math.max(100, Math.round((line.ratePaise * this.random.int(2, 10)) / 100)),
+        discountPercent: 0,
+      }),
+    );
+    const { payload, totalPaise } = this.document(type, date, party, lines, {});
+    const latest = this.settleable(open, party, cutoff).at(-1);
+    const uses: number[] = [];
+    const billWiseEntries: { entryId: string; amount: number }[] = [];
+    if (latest) {
+      billWiseEntries.push({ entryId: voucherRef(latest.ref), amount: paiseToRupees(totalPaise) });
+      uses.push(latest.ref);
+      latest.pendingPaise += totalPaise;
+    }
+    return {
+      payload: { ...payload, billWiseEntries, narration: "Rate difference" },
       uses,
     };
   }

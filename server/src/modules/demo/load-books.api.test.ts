@@ -99,7 +99,7 @@ describe("generated books loaded through the service layer", () => {
     expect(pl.closingStock.amount).toBeGreaterThan(0);
   });
 
-  test("the busy debtor's ledger closes at opening + invoices − receipts − credit notes", async () => {
+  test("the busy debtor's ledger closes at opening + invoices + debit notes − receipts − credit notes", async () => {
     const master = books.accounts[books.busyDebtor];
     const accountId = loaded.ids.accounts[books.busyDebtor] as string;
     let expected =
@@ -112,6 +112,9 @@ describe("generated books loaded through the service layer", () => {
       }
       if (type === "creditNote" && payload.cashOrDebtorAccountId === accountId) {
         expected -= rupeesToPaise(payload.totalAmount as number);
+      }
+      if (type === "salesDebitNote" && payload.cashOrDebtorAccountId === accountId) {
+        expected += rupeesToPaise(payload.totalAmount as number);
       }
       if (type === "receipts") {
         for (const line of payload.entries as { accountId: string; amount: number }[]) {

@@ -525,3 +525,108 @@ ${voucher(
     ]);
   });
 });
+
+// Decision 067: Tally has one Debit Note type. A debit note whose party is a debtor and that
+// credits sales is a debit note to a customer (salesDebitNote), raising the invoice it names; a
+// creditor's stays the purchase-side debit note.
+describe("Tally debit notes to customers", () => {
+  const book = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+${voucher(
+  "Sales",
+  "g-dn-sale",
+  "20250510",
+  "S-9",
+  ledger("Asha Traders", "-1180.00", bill("S-9", "New Ref", "-1180.00")) +
+    ledger("CGST", "90.00") +
+    ledger("SGST", "90.00") +
+    stock(2, "500.00", "1000.00", "Sales"),
+  "<PARTYLEDGERNAME>Asha Traders</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY>",
+)}
+${voucher(
+  "Debit Note",
+  "g-dn-customer",
+  "20250520",
+  "DN-S1",
+  ledger("Asha Traders", "-236.00", bill("S-9", "Agst Ref", "-236.00")) +
+    ledger("CGST", "18.00") +
+    ledger("SGST", "18.00") +
+    stock(2, "100.00", "200.00", "Sales"),
+  "<PARTYLEDGERNAME>Asha Traders</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY><NARRATION>Rate difference on S-9</NARRATION>",
+)}
+${voucher(
+  "Debit Note",
+  "g-dn-supplier",
+  "20250522",
+  "DN-P1",
+  ledger("Mehta Supplies", "-59.00") +
+    ledger("CGST", "4.50") +
+    ledger("SGST", "4.50") +
+    stock(1, "50.00", "50.00", "Purchases"),
+  "<PARTYLEDGERNAME>Mehta Supplies</PARTYLEDGERNAME>",
+)}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+  let second: string;
+
+  const getAs = async (path: string) => {
+    const response = await context.app.inject({
+      method: "GET",
+      url: `/api/${path}?organisationId=${second}&year=2025-26`,
+      headers: as(owner),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    ({ organisationId: second } = await createOrganisation(context, owner.cookies, {
+      name: "Second Co",
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+      billWiseEntry: true,
+    }));
+    const masters = await send({ organisationId: second }, utf16WithBom(MASTERS));
+    expect(masters.statusCode, masters.body).toBe(200);
+  });
+
+  test("a debtor's debit note crediting sales becomes a debit note to a customer, raising its invoice", async () => {
+    const preview = await send({ organisationId: second, preview: "true" }, utf16WithBom(book));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().vouchers).toMatchObject({
+      vouchers: 3,
+      toCreate: { salesInvoice: 1, salesDebitNote: 1, debitNote: 1 },
+      notImported: [],
+      asJournals: [],
+    });
+
+    const response = await send({ organisationId: second }, utf16WithBom(book));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({ imported: 3, failed: [] });
+    expect(vouchers.trialBalance.agrees).toBe(true);
+
+    const notes = (await getAs("salesdebitnote/salesdebitnotelist")).salesDebitNotes;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ invoiceNumber: "DN-S1", totalAmount: 236 });
+    const [invoice] = (await getAs("salesinvoice/salesinvoicelist")).salesInvoices;
+    // The note raises the invoice it names: 1,180 + 236 pending (Tally's Agst Ref on the debit side).
+    expect(invoice).toMatchObject({ invoiceNumber: "S-9", totalAmount: 1180, pendingAmt: 1416 });
+    const purchaseSide = (await getAs("debitnote/debitnotelist")).debitnotes;
+    expect(purchaseSide).toHaveLength(1);
+    expect(purchaseSide[0]).toMatchObject({ invoiceNumber: "DN-P1", totalAmount: 59 });
+
+    const tb = await getAs("reports/trialbalance");
+    const rows = new Map(
+      (tb.accounts as { name: string; debit: number; credit: number }[]).map((row) => [
+        row.name,
+        { debit: row.debit, credit: row.credit },
+      ]),
+    );
+    // Sales credited by the invoice and the note; output tax by both; Asha debited by both.
+    expect(rows.get("Sales")).toEqual({ debit: 0, credit: 1200 });
+    expect(rows.get("Output CGST")).toEqual({ debit: 0, credit: 108 });
+    expect(rows.get("Asha Traders")).toEqual({ debit: 1416, credit: 0 });
+    expect(rows.get("Purchases")).toEqual({ debit: 0, credit: 50 });
+  });
+});

@@ -12,6 +12,7 @@ import {
   isValidCivilDate,
   journalVoucherType,
   nearestGstRate,
+  type PartySide,
   paiseToRupees,
   placeTallyGstRates,
   readTallyDate,
@@ -188,8 +189,17 @@ interface Plan {
   payload: Record<string, unknown> & { organisationId: string };
   links: [string, string][];
   note?: string;
-  /** Bill-wise allocations still to be resolved to the invoices' ids: where they go. */
-  bills: { party: string; name: string; paise: number; target: "entries" | "document" }[];
+  /**
+   * Bill-wise allocations still to be resolved to the invoices' ids: where they go, and whether
+   * they raise the bill (a debit note to a customer) rather than settle it.
+   */
+  bills: {
+    party: string;
+    name: string;
+    paise: number;
+    target: "entries" | "document";
+    raises?: boolean;
+  }[];
   /** The bills this invoice opens (New Ref), or its number. */
   opens: string[];
 }
@@ -240,7 +250,9 @@ function documentOf(
 ): Omit<Plan, "voucher" | "type"> | string {
   const definition = getVoucherDefinition(type);
   const customer = definition.partySide === "customer";
-  const partyDebit = customer !== isNoteType(type);
+  // The customer is debited by what adds to sales (an invoice, a debit note to a customer) and
+  // credited by a credit note; the supplier the other way round (the registry's tradeSign).
+  const partyDebit = customer === (definition.tradeSign ?? 1) > 0;
   const partyLines = voucher.ledgers.filter(
     (line) => line.ledger.toLowerCase() === voucher.party.toLowerCase(),
   );
@@ -348,6 +360,7 @@ function documentOf(
             name: bill.name,
             paise: Math.abs(bill.paise),
             target: "document" as const,
+            raises: definition.raisesBills === true,
           }))
       : [],
     opens,
@@ -545,6 +558,24 @@ interface TrialBalanceCheck {
   message: string;
 }
 
+/**
+ * The voucher's party side, where one Tally type becomes two Bahi types (decision 067): a debtor
+ * whose voucher credits sales (an item line, or a ledger of nature Sales) is a customer; a
+ * creditor a supplier; otherwise none (the Tally type's own meaning).
+ */
+function partySideOf(voucher: TallyVoucher, books: Books): PartySide | null {
+  const party = voucher.party.toLowerCase();
+  const nature = books.accounts.get(party)?.nature;
+  if (nature === "Creditors") return "supplier";
+  if (nature !== "Debtors") return null;
+  const creditsSales = voucher.ledgers.some((line) => {
+    if (line.paise >= 0 || line.ledger.toLowerCase() === party) return false;
+    const account = books.accounts.get(line.ledger.toLowerCase());
+    return account ? account.nature === "Sales" : line.carriesItems;
+  });
+  return creditsSales ? "customer" : null;
+}
+
 /** POST /import/tally with vouchers: preview, or save them and compare the trial balances. */
 export async function importTallyVouchers(
   deps: VoucherDeps,
@@ -576,7 +607,7 @@ export async function importTallyVouchers(
   const counted: TallyVoucher[] = [];
   for (const node of found.get("VOUCHER") ?? []) {
     const voucher = readTallyVoucher(node);
-    const type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes);
+    const type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, partySideOf(voucher, books));
     const refuse = (reason: string) =>
       notImported.push({ voucher: describeVoucher(voucher), reason });
     if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
@@ -719,7 +750,14 @@ function resolveBills(plan: Plan, billIds: Map<string, { id: string; pendingPais
   };
   for (const bill of plan.bills) {
     const open = billIds.get(`${bill.party.toLowerCase()}|${bill.name.toLowerCase()}`);
-    if (!open || open.pendingPaise <= 0) continue;
+    if (!open) continue;
+    // A note that raises the bill adds to what is pending, however much was already paid.
+    if (bill.raises) {
+      open.pendingPaise += bill.paise;
+      byTarget.document.push({ entryId: open.id, amount: paiseToRupees(bill.paise) });
+      continue;
+    }
+    if (open.pendingPaise <= 0) continue;
     const paise = Math.min(open.pendingPaise, bill.paise);
     open.pendingPaise -= paise;
     const allocation = { entryId: open.id, amount: paiseToRupees(paise) };

@@ -22,7 +22,7 @@ import {
 } from "./reports.repository.ts";
 import { defaultDateOf } from "./statements.service.ts";
 import { readTradeDocument } from "./trade-documents.ts";
-import { isCashOrBankAccount } from "./trade-reports.builders.ts";
+import { isCashOrBankAccount, TRADE_SIDES } from "./trade-reports.builders.ts";
 
 // The dashboard's four calls (api.md 7 "Dashboard"). Each answers as at the dashboard's date:
 // today, or the year's end when the year is over (the year's start when it has not begun).
@@ -119,7 +119,8 @@ export const DASHBOARD_SALES_DAYS = 30;
 
 /**
  * GET /dashboard/lastThirtyDaysSales: sales per day for the 30 days ending at the dashboard date,
- * every day present (zeros too) for the chart; net is invoices less credit notes.
+ * every day present (zeros too) for the chart. The types and their signs are the registry's sales
+ * side (decision 067): net is invoices less credit notes plus debit notes to customers.
  */
 export async function readLastThirtyDaysSales(
   db: Kysely<Database>,
@@ -134,33 +135,38 @@ export async function readLastThirtyDaysSales(
   });
   const endDate = defaultDateOf(query.year, today);
   const startDate = addDays(endDate, -(DASHBOARD_SALES_DAYS - 1));
+  const side = TRADE_SIDES.sales;
   const rows = await listVouchersInRange(
     db,
     access.organisation.id,
-    ["salesInvoice", "creditNote"],
+    side.types,
     startDate,
     endDate,
   );
-  const days = new Map<string, { count: number; sales: number; returns: number }>();
+  const days = new Map<string, { count: number; sales: number; returns: number; raises: number }>();
   for (let date = startDate; date <= endDate; date = addDays(date, 1))
-    days.set(date, { count: 0, sales: 0, returns: 0 });
+    days.set(date, { count: 0, sales: 0, returns: 0, raises: 0 });
   for (const row of rows) {
     const day = days.get(row.date);
     if (!day) continue;
-    if (row.type === "salesInvoice") {
+    if (row.type === side.invoiceType) {
       day.count += 1;
       day.sales += row.amountPaise;
+    } else if ((side.raiseTypes as readonly string[]).includes(row.type)) {
+      day.raises += row.amountPaise;
     } else day.returns += row.amountPaise;
   }
   let total = 0;
   const series = [...days].map(([date, day]) => {
-    total += day.sales - day.returns;
+    const net = day.sales - day.returns + day.raises;
+    total += net;
     return {
       date,
       count: day.count,
       sales: paiseToRupees(day.sales),
       returns: paiseToRupees(day.returns),
-      net: paiseToRupees(day.sales - day.returns),
+      debitNotes: paiseToRupees(day.raises),
+      net: paiseToRupees(net),
     };
   });
   return { startDate, endDate, days: series, total: paiseToRupees(total) };
@@ -194,7 +200,7 @@ export async function readDues(
     let overdue = 0;
     let overdueCount = 0;
     for (const row of rows) {
-      const document = readTradeDocument(row, "");
+      const document = readTradeDocument(row);
       const pending = row.pendingPaise ?? 0;
       due += pending;
       if ((document.dueDate ?? document.date) < asAt) {

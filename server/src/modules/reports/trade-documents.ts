@@ -1,4 +1,4 @@
-import { rupeesToPaise } from "@bahi/domain";
+import { getVoucherDefinition, isNoteType, isVoucherType, rupeesToPaise } from "@bahi/domain";
 import type { VoucherDocumentRow } from "./reports.repository.ts";
 
 // The stored JSON of an item-line voucher (vouchers.document, DESIGN.md §4) read into paise.
@@ -33,10 +33,19 @@ export interface TradeDocument {
   totalPaise: number;
   pendingPaise: number | null;
   dueDate: string | null;
-  /** Credit or debit note. */
+  /**
+   * The registry's trade sign (decision 067): +1 an invoice or bill, or a note that raises one (the
+   * debit note to a customer); -1 a note that lowers one.
+   */
+  sign: 1 | -1;
+  /** A note that lowers the side's invoices or bills (credit note, purchase-side debit note). */
   isReturn: boolean;
+  /** A note that raises them (the debit note to a customer, decision 066). */
+  isRaise: boolean;
   /** Notes: 'return' moves goods back, 'adjustment' only corrects a price. */
   noteType: string | null;
+  /** Whether the type moves stock at all (the registry's movesStock). */
+  typeMovesStock: boolean;
   pos: string | null;
   /** Where the supplier was, as the engine located it on save (issue 18). */
   supplierStateCode: string | null;
@@ -57,7 +66,18 @@ const paise = (value: unknown): number =>
 const text = (value: unknown): string | null =>
   typeof value === "string" && value !== "" ? value : null;
 
-export function readTradeDocument(row: VoucherDocumentRow, returnType: string): TradeDocument {
+/** The registry's facts a report needs of a row's type; a type the registry does not know adds. */
+function tradeFactsOf(type: string) {
+  if (!isVoucherType(type)) return { sign: 1 as const, isNote: false, movesStock: false };
+  const definition = getVoucherDefinition(type);
+  return {
+    sign: definition.tradeSign ?? 1,
+    isNote: isNoteType(type),
+    movesStock: definition.movesStock !== null,
+  };
+}
+
+export function readTradeDocument(row: VoucherDocumentRow): TradeDocument {
   const document = JSON.parse(row.document) as Json;
   const items = Array.isArray(document.itemDetails) ? (document.itemDetails as Json[]) : [];
   const accounts = Array.isArray(document.accountDetails)
@@ -97,7 +117,7 @@ export function readTradeDocument(row: VoucherDocumentRow, returnType: string): 
       cessPaise: paise(line.cessAmount),
     })),
   ];
-  const isReturn = row.type === returnType;
+  const facts = tradeFactsOf(row.type);
   return {
     id: row.id,
     type: row.type,
@@ -109,8 +129,11 @@ export function readTradeDocument(row: VoucherDocumentRow, returnType: string): 
     totalPaise: row.amountPaise,
     pendingPaise: row.pendingPaise,
     dueDate: text(document.dueDate),
-    isReturn,
-    noteType: isReturn ? (text(document.type) ?? "return") : null,
+    sign: facts.sign,
+    isReturn: facts.isNote && facts.sign < 0,
+    isRaise: facts.isNote && facts.sign > 0,
+    noteType: facts.isNote ? (text(document.type) ?? "return") : null,
+    typeMovesStock: facts.movesStock,
     pos: text(document.pos),
     supplierStateCode: text(document.supplierStateCode),
     gstin: text(document.gstin),
@@ -124,7 +147,12 @@ export function readTradeDocument(row: VoucherDocumentRow, returnType: string): 
   };
 }
 
-/** Whether a note sent goods back (quantities count) rather than only adjusting a price. */
+/**
+ * Whether the document's quantities count: an invoice or bill, or a note that sent goods back; not
+ * a note that only adjusts a price, nor one of a type that moves no goods (a debit note to a
+ * customer raises a price).
+ */
 export function movesGoods(document: TradeDocument): boolean {
-  return !document.isReturn || document.noteType !== "adjustment";
+  if (!document.isReturn && !document.isRaise) return true;
+  return document.typeMovesStock && document.noteType !== "adjustment";
 }

@@ -128,7 +128,10 @@ function doc(extra: Partial<TradeDocument> & { lines: TradeLine[] }): TradeDocum
     sgstPaise: sum("sgstPaise"),
     igstPaise: sum("igstPaise"),
     cessPaise: sum("cessPaise"),
+    isRaise: false,
+    typeMovesStock: true,
     ...extra,
+    sign: extra.sign ?? (extra.isReturn ? -1 : 1),
   };
 }
 
@@ -200,6 +203,8 @@ describe("trade report builders", () => {
       count: 2,
       invoiceAmount: 120_000,
       returnAmount: 35_000,
+      // The sales side has a column for debit notes to customers (decision 067); none here.
+      raiseAmount: 0,
       taxable: 85_000,
       tax: 14_100,
       total: 99_100,

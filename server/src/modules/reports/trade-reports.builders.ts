@@ -1,5 +1,6 @@
 import {
   addDays,
+  BILLABLE_TYPES,
   type BillableType,
   daysBetween,
   describeGstRate,
@@ -8,8 +9,11 @@ import {
   findNoteTypeFor,
   findPlaceOfSupply,
   formatMonthLabel,
+  getVoucherDefinition,
   isCashOrBankNature,
+  listTradeTypes,
   monthOf,
+  type PartySide,
   quarterOfMonth,
   type VoucherType,
 } from "@bahi/domain";
@@ -29,46 +33,73 @@ import {
 // hands over a scope (the organisation, its accounts and items, the query) and the rows.
 
 // The sales reports and the purchase reports are one family (spec 2.3, api.md 7), written once
-// and read from the side: sales are sales invoices less credit notes, purchases are purchase bills
-// less debit notes. A report about value (by month, item, day, state, party, rate, item type,
-// month with GST) is net of the notes: each note's amounts count negative in its own period,
-// state, party and rate, and its quantities count negative only when it sent goods back (note type
-// 'return', not a price 'adjustment').
+// and read from the side. Which types make a side, and with which sign, is the registry's
+// `tradeSign` (decision 067): sales are sales invoices less credit notes plus debit notes to
+// customers, purchases are purchase bills less debit notes. A report about value (by month, item,
+// day, state, party, rate, item type, month with GST) is net of the notes: each note's amounts
+// count with its sign in its own period, state, party and rate, and its quantities count only when
+// it moved goods (note type 'return', not a price 'adjustment'; a debit note to a customer never).
 
 export type TradeSideKey = "sales" | "purchase";
 
 export interface TradeSide {
   key: TradeSideKey;
   invoiceType: BillableType;
-  /** The note that adjusts the side's invoices or bills (the registry's). */
+  /** The note that lowers the side's invoices or bills (the registry's). */
   returnType: VoucherType;
+  /** The notes that raise them (the debit note to a customer); empty on the purchase side. */
+  raiseTypes: readonly VoucherType[];
+  /** Every type of the side, the invoice first (the registry's trade types). */
+  types: readonly VoucherType[];
   /** Sales, Purchase */
   word: string;
   /** Customer, Supplier */
   party: string;
   invoices: string;
   returns: string;
+  /** The raising notes' column heading (their registry title), or null when the side has none. */
+  raises: string | null;
+}
+
+function describeSide(
+  key: TradeSideKey,
+  partySide: PartySide,
+  words: Pick<TradeSide, "word" | "party" | "invoices" | "returns">,
+): TradeSide {
+  const invoiceType = BILLABLE_TYPES.find(
+    (type) => getVoucherDefinition(type).partySide === partySide,
+  ) as BillableType;
+  const returnType = findNoteTypeFor(invoiceType);
+  const trade = listTradeTypes(partySide);
+  const raiseTypes = trade
+    .filter(({ type, sign }) => sign > 0 && type !== invoiceType)
+    .map(({ type }) => type);
+  return {
+    key,
+    invoiceType,
+    returnType,
+    raiseTypes,
+    types: trade.map(({ type }) => type),
+    ...words,
+    raises: raiseTypes.length
+      ? raiseTypes.map((type) => getVoucherDefinition(type).titles.plural).join(", ")
+      : null,
+  };
 }
 
 export const TRADE_SIDES: Record<TradeSideKey, TradeSide> = {
-  sales: {
-    key: "sales",
-    invoiceType: "salesInvoice",
-    returnType: findNoteTypeFor("salesInvoice"),
+  sales: describeSide("sales", "customer", {
     word: "Sales",
     party: "Customer",
     invoices: "Invoices",
     returns: "Credit Notes",
-  },
-  purchase: {
-    key: "purchase",
-    invoiceType: "purchases",
-    returnType: findNoteTypeFor("purchases"),
+  }),
+  purchase: describeSide("purchase", "supplier", {
     word: "Purchase",
     party: "Supplier",
     invoices: "Bills",
     returns: "Debit Notes",
-  },
+  }),
 };
 
 export const TRADE_REPORT_KINDS = [
@@ -203,7 +234,7 @@ export function filterTradeDocuments(
 ): TradeDocument[] {
   const { b2bOrB2c = "all", rcmOrNonRcm = "all" } = scope.query;
   return rows
-    .map((row) => readTradeDocument(row, scope.side.returnType))
+    .map((row) => readTradeDocument(row))
     .filter((document) => {
       if (b2bOrB2c !== "all" && (gstinOf(scope, document) !== null) !== (b2bOrB2c === "b2b"))
         return false;
@@ -215,7 +246,7 @@ export function filterTradeDocuments(
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-const sign = (document: TradeDocument) => (document.isReturn ? -1 : 1);
+const sign = (document: TradeDocument) => document.sign;
 const taxOfLine = (line: TradeLine) =>
   line.cgstPaise + line.sgstPaise + line.igstPaise + line.cessPaise;
 
@@ -273,8 +304,10 @@ function rateLabel(rate: number): string {
 interface Totals {
   count: number;
   returnCount: number;
+  raiseCount: number;
   invoicePaise: number;
   returnPaise: number;
+  raisePaise: number;
   quantityMilli: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -287,8 +320,10 @@ interface Totals {
 const emptyTotals = (): Totals => ({
   count: 0,
   returnCount: 0,
+  raiseCount: 0,
   invoicePaise: 0,
   returnPaise: 0,
+  raisePaise: 0,
   quantityMilli: 0,
   taxablePaise: 0,
   cgstPaise: 0,
@@ -304,6 +339,9 @@ function addDocument(totals: Totals, document: TradeDocument) {
   if (document.isReturn) {
     totals.returnCount += 1;
     totals.returnPaise += document.taxablePaise;
+  } else if (document.isRaise) {
+    totals.raiseCount += 1;
+    totals.raisePaise += document.taxablePaise;
   } else {
     totals.count += 1;
     totals.invoicePaise += document.taxablePaise;
@@ -336,6 +374,15 @@ function groupBy<K>(entries: Iterable<[K, (totals: Totals) => void]>): Map<K, To
     map.set(key, totals);
   }
   return map;
+}
+
+/** The raising notes' column and value, on a side that has such notes (the sales side). */
+function ifRaises<T>(side: TradeSide, value: T): T[] {
+  return side.raises === null ? [] : [value];
+}
+
+function raiseCells(side: TradeSide, key: string, value: number): Record<string, number> {
+  return side.raises === null ? {} : { [key]: value };
 }
 
 const taxOf = (totals: Totals) =>
@@ -375,6 +422,7 @@ const buildByMonthQuarter: Builder = (scope, documents) => {
     count: totals.count,
     invoiceAmount: totals.invoicePaise,
     returnAmount: totals.returnPaise,
+    ...raiseCells(scope.side, "raiseAmount", totals.raisePaise),
     taxable: totals.taxablePaise,
     tax: taxOf(totals),
     total: totals.totalPaise,
@@ -387,12 +435,21 @@ const buildByMonthQuarter: Builder = (scope, documents) => {
       number("count", side.invoices),
       amount("invoiceAmount", side.word),
       amount("returnAmount", side.returns),
+      ...ifRaises(side, amount("raiseAmount", side.raises ?? "")),
       amount("taxable", "Net Taxable"),
       amount("tax", "Tax"),
       amount("total", "Net Total"),
     ],
     rows,
-    ["count", "invoiceAmount", "returnAmount", "taxable", "tax", "total"],
+    [
+      "count",
+      "invoiceAmount",
+      "returnAmount",
+      ...ifRaises(side, "raiseAmount"),
+      "taxable",
+      "tax",
+      "total",
+    ],
   );
 };
 
@@ -449,6 +506,7 @@ const buildByDay: Builder = (scope, documents) => {
       date,
       count: totals.count,
       returnCount: totals.returnCount,
+      ...raiseCells(scope.side, "raiseCount", totals.raiseCount),
       taxable: totals.taxablePaise,
       tax: taxOf(totals),
       total: totals.totalPaise,
@@ -459,12 +517,13 @@ const buildByDay: Builder = (scope, documents) => {
       dateColumn("date", "Date"),
       number("count", scope.side.invoices),
       number("returnCount", scope.side.returns),
+      ...ifRaises(scope.side, number("raiseCount", scope.side.raises ?? "")),
       amount("taxable", "Net Taxable"),
       amount("tax", "Tax"),
       amount("total", "Net Total"),
     ],
     rows,
-    ["count", "returnCount", "taxable", "tax", "total"],
+    ["count", "returnCount", ...ifRaises(scope.side, "raiseCount"), "taxable", "tax", "total"],
   );
 };
 
@@ -523,6 +582,7 @@ const buildByParty: Builder = (scope, documents) => {
         gstin: account?.gstin ?? "",
         count: totals.count,
         returnCount: totals.returnCount,
+        ...raiseCells(scope.side, "raiseCount", totals.raiseCount),
         taxable: totals.taxablePaise,
         tax: taxOf(totals),
         total: totals.totalPaise,
@@ -536,12 +596,13 @@ const buildByParty: Builder = (scope, documents) => {
       textColumn("gstin", "GSTIN"),
       number("count", scope.side.invoices),
       number("returnCount", scope.side.returns),
+      ...ifRaises(scope.side, number("raiseCount", scope.side.raises ?? "")),
       amount("taxable", "Net Taxable"),
       amount("tax", "Tax"),
       amount("total", "Net Total"),
     ],
     rows,
-    ["count", "returnCount", "taxable", "tax", "total"],
+    ["count", "returnCount", ...ifRaises(scope.side, "raiseCount"), "taxable", "tax", "total"],
   );
 };
 
@@ -894,7 +955,7 @@ export function readItemHistoryLines(
   const rows: Record<string, ExportCell>[] = [];
   for (const row of vouchers) {
     if (row.id === excludeId) continue;
-    const document = readTradeDocument(row, scope.side.returnType);
+    const document = readTradeDocument(row);
     for (const line of document.lines) {
       if (line.kind !== "item" || line.itemId !== itemId) continue;
       rows.push({

@@ -94,9 +94,7 @@ export async function readTradeReport(
       break;
     default: {
       const types =
-        kind === "wrongGstRate"
-          ? [transactionTypeOf(side, query.transactionType)]
-          : [side.invoiceType, side.returnType];
+        kind === "wrongGstRate" ? [transactionTypeOf(side, query.transactionType)] : side.types;
       const rows = await listVouchersInRange(db, organisation.id, types, startDate, endDate, {
         partyAccountId: query.accountId,
       });
@@ -107,10 +105,10 @@ export async function readTradeReport(
 }
 
 function transactionTypeOf(side: TradeSide, given: string | undefined): string {
-  if (given === undefined || given === "" || given === "invoice" || given === side.invoiceType)
-    return side.invoiceType;
-  if (given === "return" || given === side.returnType) return side.returnType;
-  throw badRequest(`Transaction type must be ${side.invoiceType} or ${side.returnType}.`);
+  if (given === undefined || given === "" || given === "invoice") return side.invoiceType;
+  if (given === "return") return side.returnType;
+  if ((side.types as readonly string[]).includes(given)) return given;
+  throw badRequest(`Transaction type must be one of ${side.types.join(", ")}.`);
 }
 
 /** Overdue invoices (bills) as at `asAt`: the open ones of every year, read with today's pending. */

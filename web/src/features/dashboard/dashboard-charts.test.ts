@@ -5,8 +5,8 @@ describe("dashboard charts", () => {
   test("each of the thirty days is a bar labelled dd-MM", () => {
     expect(
       salesChartData([
-        { date: "2026-11-20", count: 1, sales: 1180, returns: 0, net: 1180 },
-        { date: "2026-11-21", count: 0, sales: 0, returns: 0, net: 0 },
+        { date: "2026-11-20", count: 1, sales: 1180, returns: 0, debitNotes: 0, net: 1180 },
+        { date: "2026-11-21", count: 0, sales: 0, returns: 0, debitNotes: 0, net: 0 },
       ]),
     ).toEqual([
       { label: "20-11", net: 1180 },

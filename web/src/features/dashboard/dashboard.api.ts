@@ -33,6 +33,8 @@ export interface SalesDay {
   count: number;
   sales: number;
   returns: number;
+  /** Debit notes to customers (decision 067). */
+  debitNotes: number;
   net: number;
 }
 

@@ -4,15 +4,21 @@ import { useQuery } from "@tanstack/react-query";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
 import { fetchListPage, type ListRecord } from "../../lists/lists.api.ts";
 import { stopProps } from "../keyboard/focus-stop.ts";
-import { chooseAgainstInvoice, type DocumentForm } from "../model/document-form.ts";
+import {
+  chooseAgainstInvoice,
+  type DocumentForm,
+  describeDocumentFields,
+} from "../model/document-form.ts";
 import type { SectionProps } from "./section-props.ts";
 
 const INVOICES_SHOWN = 100;
 
 /**
- * The invoice a raising note (the debit note to a customer, decision 066) is made out against:
- * the chosen party's invoices of the year, newest first, paid ones included (a price rise can
- * follow payment). The note's total is set against the one chosen (document-form's payload).
+ * The invoice (or bill) a note is made out against, newest first among the chosen party's of the
+ * year. A raising note (the debit note to a customer, decision 066) lists paid ones too (a price
+ * rise can follow payment) and sets its whole total against the one chosen; a return note (credit
+ * note, purchase-side debit note, decision 067) lists those with money pending and sets its total
+ * against the one chosen up to what is pending there (document-form's payload).
  */
 export function AgainstInvoiceField({
   form,
@@ -22,9 +28,17 @@ export function AgainstInvoiceField({
   readOnly,
 }: SectionProps<DocumentForm>) {
   const invoiceType = getVoucherDefinition(context.type).settles ?? "salesInvoice";
+  const { raisesBills, partySide } = describeDocumentFields(context.type);
   const partyId = form.cashOrDebtorAccountId ?? "";
   const invoices = useQuery({
-    queryKey: ["against-invoice", invoiceType, context.organisationId, context.year, partyId],
+    queryKey: [
+      "against-invoice",
+      invoiceType,
+      context.organisationId,
+      context.year,
+      partyId,
+      raisesBills,
+    ],
     queryFn: () =>
       fetchListPage({
         organisationId: context.organisationId,
@@ -35,7 +49,9 @@ export function AgainstInvoiceField({
         pageSize: INVOICES_SHOWN,
         sort: "dateDesc",
         search: "",
-        filters: { account: partyId },
+        filters: raisesBills
+          ? { account: partyId }
+          : { account: partyId, statusFilters: ["pending", "partial"] },
       }),
     enabled: partyId !== "",
   });
@@ -43,7 +59,7 @@ export function AgainstInvoiceField({
   const chosen = form.billWiseEntries[0];
   const options = records.map((record) => ({
     value: record._id,
-    label: describeInvoice(record),
+    label: describeInvoice(record, !raisesBills),
   }));
   // On edit the saved invoice may be of another year: keep it shown by its number.
   if (chosen && !records.some((record) => record._id === chosen.entryId)) {
@@ -53,10 +69,16 @@ export function AgainstInvoiceField({
     <Grid.Col span={{ base: 24, md: 8 }} {...stopProps("againstInvoice")}>
       <SelectInput
         label="Against Invoice"
-        placeholder={partyId === "" ? "Choose the customer first" : "Choose the invoice"}
+        placeholder={
+          partyId === ""
+            ? `Choose the ${partySide === "supplier" ? "supplier" : "customer"} first`
+            : "Choose the invoice"
+        }
         data={options}
         value={chosen?.entryId ?? null}
         onChange={(entryId) => {
+          // The saved invoice, shown though no longer listed: keep it as it is.
+          if (entryId !== null && entryId === chosen?.entryId) return;
           const record = records.find((candidate) => candidate._id === entryId);
           update((current) =>
             chooseAgainstInvoice(
@@ -67,6 +89,7 @@ export function AgainstInvoiceField({
                     number: String(record.number ?? record.invoiceNumber ?? ""),
                     date: record.date ?? "",
                     totalPaise: rupeesToPaise(record.totalAmount ?? 0),
+                    pendingPaise: rupeesToPaise(record.pendingAmt ?? record.totalAmount ?? 0),
                   }
                 : null,
             ),
@@ -80,10 +103,14 @@ export function AgainstInvoiceField({
   );
 }
 
-function describeInvoice(record: ListRecord): string {
+function describeInvoice(record: ListRecord, withPending: boolean): string {
   const number = String(record.number ?? record.invoiceNumber ?? "");
   const date = record.date ? formatDateDisplay(record.date) : "";
   const total =
     record.totalAmount === undefined ? "" : formatRupees(rupeesToPaise(record.totalAmount));
-  return [number, date, total].filter(Boolean).join(" · ");
+  const pending =
+    withPending && typeof record.pendingAmt === "number"
+      ? `${formatRupees(rupeesToPaise(record.pendingAmt))} pending`
+      : "";
+  return [number, date, total, pending].filter(Boolean).join(" · ");
 }

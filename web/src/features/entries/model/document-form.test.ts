@@ -240,12 +240,31 @@ describe("header fields per type (registry and payload schemas)", () => {
   it.each([
     ["salesInvoice", { dueDate: true, importType: false, noteFields: false, exportOrSez: true }],
     ["purchases", { dueDate: true, importType: true, noteFields: false, exportOrSez: false }],
-    ["creditNote", { dueDate: true, importType: false, noteFields: true, exportOrSez: true }],
-    ["debitNote", { dueDate: true, importType: false, noteFields: true, exportOrSez: false }],
+    [
+      "creditNote",
+      {
+        dueDate: true,
+        noteFields: true,
+        againstInvoice: true,
+        raisesBills: false,
+        exportOrSez: true,
+      },
+    ],
+    [
+      "debitNote",
+      {
+        dueDate: true,
+        noteFields: true,
+        againstInvoice: true,
+        raisesBills: false,
+        exportOrSez: false,
+      },
+    ],
     [
       "salesDebitNote",
-      { dueDate: true, noteFields: true, noteKind: false, againstInvoice: true, exportOrSez: true },
+      { dueDate: true, noteFields: true, noteKind: false, againstInvoice: true, raisesBills: true },
     ],
+    ["salesInvoice", { againstInvoice: false, raisesBills: false }],
     ["quotation", { dueDate: false, importType: false, noteFields: false, exportOrSez: true }],
     ["purchaseOrder", { dueDate: true, importType: true, noteFields: false, exportOrSez: false }],
   ] as const)("%s", (type, fields) => {
@@ -462,6 +481,65 @@ describe("the payload", () => {
       },
     );
     expect(none.billWiseEntries).toEqual([]);
+  });
+
+  it("a credit note chosen against an invoice sets its total against it, up to what is pending (decision 067)", () => {
+    const invoice = { _id: "inv-1", number: "INV-1", date: "2025-06-01", totalPaise: 500_00 };
+    // ₹108 note, ₹500 pending: the whole note.
+    const open = chooseAgainstInvoice(form([line(RICE, "2")]), {
+      ...invoice,
+      pendingPaise: 500_00,
+    });
+    const payload = buildDocumentPayload(open, contextFor("creditNote"), { mode: "add" });
+    expect(payload).toMatchObject({
+      totalAmount: 108,
+      billWiseEntries: [{ entryId: "inv-1", amount: 108 }],
+    });
+    expect(ENTRY_INPUT_SCHEMAS.creditNote.add.safeParse(payload).success).toBe(true);
+    // Only ₹40 pending: ₹40 of the note is set against it, the rest stays on account.
+    const nearlyPaid = chooseAgainstInvoice(form([line(RICE, "2")]), {
+      ...invoice,
+      pendingPaise: 40_00,
+    });
+    expect(
+      buildDocumentPayload(nearlyPaid, contextFor("creditNote"), { mode: "add" }).billWiseEntries,
+    ).toEqual([{ entryId: "inv-1", amount: 40 }]);
+    // The purchase-side debit note against a bill, the same way.
+    const bill = chooseAgainstInvoice(form([line(RICE, "2", "supplier")]), {
+      ...invoice,
+      _id: "bill-1",
+      pendingPaise: 1_000_00,
+    });
+    const debit = buildDocumentPayload(bill, contextFor("debitNote"), { mode: "add" });
+    expect(debit.billWiseEntries).toEqual([{ entryId: "bill-1", amount: debit.totalAmount }]);
+    expect(ENTRY_INPUT_SCHEMAS.debitNote.add.safeParse(debit).success).toBe(true);
+  });
+
+  it("an edited credit note keeps its saved allocation; choosing its invoice again adds it back to the room", () => {
+    const saved: DocumentForm = {
+      ...form([line(RICE, "2")]),
+      billWiseEntries: [
+        {
+          entryId: "inv-1",
+          invoiceNumber: "INV-1",
+          date: "",
+          totalPaise: 0,
+          pendingPaise: 0,
+          amountPaise: 60_00,
+        },
+      ],
+    };
+    expect(
+      buildDocumentPayload(saved, contextFor("creditNote"), { mode: "add" }).billWiseEntries,
+    ).toEqual([{ entryId: "inv-1", amount: 60 }]);
+    const invoice = { _id: "inv-1", number: "INV-1", date: "2025-06-01", totalPaise: 500_00 };
+    // The same invoice chosen again: the form is unchanged.
+    expect(chooseAgainstInvoice(saved, { ...invoice, pendingPaise: 10_00 })).toBe(saved);
+    // Another invoice, then: ₹20 pending there.
+    const other = chooseAgainstInvoice(saved, { ...invoice, _id: "inv-2", pendingPaise: 20_00 });
+    expect(
+      buildDocumentPayload(other, contextFor("creditNote"), { mode: "add" }).billWiseEntries,
+    ).toEqual([{ entryId: "inv-2", amount: 20 }]);
   });
 
   it("purchases carry the import type and the purchase order", () => {

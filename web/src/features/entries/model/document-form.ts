@@ -185,11 +185,14 @@ export interface DocumentFields {
   /** Notes that move goods: returned goods or a price adjustment (schemas: NOTE_FIELDS `type`). */
   noteKind: boolean;
   /**
-   * A note that raises the invoice it is made out against (the registry's `raisesBills`: the
-   * debit note to a customer): the header picks that invoice, and the note's total is set
-   * against it.
+   * Every note (decision 067): the header picks the invoice or bill it is made out against. A
+   * note that raises it (the registry's `raisesBills`: the debit note to a customer) sets its
+   * whole total against it; a return note (credit note, purchase-side debit note) its total up
+   * to what is pending there, as the bill-wise allocation of notes always did.
    */
   againstInvoice: boolean;
+  /** The registry's `raisesBills`: the note adds to what is pending on its invoice. */
+  raisesBills: boolean;
   /** Supplies the organisation makes: export or SEZ, with or without payment. */
   exportOrSez: boolean;
   /** An outward supply (the registry's gstReturn role): an export carries its shipping bill. */
@@ -216,7 +219,8 @@ export function describeDocumentFields(type: VoucherType): DocumentFields {
     importType: definition.acceptsImports,
     noteFields: isNoteType(type),
     noteKind: offersNoteKind(type),
-    againstInvoice: isNoteType(type) && definition.raisesBills === true,
+    againstInvoice: isNoteType(type),
+    raisesBills: isNoteType(type) && definition.raisesBills === true,
     exportOrSez: partySide === "customer",
     shippingBill: definition.gstReturn.role === "outwardSupply",
     transport: definition.transport !== null,
@@ -706,21 +710,24 @@ export function buildDocumentPayload(
     payload.transport = buildTransportPayload(form.transport) ?? emptied;
   }
   if (fields.noteKind) payload.type = textOrUndefined(form.noteType);
-  if (fields.againstInvoice) {
+  const totalPaise = computed?.totalPaise ?? 0;
+  if (fields.raisesBills) {
     // One invoice, the note's whole total set against it (it raises what is due there).
-    const totalPaise = computed?.totalPaise ?? 0;
     payload.billWiseEntries = form.billWiseEntries
       .slice(0, 1)
       .flatMap((allocation) =>
         totalPaise > 0 ? [{ entryId: allocation.entryId, amount: rupees(totalPaise) }] : [],
       );
   } else if (fields.noteFields) {
-    payload.billWiseEntries = form.billWiseEntries
-      .filter((allocation) => allocation.amountPaise > 0)
-      .map((allocation) => ({
-        entryId: allocation.entryId,
-        amount: rupees(allocation.amountPaise),
-      }));
+    // A saved allocation keeps its amount; an invoice chosen in the header takes the note's
+    // total, up to what is pending on it (the server refuses more).
+    payload.billWiseEntries = form.billWiseEntries.flatMap((allocation) => {
+      const paise =
+        allocation.amountPaise > 0
+          ? allocation.amountPaise
+          : Math.min(totalPaise, allocation.pendingPaise);
+      return paise > 0 ? [{ entryId: allocation.entryId, amount: rupees(paise) }] : [];
+    });
   }
   if (form.source && fields.sourceParams.includes(form.source.param)) {
     payload[form.source.param] = form.source.id;
@@ -878,11 +885,31 @@ export function convertDocumentForm(
   return { ...form, source: { param: sourceParam, id: sourceId } };
 }
 
-/** The invoice a raising note is made out against (the header's picker), or none. */
+/**
+ * The invoice a note is made out against (the header's picker), or none. `pendingPaise` is what
+ * a return note may set against it: what is pending there, plus what this note had set against
+ * it when saved (the server leaves an edited note's own allocation out). Choosing the invoice
+ * already chosen keeps the form as it is.
+ */
 export function chooseAgainstInvoice(
   form: DocumentForm,
-  invoice: { _id: string; number: string; date: string; totalPaise: Paise } | null,
+  invoice: {
+    _id: string;
+    number: string;
+    date: string;
+    totalPaise: Paise;
+    pendingPaise?: Paise;
+  } | null,
 ): DocumentForm {
+  if (
+    invoice &&
+    form.billWiseEntries.length === 1 &&
+    form.billWiseEntries[0]?.entryId === invoice._id
+  )
+    return form;
+  const saved = invoice
+    ? form.billWiseEntries.find((allocation) => allocation.entryId === invoice._id)
+    : undefined;
   return {
     ...form,
     billWiseEntries: invoice
@@ -892,7 +919,7 @@ export function chooseAgainstInvoice(
             invoiceNumber: invoice.number,
             date: invoice.date,
             totalPaise: invoice.totalPaise,
-            pendingPaise: 0,
+            pendingPaise: (invoice.pendingPaise ?? 0) + (saved?.amountPaise ?? 0),
             amountPaise: 0,
           },
         ]
