@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
+import { SchemaScopedPostgresDialect } from "./postgres-introspector.ts";
 import { USES_PER_CONNECTION, withNamedStatements } from "./postgres-statements.ts";
 import type { Database } from "./schema.ts";
 import { checkpointInBackground } from "./sqlite-checkpoints.ts";
@@ -100,7 +101,7 @@ function openPostgres(options: {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new SchemaScopedPostgresDialect({ pool: withNamedStatements(pool) }),
   });
   return { db, kind: "postgres", schema: options.schema, close: () => db.destroy() };
 }
