@@ -54,7 +54,9 @@ describe("renderTableDocument", () => {
     }
     const after = await renderTableDocument(journal, "pdf");
     expect(after.body.subarray(0, 4).toString("latin1")).toBe("%PDF");
-  });
+    // The worker fills its 64 MB before it is stopped: seconds on a quiet machine, more when the
+    // suite's other worker shares the cores. The limit guards a hang, not a speed.
+  }, 60_000);
 });
 
 describe("describeAttachment", () => {
