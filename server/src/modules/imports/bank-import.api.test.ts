@@ -616,7 +616,7 @@ describe("progress of a large statement", () => {
     const seen: { done: number; total: number | null }[] = [];
     while (!finished) {
       seen.push(await progressOf());
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const response = await running;
     expect(response.statusCode, response.body).toBe(200);

@@ -525,7 +525,7 @@ describe("progress of a large spreadsheet import", () => {
     const seen: { state: string; done: number; total: number | null }[] = [];
     while (!finished) {
       seen.push((await progressOf(progressId)).json());
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const imported = await running;
     expect(imported.statusCode, imported.body).toBe(200);
