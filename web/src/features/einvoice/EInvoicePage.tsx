@@ -20,10 +20,10 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError, describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { organisationPath } from "../../app/routes.ts";
-import { defaultPeriodText, readReturnPeriodText } from "../gst-returns/return-period-text.ts";
+import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
-import { fileNameFromDisposition } from "../reports/download.ts";
+import { saveResponse } from "../reports/download.ts";
 import { formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import {
@@ -52,40 +52,26 @@ const STATE_COLORS: Record<EInvoiceState, string> = {
   notApplicable: "gray",
 };
 
-async function saveResponse(response: Response, fallback: string) {
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameFromDisposition(response.headers.get("content-disposition"), fallback);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** returns/einvoice (issue 24): the period's documents by e-invoice state, offline route. */
 export function EInvoicePage() {
   const scope = useReportScope();
   const { organisation, year, today } = scope;
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const periodText = params.get("period") ?? defaultPeriodText(year, today);
-  const [typed, setTyped] = useState(periodText);
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const period = readReturnPeriodText(periodText, "gstr1", year, today);
+  const [, setParams] = useSearchParams();
   const [selected, setSelected] = useState<string[]>([]);
+  const returnPeriod = useReturnPeriod({
+    organisationId: organisation._id,
+    year,
+    today,
+    onApply: (periodText) => {
+      setSelected([]);
+      setParams({ period: periodText });
+    },
+  });
+  const { period, query } = returnPeriod;
   const [refusal, setRefusal] = useState<{ message: string; lines: string[] } | null>(null);
   const [cancelling, setCancelling] = useState<EInvoiceRow | null>(null);
 
-  const query: EInvoicePeriod | null = period.ok
-    ? {
-        organisationId: organisation._id,
-        year,
-        startDate: period.startDate,
-        endDate: period.endDate,
-      }
-    : null;
   const list = useQuery({
     queryKey: einvoiceKey(query ?? {}),
     queryFn: ({ signal }) => getEInvoiceList(query as EInvoicePeriod, signal),
@@ -93,17 +79,6 @@ export function EInvoicePage() {
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["einvoice"] });
-
-  const applyPeriod = () => {
-    const read = readReturnPeriodText(typed, "gstr1", year, today);
-    if (!read.ok) {
-      setTypedError(read.message);
-      return;
-    }
-    setTypedError(null);
-    setSelected([]);
-    setParams({ period: typed.trim() });
-  };
 
   const download = async (entryIds: string[] | null) => {
     if (!query) return;
@@ -194,17 +169,9 @@ export function EInvoicePage() {
         </>
       }
       filters={
-        <TextInput
-          label="Period"
+        <ReturnPeriodField
+          period={returnPeriod}
           description="A month (Sep 2025) or a quarter (Jul 2025 to Sep 2025)"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") applyPeriod();
-          }}
-          onBlur={applyPeriod}
-          error={typedError ?? (period.ok ? null : period.message)}
-          w={360}
         />
       }
     >
