@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  FileButton,
   Group,
   List,
   Modal,
@@ -20,7 +19,9 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError, describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { organisationPath } from "../../app/routes.ts";
+import { ImportFileButton } from "../../components/ImportFileButton.tsx";
 import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
 import { saveResponse } from "../reports/download.ts";
@@ -156,16 +157,12 @@ export function EInvoicePage() {
           >
             Download JSON of the period
           </Button>
-          <FileButton
+          <ImportFileButton
+            label="Import IRP response"
             accept=".json,.xlsx,.xls,.csv,application/json,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(file) => file && importing.mutate(file)}
-          >
-            {(props) => (
-              <Button {...props} loading={importing.isPending}>
-                Import IRP response
-              </Button>
-            )}
-          </FileButton>
+            loading={importing.isPending}
+            onFile={(file) => importing.mutate(file)}
+          />
         </>
       }
       filters={
@@ -242,13 +239,9 @@ export function EInvoicePage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.documents.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={9}>
-                        <Text c="dimmed" size="sm">
-                          No sales invoice or credit note in this period.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
+                    <EmptyTableRow columns={9}>
+                      No sales invoice or credit note in this period.
+                    </EmptyTableRow>
                   )}
                   {data.documents.map((row) => {
                     const path = scope.voucherPath(row.voucherType, row.entryId);

@@ -1,12 +1,14 @@
 import { type EWayBillState, getVoucherDefinition } from "@bahi/domain";
-import { Alert, Badge, Button, FileButton, Group, List, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { ImportFileButton } from "../../components/ImportFileButton.tsx";
 import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
 import { saveResponse } from "../reports/download.ts";
@@ -115,16 +117,12 @@ export function EWayBillPage() {
           >
             Download JSON
           </Button>
-          <FileButton
-            onChange={(file) => file && upload.mutate(file)}
+          <ImportFileButton
+            label="Import generated e-way bills"
             accept=".json,.csv,.xlsx,application/json,text/csv"
-          >
-            {(props) => (
-              <Button {...props} loading={upload.isPending}>
-                Import generated e-way bills
-              </Button>
-            )}
-          </FileButton>
+            loading={upload.isPending}
+            onFile={(file) => upload.mutate(file)}
+          />
         </>
       }
       filters={
@@ -187,13 +185,9 @@ export function EWayBillPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.documents.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={10}>
-                        <Text c="dimmed" size="sm">
-                          No sales invoices, purchases or delivery challans in this period.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
+                    <EmptyTableRow columns={10}>
+                      No sales invoices, purchases or delivery challans in this period.
+                    </EmptyTableRow>
                   )}
                   {data.documents.map((row) => (
                     <Table.Tr key={row.entryId}>

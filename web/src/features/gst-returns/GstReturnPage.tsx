@@ -18,6 +18,7 @@ import { type KeyboardEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
 import { saveResponse } from "../reports/download.ts";
@@ -340,13 +341,9 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
                     </Table.Thead>
                     <Table.Tbody>
                       {rows.data.transactions.length === 0 && (
-                        <Table.Tr>
-                          <Table.Td colSpan={columns.length}>
-                            <Text c="dimmed" size="sm">
-                              Nothing in this section for the period.
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
+                        <EmptyTableRow columns={columns.length}>
+                          Nothing in this section for the period.
+                        </EmptyTableRow>
                       )}
                       {rows.data.transactions.map((row) => {
                         const linked = typeof row.entryId === "string";

@@ -18,6 +18,7 @@ import { type ReactNode, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
 import { saveResponse } from "../reports/download.ts";
@@ -360,13 +361,9 @@ export function Gstr3bPage() {
                     </Table.Thead>
                     <Table.Tbody>
                       {details.data.transactions.length === 0 && (
-                        <Table.Tr>
-                          <Table.Td colSpan={10}>
-                            <Text c="dimmed" size="sm">
-                              No vouchers behind this figure for the period.
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
+                        <EmptyTableRow columns={10}>
+                          No vouchers behind this figure for the period.
+                        </EmptyTableRow>
                       )}
                       {details.data.transactions.map((row) => {
                         const openRow = () => {

@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  FileButton,
   Group,
   Pagination,
   Select,
@@ -18,7 +17,9 @@ import { type KeyboardEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { ImportFileButton } from "../../components/ImportFileButton.tsx";
 import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
 import { saveResponse } from "../reports/download.ts";
@@ -250,16 +251,12 @@ export function Gstr2Page() {
       period={period.ok ? `Purchases and GSTR-2B · ${period.label}` : undefined}
       actions={
         <>
-          <FileButton
-            onChange={(file) => file && imported.mutate(file)}
+          <ImportFileButton
+            label="Import GSTR-2B"
             accept="application/json,.json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.xlsx"
-          >
-            {(props) => (
-              <Button {...props} loading={imported.isPending}>
-                Import GSTR-2B
-              </Button>
-            )}
-          </FileButton>
+            loading={imported.isPending}
+            onFile={(file) => imported.mutate(file)}
+          />
           <Button
             variant="default"
             onClick={() => void download("gstr2transactions")}
@@ -325,13 +322,9 @@ export function Gstr2Page() {
                     </Table.Thead>
                     <Table.Tbody>
                       {data.transactions.length === 0 && (
-                        <Table.Tr>
-                          <Table.Td colSpan={13}>
-                            <Text c="dimmed" size="sm">
-                              No purchase bills or debit notes in the period.
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
+                        <EmptyTableRow columns={13}>
+                          No purchase bills or debit notes in the period.
+                        </EmptyTableRow>
                       )}
                       {data.transactions.map((row) => (
                         <Table.Tr
@@ -498,13 +491,9 @@ export function Gstr2Page() {
                   </Table.Thead>
                   <Table.Tbody>
                     {data.rows.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={9}>
-                          <Text c="dimmed" size="sm">
-                            Nothing to show for the period and filters.
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                      <EmptyTableRow columns={9}>
+                        Nothing to show for the period and filters.
+                      </EmptyTableRow>
                     )}
                     {data.rows.map((row) => {
                       const isPicked =
