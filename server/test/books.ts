@@ -313,7 +313,7 @@ export interface GstRegisteredBook<A extends string, I extends string> {
   /** Owns another organisation and is no member of this one. */
   stranger: Person;
   /** An accountant with only the rights given (sales invoices, view and add, unless told). */
-  salesOnly: Person;
+  accountant: Person;
   viewer: Person;
   organisationId: string;
   strangerOrganisationId: string;
@@ -325,7 +325,7 @@ export interface GstRegisteredBook<A extends string, I extends string> {
 
 /**
  * A new test app with a GST-registered (regular) organisation in Maharashtra, its owner, a
- * stranger with an organisation of their own, a viewer and a sales-only accountant as members,
+ * stranger with an organisation of their own, a viewer and an accountant of limited rights as members,
  * and the accounts and items asked for, inserted in the order given.
  */
 export async function setUpGstRegisteredBook<
@@ -335,14 +335,15 @@ export async function setUpGstRegisteredBook<
   /** Overrides of the organisation/add payload (a name at least). */
   organisation: { name: string } & Record<string, unknown>;
   strangerOrganisation?: Record<string, unknown>;
-  salesOnlyRights?: unknown[];
+  /** The accountant's transaction rights (default: sales invoices, view and add). */
+  accountantRights?: unknown[];
   accounts?: Record<A, AccountInput>;
   items?: Record<I, ItemInput>;
 }): Promise<GstRegisteredBook<A, I>> {
   const context = await createTestApp();
   const owner = await signUpPerson(context);
   const stranger = await signUpPerson(context);
-  const salesOnly = await signUpPerson(context);
+  const accountant = await signUpPerson(context);
   const viewer = await signUpPerson(context);
   const { organisationId } = await createOrganisation(context, owner.cookies, {
     gstRegistered: true,
@@ -359,9 +360,9 @@ export async function setUpGstRegisteredBook<
     context,
     owner,
     organisationId,
-    salesOnly,
+    accountant,
     "accountant",
-    input.salesOnlyRights ?? [
+    input.accountantRights ?? [
       { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
     ],
   );
@@ -376,7 +377,7 @@ export async function setUpGstRegisteredBook<
     context,
     owner,
     stranger,
-    salesOnly,
+    accountant,
     viewer,
     organisationId,
     strangerOrganisationId,

@@ -135,7 +135,7 @@ beforeAll(async () => {
     },
     items: { steel: { name: "Steel" } },
   });
-  ({ context, owner, stranger, salesOnly, viewer, organisationId: org } = book);
+  ({ context, owner, stranger, accountant: salesOnly, viewer, organisationId: org } = book);
   ({ customer, supplier } = book.accounts);
   steel = book.items.steel;
   // The supplier's pincode and city only in the structured fields (D1's migration 0090).

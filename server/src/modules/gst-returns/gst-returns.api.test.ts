@@ -126,7 +126,7 @@ beforeAll(async () => {
     },
     items: { item: { name: "Laptop" } },
   });
-  ({ context, owner, stranger, salesOnly, viewer, organisationId: org } = book);
+  ({ context, owner, stranger, accountant: salesOnly, viewer, organisationId: org } = book);
   Object.assign(ids, book.accounts, book.items);
 
   ids.b2b = await add(

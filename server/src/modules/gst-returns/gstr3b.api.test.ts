@@ -80,7 +80,7 @@ function get(person: Person, params: Record<string, string | number | boolean>) 
 beforeAll(async () => {
   const book = await setUpGstRegisteredBook({
     organisation: { name: "Pune Traders" },
-    salesOnlyRights: [
+    accountantRights: [
       { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
       { transactionType: "creditNote", view: true, add: true, edit: false, delete: false },
     ],
@@ -105,7 +105,7 @@ beforeAll(async () => {
     },
     items: { item: { name: "Laptop" } },
   });
-  ({ context, owner, stranger, salesOnly, organisationId: org } = book);
+  ({ context, owner, stranger, accountant: salesOnly, organisationId: org } = book);
   Object.assign(ids, book.accounts, book.items);
   const car = await requestAs(context, owner, {
     method: "POST",

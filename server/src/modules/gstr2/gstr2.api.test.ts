@@ -175,7 +175,7 @@ beforeAll(async () => {
       gstin: BENGALURU,
       gstRegType: "regular",
     },
-    salesOnlyRights: [
+    accountantRights: [
       { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: false },
     ],
     accounts: {
@@ -196,7 +196,7 @@ beforeAll(async () => {
     owner,
     stranger,
     viewer,
-    salesOnly,
+    accountant: salesOnly,
     organisationId: org,
     strangerOrganisationId: strangerOrg,
   } = book);

@@ -117,13 +117,13 @@ function noteToRegisteredPayload(extra: Record<string, unknown> = {}) {
 beforeAll(async () => {
   const book = await setUpGstRegisteredBook({
     organisation: { name: "Mumbai Computers", startingYear: YEAR, billWiseEntry: true },
-    salesOnlyRights: [
+    accountantRights: [
       { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: true },
     ],
     accounts: { registered: GST_PARTIES.bengaluruCustomer, walkIn: GST_PARTIES.walkIn },
     items: { laptop: { name: "Laptop" } },
   });
-  ({ context, owner, stranger, salesOnly, viewer, organisationId: org } = book);
+  ({ context, owner, stranger, accountant: salesOnly, viewer, organisationId: org } = book);
   ({ registered, walkIn } = book.accounts);
   item = book.items.laptop;
   invoiceToRegistered = (
