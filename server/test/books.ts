@@ -1,8 +1,8 @@
 import { findAccountGroup } from "@bahi/domain";
 import { sql } from "kysely";
 import { newId } from "../src/lib/ids.ts";
-import type { Person } from "./people.ts";
-import type { TestContext } from "./test-app.ts";
+import { addMember, createOrganisation, type Person, signUpPerson } from "./people.ts";
+import { createTestApp, type TestContext } from "./test-app.ts";
 
 // Masters for voucher tests, written straight into the tables the masters module owns; the
 // vouchers under test go through the real API.
@@ -285,4 +285,103 @@ export async function voucherTotalsFromTable(context: TestContext, organisationI
 
 export function as(person: Person) {
   return { cookie: person.cookies };
+}
+
+type AccountInput = Parameters<typeof insertAccount>[2];
+type ItemInput = Parameters<typeof insertItem>[2];
+
+/** The GSTIN of the Maharashtra (27) organisation most GST tests keep books for. */
+export const MAHARASHTRA_GSTIN = "27AAPFU0939F1ZV";
+/** A Karnataka (29) GSTIN for the other side: a customer, a supplier, a transporter. */
+export const KARNATAKA_GSTIN = "29AAGCB7383J1Z4";
+
+/** Parties the GST tests share: a registered customer in Karnataka, a walk-in, one abroad. */
+export const GST_PARTIES = {
+  bengaluruCustomer: {
+    name: "Bengaluru Systems",
+    nature: "Debtors",
+    gstin: KARNATAKA_GSTIN,
+    stateCode: "29",
+  },
+  walkIn: { name: "Walk-in", nature: "Debtors" },
+  dubaiCustomer: { name: "Dubai Trading", nature: "Debtors" },
+} satisfies Record<string, AccountInput>;
+
+export interface GstRegisteredBook<A extends string, I extends string> {
+  context: TestContext;
+  owner: Person;
+  /** Owns another organisation and is no member of this one. */
+  stranger: Person;
+  /** An accountant with only the rights given (sales invoices, view and add, unless told). */
+  accountant: Person;
+  viewer: Person;
+  organisationId: string;
+  strangerOrganisationId: string;
+  /** The ids of the accounts asked for, by the keys they were asked under. */
+  accounts: Record<A, string>;
+  /** The ids of the items asked for, by the keys they were asked under. */
+  items: Record<I, string>;
+}
+
+/**
+ * A new test app with a GST-registered (regular) organisation in Maharashtra, its owner, a
+ * stranger with an organisation of their own, a viewer and an accountant of limited rights as members,
+ * and the accounts and items asked for, inserted in the order given.
+ */
+export async function setUpGstRegisteredBook<
+  A extends string = never,
+  I extends string = never,
+>(input: {
+  /** Overrides of the organisation/add payload (a name at least). */
+  organisation: { name: string } & Record<string, unknown>;
+  strangerOrganisation?: Record<string, unknown>;
+  /** The accountant's transaction rights (default: sales invoices, view and add). */
+  accountantRights?: unknown[];
+  accounts?: Record<A, AccountInput>;
+  items?: Record<I, ItemInput>;
+}): Promise<GstRegisteredBook<A, I>> {
+  const context = await createTestApp();
+  const owner = await signUpPerson(context);
+  const stranger = await signUpPerson(context);
+  const accountant = await signUpPerson(context);
+  const viewer = await signUpPerson(context);
+  const { organisationId } = await createOrganisation(context, owner.cookies, {
+    gstRegistered: true,
+    gstin: MAHARASHTRA_GSTIN,
+    gstRegType: "regular",
+    ...input.organisation,
+  });
+  const { organisationId: strangerOrganisationId } = await createOrganisation(
+    context,
+    stranger.cookies,
+    input.strangerOrganisation ?? { name: "Stranger Co" },
+  );
+  await addMember(
+    context,
+    owner,
+    organisationId,
+    accountant,
+    "accountant",
+    input.accountantRights ?? [
+      { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
+    ],
+  );
+  await addMember(context, owner, organisationId, viewer, "viewer");
+  const accounts = {} as Record<A, string>;
+  for (const [key, account] of Object.entries(input.accounts ?? {}) as [A, AccountInput][])
+    accounts[key] = await insertAccount(context, organisationId, account);
+  const items = {} as Record<I, string>;
+  for (const [key, item] of Object.entries(input.items ?? {}) as [I, ItemInput][])
+    items[key] = await insertItem(context, organisationId, item);
+  return {
+    context,
+    owner,
+    stranger,
+    accountant,
+    viewer,
+    organisationId,
+    strangerOrganisationId,
+    accounts,
+    items,
+  };
 }

@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, insertAccount, insertItem } from "../../../test/books.ts";
+import { as, insertAccount, insertItem, setUpGstRegisteredBook } from "../../../test/books.ts";
 import {
   checkPdfStructure,
   decodePdfQrCodes,
@@ -10,8 +10,8 @@ import {
   listEmbeddedFonts,
   readPageSizes,
 } from "../../../test/pdf.ts";
-import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
-import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { addMember, type Person, signUpPerson } from "../../../test/people.ts";
+import type { TestContext } from "../../../test/test-app.ts";
 import { stopDocumentRenderer } from "./print-renderer.ts";
 
 let context: TestContext;
@@ -31,47 +31,30 @@ const YEAR = "2025-26";
 const inject = (options: InjectOptions) => context.app.inject(options);
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await signUpPerson(context);
-  stranger = await signUpPerson(context);
-  accountant = await signUpPerson(context);
-  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
-    name: "Gupta Traders",
-    gstRegistered: true,
-    gstin: "27AAPFU0939F1ZV",
-    gstRegType: "regular",
-    startingYear: YEAR,
-    billWiseEntry: true,
-    billingAddress: "12 MG Road, Pune",
-  }));
-  await createOrganisation(context, stranger.cookies, { startingYear: YEAR });
-  await addMember(context, owner, org, accountant, "accountant", [
-    { transactionType: "receipts", view: true, add: true },
-  ]);
-  ravi = await insertAccount(context, org, {
-    name: "Ravi Stores",
-    nature: "Debtors",
-    stateCode: "27",
-    gstin: "27AAACR5055K1Z5",
+  const book = await setUpGstRegisteredBook({
+    organisation: {
+      name: "Gupta Traders",
+      startingYear: YEAR,
+      billWiseEntry: true,
+      billingAddress: "12 MG Road, Pune",
+    },
+    strangerOrganisation: { startingYear: YEAR },
+    accountantRights: [{ transactionType: "receipts", view: true, add: true }],
+    accounts: {
+      ravi: { name: "Ravi Stores", nature: "Debtors", stateCode: "27", gstin: "27AAACR5055K1Z5" },
+      sharma: { name: "Sharma & Sons", nature: "Debtors", stateCode: "29" },
+      mehta: { name: "Mehta Supplies", nature: "Creditors", stateCode: "27" },
+      bank: { name: "HDFC Bank", nature: "Bank" },
+    },
+    items: {
+      rice: { name: "Basmati Rice", gstRate: 5 },
+      repair: { name: "Repair Service", type: "services", gstRate: 18 },
+      oil: { name: "Mustard Oil", gstRate: 5 },
+    },
   });
-  sharma = await insertAccount(context, org, {
-    name: "Sharma & Sons",
-    nature: "Debtors",
-    stateCode: "29",
-  });
-  mehta = await insertAccount(context, org, {
-    name: "Mehta Supplies",
-    nature: "Creditors",
-    stateCode: "27",
-  });
-  bank = await insertAccount(context, org, { name: "HDFC Bank", nature: "Bank" });
-  rice = await insertItem(context, org, { name: "Basmati Rice", gstRate: 5 });
-  repair = await insertItem(context, org, {
-    name: "Repair Service",
-    type: "services",
-    gstRate: 18,
-  });
-  oil = await insertItem(context, org, { name: "Mustard Oil", gstRate: 5 });
+  ({ context, owner, stranger, accountant, organisationId: org } = book);
+  ({ ravi, sharma, mehta, bank } = book.accounts);
+  ({ rice, repair, oil } = book.items);
   const settings = await inject({
     method: "POST",
     url: "/api/settings/organisation",

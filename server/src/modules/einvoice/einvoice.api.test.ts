@@ -8,23 +8,17 @@ import {
 } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { insertItem } from "../../../test/books.ts";
+import { KARNATAKA_GSTIN, MAHARASHTRA_GSTIN, setUpGstRegisteredBook } from "../../../test/books.ts";
 import { decodePdfQrCodes, extractPdfText } from "../../../test/pdf.ts";
-import {
-  addMember,
-  createOrganisation,
-  type Person,
-  requestAs,
-  signUpPerson,
-} from "../../../test/people.ts";
-import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { type Person, requestAs } from "../../../test/people.ts";
+import type { TestContext } from "../../../test/test-app.ts";
 import { stopDocumentRenderer } from "../documents/print-renderer.ts";
 
 // Issue 24: e-invoices from the books, through the API: the INV-01 JSON, its refusal, the IRP's
 // answer imported, the lock it puts on the document, and the cancellation within 24 hours.
 
-const ORG_GSTIN = "27AAPFU0939F1ZV";
-const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
+const ORG_GSTIN = MAHARASHTRA_GSTIN;
+const CUSTOMER_GSTIN = KARNATAKA_GSTIN;
 const YEAR = "2025-26";
 
 let context: TestContext;
@@ -174,21 +168,19 @@ function answerFor(number: string, hoursAgo: number, docType = "INV", date = "20
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await signUpPerson(context);
-  stranger = await signUpPerson(context);
-  viewer = await signUpPerson(context);
-  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
-    name: "Mumbai Computers",
-    gstRegistered: true,
-    gstin: ORG_GSTIN,
-    gstRegType: "regular",
-    startingYear: YEAR,
-  }));
-  ({ organisationId: strangerOrg } = await createOrganisation(context, stranger.cookies, {
-    name: "Stranger Co",
-  }));
-  await addMember(context, owner, org, viewer, "viewer");
+  const book = await setUpGstRegisteredBook({
+    organisation: { name: "Mumbai Computers", startingYear: YEAR },
+    items: { item: { name: "Laptop" } },
+  });
+  ({
+    context,
+    owner,
+    stranger,
+    viewer,
+    organisationId: org,
+    strangerOrganisationId: strangerOrg,
+  } = book);
+  ids.item = book.items.item;
   const settings = await post("/api/settings/organisation", {
     organisationId: org,
     billingAddress: "14, Market Yard",
@@ -219,7 +211,6 @@ beforeAll(async () => {
     billingAddress: "Deira, Dubai",
     billingCity: "Dubai",
   });
-  ids.item = await insertItem(context, org, { name: "Laptop" });
   const laptops = [{ itemId: ids.item, quantity: 2, rate: 1000, gstRate: 18 }];
   ids.b2b = await add(
     "salesinvoice",

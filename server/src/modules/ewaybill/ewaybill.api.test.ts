@@ -2,18 +2,23 @@ import { addDays, computeDocument, financialYearOf, paiseToRupees, todayCivil } 
 import ExcelJS from "exceljs";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, insertAccount, insertItem } from "../../../test/books.ts";
+import {
+  as,
+  KARNATAKA_GSTIN,
+  MAHARASHTRA_GSTIN,
+  setUpGstRegisteredBook,
+} from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
 import { extractPdfText } from "../../../test/pdf.ts";
-import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
-import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import type { Person } from "../../../test/people.ts";
+import type { TestContext } from "../../../test/test-app.ts";
 import { stopDocumentRenderer } from "../documents/print-renderer.ts";
 
 // Issue 24: transport details saved with the document, the e-way bill file for the portal, the
 // list of documents needing one, the import of generated numbers and their print.
 
-const ORG_GSTIN = "27AAPFU0939F1ZV";
-const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
+const ORG_GSTIN = MAHARASHTRA_GSTIN;
+const CUSTOMER_GSTIN = KARNATAKA_GSTIN;
 // The portal refuses documents older than 180 days: the books are dated yesterday.
 const DATE = addDays(todayCivil(), -1);
 const YEAR = financialYearOf(DATE);
@@ -112,42 +117,33 @@ function importFile(person: Person, fileName: string, bytes: Buffer | string, or
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await signUpPerson(context);
-  stranger = await signUpPerson(context);
-  salesOnly = await signUpPerson(context);
-  viewer = await signUpPerson(context);
-  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
-    name: "Pune Steel",
-    gstRegistered: true,
-    gstin: ORG_GSTIN,
-    gstRegType: "regular",
-    startingYear: YEAR,
-    billingAddress: "12 MG Road\nPune 411001",
-  }));
-  await createOrganisation(context, stranger.cookies, { startingYear: YEAR });
-  await addMember(context, owner, org, salesOnly, "accountant", [
-    { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
-  ]);
-  await addMember(context, owner, org, viewer, "viewer");
-  customer = await insertAccount(context, org, {
-    name: "Bengaluru Builders",
-    nature: "Debtors",
-    gstin: CUSTOMER_GSTIN,
-    stateCode: "29",
+  const book = await setUpGstRegisteredBook({
+    organisation: {
+      name: "Pune Steel",
+      startingYear: YEAR,
+      billingAddress: "12 MG Road\nPune 411001",
+    },
+    strangerOrganisation: { startingYear: YEAR },
+    accounts: {
+      customer: {
+        name: "Bengaluru Builders",
+        nature: "Debtors",
+        gstin: CUSTOMER_GSTIN,
+        stateCode: "29",
+      },
+      supplier: { name: "Local Mill", nature: "Creditors", stateCode: "27" },
+    },
+    items: { steel: { name: "Steel" } },
   });
-  supplier = await insertAccount(context, org, {
-    name: "Local Mill",
-    nature: "Creditors",
-    stateCode: "27",
-  });
+  ({ context, owner, stranger, accountant: salesOnly, viewer, organisationId: org } = book);
+  ({ customer, supplier } = book.accounts);
+  steel = book.items.steel;
   // The supplier's pincode and city only in the structured fields (D1's migration 0090).
   await context.testDatabase.database.db
     .updateTable("accounts")
     .set({ billing_city: "Bhosari", billing_pincode: "411026" })
     .where("id", "=", supplier)
     .execute();
-  steel = await insertItem(context, org, { name: "Steel" });
   // Maharashtra's own intra-state limit is ₹1,00,000 (decision 097); this organisation sets
   // Rule 138's ₹50,000, so its local purchase of ₹70,800 needs an e-way bill.
   const threshold = await inject({

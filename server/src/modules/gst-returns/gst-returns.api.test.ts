@@ -1,20 +1,19 @@
 import { computeDocument, endOfMonth, financialYearOf, paiseToRupees } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { insertAccount, insertItem } from "../../../test/books.ts";
 import {
-  addMember,
-  createOrganisation,
-  type Person,
-  requestAs,
-  signUpPerson,
-} from "../../../test/people.ts";
-import { createTestApp, readOutboxMail, type TestContext } from "../../../test/test-app.ts";
+  GST_PARTIES,
+  KARNATAKA_GSTIN,
+  MAHARASHTRA_GSTIN,
+  setUpGstRegisteredBook,
+} from "../../../test/books.ts";
+import { type Person, requestAs } from "../../../test/people.ts";
+import { readOutboxMail, type TestContext } from "../../../test/test-app.ts";
 
 // Issue 19: GSTR-1 and IFF from the books, entered through the API, read back section by section.
 
-const ORG_GSTIN = "27AAPFU0939F1ZV";
-const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
+const ORG_GSTIN = MAHARASHTRA_GSTIN;
+const CUSTOMER_GSTIN = KARNATAKA_GSTIN;
 const YEAR = "2024-25";
 const SEPTEMBER = { startDate: "2024-09-01", endDate: "2024-09-30" };
 
@@ -118,31 +117,17 @@ function get(person: Person, path: string, params: Record<string, string | numbe
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await signUpPerson(context);
-  stranger = await signUpPerson(context);
-  salesOnly = await signUpPerson(context);
-  viewer = await signUpPerson(context);
-  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
-    name: "Mumbai Computers",
-    gstRegistered: true,
-    gstin: ORG_GSTIN,
-    gstRegType: "regular",
-  }));
-  await createOrganisation(context, stranger.cookies, { name: "Stranger Co" });
-  await addMember(context, owner, org, salesOnly, "accountant", [
-    { transactionType: "salesInvoice", view: true, add: true, edit: false, delete: false },
-  ]);
-  await addMember(context, owner, org, viewer, "viewer");
-  ids.registered = await insertAccount(context, org, {
-    name: "Bengaluru Systems",
-    nature: "Debtors",
-    gstin: CUSTOMER_GSTIN,
-    stateCode: "29",
+  const book = await setUpGstRegisteredBook({
+    organisation: { name: "Mumbai Computers" },
+    accounts: {
+      registered: GST_PARTIES.bengaluruCustomer,
+      walkIn: GST_PARTIES.walkIn,
+      overseas: GST_PARTIES.dubaiCustomer,
+    },
+    items: { item: { name: "Laptop" } },
   });
-  ids.walkIn = await insertAccount(context, org, { name: "Walk-in", nature: "Debtors" });
-  ids.overseas = await insertAccount(context, org, { name: "Dubai Trading", nature: "Debtors" });
-  ids.item = await insertItem(context, org, { name: "Laptop" });
+  ({ context, owner, stranger, accountant: salesOnly, viewer, organisationId: org } = book);
+  Object.assign(ids, book.accounts, book.items);
 
   ids.b2b = await add(
     "salesinvoice",

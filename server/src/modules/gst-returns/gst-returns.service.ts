@@ -916,15 +916,24 @@ export async function emailReturnFile(
 }
 
 /**
- * Mark as filed (issue 19): records the period, the date and who filed, and locks the sales-side
- * vouchers of its months through the period locks, in one transaction.
+ * Marks a return as filed: records the period, the date and who filed (refusing a second filing
+ * of the same return and period), and locks the given voucher types of its months through the
+ * period locks, in one transaction. GSTR-1/IFF lock the sales side, GSTR-3B every entry.
  */
-export async function markReturnFiled(
+export async function recordReturnFiling(
   deps: ModuleDeps,
   caller: Caller,
-  kind: GstReturnKind,
   input: ReturnQuery & { arn?: string | undefined },
-) {
+  filing: {
+    returnKind: GstReturnKind | "gstr3b";
+    /** How the period is read: GSTR-3B reads it as GSTR-1 does. */
+    periodKind: GstReturnKind;
+    title: string;
+    lockedTypes: readonly VoucherType[];
+    /** The audit summary's end: what the lock covers. */
+    lockedWhat: string;
+  },
+): Promise<{ fp: string; filedAt: string }> {
   const access = await requireOrganisationAccess(deps.db, caller, input.organisationId, {
     kind: "manage",
     what: "lockPeriods",
@@ -937,12 +946,11 @@ export async function markReturnFiled(
     year: input.year,
     startDate: input.startDate,
     endDate: input.endDate,
-    kind,
+    kind: filing.periodKind,
     frequency: readGstReturnSettings(organisation).gstFilingFrequency,
   });
   if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
   const { period } = read;
-  const title = kind === "iff" ? "IFF" : "GSTR-1";
   const filedAt = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     const existing = await findReturnFilings(
@@ -954,7 +962,7 @@ export async function markReturnFiled(
     if (
       existing.some(
         (row) =>
-          row.return_kind === kind &&
+          row.return_kind === filing.returnKind &&
           row.start_date === period.startDate &&
           row.end_date === period.endDate,
       )
@@ -964,7 +972,7 @@ export async function markReturnFiled(
     await insertFiling(trx, {
       organisation_id: organisation.id,
       id: newId(),
-      return_kind: kind,
+      return_kind: filing.returnKind,
       year: input.year,
       start_date: period.startDate,
       end_date: period.endDate,
@@ -977,21 +985,39 @@ export async function markReturnFiled(
       organisationId: organisation.id,
       year: input.year,
       months: period.months,
-      types: OUTWARD_TYPES,
+      types: filing.lockedTypes,
       userId: access.userId,
     });
     await writeAuditLog(trx, {
       organisationId: organisation.id,
       userId: access.userId,
       action: "filed",
-      entityType: kind,
+      entityType: filing.returnKind,
       entityId: period.fp,
-      summary: `Marked ${title} ${period.fp} as filed${input.arn ? ` (ARN ${input.arn})` : ""}; its sales-side entries are locked.`,
+      summary: `Marked ${filing.title} ${period.fp} as filed${input.arn ? ` (ARN ${input.arn})` : ""}; ${filing.lockedWhat}.`,
     });
+  });
+  return { fp: period.fp, filedAt };
+}
+
+/** Mark as filed (issue 19): GSTR-1 or IFF, locking the period's sales-side vouchers. */
+export async function markReturnFiled(
+  deps: ModuleDeps,
+  caller: Caller,
+  kind: GstReturnKind,
+  input: ReturnQuery & { arn?: string | undefined },
+) {
+  const title = kind === "iff" ? "IFF" : "GSTR-1";
+  const { fp, filedAt } = await recordReturnFiling(deps, caller, input, {
+    returnKind: kind,
+    periodKind: kind,
+    title,
+    lockedTypes: OUTWARD_TYPES,
+    lockedWhat: "its sales-side entries are locked",
   });
   return {
     success: true,
-    message: `${title} ${period.fp} marked as filed. Its sales invoices and credit notes are locked.`,
+    message: `${title} ${fp} marked as filed. Its sales invoices and credit notes are locked.`,
     filedAt,
   };
 }

@@ -13,7 +13,6 @@ import {
   outwardContributions,
   paiseToRupees,
   type ReturnWarning,
-  readReturnPeriod,
   summariseGstr3b,
   type TaxAmounts,
   toInwardDocument,
@@ -24,20 +23,16 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
-import { nowIso } from "../../lib/clock.ts";
-import { newId } from "../../lib/ids.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
-import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { findReturnFilings, lockMonthsForTypes } from "../lock-periods/lock-periods.service.ts";
+import { findReturnFilings } from "../lock-periods/lock-periods.service.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { readGstReturnSettings } from "../organisations/settings.service.ts";
-import { insertFiling, listLiveVouchers } from "./gst-returns.repository.ts";
+import { listLiveVouchers } from "./gst-returns.repository.ts";
 import {
   OUTWARD_TYPES,
-  RETURN_MESSAGES,
   type ReturnQuery,
   readReturnBook,
+  recordReturnFiling,
 } from "./gst-returns.service.ts";
 import {
   listItcNotEligible,
@@ -454,81 +449,22 @@ export async function readGstr3bJson(
   };
 }
 
-/**
- * Mark GSTR-3B as filed (issue 20): records the filing and locks every voucher type of the
- * period's months through the period locks, in one transaction.
- */
+/** Mark GSTR-3B as filed (issue 20): locks every voucher type of the period's months. */
 export async function markGstr3bFiled(
   deps: ModuleDeps,
   caller: Caller,
   input: ReturnQuery & { arn?: string | undefined },
 ) {
-  const access = await requireOrganisationAccess(deps.db, caller, input.organisationId, {
-    kind: "manage",
-    what: "lockPeriods",
-  });
-  const organisation = access.organisation;
-  if (organisation.gst_registered !== 1 || !organisation.gstin) {
-    throw badRequest(RETURN_MESSAGES.notRegistered);
-  }
-  const read = readReturnPeriod({
-    year: input.year,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    kind: "gstr1",
-    frequency: readGstReturnSettings(organisation).gstFilingFrequency,
-  });
-  if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
-  const { period } = read;
-  const filedAt = nowIso();
-  await deps.db.transaction().execute(async (trx) => {
-    const existing = await findReturnFilings(
-      trx,
-      organisation.id,
-      period.startDate,
-      period.endDate,
-    );
-    if (
-      existing.some(
-        (row) =>
-          row.return_kind === "gstr3b" &&
-          row.start_date === period.startDate &&
-          row.end_date === period.endDate,
-      )
-    ) {
-      throw badRequest(RETURN_MESSAGES.alreadyFiled);
-    }
-    await insertFiling(trx, {
-      organisation_id: organisation.id,
-      id: newId(),
-      return_kind: "gstr3b",
-      year: input.year,
-      start_date: period.startDate,
-      end_date: period.endDate,
-      fp: period.fp,
-      arn: input.arn ?? null,
-      filed_at: filedAt,
-      filed_by: access.userId,
-    });
-    await lockMonthsForTypes(trx, {
-      organisationId: organisation.id,
-      year: input.year,
-      months: period.months,
-      types: VOUCHER_TYPES,
-      userId: access.userId,
-    });
-    await writeAuditLog(trx, {
-      organisationId: organisation.id,
-      userId: access.userId,
-      action: "filed",
-      entityType: "gstr3b",
-      entityId: period.fp,
-      summary: `Marked GSTR-3B ${period.fp} as filed${input.arn ? ` (ARN ${input.arn})` : ""}; every entry of the period is locked.`,
-    });
+  const { fp, filedAt } = await recordReturnFiling(deps, caller, input, {
+    returnKind: "gstr3b",
+    periodKind: "gstr1",
+    title: "GSTR-3B",
+    lockedTypes: VOUCHER_TYPES,
+    lockedWhat: "every entry of the period is locked",
   });
   return {
     success: true,
-    message: `GSTR-3B ${period.fp} marked as filed. Every entry of the period is locked.`,
+    message: `GSTR-3B ${fp} marked as filed. Every entry of the period is locked.`,
     filedAt,
   };
 }

@@ -1,23 +1,17 @@
 import { type SampleSheet, sampleGstr2b, sampleGstr2bWorkbook } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { insertAccount, insertItem } from "../../../test/books.ts";
+import { KARNATAKA_GSTIN, MAHARASHTRA_GSTIN, setUpGstRegisteredBook } from "../../../test/books.ts";
 import { buildMultipart } from "../../../test/multipart.ts";
-import {
-  addMember,
-  createOrganisation,
-  type Person,
-  requestAs,
-  signUpPerson,
-} from "../../../test/people.ts";
-import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { createOrganisation, type Person, requestAs } from "../../../test/people.ts";
+import type { TestContext } from "../../../test/test-app.ts";
 import { matchedItcForPeriod } from "./gstr2.service.ts";
 
 // Issue 20: the purchase register, a GSTR-2B file imported and matched against bills entered
 // through the API, links made and undone, the file imported again.
 
-const ORG_GSTIN = "27AAPFU0939F1ZV";
-const BENGALURU = "29AAGCB7383J1Z4";
+const ORG_GSTIN = MAHARASHTRA_GSTIN;
+const BENGALURU = KARNATAKA_GSTIN;
 const PUNE = "27AADCB2230M1ZT";
 const YEAR = "2024-25";
 const SEPTEMBER = { startDate: "2024-09-01", endDate: "2024-09-30" };
@@ -173,46 +167,40 @@ const statusOf = (rows: Row[], key: { entryId?: string; number?: string }) =>
   );
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await signUpPerson(context);
-  stranger = await signUpPerson(context);
-  viewer = await signUpPerson(context);
-  salesOnly = await signUpPerson(context);
-  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
-    name: "Mumbai Computers",
-    gstRegistered: true,
-    gstin: ORG_GSTIN,
-    gstRegType: "regular",
-  }));
-  ({ organisationId: strangerOrg } = await createOrganisation(context, stranger.cookies, {
-    name: "Stranger Co",
-    gstRegistered: true,
-    gstin: "29AAGCB7383J1Z4",
-    gstRegType: "regular",
-  }));
-  await addMember(context, owner, org, viewer, "viewer");
-  await addMember(context, owner, org, salesOnly, "accountant", [
-    { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: false },
-  ]);
-  ids.bengaluru = await insertAccount(context, org, {
-    name: "Bengaluru Systems",
-    nature: "Creditors",
-    gstin: BENGALURU,
-    stateCode: "29",
+  const book = await setUpGstRegisteredBook({
+    organisation: { name: "Mumbai Computers" },
+    strangerOrganisation: {
+      name: "Stranger Co",
+      gstRegistered: true,
+      gstin: BENGALURU,
+      gstRegType: "regular",
+    },
+    accountantRights: [
+      { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: false },
+    ],
+    accounts: {
+      bengaluru: {
+        name: "Bengaluru Systems",
+        nature: "Creditors",
+        gstin: BENGALURU,
+        stateCode: "29",
+      },
+      pune: { name: "Pune Traders", nature: "Creditors", gstin: PUNE, stateCode: "27" },
+      overseas: { name: "Shenzhen Parts", nature: "Creditors" },
+      local: { name: "Corner Shop", nature: "Creditors", stateCode: "27" },
+    },
+    items: { item: { name: "Laptop" } },
   });
-  ids.pune = await insertAccount(context, org, {
-    name: "Pune Traders",
-    nature: "Creditors",
-    gstin: PUNE,
-    stateCode: "27",
-  });
-  ids.overseas = await insertAccount(context, org, { name: "Shenzhen Parts", nature: "Creditors" });
-  ids.local = await insertAccount(context, org, {
-    name: "Corner Shop",
-    nature: "Creditors",
-    stateCode: "27",
-  });
-  ids.item = await insertItem(context, org, { name: "Laptop" });
+  ({
+    context,
+    owner,
+    stranger,
+    viewer,
+    accountant: salesOnly,
+    organisationId: org,
+    strangerOrganisationId: strangerOrg,
+  } = book);
+  Object.assign(ids, book.accounts, book.items);
 
   // Matches 2B's BS/2024-25/0101 exactly: ₹10,000 + IGST ₹1,800.
   ids.b1 = await add(

@@ -1,15 +1,9 @@
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, insertAccount, insertItem } from "../../../test/books.ts";
-import {
-  addMember,
-  createOrganisation,
-  type Person,
-  requestAs,
-  signUpPerson,
-} from "../../../test/people.ts";
-import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { as, setUpGstRegisteredBook } from "../../../test/books.ts";
+import { type Person, requestAs } from "../../../test/people.ts";
+import type { TestContext } from "../../../test/test-app.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { reportsRoutes } from "./reports.routes.ts";
 
@@ -27,23 +21,20 @@ const ids: Record<string, string> = {};
 const SECRET = "Zubin Secret Traders";
 
 beforeAll(async () => {
-  context = await createTestApp();
-  ownerA = await signUpPerson(context);
-  ownerB = await signUpPerson(context);
-  salesClerk = await signUpPerson(context);
-  ({ organisationId: a } = await createOrganisation(context, ownerA.cookies, {
-    name: "Alpha Reports Co",
-    gstRegistered: true,
-    gstin: "27AAPFU0939F1ZV",
-    gstRegType: "regular",
-  }));
-  await createOrganisation(context, ownerB.cookies, { name: "Beta Co" });
-  await addMember(context, ownerA, a, salesClerk, "accountant", [
-    { transactionType: "salesInvoice", view: true, add: false, edit: false, delete: false },
-  ]);
-  ids.party = await insertAccount(context, a, { name: SECRET, nature: "Debtors", stateCode: "27" });
-  ids.bank = await insertAccount(context, a, { name: "Alpha Bank", nature: "Bank" });
-  ids.item = await insertItem(context, a, { name: "Secret Widget" });
+  const book = await setUpGstRegisteredBook({
+    organisation: { name: "Alpha Reports Co" },
+    strangerOrganisation: { name: "Beta Co" },
+    accountantRights: [
+      { transactionType: "salesInvoice", view: true, add: false, edit: false, delete: false },
+    ],
+    accounts: {
+      party: { name: SECRET, nature: "Debtors", stateCode: "27" },
+      bank: { name: "Alpha Bank", nature: "Bank" },
+    },
+    items: { item: { name: "Secret Widget" } },
+  });
+  ({ context, owner: ownerA, stranger: ownerB, accountant: salesClerk, organisationId: a } = book);
+  Object.assign(ids, book.accounts, book.items);
   const sale = await requestAs(context, ownerA, {
     method: "POST",
     url: "/api/salesinvoice/add",

@@ -388,6 +388,51 @@ function raiseCells(side: TradeSide, key: string, value: number): Record<string,
 const taxOf = (totals: Totals) =>
   totals.cgstPaise + totals.sgstPaise + totals.igstPaise + totals.cessPaise;
 
+/** A group's documents, notes (and raising notes), net taxable, tax and net total: by day, party. */
+const countFigures = (side: TradeSide, totals: Totals) => ({
+  count: totals.count,
+  returnCount: totals.returnCount,
+  ...raiseCells(side, "raiseCount", totals.raiseCount),
+  taxable: totals.taxablePaise,
+  tax: taxOf(totals),
+  total: totals.totalPaise,
+});
+const countColumns = (side: TradeSide): ExportColumn[] => [
+  number("count", side.invoices),
+  number("returnCount", side.returns),
+  ...ifRaises(side, number("raiseCount", side.raises ?? "")),
+  amount("taxable", "Net Taxable"),
+  amount("tax", "Tax"),
+  amount("total", "Net Total"),
+];
+const countTotalKeys = (side: TradeSide) => [
+  "count",
+  "returnCount",
+  ...ifRaises(side, "raiseCount"),
+  "taxable",
+  "tax",
+  "total",
+];
+
+/** A group's net taxable, each tax and net total: the by-state and by-month-with-GST rows. */
+const gstSplitFigures = (totals: Totals) => ({
+  taxable: totals.taxablePaise,
+  cgst: totals.cgstPaise,
+  sgst: totals.sgstPaise,
+  igst: totals.igstPaise,
+  cess: totals.cessPaise,
+  total: totals.totalPaise,
+});
+const GST_SPLIT_COLUMNS: readonly ExportColumn[] = [
+  amount("taxable", "Net Taxable"),
+  amount("cgst", "CGST"),
+  amount("sgst", "SGST"),
+  amount("igst", "IGST"),
+  amount("cess", "Cess"),
+  amount("total", "Net Total"),
+];
+const GST_SPLIT_TOTALS = ["taxable", "cgst", "sgst", "igst", "cess", "total"] as const;
+
 // ---------------------------------------------------------------------------------------------
 // The reports
 
@@ -502,28 +547,12 @@ const buildByDay: Builder = (scope, documents) => {
   );
   const rows = [...grouped]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, totals]) => ({
-      date,
-      count: totals.count,
-      returnCount: totals.returnCount,
-      ...raiseCells(scope.side, "raiseCount", totals.raiseCount),
-      taxable: totals.taxablePaise,
-      tax: taxOf(totals),
-      total: totals.totalPaise,
-    }));
+    .map(([date, totals]) => ({ date, ...countFigures(scope.side, totals) }));
   return finish(
     scope,
-    [
-      dateColumn("date", "Date"),
-      number("count", scope.side.invoices),
-      number("returnCount", scope.side.returns),
-      ...ifRaises(scope.side, number("raiseCount", scope.side.raises ?? "")),
-      amount("taxable", "Net Taxable"),
-      amount("tax", "Tax"),
-      amount("total", "Net Total"),
-    ],
+    [dateColumn("date", "Date"), ...countColumns(scope.side)],
     rows,
-    ["count", "returnCount", ...ifRaises(scope.side, "raiseCount"), "taxable", "tax", "total"],
+    countTotalKeys(scope.side),
   );
 };
 
@@ -541,28 +570,14 @@ const buildByState: Builder = (scope, documents) => {
     .map(([code, totals]) => ({
       stateCode: code,
       state: findPlaceOfSupply(code)?.name ?? code,
-      taxable: totals.taxablePaise,
-      cgst: totals.cgstPaise,
-      sgst: totals.sgstPaise,
-      igst: totals.igstPaise,
-      cess: totals.cessPaise,
-      total: totals.totalPaise,
+      ...gstSplitFigures(totals),
     }))
     .sort((a, b) => a.stateCode.localeCompare(b.stateCode));
   return finish(
     scope,
-    [
-      textColumn("stateCode", "Code"),
-      textColumn("state", "State"),
-      amount("taxable", "Net Taxable"),
-      amount("cgst", "CGST"),
-      amount("sgst", "SGST"),
-      amount("igst", "IGST"),
-      amount("cess", "Cess"),
-      amount("total", "Net Total"),
-    ],
+    [textColumn("stateCode", "Code"), textColumn("state", "State"), ...GST_SPLIT_COLUMNS],
     rows,
-    ["taxable", "cgst", "sgst", "igst", "cess", "total"],
+    GST_SPLIT_TOTALS,
   );
 };
 
@@ -580,12 +595,7 @@ const buildByParty: Builder = (scope, documents) => {
         accountId,
         party: account?.name ?? "",
         gstin: account?.gstin ?? "",
-        count: totals.count,
-        returnCount: totals.returnCount,
-        ...raiseCells(scope.side, "raiseCount", totals.raiseCount),
-        taxable: totals.taxablePaise,
-        tax: taxOf(totals),
-        total: totals.totalPaise,
+        ...countFigures(scope.side, totals),
       };
     })
     .sort((a, b) => b.total - a.total || a.party.localeCompare(b.party));
@@ -594,15 +604,10 @@ const buildByParty: Builder = (scope, documents) => {
     [
       textColumn("party", scope.side.party),
       textColumn("gstin", "GSTIN"),
-      number("count", scope.side.invoices),
-      number("returnCount", scope.side.returns),
-      ...ifRaises(scope.side, number("raiseCount", scope.side.raises ?? "")),
-      amount("taxable", "Net Taxable"),
-      amount("tax", "Tax"),
-      amount("total", "Net Total"),
+      ...countColumns(scope.side),
     ],
     rows,
-    ["count", "returnCount", ...ifRaises(scope.side, "raiseCount"), "taxable", "tax", "total"],
+    countTotalKeys(scope.side),
   );
 };
 
@@ -824,26 +829,13 @@ const buildByMonthWithGst: Builder = (scope, documents) => {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, totals]) => ({
       month: formatMonthLabel(Number(month.slice(0, 4)), Number(month.slice(5, 7))),
-      taxable: totals.taxablePaise,
-      cgst: totals.cgstPaise,
-      sgst: totals.sgstPaise,
-      igst: totals.igstPaise,
-      cess: totals.cessPaise,
-      total: totals.totalPaise,
+      ...gstSplitFigures(totals),
     }));
   return finish(
     scope,
-    [
-      textColumn("month", "Month"),
-      amount("taxable", "Net Taxable"),
-      amount("cgst", "CGST"),
-      amount("sgst", "SGST"),
-      amount("igst", "IGST"),
-      amount("cess", "Cess"),
-      amount("total", "Net Total"),
-    ],
+    [textColumn("month", "Month"), ...GST_SPLIT_COLUMNS],
     rows,
-    ["taxable", "cgst", "sgst", "igst", "cess", "total"],
+    GST_SPLIT_TOTALS,
   );
 };
 

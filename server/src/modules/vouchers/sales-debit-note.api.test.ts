@@ -2,27 +2,21 @@ import { computeDocument, paiseToRupees } from "@bahi/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   balancesFromPostings,
-  insertAccount,
-  insertItem,
+  GST_PARTIES,
+  KARNATAKA_GSTIN,
+  setUpGstRegisteredBook,
   systemAccountId,
 } from "../../../test/books.ts";
 import { extractPdfText } from "../../../test/pdf.ts";
-import {
-  addMember,
-  createOrganisation,
-  type Person,
-  requestAs,
-  signUpPerson,
-} from "../../../test/people.ts";
-import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { type Person, requestAs } from "../../../test/people.ts";
+import type { TestContext } from "../../../test/test-app.ts";
 import { stopDocumentRenderer } from "../documents/print-renderer.ts";
 
 // Issue 19, decision 066: a debit note to a customer (registry type salesDebitNote), made out
 // against a sales invoice, posting to sales and output tax, and reported in GSTR-1 (ntty D, Table
 // 13 nature 4) and GSTR-3B 3.1(a).
 
-const ORG_GSTIN = "27AAPFU0939F1ZV";
-const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
+const CUSTOMER_GSTIN = KARNATAKA_GSTIN;
 const YEAR = "2024-25";
 const SEPTEMBER = { startDate: "2024-09-01", endDate: "2024-09-30" };
 
@@ -121,32 +115,17 @@ function noteToRegisteredPayload(extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
-  owner = await signUpPerson(context);
-  stranger = await signUpPerson(context);
-  salesOnly = await signUpPerson(context);
-  viewer = await signUpPerson(context);
-  ({ organisationId: org } = await createOrganisation(context, owner.cookies, {
-    name: "Mumbai Computers",
-    gstRegistered: true,
-    gstin: ORG_GSTIN,
-    gstRegType: "regular",
-    startingYear: YEAR,
-    billWiseEntry: true,
-  }));
-  await createOrganisation(context, stranger.cookies, { name: "Stranger Co" });
-  await addMember(context, owner, org, salesOnly, "accountant", [
-    { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: true },
-  ]);
-  await addMember(context, owner, org, viewer, "viewer");
-  registered = await insertAccount(context, org, {
-    name: "Bengaluru Systems",
-    nature: "Debtors",
-    gstin: CUSTOMER_GSTIN,
-    stateCode: "29",
+  const book = await setUpGstRegisteredBook({
+    organisation: { name: "Mumbai Computers", startingYear: YEAR, billWiseEntry: true },
+    accountantRights: [
+      { transactionType: "salesInvoice", view: true, add: true, edit: true, delete: true },
+    ],
+    accounts: { registered: GST_PARTIES.bengaluruCustomer, walkIn: GST_PARTIES.walkIn },
+    items: { laptop: { name: "Laptop" } },
   });
-  walkIn = await insertAccount(context, org, { name: "Walk-in", nature: "Debtors" });
-  item = await insertItem(context, org, { name: "Laptop" });
+  ({ context, owner, stranger, accountant: salesOnly, viewer, organisationId: org } = book);
+  ({ registered, walkIn } = book.accounts);
+  item = book.items.laptop;
   invoiceToRegistered = (
     await addOk(
       "salesinvoice",

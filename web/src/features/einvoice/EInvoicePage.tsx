@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  FileButton,
   Group,
   List,
   Modal,
@@ -20,10 +19,12 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError, describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { organisationPath } from "../../app/routes.ts";
-import { defaultPeriodText, readReturnPeriodText } from "../gst-returns/return-period-text.ts";
+import { ImportFileButton } from "../../components/ImportFileButton.tsx";
+import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
-import { fileNameFromDisposition } from "../reports/download.ts";
+import { saveResponse } from "../reports/download.ts";
 import { formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import {
@@ -52,40 +53,26 @@ const STATE_COLORS: Record<EInvoiceState, string> = {
   notApplicable: "gray",
 };
 
-async function saveResponse(response: Response, fallback: string) {
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameFromDisposition(response.headers.get("content-disposition"), fallback);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** returns/einvoice (issue 24): the period's documents by e-invoice state, offline route. */
 export function EInvoicePage() {
   const scope = useReportScope();
   const { organisation, year, today } = scope;
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const periodText = params.get("period") ?? defaultPeriodText(year, today);
-  const [typed, setTyped] = useState(periodText);
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const period = readReturnPeriodText(periodText, "gstr1", year, today);
+  const [, setParams] = useSearchParams();
   const [selected, setSelected] = useState<string[]>([]);
+  const returnPeriod = useReturnPeriod({
+    organisationId: organisation._id,
+    year,
+    today,
+    onApply: (periodText) => {
+      setSelected([]);
+      setParams({ period: periodText });
+    },
+  });
+  const { period, query } = returnPeriod;
   const [refusal, setRefusal] = useState<{ message: string; lines: string[] } | null>(null);
   const [cancelling, setCancelling] = useState<EInvoiceRow | null>(null);
 
-  const query: EInvoicePeriod | null = period.ok
-    ? {
-        organisationId: organisation._id,
-        year,
-        startDate: period.startDate,
-        endDate: period.endDate,
-      }
-    : null;
   const list = useQuery({
     queryKey: einvoiceKey(query ?? {}),
     queryFn: ({ signal }) => getEInvoiceList(query as EInvoicePeriod, signal),
@@ -93,17 +80,6 @@ export function EInvoicePage() {
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["einvoice"] });
-
-  const applyPeriod = () => {
-    const read = readReturnPeriodText(typed, "gstr1", year, today);
-    if (!read.ok) {
-      setTypedError(read.message);
-      return;
-    }
-    setTypedError(null);
-    setSelected([]);
-    setParams({ period: typed.trim() });
-  };
 
   const download = async (entryIds: string[] | null) => {
     if (!query) return;
@@ -181,30 +157,18 @@ export function EInvoicePage() {
           >
             Download JSON of the period
           </Button>
-          <FileButton
+          <ImportFileButton
+            label="Import IRP response"
             accept=".json,.xlsx,.xls,.csv,application/json,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(file) => file && importing.mutate(file)}
-          >
-            {(props) => (
-              <Button {...props} loading={importing.isPending}>
-                Import IRP response
-              </Button>
-            )}
-          </FileButton>
+            loading={importing.isPending}
+            onFile={(file) => importing.mutate(file)}
+          />
         </>
       }
       filters={
-        <TextInput
-          label="Period"
+        <ReturnPeriodField
+          period={returnPeriod}
           description="A month (Sep 2025) or a quarter (Jul 2025 to Sep 2025)"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") applyPeriod();
-          }}
-          onBlur={applyPeriod}
-          error={typedError ?? (period.ok ? null : period.message)}
-          w={360}
         />
       }
     >
@@ -275,13 +239,9 @@ export function EInvoicePage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.documents.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={9}>
-                        <Text c="dimmed" size="sm">
-                          No sales invoice or credit note in this period.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
+                    <EmptyTableRow columns={9}>
+                      No sales invoice or credit note in this period.
+                    </EmptyTableRow>
                   )}
                   {data.documents.map((row) => {
                     const path = scope.voucherPath(row.voucherType, row.entryId);

@@ -1,26 +1,17 @@
 import { type EWayBillState, getVoucherDefinition } from "@bahi/domain";
-import {
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  List,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
-import { defaultPeriodText, readReturnPeriodText } from "../gst-returns/return-period-text.ts";
+import { ImportFileButton } from "../../components/ImportFileButton.tsx";
+import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
-import { fileNameFromDisposition } from "../reports/download.ts";
+import { saveResponse } from "../reports/download.ts";
 import { formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import {
@@ -39,18 +30,6 @@ const STATE_LABELS: Record<EWayBillState, { label: string; color: string }> = {
   notNeeded: { label: "Not needed", color: "gray" },
 };
 
-async function saveResponse(response: Response, fallback: string) {
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameFromDisposition(response.headers.get("content-disposition"), fallback);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * returns/ewaybill (issue 24): the period's sales invoices, purchases and delivery challans with
  * their e-way bill state; the portal's bulk-generation JSON (all needing one, or one document);
@@ -61,38 +40,23 @@ export function EWayBillPage() {
   const { organisation, year, today } = scope;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const periodText = params.get("period") ?? defaultPeriodText(year, today);
-  const [typed, setTyped] = useState(periodText);
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const period = readReturnPeriodText(periodText, "gstr1", year, today);
+  const [, setParams] = useSearchParams();
+  const returnPeriod = useReturnPeriod({
+    organisationId: organisation._id,
+    year,
+    today,
+    onApply: (periodText) => setParams({ period: periodText }),
+  });
+  const { query } = returnPeriod;
   const [problems, setProblems] = useState<string[]>([]);
   const [answer, setAnswer] = useState<EWayBillImportAnswer | null>(null);
 
-  const query: EWayBillPeriodQuery | null = period.ok
-    ? {
-        organisationId: organisation._id,
-        year,
-        startDate: period.startDate,
-        endDate: period.endDate,
-      }
-    : null;
   const list = useQuery({
     queryKey: ewayBillKey(query ?? {}),
     queryFn: ({ signal }) => getEWayBillList(query as EWayBillPeriodQuery, signal),
     enabled: query !== null,
     retry: false,
   });
-
-  const applyPeriod = () => {
-    const read = readReturnPeriodText(typed, "gstr1", year, today);
-    if (!read.ok) {
-      setTypedError(read.message);
-      return;
-    }
-    setTypedError(null);
-    setParams({ period: typed.trim() });
-  };
 
   const download = async (target: { entryId: string } | "period") => {
     if (!query) return;
@@ -153,30 +117,18 @@ export function EWayBillPage() {
           >
             Download JSON
           </Button>
-          <FileButton
-            onChange={(file) => file && upload.mutate(file)}
+          <ImportFileButton
+            label="Import generated e-way bills"
             accept=".json,.csv,.xlsx,application/json,text/csv"
-          >
-            {(props) => (
-              <Button {...props} loading={upload.isPending}>
-                Import generated e-way bills
-              </Button>
-            )}
-          </FileButton>
+            loading={upload.isPending}
+            onFile={(file) => upload.mutate(file)}
+          />
         </>
       }
       filters={
-        <TextInput
-          label="Period"
+        <ReturnPeriodField
+          period={returnPeriod}
           description="A month (Sep 2024) or a range of months (Jul 2024 to Sep 2024)"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") applyPeriod();
-          }}
-          onBlur={applyPeriod}
-          error={typedError ?? (period.ok ? null : period.message)}
-          w={360}
         />
       }
     >
@@ -233,13 +185,9 @@ export function EWayBillPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.documents.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={10}>
-                        <Text c="dimmed" size="sm">
-                          No sales invoices, purchases or delivery challans in this period.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
+                    <EmptyTableRow columns={10}>
+                      No sales invoices, purchases or delivery challans in this period.
+                    </EmptyTableRow>
                   )}
                   {data.documents.map((row) => (
                     <Table.Tr key={row.entryId}>

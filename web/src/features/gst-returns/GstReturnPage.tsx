@@ -18,12 +18,13 @@ import { type KeyboardEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
-import { fileNameFromDisposition } from "../reports/download.ts";
+import { saveResponse } from "../reports/download.ts";
 import { formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
-import { defaultPeriodText, readReturnPeriodText } from "./return-period-text.ts";
+import { ReturnPeriodField, useReturnPeriod } from "./ReturnPeriodField.tsx";
 import {
   emailReturnFile,
   fetchReturnFile,
@@ -137,19 +138,6 @@ function rowKey(row: Record<string, unknown>): string {
     .join("|");
 }
 
-export function saveResponse(response: Response, fallback: string) {
-  return response.blob().then((blob) => {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileNameFromDisposition(response.headers.get("content-disposition"), fallback);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  });
-}
-
 /** returns/gstr1 and returns/iff (spec 2.3; issue 19): the return of a period from the books. */
 export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
   const scope = useReportScope();
@@ -157,24 +145,20 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const periodText = params.get("period") ?? defaultPeriodText(year, today);
-  const [typed, setTyped] = useState(periodText);
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const period = readReturnPeriodText(periodText, kind, year, today);
   const section = (params.get("section") ?? "b2b") as ReturnSection;
+  const returnPeriod = useReturnPeriod({
+    organisationId: organisation._id,
+    year,
+    today,
+    kind,
+    onApply: (periodText) => setParams({ period: periodText, section }),
+  });
+  const { text: periodText, query } = returnPeriod;
   const page = Number(params.get("page") ?? "1") || 1;
   const [emailOpen, setEmailOpen] = useState(false);
   const [filedOpen, setFiledOpen] = useState(false);
   const title = TITLES[kind];
 
-  const query: ReturnPeriodQuery | null = period.ok
-    ? {
-        organisationId: organisation._id,
-        year,
-        startDate: period.startDate,
-        endDate: period.endDate,
-      }
-    : null;
   const counts = useQuery({
     queryKey: returnKey(kind, "counts", query ?? {}),
     queryFn: ({ signal }) => getReturnCounts(kind, query as ReturnPeriodQuery, signal),
@@ -192,16 +176,6 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-
-  const applyPeriod = () => {
-    const read = readReturnPeriodText(typed, kind, year, today);
-    if (!read.ok) {
-      setTypedError(read.message);
-      return;
-    }
-    setTypedError(null);
-    setParams({ period: typed.trim(), section });
-  };
 
   const download = async (format: "json" | "excel") => {
     if (!query) return;
@@ -295,17 +269,9 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
         </>
       }
       filters={
-        <TextInput
-          label="Period"
+        <ReturnPeriodField
+          period={returnPeriod}
           description="A month (Sep 2024) or, for quarterly filers' GSTR-1, a quarter (Jul 2024 to Sep 2024)"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") applyPeriod();
-          }}
-          onBlur={applyPeriod}
-          error={typedError ?? (period.ok ? null : period.message)}
-          w={360}
         />
       }
     >
@@ -375,13 +341,9 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
                     </Table.Thead>
                     <Table.Tbody>
                       {rows.data.transactions.length === 0 && (
-                        <Table.Tr>
-                          <Table.Td colSpan={columns.length}>
-                            <Text c="dimmed" size="sm">
-                              Nothing in this section for the period.
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
+                        <EmptyTableRow columns={columns.length}>
+                          Nothing in this section for the period.
+                        </EmptyTableRow>
                       )}
                       {rows.data.transactions.map((row) => {
                         const linked = typeof row.entryId === "string";

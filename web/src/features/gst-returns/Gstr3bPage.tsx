@@ -18,11 +18,13 @@ import { type ReactNode, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
+import { saveResponse } from "../reports/download.ts";
 import { formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
-import { saveResponse, WarningsPanel } from "./GstReturnPage.tsx";
+import { WarningsPanel } from "./GstReturnPage.tsx";
 import {
   fetchGstr3bJson,
   type Gstr3bAmounts,
@@ -34,7 +36,7 @@ import {
   type ItcBasis,
   markGstr3bFiled,
 } from "./gstr3b.api.ts";
-import { defaultPeriodText, readReturnPeriodText } from "./return-period-text.ts";
+import { ReturnPeriodField, useReturnPeriod } from "./ReturnPeriodField.tsx";
 import type { ReturnPeriodQuery } from "./returns.api.ts";
 
 const PAGE_SIZE = 50;
@@ -84,23 +86,20 @@ export function Gstr3bPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const periodText = params.get("period") ?? defaultPeriodText(year, today);
-  const [typed, setTyped] = useState(periodText);
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const period = readReturnPeriodText(periodText, "gstr1", year, today);
+  const returnPeriod = useReturnPeriod({
+    organisationId: organisation._id,
+    year,
+    today,
+    onApply: (periodText) => setParams({ period: periodText }),
+  });
+  const periodText = returnPeriod.text;
   const selected = params.get("table") as Gstr3bTable | null;
   const page = Number(params.get("page") ?? "1") || 1;
   const itcBasis: ItcBasis = params.get("itc") === "2b" ? "2b" : "books";
   const [filedOpen, setFiledOpen] = useState(false);
 
-  const query: (ReturnPeriodQuery & { itcBasis: ItcBasis }) | null = period.ok
-    ? {
-        organisationId: organisation._id,
-        year,
-        startDate: period.startDate,
-        endDate: period.endDate,
-        itcBasis,
-      }
+  const query: (ReturnPeriodQuery & { itcBasis: ItcBasis }) | null = returnPeriod.query
+    ? { ...returnPeriod.query, itcBasis }
     : null;
   const summary = useQuery({
     queryKey: gstr3bKey("summary", query ?? {}),
@@ -129,16 +128,6 @@ export function Gstr3bPage() {
     const basis = next.itc ?? itcBasis;
     if (basis === "2b") values.itc = "2b";
     setParams(values);
-  };
-
-  const applyPeriod = () => {
-    const read = readReturnPeriodText(typed, "gstr1", year, today);
-    if (!read.ok) {
-      setTypedError(read.message);
-      return;
-    }
-    setTypedError(null);
-    setParams({ period: typed.trim() });
   };
 
   const download = async () => {
@@ -196,17 +185,9 @@ export function Gstr3bPage() {
       }
       filters={
         <Group align="flex-end">
-          <TextInput
-            label="Period"
+          <ReturnPeriodField
+            period={returnPeriod}
             description="A month (Sep 2024) or, for quarterly filers, a quarter (Jul 2024 to Sep 2024)"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") applyPeriod();
-            }}
-            onBlur={applyPeriod}
-            error={typedError ?? (period.ok ? null : period.message)}
-            w={360}
           />
           {summary.data?.itcBasisAvailable && (
             <SegmentedControl
@@ -380,13 +361,9 @@ export function Gstr3bPage() {
                     </Table.Thead>
                     <Table.Tbody>
                       {details.data.transactions.length === 0 && (
-                        <Table.Tr>
-                          <Table.Td colSpan={10}>
-                            <Text c="dimmed" size="sm">
-                              No vouchers behind this figure for the period.
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
+                        <EmptyTableRow columns={10}>
+                          No vouchers behind this figure for the period.
+                        </EmptyTableRow>
                       )}
                       {details.data.transactions.map((row) => {
                         const openRow = () => {

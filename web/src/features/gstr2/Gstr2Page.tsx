@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  FileButton,
   Group,
   Pagination,
   Select,
@@ -18,16 +17,17 @@ import { type KeyboardEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
-import { defaultPeriodText, readReturnPeriodText } from "../gst-returns/return-period-text.ts";
+import { ImportFileButton } from "../../components/ImportFileButton.tsx";
+import { ReturnPeriodField, useReturnPeriod } from "../gst-returns/ReturnPeriodField.tsx";
+import { EmptyTableRow } from "../reports/components/cells.tsx";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import { ReportFrame } from "../reports/components/ReportFrame.tsx";
-import { fileNameFromDisposition } from "../reports/download.ts";
+import { saveResponse } from "../reports/download.ts";
 import { formatDate, formatRupees } from "../reports/report-format.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import {
   changeLink,
   fetchGstr2Excel,
-  type Gstr2PeriodQuery,
   getPurchaseRegister,
   getReconciliation,
   gstr2Key,
@@ -56,19 +56,6 @@ const IMS_ACTION_TITLES: Record<string, string> = {
 const taxOf = (party: { igst: number; cgst: number; sgst: number; cess: number } | null) =>
   party ? party.igst + party.cgst + party.sgst + party.cess : null;
 
-async function saveResponse(response: unknown, fallback: string) {
-  if (!(response instanceof Response)) return;
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameFromDisposition(response.headers.get("content-disposition"), fallback);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** A row with only one side: the side it has, for linking by hand. */
 function loneSide(row: ReconciliationRow): "bill" | "document" | null {
   if (row.status === "missingIn2b") return "bill";
@@ -86,18 +73,14 @@ export function Gstr2Page() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const periodText = params.get("period") ?? defaultPeriodText(year, today);
   const tab = params.get("tab") === "register" ? "register" : "reconciliation";
   const status = (MATCH_STATUSES as readonly string[]).includes(params.get("status") ?? "")
     ? (params.get("status") as MatchStatus)
     : null;
   const page = Number(params.get("page") ?? "1") || 1;
-  const [typed, setTyped] = useState(periodText);
-  const [typedError, setTypedError] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const [supplier, setSupplier] = useState("");
   const [picked, setPicked] = useState<ReconciliationRow | null>(null);
-  const period = readReturnPeriodText(periodText, "gstr1", year, today);
 
   const setParam = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -108,14 +91,13 @@ export function Gstr2Page() {
     setParams(next);
   };
 
-  const query: Gstr2PeriodQuery | null = period.ok
-    ? {
-        organisationId: organisation._id,
-        year,
-        startDate: period.startDate,
-        endDate: period.endDate,
-      }
-    : null;
+  const returnPeriod = useReturnPeriod({
+    organisationId: organisation._id,
+    year,
+    today,
+    onApply: (periodText) => setParam({ period: periodText, page: null }),
+  });
+  const { period, query } = returnPeriod;
   const registerQuery = query
     ? {
         ...query,
@@ -190,16 +172,6 @@ export function Gstr2Page() {
       notify({ type: "danger", title: "Not changed", message: describeErrorMessage(error) }),
   });
 
-  const applyPeriod = () => {
-    const read = readReturnPeriodText(typed, "gstr1", year, today);
-    if (!read.ok) {
-      setTypedError(read.message);
-      return;
-    }
-    setTypedError(null);
-    setParam({ period: typed.trim(), page: null });
-  };
-
   const download = async (call: "gstr2transactions" | "reconciliation") => {
     if (!query) return;
     try {
@@ -207,10 +179,12 @@ export function Gstr2Page() {
         ...query,
         ...(call === "reconciliation" && supplier.trim() ? { supplier: supplier.trim() } : {}),
       });
-      await saveResponse(
-        response,
-        call === "reconciliation" ? "gstr2b-differences.xlsx" : "gstr2.xlsx",
-      );
+      if (response instanceof Response) {
+        await saveResponse(
+          response,
+          call === "reconciliation" ? "gstr2b-differences.xlsx" : "gstr2.xlsx",
+        );
+      }
       notify({ type: "success", title: "Download", message: "Excel downloaded." });
     } catch (error) {
       notify({
@@ -277,16 +251,12 @@ export function Gstr2Page() {
       period={period.ok ? `Purchases and GSTR-2B · ${period.label}` : undefined}
       actions={
         <>
-          <FileButton
-            onChange={(file) => file && imported.mutate(file)}
+          <ImportFileButton
+            label="Import GSTR-2B"
             accept="application/json,.json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.xlsx"
-          >
-            {(props) => (
-              <Button {...props} loading={imported.isPending}>
-                Import GSTR-2B
-              </Button>
-            )}
-          </FileButton>
+            loading={imported.isPending}
+            onFile={(file) => imported.mutate(file)}
+          />
           <Button
             variant="default"
             onClick={() => void download("gstr2transactions")}
@@ -304,17 +274,9 @@ export function Gstr2Page() {
         </>
       }
       filters={
-        <TextInput
-          label="Period"
+        <ReturnPeriodField
+          period={returnPeriod}
           description="A month (Sep 2024) or a quarter (Jul 2024 to Sep 2024)"
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") applyPeriod();
-          }}
-          onBlur={applyPeriod}
-          error={typedError ?? (period.ok ? null : period.message)}
-          w={360}
         />
       }
     >
@@ -360,13 +322,9 @@ export function Gstr2Page() {
                     </Table.Thead>
                     <Table.Tbody>
                       {data.transactions.length === 0 && (
-                        <Table.Tr>
-                          <Table.Td colSpan={13}>
-                            <Text c="dimmed" size="sm">
-                              No purchase bills or debit notes in the period.
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
+                        <EmptyTableRow columns={13}>
+                          No purchase bills or debit notes in the period.
+                        </EmptyTableRow>
                       )}
                       {data.transactions.map((row) => (
                         <Table.Tr
@@ -533,13 +491,9 @@ export function Gstr2Page() {
                   </Table.Thead>
                   <Table.Tbody>
                     {data.rows.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={9}>
-                          <Text c="dimmed" size="sm">
-                            Nothing to show for the period and filters.
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                      <EmptyTableRow columns={9}>
+                        Nothing to show for the period and filters.
+                      </EmptyTableRow>
                     )}
                     {data.rows.map((row) => {
                       const isPicked =

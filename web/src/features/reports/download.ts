@@ -53,6 +53,12 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Saves a file the server sent under the name its Content-Disposition gives, else the fallback. */
+export async function saveResponse(response: Response, fallback: string): Promise<void> {
+  const blob = await response.blob();
+  saveBlob(blob, fileNameFromDisposition(response.headers.get("content-disposition"), fallback));
+}
+
 /**
  * Downloads a report (api.md 7: download=true with format) and saves it under the server's file
  * name. A report known to be empty is refused at once with the spec's toast; the server refuses an

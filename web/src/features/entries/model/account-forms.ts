@@ -7,12 +7,11 @@ import {
   rupeesToPaise,
   type VoucherType,
 } from "@bahi/domain";
-import type { AllocationForm } from "./document-form.ts";
-import { dropUndefined } from "./document-form.ts";
+import type { AllocationForm, EntrySaveOptions } from "./document-form.ts";
+import { finishEntryPayload } from "./document-form.ts";
 import {
   cleanCustomFieldValues,
   type EntryContext,
-  type EntryMode,
   newLineKey,
   readArray,
   readCustomFieldValues,
@@ -207,7 +206,7 @@ export function settlementLineIndexes(form: SettlementForm): number[] {
 export function buildSettlementPayload(
   form: SettlementForm,
   context: EntryContext & { type: "receipts" | "payments" },
-  options: { mode: EntryMode; entryId?: string; version?: number },
+  options: EntrySaveOptions,
 ): Record<string, unknown> {
   const layout = describeSettlement(context.type);
   const payload: Record<string, unknown> = {
@@ -231,11 +230,7 @@ export function buildSettlementPayload(
     narration: textOrUndefined(form.narration),
     customFieldValues: cleanCustomFieldValues(form.customFieldValues),
   };
-  if (options.mode === "edit") {
-    payload.entryId = options.entryId;
-    payload.version = options.version;
-  }
-  return dropUndefined(payload);
+  return finishEntryPayload(payload, options);
 }
 
 export function settlementFormFromEntry(
@@ -336,7 +331,7 @@ export function emptyTransferForm(context: EntryContext): TransferForm {
 export function buildTransferPayload(
   form: TransferForm,
   context: EntryContext,
-  options: { mode: EntryMode; entryId?: string; version?: number },
+  options: EntrySaveOptions,
 ): Record<string, unknown> {
   const amount = paiseToRupees(form.amountPaise);
   const payload: Record<string, unknown> = {
@@ -350,11 +345,7 @@ export function buildTransferPayload(
     narration: textOrUndefined(form.narration),
     customFieldValues: cleanCustomFieldValues(form.customFieldValues),
   };
-  if (options.mode === "edit") {
-    payload.entryId = options.entryId;
-    payload.version = options.version;
-  }
-  return dropUndefined(payload);
+  return finishEntryPayload(payload, options);
 }
 
 export function transferFormFromEntry(
@@ -460,7 +451,7 @@ export function journalLineIndexes(form: JournalForm): number[] {
 export function buildJournalPayload(
   form: JournalForm,
   context: EntryContext,
-  options: { mode: EntryMode; entryId?: string; version?: number },
+  options: EntrySaveOptions,
 ): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     organisationId: context.organisationId,
@@ -476,11 +467,7 @@ export function buildJournalPayload(
     narration: textOrUndefined(form.narration),
     customFieldValues: cleanCustomFieldValues(form.customFieldValues),
   };
-  if (options.mode === "edit") {
-    payload.entryId = options.entryId;
-    payload.version = options.version;
-  }
-  return dropUndefined(payload);
+  return finishEntryPayload(payload, options);
 }
 
 export function journalFormFromEntry(

@@ -634,7 +634,7 @@ const rupees = paiseToRupees;
 export function buildDocumentPayload(
   form: DocumentForm,
   context: EntryContext,
-  options: { mode: EntryMode; entryId?: string; version?: number },
+  options: EntrySaveOptions,
 ): Record<string, unknown> {
   const fields = describeDocumentFields(context.type);
   const { computed, lines } = computeDocumentForm(form, context.type, context.organisation);
@@ -732,6 +732,17 @@ export function buildDocumentPayload(
   if (form.source && fields.sourceParams.includes(form.source.param)) {
     payload[form.source.param] = form.source.id;
   }
+  return finishEntryPayload(payload, options);
+}
+
+/** How a form is saved: as a new entry, or as an edit of this entry at the version read. */
+export type EntrySaveOptions = { mode: EntryMode; entryId?: string; version?: number };
+
+/** The payload as sent: an edit names the entry and the version edited; no undefined values. */
+export function finishEntryPayload(
+  payload: Record<string, unknown>,
+  options: EntrySaveOptions,
+): Record<string, unknown> {
   if (options.mode === "edit") {
     payload.entryId = options.entryId;
     payload.version = options.version;

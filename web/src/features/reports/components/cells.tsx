@@ -4,6 +4,7 @@ import {
   type TableTdProps,
   type TableThProps,
   type TableTrProps,
+  Text,
 } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
@@ -79,5 +80,18 @@ export function VoucherNumberCell({
         number
       )}
     </Table.Td>
+  );
+}
+
+/** The one row of a table with nothing to show: the reason, dimmed, across every column. */
+export function EmptyTableRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }
