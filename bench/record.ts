@@ -98,7 +98,21 @@ export function renderTable(figures: readonly StoredFigure[]): string {
     "| Measure | Size | Target | SQLite | PostgreSQL |",
     "| --- | --- | --- | --- | --- |",
   ];
-  for (const row of rows.values()) {
+  // A measure's rows stay together, in the order measures were first recorded, smaller books first.
+  const measures = [...new Set(figures.map((figure) => figure.measure))];
+  const vouchers = (size: string) => {
+    const match = /^([\d.]+)(k|M) vouchers$/.exec(size);
+    return match ? Number(match[1]) * (match[2] === "M" ? 1e6 : 1e3) : 0;
+  };
+  const ordered = [...rows.values()].sort((a, b) => {
+    const first = (a.sqlite ?? a.postgres) as StoredFigure;
+    const second = (b.sqlite ?? b.postgres) as StoredFigure;
+    return (
+      measures.indexOf(first.measure) - measures.indexOf(second.measure) ||
+      vouchers(first.size) - vouchers(second.size)
+    );
+  });
+  for (const row of ordered) {
     const any = (row.sqlite ?? row.postgres) as StoredFigure;
     lines.push(
       `| ${any.label} | ${any.size} | ${any.target || "—"} | ${cell(row.sqlite)} | ${cell(row.postgres)} |`,
