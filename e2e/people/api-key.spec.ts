@@ -43,6 +43,9 @@ test("an owner creates an API key, sees it once, and deletes it", async ({
   await page.reload();
   await expect(page.getByText("Copy the key now")).toHaveCount(0);
   await page.getByRole("button", { name: "Delete API key" }).click();
+  // Enter confirms once the dialog has opened with its Delete button focused.
+  const confirm = page.getByRole("dialog", { name: "Confirm Delete" });
+  await expect(confirm.getByRole("button", { name: "Delete" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("API key deleted.")).toBeVisible();
   await expect(page.getByText("No API key.")).toBeVisible();
