@@ -1,4 +1,10 @@
-import type { AccountNature, VoucherType } from "@bahi/domain";
+import {
+  type AccountNature,
+  getVoucherDefinition,
+  listTradeTypes,
+  type PartySide,
+  type VoucherType,
+} from "@bahi/domain";
 
 // Every table report of the product (spec 2.3: the sales and purchase reports and
 // cash-payments-over-10k) is one row here, read by one screen (TabularReportPage). The server
@@ -66,8 +72,23 @@ export interface TabularReportDefinition {
   /** The party filter's label and the natures it offers. */
   partyLabel: string;
   partyNatures: readonly AccountNature[];
-  /** The transactionType filter's choices: the invoices or the notes of the side. */
-  documents: { invoice: string; return: string } | null;
+  /** The transactionType filter's choices: the invoices, the notes of the side, and the notes that raise them. */
+  documents: SideDocuments | null;
+}
+
+/** The Documents filter's choices (the wrong-GST-rate report). */
+export interface SideDocuments {
+  invoice: string;
+  return: string;
+  /** Notes that raise the side's invoices (the debit note to a customer), by registry type. */
+  raises: { type: VoucherType; label: string }[];
+}
+
+/** The registry's notes that add to a side's invoices (tradeSign +1, other than the invoice). */
+function raisingNotes(partySide: PartySide, invoiceType: VoucherType) {
+  return listTradeTypes(partySide)
+    .filter(({ type, sign }) => sign > 0 && type !== invoiceType)
+    .map(({ type }) => ({ type, label: getVoucherDefinition(type).titles.plural }));
 }
 
 interface Side {
@@ -78,7 +99,7 @@ interface Side {
   parties: string;
   invoices: string;
   notes: string;
-  documents: { invoice: string; return: string };
+  documents: SideDocuments;
   apiFamily: string;
   invoiceType: VoucherType;
 }
@@ -91,7 +112,11 @@ const SIDES: Record<"sales" | "purchases", Side> = {
     parties: "customers",
     invoices: "sales invoices",
     notes: "credit notes",
-    documents: { invoice: "Sales Invoices", return: "Credit Notes" },
+    documents: {
+      invoice: "Sales Invoices",
+      return: "Credit Notes",
+      raises: raisingNotes("customer", "salesInvoice"),
+    },
     apiFamily: "/salesreports",
     invoiceType: "salesInvoice",
   },
@@ -102,7 +127,11 @@ const SIDES: Record<"sales" | "purchases", Side> = {
     parties: "suppliers",
     invoices: "purchase bills",
     notes: "debit notes",
-    documents: { invoice: "Purchase Bills", return: "Debit Notes" },
+    documents: {
+      invoice: "Purchase Bills",
+      return: "Debit Notes",
+      raises: raisingNotes("supplier", "purchases"),
+    },
     apiFamily: "/purchasereports",
     invoiceType: "purchases",
   },

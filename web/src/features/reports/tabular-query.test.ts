@@ -49,6 +49,23 @@ describe("a tabular report's call", () => {
     );
   });
 
+  test("the Documents filter also offers the notes that raise a side's invoices (registry)", () => {
+    const raising = readTabularFilters(
+      new URLSearchParams("documents=salesDebitNote"),
+      "2025-26",
+      TODAY,
+    );
+    expect(
+      buildTabularQuery(definition("sales-wrong-gst-rate"), raising, scope).query.transactionType,
+    ).toBe("salesDebitNote");
+    expect(definition("sales-wrong-gst-rate").documents?.raises).toEqual([
+      { type: "salesDebitNote", label: expect.stringMatching(/Debit Note/) },
+    ]);
+    expect(definition("purchases-wrong-gst-rate").documents?.raises).toEqual([]);
+    const unknown = readTabularFilters(new URLSearchParams("documents=journal"), "2025-26", TODAY);
+    expect(unknown.transactionType).toBe("invoice");
+  });
+
   test("an organisation outside GST sends no B2B or RCM filter", () => {
     const values = readTabularFilters(new URLSearchParams("b2b=b2c&rcm=rcm"), "2025-26", TODAY);
     const { query } = buildTabularQuery(definition("sales-by-item"), values, {

@@ -1,4 +1,4 @@
-import { type CivilDate, financialYearRange } from "@bahi/domain";
+import { BILLABLE_TYPES, type CivilDate, financialYearRange, listTradeTypes } from "@bahi/domain";
 import type { Query } from "../../api/http.ts";
 import {
   type OrganisationFacts,
@@ -12,7 +12,16 @@ import { readChoiceParam, readCountParam, readDateParam } from "./report-params.
 export const B2B_CHOICES = ["all", "b2b", "b2c"] as const;
 export const RCM_CHOICES = ["all", "rcm", "nonRcm"] as const;
 export const PERIOD_TYPES = ["month", "quarter"] as const;
-export const DOCUMENT_CHOICES = ["invoice", "return"] as const;
+/** The Documents filter: the side's invoices, its returns, or a note type that raises invoices. */
+export const DOCUMENT_CHOICES = [
+  "invoice",
+  "return",
+  ...(["customer", "supplier"] as const).flatMap((side) =>
+    listTradeTypes(side)
+      .filter(({ type, sign }) => sign > 0 && !(BILLABLE_TYPES as readonly string[]).includes(type))
+      .map(({ type }) => type as string),
+  ),
+];
 export const LIMIT_CHOICES = [10, 25, 50, 100] as const;
 
 /** What a tabular report's screen reads from its address (report-params.ts). */
@@ -24,7 +33,7 @@ export interface TabularFilterValues {
   b2bOrB2c: (typeof B2B_CHOICES)[number];
   rcmOrNonRcm: (typeof RCM_CHOICES)[number];
   periodType: (typeof PERIOD_TYPES)[number];
-  transactionType: (typeof DOCUMENT_CHOICES)[number];
+  transactionType: string;
   limit: number | null;
   itemId: string | null;
 }

@@ -141,6 +141,10 @@ export function TabularFilters({
                 data={[
                   { value: "invoice", label: definition.documents.invoice },
                   { value: "return", label: definition.documents.return },
+                  ...definition.documents.raises.map((raise) => ({
+                    value: raise.type,
+                    label: raise.label,
+                  })),
                 ]}
               />
             ) : null;
