@@ -1,4 +1,4 @@
-import { findAccountGroup } from "@bahi/domain";
+import { computeDocument, findAccountGroup, paiseToRupees } from "@bahi/domain";
 import { sql } from "kysely";
 import { newId } from "../src/lib/ids.ts";
 import { addMember, createOrganisation, type Person, signUpPerson } from "./people.ts";
@@ -383,5 +383,76 @@ export async function setUpGstRegisteredBook<
     strangerOrganisationId,
     accounts,
     items,
+  };
+}
+
+/** One item line of a test sales document: rupees and a GST rate, as a client sends them. */
+export interface SalesTestLine {
+  itemId: string;
+  quantity: number;
+  rate: number;
+  gstRate: number;
+  hsnCode?: string;
+}
+
+/**
+ * A sales-side document payload of a Maharashtra supplier whose amounts are the server's own
+ * computation (gst/compute), so the save's totals check agrees.
+ */
+export function salesDocumentPayload(input: {
+  organisationId: string;
+  year: string;
+  date: string;
+  party: string;
+  gstin?: string;
+  pos?: string;
+  lines: SalesTestLine[];
+  exportOrSez?: string;
+  extra?: Record<string, unknown>;
+}) {
+  const exportOrSez = input.exportOrSez;
+  const computed = computeDocument({
+    supplierStateCode: "27",
+    placeOfSupply: input.pos ?? "27",
+    gstApplicable: true,
+    supplyType: exportOrSez?.startsWith("export")
+      ? "export"
+      : exportOrSez?.startsWith("sez")
+        ? "sez"
+        : "regular",
+    exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
+    itemLines: input.lines.map((line) => ({
+      quantity: line.quantity,
+      ratePaise: Math.round(line.rate * 100),
+      gstRate: line.gstRate,
+    })),
+  });
+  return {
+    organisationId: input.organisationId,
+    year: input.year,
+    date: input.date,
+    cashOrDebtorAccountId: input.party,
+    ...(input.gstin ? { gstin: input.gstin } : {}),
+    ...(input.pos ? { pos: input.pos } : {}),
+    ...(exportOrSez ? { gstPaymentTypeInExportOrSez: exportOrSez } : {}),
+    itemDetails: input.lines.map((line, index) => ({
+      itemId: line.itemId,
+      hsnCode: line.hsnCode ?? "8471",
+      uom: "NOS",
+      quantity: line.quantity,
+      rate: line.rate,
+      discountType: "percent",
+      discount: 0,
+      gstRate: line.gstRate,
+      amount: paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0),
+    })),
+    accountDetails: [],
+    grossAmount: paiseToRupees(computed.grossPaise),
+    cgstAmount: paiseToRupees(computed.cgstPaise),
+    sgstAmount: paiseToRupees(computed.sgstPaise),
+    igstAmount: paiseToRupees(computed.igstPaise),
+    roundOffAmount: paiseToRupees(computed.roundOffPaise),
+    totalAmount: paiseToRupees(computed.totalPaise),
+    ...input.extra,
   };
 }

@@ -1,14 +1,12 @@
-import {
-  addDays,
-  computeDocument,
-  computeIrn,
-  financialYearOf,
-  paiseToRupees,
-  todayCivil,
-} from "@bahi/domain";
+import { addDays, computeIrn, financialYearOf, todayCivil } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { KARNATAKA_GSTIN, MAHARASHTRA_GSTIN, setUpGstRegisteredBook } from "../../../test/books.ts";
+import {
+  KARNATAKA_GSTIN,
+  MAHARASHTRA_GSTIN,
+  salesDocumentPayload,
+  setUpGstRegisteredBook,
+} from "../../../test/books.ts";
 import { decodePdfQrCodes, extractPdfText } from "../../../test/pdf.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
 import type { TestContext } from "../../../test/test-app.ts";
@@ -32,59 +30,12 @@ const ids = {} as Record<
   string
 >;
 
-type Line = { itemId: string; quantity: number; rate: number; gstRate: number };
-
-function documentPayload(input: {
-  date: string;
-  party: string;
-  gstin?: string;
+type Input = Omit<Parameters<typeof salesDocumentPayload>[0], "organisationId" | "year" | "pos"> & {
   pos: string;
-  lines: Line[];
-  exportOrSez?: string;
-  extra?: Record<string, unknown>;
-}) {
-  const exportOrSez = input.exportOrSez;
-  const computed = computeDocument({
-    supplierStateCode: "27",
-    placeOfSupply: input.pos,
-    gstApplicable: true,
-    supplyType: exportOrSez?.startsWith("export") ? "export" : "regular",
-    exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
-    itemLines: input.lines.map((line) => ({
-      quantity: line.quantity,
-      ratePaise: Math.round(line.rate * 100),
-      gstRate: line.gstRate,
-    })),
-  });
-  return {
-    organisationId: org,
-    year: YEAR,
-    date: input.date,
-    cashOrDebtorAccountId: input.party,
-    ...(input.gstin ? { gstin: input.gstin } : {}),
-    pos: input.pos,
-    ...(exportOrSez ? { gstPaymentTypeInExportOrSez: exportOrSez } : {}),
-    itemDetails: input.lines.map((line, index) => ({
-      itemId: line.itemId,
-      hsnCode: "8471",
-      uom: "NOS",
-      quantity: line.quantity,
-      rate: line.rate,
-      discountType: "percent",
-      discount: 0,
-      gstRate: line.gstRate,
-      amount: paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0),
-    })),
-    accountDetails: [],
-    grossAmount: paiseToRupees(computed.grossPaise),
-    cgstAmount: paiseToRupees(computed.cgstPaise),
-    sgstAmount: paiseToRupees(computed.sgstPaise),
-    igstAmount: paiseToRupees(computed.igstPaise),
-    roundOffAmount: paiseToRupees(computed.roundOffPaise),
-    totalAmount: paiseToRupees(computed.totalPaise),
-    ...input.extra,
-  };
-}
+};
+
+const documentPayload = (input: Input) =>
+  salesDocumentPayload({ organisationId: org, year: YEAR, ...input });
 
 async function post(url: string, payload: Record<string, unknown>, person = owner) {
   return requestAs(context, person, { method: "POST", url, payload });

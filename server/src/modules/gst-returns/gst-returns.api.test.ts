@@ -1,10 +1,11 @@
-import { computeDocument, endOfMonth, financialYearOf, paiseToRupees } from "@bahi/domain";
+import { endOfMonth, financialYearOf } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   GST_PARTIES,
   KARNATAKA_GSTIN,
   MAHARASHTRA_GSTIN,
+  salesDocumentPayload,
   setUpGstRegisteredBook,
 } from "../../../test/books.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
@@ -37,64 +38,10 @@ const ids = {} as Record<
   string
 >;
 
-type Line = { itemId: string; quantity: number; rate: number; gstRate: number; hsnCode?: string };
+type Input = Omit<Parameters<typeof salesDocumentPayload>[0], "organisationId" | "year">;
 
-/** A document payload whose amounts are the server's own computation (gst/compute). */
-function documentPayload(input: {
-  date: string;
-  party: string;
-  gstin?: string;
-  pos?: string;
-  lines: Line[];
-  exportOrSez?: string;
-  extra?: Record<string, unknown>;
-}) {
-  const exportOrSez = input.exportOrSez;
-  const computed = computeDocument({
-    supplierStateCode: "27",
-    placeOfSupply: input.pos ?? "27",
-    gstApplicable: true,
-    supplyType: exportOrSez?.startsWith("export")
-      ? "export"
-      : exportOrSez?.startsWith("sez")
-        ? "sez"
-        : "regular",
-    exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
-    itemLines: input.lines.map((line) => ({
-      quantity: line.quantity,
-      ratePaise: Math.round(line.rate * 100),
-      gstRate: line.gstRate,
-    })),
-  });
-  return {
-    organisationId: org,
-    year: YEAR,
-    date: input.date,
-    cashOrDebtorAccountId: input.party,
-    ...(input.gstin ? { gstin: input.gstin } : {}),
-    ...(input.pos ? { pos: input.pos } : {}),
-    ...(exportOrSez ? { gstPaymentTypeInExportOrSez: exportOrSez } : {}),
-    itemDetails: input.lines.map((line, index) => ({
-      itemId: line.itemId,
-      hsnCode: line.hsnCode ?? "8471",
-      uom: "NOS",
-      quantity: line.quantity,
-      rate: line.rate,
-      discountType: "percent",
-      discount: 0,
-      gstRate: line.gstRate,
-      amount: paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0),
-    })),
-    accountDetails: [],
-    grossAmount: paiseToRupees(computed.grossPaise),
-    cgstAmount: paiseToRupees(computed.cgstPaise),
-    sgstAmount: paiseToRupees(computed.sgstPaise),
-    igstAmount: paiseToRupees(computed.igstPaise),
-    roundOffAmount: paiseToRupees(computed.roundOffPaise),
-    totalAmount: paiseToRupees(computed.totalPaise),
-    ...input.extra,
-  };
-}
+const documentPayload = (input: Input) =>
+  salesDocumentPayload({ organisationId: org, year: YEAR, ...input });
 
 async function add(family: string, payload: Record<string, unknown>) {
   const response = await requestAs(context, owner, {

@@ -1,6 +1,5 @@
 import {
   buildGstr1Sections,
-  computeDocument,
   findGstr1Warnings,
   GSTR1_SECTIONS,
   type Gstr1Section,
@@ -13,7 +12,12 @@ import {
   type VoucherType,
 } from "@bahi/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { insertAccount, insertItem } from "../../../test/books.ts";
+import {
+  insertAccount,
+  insertItem,
+  type SalesTestLine,
+  salesDocumentPayload,
+} from "../../../test/books.ts";
 import { createOrganisation, type Person, requestAs, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import { OUTWARD_TYPES } from "../return-facts/return-facts.service.ts";
@@ -51,63 +55,21 @@ const ids = {} as Record<
   string
 >;
 
-type Line = { quantity: number; rate: number; gstRate: number; hsnCode?: string };
+type Input = Omit<
+  Parameters<typeof salesDocumentPayload>[0],
+  "organisationId" | "year" | "lines"
+> & {
+  lines: Omit<SalesTestLine, "itemId">[];
+};
 
-function payload(input: {
-  date: string;
-  party: string;
-  gstin?: string;
-  pos?: string;
-  lines: Line[];
-  exportOrSez?: string;
-  extra?: Record<string, unknown>;
-}) {
-  const exportOrSez = input.exportOrSez;
-  const computed = computeDocument({
-    supplierStateCode: "27",
-    placeOfSupply: input.pos ?? "27",
-    gstApplicable: true,
-    supplyType: exportOrSez?.startsWith("export")
-      ? "export"
-      : exportOrSez?.startsWith("sez")
-        ? "sez"
-        : "regular",
-    exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
-    itemLines: input.lines.map((line) => ({
-      quantity: line.quantity,
-      ratePaise: Math.round(line.rate * 100),
-      gstRate: line.gstRate,
-    })),
-  });
-  return {
+/** A sales document of the test's one item, its amounts the server's own computation. */
+const payload = (input: Input) =>
+  salesDocumentPayload({
     organisationId: org,
     year: YEAR,
-    date: input.date,
-    cashOrDebtorAccountId: input.party,
-    ...(input.gstin ? { gstin: input.gstin } : {}),
-    ...(input.pos ? { pos: input.pos } : {}),
-    ...(exportOrSez ? { gstPaymentTypeInExportOrSez: exportOrSez } : {}),
-    itemDetails: input.lines.map((line, index) => ({
-      itemId: ids.item,
-      hsnCode: line.hsnCode ?? "8471",
-      uom: "NOS",
-      quantity: line.quantity,
-      rate: line.rate,
-      discountType: "percent",
-      discount: 0,
-      gstRate: line.gstRate,
-      amount: paiseToRupees(computed.itemLines[index]?.taxablePaise ?? 0),
-    })),
-    accountDetails: [],
-    grossAmount: paiseToRupees(computed.grossPaise),
-    cgstAmount: paiseToRupees(computed.cgstPaise),
-    sgstAmount: paiseToRupees(computed.sgstPaise),
-    igstAmount: paiseToRupees(computed.igstPaise),
-    roundOffAmount: paiseToRupees(computed.roundOffPaise),
-    totalAmount: paiseToRupees(computed.totalPaise),
-    ...input.extra,
-  };
-}
+    ...input,
+    lines: input.lines.map((line) => ({ itemId: ids.item, ...line })),
+  });
 
 async function add(family: string, body: Record<string, unknown>) {
   const response = await requestAs(context, owner, {
