@@ -13,10 +13,12 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
+import { buildServer, SERVER_DIST_DIR } from "../scripts/build-server.ts";
 import { serverNodeFlags } from "../scripts/server-node-flags.ts";
 import { buildApp } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
@@ -224,13 +226,31 @@ function summarise(samples: readonly number[]): Timing {
   };
 }
 
+/** Resident memory of another process, read from /proc (Linux): now and its high-water mark. */
+function readProcessMemory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") * 1024, hwm: kb("VmHWM") * 1024 };
+}
+
+/**
+ * Samples memory every 50 ms: this process's (the loader), or with `pid` the serving process's
+ * (its heap is then not visible from here and reads as 0).
+ */
 class MemorySampler {
   private timer: NodeJS.Timeout | undefined;
   peakRss = 0;
   peakHeapUsed = 0;
   peakHeapTotal = 0;
+  private highWater = 0;
   private phasePeaks = new Map<string, { rss: number; heapUsed: number; heapTotal: number }>();
   private phase = "setup";
+  private readonly pid: number | undefined;
+
+  constructor(pid?: number) {
+    this.pid = pid;
+  }
 
   start() {
     this.timer = setInterval(() => this.sample(), 50);
@@ -242,9 +262,20 @@ class MemorySampler {
     this.phase = phase;
   }
 
+  private read() {
+    if (this.pid === undefined) return { ...process.memoryUsage(), hwm: 0 };
+    try {
+      const { rss, hwm } = readProcessMemory(this.pid);
+      return { rss, hwm, heapUsed: 0, heapTotal: 0 };
+    } catch {
+      return { rss: 0, hwm: 0, heapUsed: 0, heapTotal: 0 };
+    }
+  }
+
   sample() {
-    const { rss, heapUsed, heapTotal } = process.memoryUsage();
+    const { rss, heapUsed, heapTotal, hwm } = this.read();
     this.peakRss = Math.max(this.peakRss, rss);
+    this.highWater = Math.max(this.highWater, hwm);
     this.peakHeapUsed = Math.max(this.peakHeapUsed, heapUsed);
     this.peakHeapTotal = Math.max(this.peakHeapTotal, heapTotal);
     const peaks = this.phasePeaks.get(this.phase) ?? { rss: 0, heapUsed: 0, heapTotal: 0 };
@@ -258,12 +289,14 @@ class MemorySampler {
     this.sample();
     clearInterval(this.timer);
     const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    // The kernel's high-water mark, which also catches a spike between two samples.
+    const highWater =
+      this.pid === undefined ? process.resourceUsage().maxRSS * 1024 : this.highWater;
     return {
       peakRssMb: mb(this.peakRss),
       peakHeapUsedMb: mb(this.peakHeapUsed),
       peakHeapTotalMb: mb(this.peakHeapTotal),
-      // The kernel's high-water mark, which also catches a spike between two samples.
-      maxRssMb: Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10,
+      maxRssMb: mb(highWater),
       byPhase: Object.fromEntries(
         [...this.phasePeaks].map(([phase, peaks]) => [
           phase,
@@ -276,6 +309,14 @@ class MemorySampler {
       ),
     };
   }
+}
+
+/** "save 210, invoicePdf 290, …" (MB): the step at which the serving process's RSS grew. */
+function describePhasePeaks(byPhase: Record<string, { rssMb: number }> | undefined) {
+  if (!byPhase) return "not sampled";
+  return Object.entries(byPhase)
+    .map(([phase, peaks]) => `${phase} ${peaks.rssMb}`)
+    .join(", ");
 }
 
 /** The database of a run: a fresh SQLite file in the run's folder, or a fresh PostgreSQL schema. */
@@ -419,6 +460,75 @@ async function startServer(database: AppDatabase, dataDir: string, cookieSecret:
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api`;
   return { app, base };
+}
+
+/**
+ * The server as users run it (`npm start`, decision 023): the bundle in server/dist, built afresh
+ * from the sources, in its own process with the server's Node flags. Its memory is that
+ * process's, read from /proc, with none of the benchmark's own.
+ */
+async function startServingProcess(
+  engine: Engine,
+  dataDir: string,
+  schema: string | undefined,
+  cookieSecret: string,
+) {
+  await buildServer();
+  const port = await freePort();
+  const databaseUrl =
+    engine === "postgres"
+      ? `${postgresUrl()}${postgresUrl().includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`
+      : undefined;
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), path.join(SERVER_DIST_DIR, "main.js")],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, "no-web"),
+        LOG_LEVEL: "silent",
+        COOKIE_SECRET: cookieSecret,
+        PUBLIC_URL: "http://127.0.0.1",
+        AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
+      },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (waited > 120_000) throw new Error("the server did not answer /api/health in 2 minutes");
+    const healthy = await fetch(`${base}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    pid: child.pid as number,
+    base,
+    close: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 }
 
 /** What the load phase hands the serve phase (a file in the run's folder). */
@@ -575,12 +685,13 @@ async function runLoad(options: Options, engine: Engine, size: number, handoffFi
  * loader's.
  */
 async function runServe(options: Options, handoff: Handoff, stamp: string) {
-  const memory = new MemorySampler();
-  memory.start();
   const { engine, size, dataDir } = handoff;
   const log = logger(engine, size);
   const opened = await openBenchDatabase(engine, dataDir, handoff.schema);
-  const { app, base } = await startServer(opened.database, dataDir, handoff.cookieSecret);
+  const server = await startServingProcess(engine, dataDir, handoff.schema, handoff.cookieSecret);
+  const { base } = server;
+  const memory = new MemorySampler(server.pid);
+  memory.start();
   try {
     memory.enter("http");
     const books = generateBooks({
@@ -590,7 +701,7 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
       stateCode: "27",
     });
     const cookie = await refreshedSession(base, handoff.cookie);
-    const http = await measureHttp(options, base, cookie, books, handoff.ids, log);
+    const http = await measureHttp(options, base, cookie, books, handoff.ids, log, memory);
     const serving = memory.stop();
     const loading = handoff.memory;
     return {
@@ -626,7 +737,7 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
       } satisfies Record<MetricKey, number>,
     };
   } finally {
-    await app.close();
+    await server.close();
     await opened.close();
     if (options.keep) log(`kept ${engine === "sqlite" ? dataDir : `schema ${handoff.schema}`}`);
     else {
@@ -658,6 +769,7 @@ async function measureHttp(
   books: ReturnType<typeof generateBooks>,
   ids: BookIds,
   log: (message: string) => void,
+  memory: MemorySampler,
 ) {
   const random = mulberry32(options.seed ^ 0xbe7c);
   const organisationId = ids.organisationId;
@@ -678,6 +790,7 @@ async function measureHttp(
   };
   const warm = Math.max(10, Math.round(options.samples / 10));
 
+  memory.enter("save");
   // Save one sales invoice, as the entry screen does.
   const invoices = sampleSalesInvoices(books, ids, {
     count: options.samples + warm,
@@ -698,6 +811,7 @@ async function measureHttp(
   const saveTiming = await loop(options.samples, save);
   log(`save p50 ${saveTiming.p50} ms, p95 ${saveTiming.p95} ms`);
 
+  memory.enter("invoicePdf");
   // One invoice's PDF over HTTP (issue 21), warm: the invoices just saved, in turn.
   const pdfUrl = (entryId: string) =>
     `${base}/getpdf/transactionpdf?${new URLSearchParams({ organisationId, entryId, transactionType: "salesInvoice", format: "download" })}`;
@@ -745,6 +859,7 @@ async function measureHttp(
   log(`100-line invoice PDF p50 ${longPdfTiming.p50} ms, p95 ${longPdfTiming.p95} ms`);
 
   // A list page of 50, newest first, at random pages; then with a search text.
+  memory.enter("lists");
   const listUrl = (query: Record<string, string | number>) =>
     `${base}/salesinvoice/salesinvoicelist?${new URLSearchParams({ organisationId, year: YEAR, limit: "50", sortBy: "dateDesc", ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`;
   const countOf = async (query: Record<string, string>) =>
@@ -776,6 +891,7 @@ async function measureHttp(
   log(`ledger p50 ${ledgerTiming.p50} ms, p95 ${ledgerTiming.p95} ms (${ledgerCount} entries)`);
 
   // The trial balance over everything.
+  memory.enter("reports");
   const trialUrl = `${base}/reports/trialbalance?${new URLSearchParams({ organisationId, year: YEAR })}`;
   const trial = JSON.parse((await timed(trialUrl)).body) as {
     totalDebit: number;
@@ -796,6 +912,7 @@ async function measureHttp(
 
   // GSTR-1 of one month (issue 19): counts with warnings, the first B2B page, the JSON file.
   const month = { organisationId, year: YEAR, startDate: "2025-09-01", endDate: "2025-09-30" };
+  memory.enter("gstr1");
   const gstUrl = (call: string, extra: Record<string, string> = {}) =>
     `${base}/gstr1/${call}?${new URLSearchParams({ ...month, ...extra })}`;
   const counts = JSON.parse((await timed(gstUrl("gstr1B2BCount"))).body) as {
@@ -824,6 +941,7 @@ async function measureHttp(
   );
 
   // GSTR-3B of the same month (issue 20): the tables with the books' checks, and the JSON file.
+  memory.enter("gstr3b");
   const gstr3bUrl = (extra: Record<string, string>) =>
     `${base}/gstr3b/gstr3B?${new URLSearchParams({ ...month, ...extra })}`;
   await timed(gstr3bUrl({ type: "summary" }));
@@ -983,7 +1101,7 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
           `GSTR-1 of Sep 2025 (${formatNumber(h.gstr1.documents)} documents) counts ${h.gstr1.counts.p50}/${h.gstr1.counts.p95}/${h.gstr1.counts.max} ms, B2B page ${h.gstr1.page.p50}/${h.gstr1.page.p95}/${h.gstr1.page.max} ms, JSON ${h.gstr1.json.p50}/${h.gstr1.json.p95}/${h.gstr1.json.max} ms (${formatNumber(h.gstr1.jsonBytes)} bytes). ` +
           `GSTR-3B of Sep 2025 tables ${h.gstr3b.summary.p50}/${h.gstr3b.summary.p95}/${h.gstr3b.summary.max} ms, JSON ${h.gstr3b.json.p50}/${h.gstr3b.json.p95}/${h.gstr3b.json.max} ms. ` +
           `invoice PDF ${h.invoicePdf.p50}/${h.invoicePdf.p95}/${h.invoicePdf.max} ms; 100-line invoice PDF ${h.invoicePdf100.p50}/${h.invoicePdf100.p95}/${h.invoicePdf100.max} ms. ` +
-          `Serving process: peak RSS ${run.memory.serving.peakRssMb} MB (kernel high-water ${run.memory.serving.maxRssMb} MB), heap used ≤ ${run.memory.serving.peakHeapUsedMb} MB of ${run.memory.serving.peakHeapTotalMb} MB. ` +
+          `Serving process: peak RSS ${run.memory.serving.peakRssMb} MB (kernel high-water ${run.memory.serving.maxRssMb} MB), heap used ≤ ${run.memory.serving.peakHeapUsedMb} MB of ${run.memory.serving.peakHeapTotalMb} MB; peak RSS by step ${describePhasePeaks(run.memory.serving.byPhase)}. ` +
           `Loading process: peak RSS ${run.memory.loading.peakRssMb} MB (high-water ${run.memory.loading.maxRssMb} MB), heap used ≤ ${run.memory.loading.peakHeapUsedMb} MB of ${run.memory.loading.peakHeapTotalMb} MB` +
           `${run.vacuumAnalyzeSeconds > 0 ? `; VACUUM (ANALYZE) after the load ${run.vacuumAnalyzeSeconds} s` : ""}. Load average after the run ${run.loadAverageAtEnd.join(" ")}.`,
       );

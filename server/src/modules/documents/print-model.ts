@@ -11,6 +11,7 @@ import {
   type TransportMode,
   type VoucherType,
 } from "@bahi/domain";
+import { formatPrintDate } from "./print-date.ts";
 
 // The one document model of a printed voucher (DESIGN.md 10 "Documents"): built here from the
 // stored voucher and what it names, then drawn by print-pdf.ts. The email attachment and the
@@ -266,12 +267,6 @@ interface StoredSettlementLine {
 const paise = (rupees: unknown): number => (typeof rupees === "number" ? rupeesToPaise(rupees) : 0);
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-
-/** dd-MM-yyyy, as the UI shows dates (DESIGN.md 4). */
-export function formatPrintDate(date: string): string {
-  const [year, month, day] = date.split("-");
-  return `${day}-${month}-${year}`;
-}
 
 function describeState(code: string | null | undefined): string | null {
   if (!code) return null;

@@ -2,7 +2,7 @@ import "./font-cache.ts";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { formatAmount, formatRupees } from "@bahi/domain";
+import { formatAmount, formatRupees } from "@bahi/domain/money";
 import type { Content, TableCell } from "pdfmake";
 import pdfMake from "pdfmake";
 import QRCode from "qrcode";

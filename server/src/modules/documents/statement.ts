@@ -1,6 +1,6 @@
-import { formatAmount, formatRupees, rupeesToPaise } from "@bahi/domain";
+import { formatAmount, formatRupees, rupeesToPaise } from "@bahi/domain/money";
 import type { Content, TableCell } from "pdfmake";
-import { formatPrintDate } from "./print-model.ts";
+import { formatPrintDate } from "./print-date.ts";
 import type { PrintText } from "./print-pdf.ts";
 
 // An account statement (issue 21): what debtors and creditors are sent: the opening balance,
