@@ -53,8 +53,10 @@ export function layOutWithHarfBuzz(font: FontkitFont, bytes: Uint8Array): void {
   if (face.upem !== font.unitsPerEm) throw new Error("HarfBuzz reads another font.");
   const shaper = new hb.Font(face);
   const characterOf = nominalCharacters(font);
+  // One buffer per font, emptied for each text: layout is synchronous, so no two calls overlap.
+  const buffer = new hb.Buffer();
   font.layout = (text: string) => {
-    const buffer = new hb.Buffer();
+    buffer.reset();
     buffer.addText(text);
     buffer.guessSegmentProperties();
     hb.shape(shaper, buffer);
