@@ -30,7 +30,7 @@ export default defineConfig({
                 "src/module-graph.test.ts",
                 "src/server-bundle.test.ts",
                 "src/modules/demo/book-generator.test.ts",
-                "src/modules/documents/indic-fonts.test.ts",
+                "src/pdf-fonts/indic-fonts.test.ts",
                 "src/modules/documents/print-model.test.ts",
                 "src/modules/exports/*.test.ts",
                 "src/modules/gstin/gstin-provider.test.ts",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { prepareScripts, toPrintableText } from "../../pdf-fonts/script-text.ts";
 import { type PrintLine, summariseByHsn } from "./print-model.ts";
-import { toPrintableText } from "./print-pdf.ts";
 
 function line(
   hsnSac: string | null,
@@ -48,7 +48,7 @@ describe("summariseByHsn", () => {
   });
 });
 
-describe("toPrintableText (decision 051)", () => {
+describe("toPrintableText (decisions 051, 052)", () => {
   const devanagari = (text: string) => ({ text, font: "NotoSansDevanagari" });
   const tamil = (text: string) => ({ text, font: "NotoSansTamil" });
 
@@ -83,17 +83,31 @@ describe("toPrintableText (decision 051)", () => {
     expect(toPrintableText("पुणे। र्\u200dय")).toEqual([devanagari("पुणे। र्\u200dय")]);
   });
 
-  test("Bengali (fontkit does not shape it as HarfBuzz does), Sinhala, and letters a font lacks are marked", () => {
-    expect(toPrintableText("কলকাতা")).toBe("[name in an Indian script]");
-    expect(toPrintableText("Das Traders, কলকাতা")).toBe("Das Traders, [Indian script not printed]");
-    expect(toPrintableText("কলকাতা Stores")).toBe("Stores [Indian script not printed]");
-    expect(toPrintableText("ශ්‍රී লঙ্কা")).toBe("[name in an Indian script]");
-    expect(toPrintableText("राम কলকাতা Stores")).toEqual([
+  test("Bengali, Assamese and Sinhala print once HarfBuzz, which shapes them, is ready (decision 052)", async () => {
+    const bengali = (text: string) => ({ text, font: "NotoSansBengali" });
+    const sinhala = (text: string) => ({ text, font: "NotoSansSinhala" });
+    await prepareScripts({ party: { name: "Das Traders, কলকাতা" } });
+    expect(toPrintableText("কলকাতা")).toEqual([bengali("কলকাতা")]);
+    expect(toPrintableText("Das Traders, শ্রী কোম্পানি প্রাইভেট লিমিটেড")).toEqual([
+      "Das Traders, ",
+      bengali("শ্রী কোম্পানি প্রাইভেট লিমিটেড"),
+    ]);
+    expect(toPrintableText("গুৱাহাটী, অসম")).toEqual([bengali("গুৱাহাটী"), ", ", bengali("অসম")]);
+    expect(toPrintableText("राम কলকাতা")).toEqual([devanagari("राम"), " ", bengali("কলকাতা")]);
+    expect(toPrintableText("Perera Traders, ශ්‍රී ලංකා")).toEqual([
+      "Perera Traders, ",
+      sinhala("ශ්‍රී ලංකා"),
+    ]);
+  });
+
+  test("a letter a font lacks is left out and marked, not drawn as a box", () => {
+    // U+0B80 is not a Tamil letter: no glyph in the font.
+    expect(toPrintableText("Stores \u0b80கூ")).toBe("Stores [Indian script not printed]");
+    expect(toPrintableText("\u0b80கூ")).toBe("[name in an Indian script]");
+    expect(toPrintableText("राम \u0b80கூ Stores")).toEqual([
       devanagari("राम"),
       " Stores",
       " [Indian script not printed]",
     ]);
-    // U+0B80 is not a Tamil letter: no glyph in the font, so not a box on the page.
-    expect(toPrintableText("Stores \u0b80கூ")).toBe("Stores [Indian script not printed]");
   });
 });

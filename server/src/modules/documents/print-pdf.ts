@@ -1,4 +1,4 @@
-import "./font-cache.ts";
+import "../../pdf-fonts/font-cache.ts";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -6,22 +6,19 @@ import { formatAmount, formatRupees } from "@bahi/domain/money";
 import type { Content, TableCell } from "pdfmake";
 import pdfMake from "pdfmake";
 import QRCode from "qrcode";
-import { openFont } from "./font-cache.ts";
 import {
-  fontFamilyOf,
-  INDIC_SCRIPTS,
-  type IndicScript,
-  loadIndicFont,
-  scriptOf,
-  WEIGHTS,
-} from "./indic-fonts.ts";
+  joinText,
+  type PrintText,
+  prepareScripts,
+  toPrintableText,
+} from "../../pdf-fonts/script-text.ts";
 import type { PrintDocument, PrintLine, PrintParty } from "./print-model.ts";
 import { describeStatement, type StatementDocument } from "./statement.ts";
 
 // Documents embed Roboto, which pdfmake ships as TrueType files: it carries the rupee sign and
 // Latin text, and pdfkit embeds the subset a document uses, so the PDF is text (searchable,
-// copyable) on any reader. Indian scripts print in their Noto Sans font where fontkit shapes them
-// correctly (indic-fonts.ts, decision 051).
+// copyable) on any reader. Indian scripts print in their Noto Sans fonts (script-text.ts,
+// decisions 051 and 052).
 const FONT = "Roboto";
 const fontFolder = join(
   dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
@@ -40,184 +37,18 @@ const virtualFiles = (
   pdfMake as unknown as {
     virtualfs: {
       writeFileSync(name: string, content: Buffer): void;
-      existsSync(name: string): boolean;
     };
   }
 ).virtualfs;
 for (const file of Object.values(FONT_FILES)) {
   virtualFiles.writeFileSync(file, readFileSync(join(fontFolder, file)));
 }
-
-const PRINTED_SCRIPTS = INDIC_SCRIPTS.filter((script) => script.printed);
-const indicFileName = (script: IndicScript, weight: number) =>
-  `${fontFamilyOf(script)}-${weight}.ttf`;
-
-// Every printed script's family is known to pdfmake from the start, but its font files are read
-// only when a document first has text in that script (loadScript): a Latin invoice reads none.
-pdfMake.addFonts({
-  [FONT]: FONT_FILES,
-  ...Object.fromEntries(
-    PRINTED_SCRIPTS.map((script) => {
-      const normal = indicFileName(script, WEIGHTS.normal);
-      const bold = indicFileName(script, WEIGHTS.bold);
-      // Noto has no italic for these scripts: italic text prints upright.
-      return [fontFamilyOf(script), { normal, bold, italics: normal, bolditalics: bold }];
-    }),
-  ),
-});
+pdfMake.addFonts({ [FONT]: FONT_FILES });
 // Documents fetch nothing: fonts are in memory and images come as data URLs.
 pdfMake.setUrlAccessPolicy(() => false);
 pdfMake.setLocalAccessPolicy(() => false);
 
 type DocumentDefinition = Parameters<typeof pdfMake.createPdf>[0];
-
-/** The fontkit fonts of a printed script, both weights, read into pdfmake's files on first use. */
-function loadScript(script: IndicScript): unknown[] {
-  return Object.values(WEIGHTS).map((weight) => {
-    const name = indicFileName(script, weight);
-    const bytes = loadIndicFont(script, weight);
-    if (!virtualFiles.existsSync(name)) virtualFiles.writeFileSync(name, bytes);
-    return openFont(bytes);
-  });
-}
-
-interface ShapedFont {
-  layout(text: string): { glyphs: { id: number }[] };
-}
-
-/**
- * Whether both weights of the script's font shape every word of the text into real glyphs: a
- * letter the font lacks (glyph 0) or a word fontkit cannot lay out (it throws on some fonts'
- * mark anchors) is left out and marked rather than drawn as a box or stopping the document.
- */
-function shapesCleanly(script: IndicScript, text: string): boolean {
-  const key = `${script.name}:${text}`;
-  let clean = shapedBefore.get(key);
-  if (clean === undefined) {
-    try {
-      clean = shapesEveryWord(loadScript(script), text);
-    } catch {
-      clean = false;
-    }
-    // Names and items recur from document to document: their verdict is kept, within a bound.
-    if (shapedBefore.size >= 5000) shapedBefore.clear();
-    shapedBefore.set(key, clean);
-  }
-  return clean;
-}
-
-const shapedBefore = new Map<string, boolean>();
-
-function shapesEveryWord(fonts: unknown[], text: string): boolean {
-  const words = text.split(/\s+/).filter((word) => word !== "");
-  return fonts.every((font) =>
-    words.every((word) =>
-      (font as ShapedFont).layout(word).glyphs.every((glyph) => glyph.id !== 0),
-    ),
-  );
-}
-
-const INDIAN_SCRIPTS = /[\u0900-\u0DFF]/u;
-const UNPRINTED_MARK = "[Indian script not printed]";
-
-/** Text for pdfmake: a plain string, or runs each naming the font of its script. */
-export type Inline = string | { text: string; font?: string; bold?: boolean; italics?: boolean };
-export type PrintText = string | Inline[];
-
-/** Pieces of text as one pdfmake text: flat (pdfmake drops the style of nested runs). */
-function joinText(...pieces: (PrintText | Inline)[]): PrintText {
-  const flat: Inline[] = [];
-  for (const piece of pieces) {
-    if (Array.isArray(piece)) flat.push(...piece);
-    else flat.push(piece);
-  }
-  return flat.every((piece) => typeof piece === "string") ? flat.join("") : flat;
-}
-
-/** Sinhala (U+0D80–0DFF): no font here; it is marked like an unprinted script. */
-const SINHALA: IndicScript = {
-  name: "sinhala",
-  from: 0x0d80,
-  to: 0x0dff,
-  fontPackage: "",
-  printed: false,
-};
-
-interface Segment {
-  script: IndicScript | null;
-  text: string;
-}
-
-/** Splits text into runs of one Indian script and runs of anything else. */
-function segment(value: string): Segment[] {
-  const segments: Segment[] = [];
-  for (const character of value) {
-    const code = character.codePointAt(0) ?? 0;
-    const last = segments.at(-1);
-    let script = scriptOf(code) ?? (code >= SINHALA.from && code <= SINHALA.to ? SINHALA : null);
-    // Joiners (ZWNJ, ZWJ) and the dandas, shared by the north Indian scripts, belong to the run
-    // they stand in; a space between two words of one script stays in its run.
-    const shared = code === 0x200c || code === 0x200d || code === 0x0964 || code === 0x0965;
-    if (shared && last?.script) script = last.script;
-    if (code === 0x200c || code === 0x200d) {
-      if (!last?.script) continue;
-    }
-    if (last && last.script === script) last.text += character;
-    else segments.push({ script, text: character });
-  }
-  for (let index = 1; index + 1 < segments.length; index++) {
-    const [before, middle, after] = [segments[index - 1], segments[index], segments[index + 1]];
-    if (
-      before?.script &&
-      middle &&
-      !middle.script &&
-      /^ +$/.test(middle.text) &&
-      after?.script === before.script
-    ) {
-      before.text += middle.text + after.text;
-      segments.splice(index, 2);
-      index--;
-    }
-  }
-  return segments;
-}
-
-/**
- * Text as printed: Latin in Roboto; each run of an Indian script in its Noto Sans font, shaped by
- * fontkit (decision 051). Bengali (fontkit does not shape it as HarfBuzz does), Sinhala (no font
- * here), or a word that does not shape cleanly is left out and the text marked, rather than
- * printed as broken glyphs.
- */
-export function toPrintableText(value: string): PrintText {
-  if (!INDIAN_SCRIPTS.test(value)) return value;
-  const runs: Inline[] = [];
-  let omitted = false;
-  for (const piece of segment(value)) {
-    if (!piece.script) {
-      runs.push(piece.text);
-    } else if (piece.script.printed && shapesCleanly(piece.script, piece.text)) {
-      runs.push({ text: piece.text, font: fontFamilyOf(piece.script) });
-    } else {
-      omitted = true;
-      runs.push(" ");
-    }
-  }
-  if (!omitted) return joinText(...runs);
-  // What is left, adjacent Latin merged, its spaces folded and the ends trimmed, then the mark.
-  const kept: Inline[] = [];
-  for (const run of runs) {
-    const last = kept.at(-1);
-    if (typeof run === "string" && typeof last === "string") kept[kept.length - 1] = last + run;
-    else kept.push(run);
-  }
-  const folded = kept.map((run) => (typeof run === "string" ? run.replace(/\s+/g, " ") : run));
-  if (typeof folded[0] === "string") folded[0] = folded[0].trimStart();
-  const end = folded.length - 1;
-  if (typeof folded[end] === "string") folded[end] = folded[end].trimEnd();
-  const left = folded.filter((run) => run !== "");
-  if (left.length === 0) return "[name in an Indian script]";
-  return joinText(...left, ` ${UNPRINTED_MARK}`);
-}
 
 const t = (value: string | null | undefined): PrintText => toPrintableText(value ?? "");
 
@@ -985,6 +816,7 @@ export async function renderPrintPdf(
   doc: PrintDocument,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  await prepareScripts(doc);
   const qr = doc.upiLink
     ? await QRCode.toString(doc.upiLink, { type: "svg", errorCorrectionLevel: "M", margin: 1 })
     : null;
@@ -998,7 +830,8 @@ export async function renderPrintPdf(
   return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr, eInvoiceQr })).getBuffer();
 }
 
-export function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
+export async function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
+  await prepareScripts(statement);
   return pdfMake
     .createPdf({
       info: {

@@ -1,7 +1,7 @@
 import { formatAmount, formatRupees, rupeesToPaise } from "@bahi/domain/money";
 import type { Content, TableCell } from "pdfmake";
+import type { PrintText } from "../../pdf-fonts/script-text.ts";
 import { formatPrintDate } from "./print-date.ts";
-import type { PrintText } from "./print-pdf.ts";
 
 // An account statement (issue 21): what debtors and creditors are sent: the opening balance,
 // the entries with a running balance, the closing balance, and the open bills with their age.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { prepareScripts } from "../../pdf-fonts/script-text.ts";
 import type { ExportColumn, ExportTable } from "./export-table.ts";
-import { renderTablePdf, toWinAnsiText } from "./table-pdf.ts";
+import { renderTablePdf, toTableText, toWinAnsiText } from "./table-pdf.ts";
 
 /**
  * The text of each page of an uncompressed pdfkit file. pdfkit writes a page's content stream
@@ -140,5 +141,24 @@ describe("toWinAnsiText", () => {
     ["emoji 🙂", "emoji ?"],
   ])("%o shows as %o", (text, expected) => {
     expect(toWinAnsiText(text)).toBe(expected);
+  });
+});
+
+describe("toTableText (decision 052)", () => {
+  it("prints Indian scripts in their Noto fonts and the rest as the standard font can", async () => {
+    expect(toTableText("Mehta ₹ Traders")).toBe("Mehta Rs. Traders");
+    expect(toTableText("राम ट्रेडर्स – ₹5")).toEqual([
+      { text: "राम ट्रेडर्स", font: "NotoSansDevanagari" },
+      " \u2013 Rs.5",
+    ]);
+    expect(toTableText("Stores 🙂 சென்னை")).toEqual([
+      "Stores ? ",
+      { text: "சென்னை", font: "NotoSansTamil" },
+    ]);
+    // Sinhala and Bengali are shaped by HarfBuzz, loaded for a table that has them.
+    await prepareScripts({ rows: [{ partyName: "Perera ශ්‍රී" }] });
+    expect(toTableText("Perera ශ්‍රී")).toEqual(["Perera ", { text: "ශ්‍රී", font: "NotoSansSinhala" }]);
+    // A letter the font lacks (U+0B80 is not a Tamil letter) is marked, as in printed documents.
+    expect(toTableText("Stores \u0b80கூ")).toBe("Stores [Indian script not printed]");
   });
 });

@@ -1,5 +1,7 @@
+import "../../pdf-fonts/font-cache.ts";
 import type { Content, TableCell } from "pdfmake";
 import pdfMake from "pdfmake";
+import { type PrintText, prepareScripts, toPrintableText } from "../../pdf-fonts/script-text.ts";
 import {
   describeCell,
   describeGeneratedAt,
@@ -9,7 +11,9 @@ import {
   TOTAL_ROW_LABEL,
 } from "./export-table.ts";
 
-// The 14 standard PDF fonts live in every PDF reader, so no font file ships or loads (decision 007).
+// The 14 standard PDF fonts live in every PDF reader, so no font file ships or loads for Latin
+// text (decision 007). Text in Indian scripts prints in the Noto Sans font of its script, read
+// only when a download has such text, as in printed documents (script-text.ts, decision 052).
 const STANDARD_FONT = "Helvetica";
 const STANDARD_FONT_FILES = {
   normal: "Helvetica",
@@ -19,7 +23,8 @@ const STANDARD_FONT_FILES = {
 };
 
 // pdfmake is one configured instance per process. Our documents fetch nothing: no URL at all, and
-// of local "files" only the standard font names, which pdfkit resolves from its own metrics.
+// of local "files" only the standard font names, which pdfkit resolves from its own metrics (the
+// Noto fonts are in pdfmake's in-memory files, which the policy does not govern).
 pdfMake.addFonts({ [STANDARD_FONT]: STANDARD_FONT_FILES });
 pdfMake.setUrlAccessPolicy(() => false);
 pdfMake.setLocalAccessPolicy((path) => Object.values(STANDARD_FONT_FILES).includes(path));
@@ -39,7 +44,7 @@ const WIN_ANSI_EXTRAS = new Set([
 /**
  * Text the standard fonts can show. pdfkit writes any other character as its raw code point in
  * hex, which garbles the line or breaks the content stream (odd-length hex), so such characters
- * become '?' and the rupee sign 'Rs.'. Names in Indian scripts need an embedded Unicode font.
+ * become '?' and the rupee sign 'Rs.'. Indian scripts are printed by toTableText instead.
  */
 export function toWinAnsiText(text: string): string {
   let result = "";
@@ -56,6 +61,13 @@ export function toWinAnsiText(text: string): string {
     }
   }
   return result;
+}
+
+/** A cell's text: Indian scripts in their Noto fonts, the rest in the standard font's encoding. */
+export function toTableText(text: string): PrintText {
+  const printable = toPrintableText(text);
+  if (typeof printable === "string") return toWinAnsiText(printable);
+  return printable.map((run) => (typeof run === "string" ? toWinAnsiText(run) : run));
 }
 
 function isNumeric(column: ExportColumn): boolean {
@@ -77,7 +89,7 @@ function describeWidths(columns: readonly ExportColumn[]): string[] {
 
 function buildHeaderRow(columns: readonly ExportColumn[]): TableCell[] {
   return columns.map((column) => ({
-    text: toWinAnsiText(column.label),
+    text: toTableText(column.label),
     style: "tableHeader",
     alignment: isNumeric(column) ? "right" : "left",
   }));
@@ -85,7 +97,7 @@ function buildHeaderRow(columns: readonly ExportColumn[]): TableCell[] {
 
 function buildBodyRow(table: ExportTable, row: ExportTable["rows"][number]): TableCell[] {
   return table.columns.map((column) => ({
-    text: toWinAnsiText(describeCell(column, row[column.key] ?? null)),
+    text: toTableText(describeCell(column, row[column.key] ?? null)),
     alignment: isNumeric(column) ? "right" : "left",
     noWrap: column.kind === "date" || column.kind === "amount",
   }));
@@ -118,11 +130,11 @@ export function buildTableDocumentDefinition(
   options: { compress?: boolean } = {},
 ): TDocumentDefinitions {
   const heading: Content[] = [
-    { text: toWinAnsiText(table.organisationName), style: "organisation" },
-    { text: toWinAnsiText(table.title), style: "title" },
+    { text: toTableText(table.organisationName), style: "organisation" },
+    { text: toTableText(table.title), style: "title" },
   ];
   if (table.subtitle !== undefined) {
-    heading.push({ text: toWinAnsiText(table.subtitle), style: "subtitle" });
+    heading.push({ text: toTableText(table.subtitle), style: "subtitle" });
   }
   if (table.generatedAt !== undefined) {
     heading.push({ text: describeGeneratedAt(table.generatedAt), style: "subtitle" });
@@ -133,9 +145,10 @@ export function buildTableDocumentDefinition(
   if (table.rows.length === 0) body.push(buildEmptyRow(table.columns));
   if (table.totals !== undefined) body.push(buildTotalsRow(table, table.totals));
 
-  const footerLeft = toWinAnsiText(`${table.organisationName} - ${table.title}`);
+  const footerLeft = toTableText(`${table.organisationName} - ${table.title}`);
   return {
-    info: { title: toWinAnsiText(table.title), author: toWinAnsiText(table.organisationName) },
+    // pdfkit writes document information in UTF-16 when it is not ASCII.
+    info: { title: table.title, author: table.organisationName },
     compress: options.compress ?? true,
     pageSize: "A4",
     pageOrientation: table.columns.length > PORTRAIT_MAX_COLUMNS ? "landscape" : "portrait",
@@ -171,5 +184,6 @@ export async function renderTablePdf(
   table: ExportTable,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  await prepareScripts(table);
   return pdfMake.createPdf(buildTableDocumentDefinition(table, options)).getBuffer();
 }

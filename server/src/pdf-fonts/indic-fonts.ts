@@ -2,13 +2,16 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { inflateSync } from "node:zlib";
+import { openFont } from "./font-cache.ts";
+import { type FontkitFont, layOutWithHarfBuzz } from "./harfbuzz-layout.ts";
 
-// Indian scripts in printed documents (decision 051). Roboto has none of their letters; the Noto
-// Sans font of each script (Google's, OFL, packaged by Fontsource) has them, and pdfkit draws what
-// fontkit's OpenType shapers make of a word (conjuncts, reordered vowel signs, reph, marks). A
-// script prints only where fontkit's shaping of real words agrees with HarfBuzz's: the same
-// glyphs, placed within a fiftieth of an em (indic-fonts.test.ts); the others keep the
-// "[Indian script not printed]" marker.
+// Indian scripts in printed documents and list downloads (decisions 051, 052). Roboto and
+// Helvetica have none of their letters; the Noto Sans font of each script (Google's, OFL,
+// packaged by Fontsource) has them, and pdfkit draws what fontkit's OpenType shapers make of a
+// word (conjuncts, reordered vowel signs, reph, marks). Where fontkit's shaping of real words
+// agrees with HarfBuzz's (the same glyphs, placed within a fiftieth of an em: indic-fonts.test.ts)
+// fontkit shapes the script; where it does not (Bengali, Sinhala), HarfBuzz does
+// (harfbuzz-layout.ts).
 
 export interface IndicScript {
   /** Its Unicode block's name, as Fontsource names the font file's subset. */
@@ -18,21 +21,31 @@ export interface IndicScript {
   to: number;
   /** The Fontsource package that ships its Noto Sans font. */
   fontPackage: string;
-  /** Whether documents print it (fontkit's shaping agrees with HarfBuzz's: the test says). */
-  printed: boolean;
+  /**
+   * Who shapes it: fontkit (pdfkit's own) where its shaping of real words agrees with
+   * HarfBuzz's (the test says), HarfBuzz itself where it does not (Bengali, Sinhala: decision
+   * 052).
+   */
+  shaper: "fontkit" | "harfbuzz";
 }
 
-export const INDIC_SCRIPTS: readonly IndicScript[] = [
-  { name: "devanagari", from: 0x0900, to: 0x097f, printed: true },
-  { name: "bengali", from: 0x0980, to: 0x09ff, printed: false },
-  { name: "gurmukhi", from: 0x0a00, to: 0x0a7f, printed: true },
-  { name: "gujarati", from: 0x0a80, to: 0x0aff, printed: true },
-  { name: "oriya", from: 0x0b00, to: 0x0b7f, printed: true },
-  { name: "tamil", from: 0x0b80, to: 0x0bff, printed: true },
-  { name: "telugu", from: 0x0c00, to: 0x0c7f, printed: true },
-  { name: "kannada", from: 0x0c80, to: 0x0cff, printed: true },
-  { name: "malayalam", from: 0x0d00, to: 0x0d7f, printed: true },
-].map((script) => ({ ...script, fontPackage: `@fontsource/noto-sans-${script.name}` }));
+export const INDIC_SCRIPTS: readonly IndicScript[] = (
+  [
+    { name: "devanagari", from: 0x0900, to: 0x097f, shaper: "fontkit" },
+    { name: "bengali", from: 0x0980, to: 0x09ff, shaper: "harfbuzz" },
+    { name: "gurmukhi", from: 0x0a00, to: 0x0a7f, shaper: "fontkit" },
+    { name: "gujarati", from: 0x0a80, to: 0x0aff, shaper: "fontkit" },
+    { name: "oriya", from: 0x0b00, to: 0x0b7f, shaper: "fontkit" },
+    { name: "tamil", from: 0x0b80, to: 0x0bff, shaper: "fontkit" },
+    { name: "telugu", from: 0x0c00, to: 0x0c7f, shaper: "fontkit" },
+    { name: "kannada", from: 0x0c80, to: 0x0cff, shaper: "fontkit" },
+    { name: "malayalam", from: 0x0d00, to: 0x0d7f, shaper: "fontkit" },
+    { name: "sinhala", from: 0x0d80, to: 0x0dff, shaper: "harfbuzz" },
+  ] as const
+).map((script) => ({
+  ...script,
+  fontPackage: `@fontsource/noto-sans-${script.name}`,
+}));
 
 /** The pdfmake font family of a script: "NotoSansDevanagari". */
 export function fontFamilyOf(script: IndicScript): string {
@@ -42,9 +55,9 @@ export function fontFamilyOf(script: IndicScript): string {
 /** The weights drawn: Roboto's bold in these documents is its Medium (500), so Noto's too. */
 export const WEIGHTS = { normal: 400, bold: 500 } as const;
 
-/** The script whose block holds this code point, if any (Sinhala, U+0D80–0DFF, has none here). */
+/** The script whose block holds this code point, if any. */
 export function scriptOf(codePoint: number): IndicScript | undefined {
-  if (codePoint < 0x0900 || codePoint > 0x0d7f) return undefined;
+  if (codePoint < 0x0900 || codePoint > 0x0dff) return undefined;
   return INDIC_SCRIPTS.find((script) => codePoint >= script.from && codePoint <= script.to);
 }
 
@@ -113,5 +126,16 @@ export function loadIndicFont(script: IndicScript, weight: number): Buffer {
     font = woffToSfnt(readFileSync(fontFilePath(script, weight)));
     loaded.set(key, font);
   }
+  return font;
+}
+
+/**
+ * A script's font at one weight as pdfkit will use it (font-cache.ts parses each file once), laid
+ * out by HarfBuzz where the script needs it: then loadHarfBuzz must have finished.
+ */
+export function openIndicFont(script: IndicScript, weight: number): FontkitFont {
+  const bytes = loadIndicFont(script, weight);
+  const font = openFont(bytes) as FontkitFont;
+  if (script.shaper === "harfbuzz") layOutWithHarfBuzz(font, bytes);
   return font;
 }

@@ -3,18 +3,20 @@ import { createRequire } from "node:module";
 import * as hb from "harfbuzzjs";
 import { describe, expect, test } from "vitest";
 import { openFont } from "./font-cache.ts";
+import { describeCodePoints, loadHarfBuzz } from "./harfbuzz-layout.ts";
 import {
   fontFilePath,
   INDIC_SCRIPTS,
   type IndicScript,
   loadIndicFont,
+  openIndicFont,
   WEIGHTS,
   woffToSfnt,
 } from "./indic-fonts.ts";
 
-// Decision 051: a script prints only where fontkit (which pdfkit shapes with) turns real words
-// into the same glyphs, at the same places (to a fiftieth of an em), as HarfBuzz, the shaping
-// engine of browsers and LibreOffice. Conjuncts (क्ष, ज्ञ, श्र), reph (र्म), pre-base vowel signs (ि, ொ), below-base forms
+// Decisions 051 and 052: fontkit (which pdfkit shapes with) shapes a script only where it turns
+// real words into the same glyphs, at the same places (to a fiftieth of an em), as HarfBuzz, the
+// shaping engine of browsers and LibreOffice; where it does not (Bengali), HarfBuzz shapes it. Conjuncts (क्ष, ज्ञ, श्र), reph (र्म), pre-base vowel signs (ि, ொ), below-base forms
 // and split vowels are where Indic shapers go wrong; the words exercise each.
 const WORDS: Record<string, string[]> = {
   devanagari: [
@@ -43,7 +45,34 @@ const WORDS: Record<string, string[]> = {
     "पुणे",
     "१२३।",
   ],
-  bengali: ["ক্ষ", "কলকাতা", "শ্রী", "রবীন্দ্র", "কর্ম", "স্ট্রিট", "দুর্গা", "ব্যবসা", "কোম্পানি", "জ্ঞান"],
+  // Bengali and Assamese (the same script: ৰ, ৱ): reph (র্), ya-phala (্য), ra-phala (্র),
+  // pre-base (ি, ে, ৈ) and split (ো, ৌ) vowel signs, conjuncts.
+  bengali: [
+    "ক্ষ",
+    "কলকাতা",
+    "শ্রী",
+    "রবীন্দ্র",
+    "কর্ম",
+    "স্ট্রিট",
+    "দুর্গা",
+    "ব্যবসা",
+    "কোম্পানি",
+    "জ্ঞান",
+    "কার্যালয়",
+    "প্রাইভেট",
+    "লিমিটেড",
+    "রাস্তা",
+    "বর্ধমান",
+    "ভট্টাচার্য",
+    "চৌধুরী",
+    "হৃদয়",
+    "সৈয়দ",
+    "ন্ত্র",
+    "গুৱাহাটী",
+    "অসমীয়া",
+    "ৰাজ্য",
+    "৯৮৭",
+  ],
   gurmukhi: [
     "ਪੰਜਾਬ",
     "ਸ੍ਰੀ",
@@ -130,7 +159,34 @@ const WORDS: Record<string, string[]> = {
     "എറണാകുളം",
     "പൊന്നു",
   ],
+  // Sinhala: the touching and ZWJ conjuncts (ශ්‍රී, ක්‍ෂ, ප්‍ර), the kombuva signs written before
+  // the consonant (කො, කේ, කෞ), the repaya (ර්‍ම).
+  sinhala: [
+    "ශ්‍රී",
+    "ලංකා",
+    "කොළඹ",
+    "මහනුවර",
+    "ගාල්ල",
+    "ප්‍රයිවට්",
+    "ලිමිටඩ්",
+    "සමාගම",
+    "ස්ටෝර්ස්",
+    "ක්‍ෂ",
+    "කේ",
+    "කෞ",
+    "කෛ",
+    "ධර්‍ම",
+    "පෙරේරා",
+    "වෙළඳසැල",
+    "කුරුණෑගල",
+    "ශ්‍රී ජයවර්ධනපුර",
+  ],
 };
+
+interface Run {
+  glyphs: { id: number }[];
+  positions: { xAdvance: number; xOffset: number; yOffset: number }[];
+}
 
 interface FontkitFont {
   numGlyphs: number;
@@ -210,7 +266,7 @@ function disagreements(script: IndicScript): string[] {
   return found;
 }
 
-describe("Indian scripts' fonts (decision 051)", () => {
+describe("Indian scripts' fonts (decisions 051, 052)", () => {
   test("a WOFF file unpacks to the same font fontkit reads from the WOFF itself", () => {
     const script = INDIC_SCRIPTS.find((s) => s.name === "devanagari") as IndicScript;
     const woff = readFileSync(fontFilePath(script, WEIGHTS.normal));
@@ -229,38 +285,100 @@ describe("Indian scripts' fonts (decision 051)", () => {
   });
 
   test.each(INDIC_SCRIPTS.map((script) => [script.name, script] as const))(
-    "%s prints exactly when fontkit shapes its words as HarfBuzz does",
+    "%s is shaped by fontkit exactly when fontkit shapes its words as HarfBuzz does",
     (_name, script) => {
       const differ = disagreements(script);
-      if (script.printed) {
+      if (script.shaper === "fontkit") {
         // Every word: the same glyphs, at the same advances and mark offsets (within a fiftieth
         // of an em).
         expect(differ).toEqual([]);
       } else {
-        // Still wrong (or throwing) in fontkit: it keeps the marker. When a fontkit release
-        // fixes it, this fails: print the script (indic-fonts.ts) and say so in decision 051.
+        // Still wrong in fontkit: HarfBuzz shapes it. When a fontkit release fixes it, this
+        // fails: let fontkit shape it (indic-fonts.ts) and say so in decision 052.
         expect(differ.length).toBeGreaterThan(0);
       }
     },
   );
 
-  test("pdfkit draws the glyphs fontkit shaped: its embedded font lays words out the same", async () => {
+  test("pdfkit draws HarfBuzz's glyphs: the font it embeds lays every word out as HarfBuzz does", async () => {
+    await loadHarfBuzz();
     const { default: PDFDocument } = await import("pdfkit");
-    for (const script of INDIC_SCRIPTS.filter((s) => s.printed)) {
-      const bytes = loadIndicFont(script, WEIGHTS.normal);
-      const harfBuzzFont = new hb.Font(new hb.Face(new hb.Blob(bytes)));
-      const pdf = new PDFDocument({ autoFirstPage: false });
-      pdf.font(bytes);
-      const embedded = (
-        pdf as unknown as {
-          _font: { layout(text: string): { glyphs: { id: number }[] } };
+    for (const script of INDIC_SCRIPTS) {
+      for (const weight of Object.values(WEIGHTS)) {
+        const bytes = loadIndicFont(script, weight);
+        const printed = openIndicFont(script, weight);
+        const harfBuzzFont = new hb.Font(new hb.Face(new hb.Blob(bytes)));
+        const pdf = new PDFDocument({ autoFirstPage: false });
+        pdf.font(bytes);
+        const embedded = (pdf as unknown as { _font: { font: unknown; layout(text: string): Run } })
+          ._font;
+        // pdfkit uses the very font object the documents prepare (font-cache.ts).
+        expect(embedded.font).toBe(printed);
+        for (const word of WORDS[script.name] ?? []) {
+          const run = embedded.layout(word);
+          const shaped = shapeWithHarfBuzz(harfBuzzFont, word);
+          expect(
+            run.glyphs.map((glyph) => glyph.id),
+            `${script.name} ${weight} ${word}`,
+          ).toEqual(shaped.map(([id]) => id));
+          if (script.shaper === "harfbuzz") {
+            // pdfkit's positions are in thousandths of an em: HarfBuzz's, exactly.
+            const scale = 1000 / (printed as unknown as { unitsPerEm: number }).unitsPerEm;
+            expect(
+              run.positions.map((at) => [at.xAdvance, at.xOffset, at.yOffset]),
+              `${script.name} ${weight} ${word}`,
+            ).toEqual(shaped.map(([, xAdvance, x, y]) => [xAdvance * scale, x * scale, y * scale]));
+          }
         }
-      )._font;
-      for (const word of WORDS[script.name] ?? []) {
-        const drawn = embedded.layout(word).glyphs.map((glyph) => glyph.id);
-        const shaped = shapeWithHarfBuzz(harfBuzzFont, word).map(([id]) => id);
-        expect(drawn, `${script.name} ${word}`).toEqual(shaped);
       }
     }
+  });
+
+  test("a glyph stands for its own letter, and a conjunct for the letters no glyph covers", () => {
+    // কো: the vowel sign ো is drawn as the glyphs of ে before and া after ক: ো is copied once.
+    const characterOf = new Map([
+      [10, 0x0995],
+      [20, 0x09c7],
+      [30, 0x09be],
+      [40, 0x0020],
+    ]);
+    expect(
+      describeCodePoints(
+        "কো ",
+        [
+          { id: 20, cluster: 0 },
+          { id: 10, cluster: 0 },
+          { id: 30, cluster: 0 },
+          { id: 40, cluster: 2 },
+        ],
+        characterOf,
+      ),
+    ).toEqual([[0x09cb], [0x0995], [0x200c], [0x20]]);
+    // কে: ে is in the text, so its glyph stands for it.
+    expect(
+      describeCodePoints(
+        "কে",
+        [
+          { id: 20, cluster: 0 },
+          { id: 10, cluster: 0 },
+        ],
+        characterOf,
+      ),
+    ).toEqual([[0x09c7], [0x0995]]);
+    // ক্ষ drawn as one glyph (99) outside the character map: it stands for all three letters.
+    expect(describeCodePoints("ক্ষ", [{ id: 99, cluster: 0 }], characterOf)).toEqual([
+      [0x0995, 0x09cd, 0x09b7],
+    ]);
+    // শ্রী: শ্র as one glyph and ী as its own: the conjunct takes শ, ্ and র.
+    expect(
+      describeCodePoints(
+        "শ্রী",
+        [
+          { id: 99, cluster: 0 },
+          { id: 50, cluster: 0 },
+        ],
+        new Map([[50, 0x09c0]]),
+      ),
+    ).toEqual([[0x09b6, 0x09cd, 0x09b0], [0x09c0]]);
   });
 });

@@ -2,9 +2,11 @@ import { createRequire } from "node:module";
 
 // pdfkit parses its font file anew for every document (fontkit.create), about a third of the time
 // a one-page invoice takes. Fonts never change while the process runs, so the parsed font is kept
-// per font file: pdfkit gets the same bytes each time (print-pdf.ts reads them once) and here the
-// same fontkit font for them. Each document still embeds its own subset (createSubset per
-// document). This must be evaluated before pdfkit is first loaded: print-pdf.ts imports it first.
+// per font file: pdfkit gets the same bytes each time (print-pdf.ts and script-text.ts put them
+// in pdfmake's in-memory files once) and here the same fontkit font for them. Each document
+// still embeds its own subset (createSubset per document). This must be evaluated before pdfkit
+// is first loaded: every module that loads pdfmake imports it first (modules/documents/print-pdf,
+// modules/exports/table-pdf, script-text).
 
 const require = createRequire(import.meta.url);
 const fontkitPath = require.resolve("fontkit", { paths: [require.resolve("pdfkit")] });
@@ -40,7 +42,7 @@ let anchorsPatched = false;
  * then does not apply that subtable; fontkit 2.0 throws a TypeError and the word cannot be laid out
  * at all. Its GPOS processor class is not exported, so it is reached through the first font with a
  * GPOS table and patched once (the class is shared) to do as HarfBuzz does. indic-fonts.test.ts
- * compares the result with HarfBuzz; were the patch to stop applying, print-pdf.ts would mark such
+ * compares the result with HarfBuzz; were the patch to stop applying, script-text.ts would mark such
  * words instead of printing them, and that test would fail.
  */
 function skipEmptyAnchors(font: unknown): unknown {
@@ -75,7 +77,7 @@ function skipEmptyAnchors(font: unknown): unknown {
 }
 
 /**
- * The parsed font pdfkit will use for these bytes: print-pdf.ts shapes a word with it before
+ * The parsed font pdfkit will use for these bytes: script-text.ts shapes a word with it before
  * printing it in an Indian script (decision 051), and pdfkit then finds it already parsed.
  */
 export function openFont(bytes: Uint8Array): unknown {
