@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
+  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -50,6 +51,8 @@ interface Options {
   trialBalanceSamples: number;
   record: boolean;
   keep: boolean;
+  /** A kept run's handoff file: serve and measure its database again, without loading. */
+  reuse: string | undefined;
   analyze: boolean;
 }
 
@@ -89,7 +92,8 @@ function parseOptions(argv: readonly string[]): Options & { child?: ChildTask } 
     samples: Number(value("samples") ?? 200),
     trialBalanceSamples: Number(value("tb-samples") ?? 50),
     record: !argv.includes("--no-record"),
-    keep: argv.includes("--keep"),
+    keep: argv.includes("--keep") || value("reuse") !== undefined,
+    reuse: value("reuse"),
     analyze: !argv.includes("--no-analyze"),
   };
   const phase = value("child-phase") as ChildTask["phase"] | undefined;
@@ -1013,6 +1017,7 @@ function spawnChild(argv: readonly string[], task: ChildTask): Promise<void> {
 }
 
 async function runChildren(
+  options: Options,
   engine: Engine,
   size: number,
   stamp: string,
@@ -1021,7 +1026,13 @@ async function runChildren(
   const handoff = path.join(RESULTS_DIR, `.${stamp}-${engine}-${size}.handoff.json`);
   const result = resultFile(stamp, engine, size);
   try {
-    await spawnChild(argv, { phase: "load", engine, size, stamp, file: handoff });
+    if (options.reuse) copyFileSync(options.reuse, handoff);
+    else await spawnChild(argv, { phase: "load", engine, size, stamp, file: handoff });
+    if (options.keep && !options.reuse) {
+      const kept = path.join(RESULTS_DIR, `kept-${stamp}-${engine}-${size}.handoff.json`);
+      copyFileSync(handoff, kept);
+      console.log(`[${engine} ${size}] serve these books again: --reuse ${kept}`);
+    }
     await spawnChild(argv, { phase: "serve", engine, size, stamp, file: handoff });
   } finally {
     rmSync(handoff, { force: true });
@@ -1161,7 +1172,7 @@ async function main() {
   for (const size of options.sizes) {
     for (const engine of options.engines) {
       try {
-        results.push(await runChildren(engine, size, stamp, argv));
+        results.push(await runChildren(options, engine, size, stamp, argv));
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error));
       }
