@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { buildServer, SERVER_DIST_DIR } from "../scripts/build-server.ts";
-import { serverNodeFlags } from "../scripts/server-node-flags.ts";
+import { serverEnvironment, serverNodeFlags } from "../scripts/server-node-flags.ts";
 import { buildApp } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { type AppDatabase, openDatabase } from "../server/src/db/database.ts";
@@ -489,7 +489,7 @@ async function startServingProcess(
     {
       stdio: ["ignore", "ignore", "inherit"],
       env: {
-        ...process.env,
+        ...serverEnvironment(),
         DATA_DIR: dataDir,
         WEB_DIST_DIR: path.join(dataDir, "no-web"),
         LOG_LEVEL: "silent",

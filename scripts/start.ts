@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer, SERVER_DIST_DIR } from "./build-server.ts";
-import { serverNodeFlags } from "./server-node-flags.ts";
+import { serverEnvironment, serverNodeFlags } from "./server-node-flags.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "web", "dist", "index.html");
@@ -45,7 +45,7 @@ const server = spawn(process.execPath, [...serverNodeFlags(), serverBundle], {
   stdio: "inherit",
   // V8 keeps the compiled code of the bundle and its packages between starts.
   env: {
-    ...process.env,
+    ...serverEnvironment(),
     NODE_COMPILE_CACHE:
       process.env.NODE_COMPILE_CACHE ?? path.join(root, "node_modules", ".cache", "bahi-node"),
   },
