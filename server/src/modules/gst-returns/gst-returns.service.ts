@@ -287,7 +287,7 @@ async function readAmendedDocuments(
 }
 
 /** What every call checks first: rights, a GSTIN, the period; then the period's facts are made current. */
-interface ReturnHeader {
+export interface ReturnHeader {
   kind: GstReturnKind;
   access: OrganisationAccess;
   gstin: string;
@@ -297,7 +297,7 @@ interface ReturnHeader {
   carriedAmendments: readonly Gstr1AmendmentSection[];
 }
 
-async function readReturnHeader(
+export async function readReturnHeader(
   db: Kysely<Database>,
   caller: Caller,
   kind: GstReturnKind,
@@ -336,7 +336,7 @@ async function readReturnHeader(
 }
 
 /** The period's amendments (documents of filed periods saved again in it), in the carried sections. */
-async function readAmendments(db: Kysely<Database>, header: ReturnHeader) {
+export async function readAmendments(db: Kysely<Database>, header: ReturnHeader) {
   const amended = await readAmendedDocuments(db, header.access.organisation.id, header.period);
   const amendments = buildGstr1Amendments(amended, { gstin: header.gstin, fp: header.period.fp });
   for (const section of GSTR1_AMENDMENT_SECTIONS) {
@@ -583,7 +583,7 @@ async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
  * The warnings, as findGstr1Warnings gives them for the whole period, from the documents that can
  * have one (decision 056): the rest pass every check.
  */
-async function readWarnings(
+export async function readWarnings(
   db: Kysely<Database>,
   header: ReturnHeader,
   b2bValuePaise: number,
