@@ -6,11 +6,13 @@ import {
   type Gstr3bTable,
   type InwardDocument,
   type InwardLine,
+  iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
   outwardFactsFigures,
   summariseGstr3b,
   toInwardDocument,
+  withIffReported,
 } from "./gstr3b.ts";
 import type { ReturnDocument } from "./return-document.ts";
 import { describeReturnFacts } from "./return-facts.ts";
@@ -402,6 +404,84 @@ describe("GSTR-3B 3.1 and 3.2: GSTR-1 amendments of earlier periods add amended 
     expect(summary.interSup.unreg).toEqual([
       { pos: "07", taxablePaise: 100000, igstPaise: 18000 },
       { pos: "29", taxablePaise: -100000, igstPaise: -18000 },
+    ]);
+  });
+});
+
+describe("GSTR-3B of a quarterly filer's quarter: IFF documents as reported (decision 058)", () => {
+  const OPTIONS = { gstin: SUPPLIER_GSTIN, fp: "092024" };
+  const REGISTERED = "27AAGCB7383J1Z4";
+  const b2b = (rupees: number, extra: Partial<ReturnDocument> = {}) =>
+    buildDocument({
+      entryId: "iff-1",
+      number: "A-1",
+      gstin: REGISTERED,
+      lines: [buildLine(rupees, 18), buildLine(100, 0)],
+      ...extra,
+    });
+  const rows = (contributions: readonly { table: string; taxablePaise: number }[]) =>
+    contributions.map((row) => [
+      row.table,
+      row.taxablePaise,
+      (row as { amendment?: boolean }).amendment === true,
+    ]);
+
+  it("the summary adds as last saved within the quarter minus as now; a deleted one stays", () => {
+    const filed = b2b(1000);
+    const quarterEnd = b2b(1200);
+    const current = b2b(1300);
+    expect(rows(iffReportedAdjustments([{ filed, quarterEnd, current }], OPTIONS, STATE))).toEqual([
+      ["3.1a", 120_000, false],
+      ["3.1a", -130_000, false],
+    ]);
+    expect(
+      rows(iffReportedAdjustments([{ filed, quarterEnd: filed, current: null }], OPTIONS, STATE)),
+    ).toEqual([["3.1a", 100_000, false]]);
+  });
+
+  it("a document the IFF did not carry (B2C) is left as it stands", () => {
+    const b2c = buildDocument({ entryId: "b2c-1", lines: [buildLine(500, 18)] });
+    const entry = {
+      filed: b2c,
+      quarterEnd: buildDocument({ ...b2c, lines: [buildLine(700, 18)] }),
+      current: null,
+    };
+    expect(iffReportedAdjustments([entry], OPTIONS, STATE)).toEqual([]);
+    const contributions = outwardContributions(
+      [b2c],
+      buildGstr1Sections([b2c], [], OPTIONS),
+      STATE,
+    );
+    expect(withIffReported(contributions, [entry], OPTIONS, STATE)).toEqual(contributions);
+  });
+
+  it("the details show the document as filed and its amendment apart; table 8 rows stay as now", () => {
+    const filed = b2b(1000);
+    const current = b2b(1200);
+    const contributions = outwardContributions(
+      [current],
+      buildGstr1Sections([current], [], OPTIONS),
+      STATE,
+    );
+    expect(rows(contributions)).toEqual([
+      ["3.1a", 120_000, false],
+      ["3.1c", 10_000, false],
+    ]);
+    expect(
+      rows(
+        withIffReported(contributions, [{ filed, quarterEnd: current, current }], OPTIONS, STATE),
+      ),
+    ).toEqual([
+      ["3.1c", 10_000, false],
+      ["3.1a", 100_000, false],
+      ["3.1a", 120_000, true],
+      ["3.1a", -100_000, true],
+    ]);
+    expect(
+      rows(withIffReported(contributions, [{ filed, quarterEnd: filed, current }], OPTIONS, STATE)),
+    ).toEqual([
+      ["3.1c", 10_000, false],
+      ["3.1a", 100_000, false],
     ]);
   });
 });

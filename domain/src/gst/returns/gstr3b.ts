@@ -357,6 +357,19 @@ export function outwardContributions(
 /** The tables a GSTR-1 amendment (9A b2ba/b2cla/expa, 9C cdnra/cdnura, 10 b2csa) changes. */
 const AMENDED_TABLES = new Set<Gstr3bTable>(["3.1a", "3.1b", "3.2a", "3.2b", "3.2c"]);
 
+/** A document's own 3.1(a)/(b) and 3.2 figures: those GSTR-1's amendment tables can change. */
+function amendableFigures(
+  document: ReturnDocument,
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  return outwardContributions(
+    [document],
+    buildGstr1Sections([document], [], options),
+    organisationStateCode,
+  ).filter((contribution) => AMENDED_TABLES.has(contribution.table));
+}
+
 /**
  * GSTR-1 amendments of earlier periods reported in this one (issue 20): the portal fills 3.1 and
  * 3.2 from GSTR-1 *including* its amendment tables, net of what was reported before, so each
@@ -370,11 +383,7 @@ export function amendmentContributions(
   organisationStateCode: string,
 ): Gstr3bContribution[] {
   const figuresOf = (document: ReturnDocument) =>
-    outwardContributions(
-      [document],
-      buildGstr1Sections([document], [], options),
-      organisationStateCode,
-    ).filter((contribution) => AMENDED_TABLES.has(contribution.table));
+    amendableFigures(document, options, organisationStateCode);
   const out: Gstr3bContribution[] = [];
   for (const { document, reported } of amended) {
     if (!reported) continue;
@@ -393,6 +402,88 @@ export function amendmentContributions(
     }
   }
   return out;
+}
+
+/**
+ * An invoice or note of a month whose IFF a quarterly (QRMP) filer filed, changed or deleted
+ * since the filing (decision 058), in the versions the quarter's GSTR-3B reads.
+ */
+export interface IffReportedDocument {
+  /** As the IFF reported it: the version current at the IFF's filing. */
+  filed: ReturnDocument;
+  /**
+   * As last saved within the quarter: the amendments the next IFF or the quarter's GSTR-1 reports
+   * (the same object as `filed` when nothing was saved within it after the filing).
+   */
+  quarterEnd: ReturnDocument;
+  /** As it stands now (what the period's sums hold); null when deleted since. */
+  current: ReturnDocument | null;
+}
+
+/** Whether the IFF carried the document: b2b and cdnr only (with a taxable line). */
+function inIff(document: ReturnDocument, options: { gstin: string; fp: string }): boolean {
+  const sections = buildGstr1Sections([document], [], options);
+  return sections.b2b.length > 0 || sections.cdnr.length > 0;
+}
+
+/**
+ * A quarterly filer's GSTR-3B of a quarter (decision 058): the portal fills 3.1 and 3.2 from the
+ * IFFs of months 1 and 2 and the quarter's GSTR-1, amendment tables included. An IFF document
+ * therefore counts as its IFF reported it, and each change saved after that within the quarter
+ * as an amendment (amended − last reported, as decision 064); a change saved after the quarter
+ * is the next period's, and a deletion is not an amendment (the IFF's figures stay). For the
+ * details call: the period's contributions with each such document's 3.1(a)/(b) and 3.2 rows
+ * replaced by its rows as filed and its amendment apart from them.
+ */
+export function withIffReported(
+  contributions: readonly Gstr3bContribution[],
+  documents: readonly IffReportedDocument[],
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  const reported = documents.filter(({ filed }) => inIff(filed, options));
+  const replaced = new Set(reported.map(({ filed }) => filed.entryId));
+  return [
+    ...contributions.filter(
+      (contribution) =>
+        !(replaced.has(contribution.entryId) && AMENDED_TABLES.has(contribution.table)),
+    ),
+    ...reported.flatMap(({ filed, quarterEnd }) => [
+      ...amendableFigures(filed, options, organisationStateCode),
+      ...(quarterEnd === filed
+        ? []
+        : amendmentContributions(
+            [
+              {
+                document: quarterEnd,
+                original: { number: filed.number, date: filed.date },
+                reported: filed,
+              },
+            ],
+            options,
+            organisationStateCode,
+          )),
+    ]),
+  ];
+}
+
+/**
+ * The same documents' difference from their current figures (which the period's sums hold): what
+ * the quarter's tables add, as last saved within the quarter minus as they stand now.
+ */
+export function iffReportedAdjustments(
+  documents: readonly IffReportedDocument[],
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  return documents
+    .filter(({ filed }) => inIff(filed, options))
+    .flatMap(({ quarterEnd, current }) => [
+      ...amendableFigures(quarterEnd, options, organisationStateCode),
+      ...(current ? amendableFigures(current, options, organisationStateCode) : []).map(
+        (contribution) => ({ ...contribution, ...signed(contribution, -1) }),
+      ),
+    ]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -75,13 +75,16 @@ export {
   type Gstr3bPlaceRow,
   type Gstr3bSummary,
   type Gstr3bTable,
+  type IffReportedDocument,
   type InwardDocument,
   type InwardLine,
+  iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
   outwardFactsFigures,
   summariseGstr3b,
   toInwardDocument,
+  withIffReported,
   zeroTaxAmounts,
 } from "./gstr3b.ts";
 export {

@@ -10,6 +10,7 @@ import {
   type Gstr3bSummary,
   type Gstr3bTable,
   getVoucherDefinition,
+  iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
   paiseToRupees,
@@ -20,6 +21,7 @@ import {
   VOUCHER_TYPES,
   type VoucherType,
   voucherTypesWhere,
+  withIffReported,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -44,6 +46,7 @@ import {
   listVouchersSavedAfter,
   sumSystemAccountPostings,
 } from "./gstr3b.repository.ts";
+import { readIffReportedDocuments } from "./gstr3b-iff.ts";
 
 /** The inward types GSTR-3B reads (table 3.1(d), 4 and 5): the registry's purchases and their notes. */
 export const INWARD_TYPES: readonly VoucherType[] = voucherTypesWhere(
@@ -314,8 +317,19 @@ async function readGstr3bBook(
   });
   // GSTR-1 amendments reported in this period change its 3.1 and 3.2 by amended − reported.
   const amendments = amendmentContributions(amended, { gstin, fp: period.fp }, stateCode);
-  const summary = summariseGstr3b([...outward, ...amendments, ...inward]);
-  const counts = countEntries([...amendments, ...inward]);
+  // A quarter of a quarterly filer: its IFF documents changed since as reported (decision 058).
+  const iffDocuments = await readIffReportedDocuments(db, organisationId, period, filings);
+  const iffAdjustments = iffReportedAdjustments(iffDocuments, { gstin, fp: period.fp }, stateCode);
+  const summary = summariseGstr3b([...outward, ...amendments, ...iffAdjustments, ...inward]);
+  // A deleted IFF document is still behind its figures; a live one is counted in the sums.
+  const deleted = new Set(
+    iffDocuments.filter((entry) => entry.current === null).map((entry) => entry.filed.entryId),
+  );
+  const counts = countEntries([
+    ...amendments,
+    ...inward,
+    ...iffAdjustments.filter((contribution) => deleted.has(contribution.entryId)),
+  ]);
   for (const sum of sums) {
     const [table] = sum.key as [Gstr3bTable];
     counts.set(table, (counts.get(table) ?? 0) + sum.count);
@@ -398,17 +412,25 @@ async function readGstr3bContributions(
   });
   checkItcBasis(query, matchedItcFrom2B);
   const book = await readReturnBook(db, caller, "gstr1", query);
+  const organisationId = access.organisation.id;
   const stateCode = book.gstin.slice(0, 2);
+  const options = { gstin: book.gstin, fp: book.period.fp };
+  const filings = await findReturnFilings(
+    db,
+    organisationId,
+    book.period.startDate,
+    book.period.endDate,
+  );
+  const outward = withIffReported(
+    outwardContributions(book.documents, book.sections, stateCode),
+    await readIffReportedDocuments(db, organisationId, book.period, filings),
+    options,
+    stateCode,
+  );
   return [
-    ...outwardContributions(book.documents, book.sections, stateCode),
-    ...amendmentContributions(book.amended, { gstin: book.gstin, fp: book.period.fp }, stateCode),
-    ...(await readInwardContributions(
-      db,
-      access.organisation.id,
-      query.year,
-      book.period,
-      stateCode,
-    )),
+    ...outward,
+    ...amendmentContributions(book.amended, options, stateCode),
+    ...(await readInwardContributions(db, organisationId, query.year, book.period, stateCode)),
   ];
 }
 
@@ -485,7 +507,8 @@ export async function readGstr3bDetails(
   for (const contribution of contributions) {
     if (contribution.table !== query.table) continue;
     addAmounts(totals, contribution);
-    const key = `${contribution.entryId}|${contribution.key ?? ""}`;
+    // An IFF document's amendment is a row apart from the document as filed (decision 058).
+    const key = `${contribution.entryId}|${contribution.key ?? ""}|${contribution.amendment === true}`;
     const row = rows.get(key);
     if (row) addAmounts(row, contribution);
     else rows.set(key, { ...contribution });
