@@ -129,9 +129,9 @@ await time(
 await time(
   "gstr3b inward: read + parse",
   async () =>
-    (
-      await listLiveVouchers(db, org.id, "2025-26", INWARD_TYPES, "2025-09-01", "2025-09-30")
-    ).map((row) => JSON.parse(row.document)),
+    (await listLiveVouchers(db, org.id, "2025-26", INWARD_TYPES, "2025-09-01", "2025-09-30")).map(
+      (row) => JSON.parse(row.document),
+    ),
   3,
 );
 await time(
