@@ -18,7 +18,12 @@ import {
   readReturnCounts,
   readReturnTransactions,
 } from "../server/src/modules/gst-returns/gst-returns.service.ts";
-import { readGstr3bSummary } from "../server/src/modules/gst-returns/gstr3b.service.ts";
+import {
+  INWARD_TYPES,
+  readGstr3bDetails,
+  readGstr3bJson,
+  readGstr3bSummary,
+} from "../server/src/modules/gst-returns/gstr3b.service.ts";
 
 const file = process.argv[2] as string;
 const opened = openDatabase({ kind: "sqlite", file });
@@ -114,6 +119,30 @@ await time(
 await time(
   "gstr3b summary",
   () => readGstr3bSummary(db, caller, { ...query, type: "summary" } as never, undefined),
+  3,
+);
+await time(
+  "gstr3b json",
+  () => readGstr3bJson(db, caller, { ...query, type: "summary" } as never, undefined),
+  3,
+);
+await time(
+  "gstr3b inward: read + parse",
+  async () =>
+    (await listLiveVouchers(db, org.id, "2025-26", INWARD_TYPES, "2025-09-01", "2025-09-30")).map(
+      (row) => JSON.parse(row.document),
+    ),
+  3,
+);
+await time(
+  "gstr3b details 3.1a page",
+  () =>
+    readGstr3bDetails(
+      db,
+      caller,
+      { ...query, type: "details", table: "3.1a", skip: 0, limit: 50 } as never,
+      undefined,
+    ),
   3,
 );
 console.log("rss MB", Math.round(process.memoryUsage().rss / 1e6));

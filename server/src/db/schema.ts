@@ -188,6 +188,13 @@ export interface GstReturnDocumentsTable {
   /** The document's own checks find something with 4 HSN digits asked, with 6 asked. */
   may_warn: Flag;
   may_warn_six: Flag;
+  /** GSTR-3B (migration 0058): 3.1(b) rather than (a); the recipient pays the tax. */
+  zero_rated: Flag;
+  reverse_charge: Flag;
+  /** 3.2a, 3.2b or 3.2c when the document is also shown in 3.2; else null. */
+  inter_sup: string | null;
+  /** The place of supply the return reports. */
+  pos: string;
   /** JSON: the ReturnDocument without originalInvoices, with invoiceIds. */
   document: string;
 }
@@ -229,7 +236,7 @@ export interface GstReturnFactMonthsTable {
 export interface GstReturnSumsTable {
   organisation_id: string;
   month: string;
-  grp: "section" | "nil" | "hsn" | "b2cs";
+  grp: "section" | "nil" | "hsn" | "b2cs" | "gstr3b";
   key: string;
   count: number;
   quantity_milli: number;

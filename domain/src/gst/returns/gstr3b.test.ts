@@ -6,12 +6,16 @@ import {
   type Gstr3bTable,
   type InwardDocument,
   type InwardLine,
+  iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
+  outwardFactsFigures,
   summariseGstr3b,
   toInwardDocument,
+  withIffReported,
 } from "./gstr3b.ts";
 import type { ReturnDocument } from "./return-document.ts";
+import { describeReturnFacts } from "./return-facts.ts";
 import { buildDocument, buildLine, SUPPLIER_GSTIN } from "./test-documents.ts";
 
 const STATE = "27";
@@ -188,6 +192,100 @@ describe("GSTR-3B table 3.1 and 3.2 from GSTR-1 data", () => {
   });
 });
 
+describe("GSTR-3B 3.1 and 3.2 summed from the saved return facts (decision 057)", () => {
+  const REGISTERED = "29AAGCB7383J1Z4";
+  const inter = (rupees: number, rate = 18) => buildLine(rupees, rate, { inter: true });
+  const bigInvoice = { number: "B-1", date: "2024-09-02", totalPaise: 30_000_000 };
+  const documents = (): ReturnDocument[] => [
+    buildDocument({ lines: [buildLine(1000, 18), buildLine(100, 0), buildLine(40, -2)] }),
+    buildDocument({ pos: "29", lines: [inter(500)] }),
+    buildDocument({ pos: "29", reverseCharge: true, lines: [inter(700)] }),
+    buildDocument({ gstin: REGISTERED, pos: "29", lines: [inter(800)] }),
+    buildDocument({
+      gstin: REGISTERED,
+      pos: "29",
+      partyGstType: "composition",
+      lines: [inter(60)],
+    }),
+    buildDocument({
+      gstin: "0717UNO00157UNK",
+      partyGstType: "uinholder",
+      pos: "07",
+      lines: [inter(90)],
+    }),
+    buildDocument({ supplyKind: "exportWithPayment", pos: "96", lines: [inter(2000)] }),
+    buildDocument({
+      gstin: REGISTERED,
+      pos: "29",
+      supplyKind: "sezWithPayment",
+      lines: [inter(300)],
+    }),
+    buildDocument({ pos: "29", lines: [inter(300_000)] }),
+    buildDocument({ lines: [buildLine(250, -1)] }),
+    buildDocument({ role: "outwardNote", lines: [buildLine(100, 18), buildLine(30, 0)] }),
+    buildDocument({ role: "outwardNote", pos: "29", lines: [inter(50)] }),
+    buildDocument({
+      role: "outwardNote",
+      pos: "29",
+      lines: [inter(80)],
+      originalInvoices: [bigInvoice],
+    }),
+    buildDocument({ role: "outwardNote", gstin: REGISTERED, pos: "29", lines: [inter(20)] }),
+    buildDocument({
+      role: "outwardNote",
+      supplyKind: "exportWithoutPayment",
+      pos: "96",
+      lines: [buildLine(400, 18, { lut: true })],
+    }),
+    buildDocument({
+      role: "outwardNote",
+      gstin: REGISTERED,
+      supplyKind: "exportWithPayment",
+      pos: "96",
+      lines: [inter(110)],
+    }),
+  ];
+
+  const fromFacts = (list: readonly ReturnDocument[]) =>
+    list.flatMap((document) => {
+      const facts = describeReturnFacts(document, SUPPLIER_GSTIN);
+      return outwardFactsFigures(
+        { ...facts.gstr3b, hasTaxable: facts.hasTaxable, sign: facts.sign, amounts: facts },
+        facts.lines,
+      ).map((figure) => ({ ...figure, entryId: document.entryId }));
+    });
+
+  it("every table, 3.2 row and count is the contributions'", () => {
+    const list = documents();
+    const sections = buildGstr1Sections(list, [], { gstin: SUPPLIER_GSTIN, fp: "092024" });
+    const contributions = outwardContributions(list, sections, STATE);
+    const figures = fromFacts(list);
+    expect(summariseGstr3b(figures)).toEqual(summariseGstr3b(contributions));
+    const entries = (rows: readonly { table: string; key: string | null; entryId: string }[]) =>
+      [...new Set(rows.map((row) => `${row.table}|${row.key}|${row.entryId}`))].sort();
+    expect(entries(figures)).toEqual(entries(contributions));
+    // One figure per document, table and place: what a month's sums count.
+    expect(figures.length).toBe(entries(figures).length);
+    expect(summariseGstr3b(figures).interSup.unreg.map((row) => row.pos)).toEqual(["29"]);
+    expect(summariseGstr3b(figures).cells["3.1b"].taxablePaise).toBe(2000_00 + 300_00 - 400_00);
+  });
+
+  it("a note to an unregistered person across states keeps its kind in cdnur and in b2cs", () => {
+    const small = buildDocument({ role: "outwardNote", pos: "29", lines: [inter(50)] });
+    const large = { ...small, originalInvoices: [bigInvoice] };
+    const kindOf = (document: ReturnDocument) => describeReturnFacts(document, SUPPLIER_GSTIN);
+    expect(kindOf(small).section).toBe("b2cs");
+    expect(kindOf(large).section).toBe("cdnur");
+    expect(kindOf(small).gstr3b).toEqual(kindOf(large).gstr3b);
+    expect(kindOf(small).gstr3b).toEqual({
+      zeroRated: false,
+      reverseCharge: false,
+      interSupTable: "3.2a",
+      pos: "29",
+    });
+  });
+});
+
 describe("GSTR-3B 3.1 and 3.2: GSTR-1 amendments of earlier periods add amended − reported", () => {
   const REGISTERED = "29AAGCB7383J1Z4";
   const amend = (reported: ReturnDocument | null, now: Partial<ReturnDocument>) => {
@@ -306,6 +404,84 @@ describe("GSTR-3B 3.1 and 3.2: GSTR-1 amendments of earlier periods add amended 
     expect(summary.interSup.unreg).toEqual([
       { pos: "07", taxablePaise: 100000, igstPaise: 18000 },
       { pos: "29", taxablePaise: -100000, igstPaise: -18000 },
+    ]);
+  });
+});
+
+describe("GSTR-3B of a quarterly filer's quarter: IFF documents as reported (decision 058)", () => {
+  const OPTIONS = { gstin: SUPPLIER_GSTIN, fp: "092024" };
+  const REGISTERED = "27AAGCB7383J1Z4";
+  const b2b = (rupees: number, extra: Partial<ReturnDocument> = {}) =>
+    buildDocument({
+      entryId: "iff-1",
+      number: "A-1",
+      gstin: REGISTERED,
+      lines: [buildLine(rupees, 18), buildLine(100, 0)],
+      ...extra,
+    });
+  const rows = (contributions: readonly { table: string; taxablePaise: number }[]) =>
+    contributions.map((row) => [
+      row.table,
+      row.taxablePaise,
+      (row as { amendment?: boolean }).amendment === true,
+    ]);
+
+  it("the summary adds as last saved within the quarter minus as now; a deleted one stays", () => {
+    const filed = b2b(1000);
+    const quarterEnd = b2b(1200);
+    const current = b2b(1300);
+    expect(rows(iffReportedAdjustments([{ filed, quarterEnd, current }], OPTIONS, STATE))).toEqual([
+      ["3.1a", 120_000, false],
+      ["3.1a", -130_000, false],
+    ]);
+    expect(
+      rows(iffReportedAdjustments([{ filed, quarterEnd: filed, current: null }], OPTIONS, STATE)),
+    ).toEqual([["3.1a", 100_000, false]]);
+  });
+
+  it("a document the IFF did not carry (B2C) is left as it stands", () => {
+    const b2c = buildDocument({ entryId: "b2c-1", lines: [buildLine(500, 18)] });
+    const entry = {
+      filed: b2c,
+      quarterEnd: buildDocument({ ...b2c, lines: [buildLine(700, 18)] }),
+      current: null,
+    };
+    expect(iffReportedAdjustments([entry], OPTIONS, STATE)).toEqual([]);
+    const contributions = outwardContributions(
+      [b2c],
+      buildGstr1Sections([b2c], [], OPTIONS),
+      STATE,
+    );
+    expect(withIffReported(contributions, [entry], OPTIONS, STATE)).toEqual(contributions);
+  });
+
+  it("the details show the document as filed and its amendment apart; table 8 rows stay as now", () => {
+    const filed = b2b(1000);
+    const current = b2b(1200);
+    const contributions = outwardContributions(
+      [current],
+      buildGstr1Sections([current], [], OPTIONS),
+      STATE,
+    );
+    expect(rows(contributions)).toEqual([
+      ["3.1a", 120_000, false],
+      ["3.1c", 10_000, false],
+    ]);
+    expect(
+      rows(
+        withIffReported(contributions, [{ filed, quarterEnd: current, current }], OPTIONS, STATE),
+      ),
+    ).toEqual([
+      ["3.1c", 10_000, false],
+      ["3.1a", 100_000, false],
+      ["3.1a", 120_000, true],
+      ["3.1a", -100_000, true],
+    ]);
+    expect(
+      rows(withIffReported(contributions, [{ filed, quarterEnd: filed, current }], OPTIONS, STATE)),
+    ).toEqual([
+      ["3.1c", 10_000, false],
+      ["3.1a", 100_000, false],
     ]);
   });
 });

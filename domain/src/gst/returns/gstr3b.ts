@@ -6,10 +6,11 @@ import type { AmendedDocument } from "./gstr1-amendments.ts";
 import {
   buildGstr1Sections,
   type DocumentRow,
+  documentRowOf,
   type Gstr1Sections,
   type TaxAmounts,
 } from "./gstr1-build.ts";
-import { isExport, kindOfLine } from "./gstr1-classify.ts";
+import { type DocumentSection, isExport, kindOfLine, type LineKind } from "./gstr1-classify.ts";
 import type { ReturnDocument } from "./return-document.ts";
 
 /**
@@ -98,11 +99,15 @@ export interface InwardDocument {
   lines: InwardLine[];
 }
 
-/** One document's share of one figure (signed: notes that lower a figure are negative). */
-export interface Gstr3bContribution extends TaxAmounts {
+/** An amount of one figure (signed: notes that lower a figure are negative). */
+export interface Gstr3bFigure extends TaxAmounts {
   table: Gstr3bTable;
   /** 3.2: the place of supply; 5: inter or intra. */
   key: string | null;
+}
+
+/** One document's share of one figure. */
+export interface Gstr3bContribution extends Gstr3bFigure {
   entryId: string;
   voucherType: string;
   number: string;
@@ -156,12 +161,148 @@ const hasTax = (amounts: TaxAmounts) =>
 const ZERO_RATED_INVOICE_TYPES = new Set(["SEWP", "SEWOP", "EXPWP", "EXPWOP", "WPAY", "WOPAY"]);
 
 /** 3.2's category of a recipient: unregistered, composition dealer or UIN holder; else none. */
-function interSupplyTable(document: ReturnDocument | undefined): Gstr3bTable | null {
+function interSupplyTable(document: ReturnDocument | undefined): "3.2a" | "3.2b" | "3.2c" | null {
   if (!document) return null;
   if (document.partyGstType === "composition") return "3.2b";
   if (document.partyGstType === "uinholder") return "3.2c";
   if (document.gstin === null) return "3.2a";
   return null;
+}
+
+const DOCUMENT_SECTIONS: readonly DocumentSection[] = [
+  "b2b",
+  "b2cl",
+  "b2cs",
+  "exp",
+  "cdnr",
+  "cdnur",
+];
+
+/** What 3.1(a)/(b) and 3.2 need to know of an outward document besides its amounts. */
+export interface Gstr3bOutwardKind {
+  /** Exports, SEZ supplies and notes on them: 3.1(b). */
+  zeroRated: boolean;
+  /** The recipient pays the tax: 3.1(a) takes the taxable value only. */
+  reverseCharge: boolean;
+  /** An inter-state taxable supply to an unregistered person, composition dealer or UIN holder. */
+  interSupTable: "3.2a" | "3.2b" | "3.2c" | null;
+  /** The place of supply the return reports (3.2's row). */
+  pos: string;
+}
+
+function isZeroRatedRow(section: DocumentSection, invoiceType: string): boolean {
+  if (section === "exp") return true;
+  if (section === "b2cl" || section === "b2cs") return false;
+  return ZERO_RATED_INVOICE_TYPES.has(invoiceType);
+}
+
+function kindOfRow(
+  row: DocumentRow,
+  section: DocumentSection,
+  document: ReturnDocument | undefined,
+  organisationStateCode: string,
+): Gstr3bOutwardKind {
+  const zeroRated = isZeroRatedRow(section, row.invoiceType);
+  const table = zeroRated ? null : interSupplyTable(document);
+  return {
+    zeroRated,
+    reverseCharge: row.reverseCharge,
+    interSupTable:
+      table && row.pos !== organisationStateCode && document && !isExport(document) ? table : null,
+    pos: row.pos,
+  };
+}
+
+/**
+ * An outward document's kind for GSTR-3B in its GSTR-1 section, kept with its return facts so
+ * that 3.1 and 3.2 are summed at save time (decision 057). A note whose section moves between
+ * cdnur and b2cs (by the invoices it settles) keeps the same kind in either.
+ */
+export function describeGstr3bOutward(
+  document: ReturnDocument,
+  section: DocumentSection,
+  organisationStateCode: string,
+): Gstr3bOutwardKind {
+  return kindOfRow(
+    documentRowOf(document, section, organisationStateCode),
+    section,
+    document,
+    organisationStateCode,
+  );
+}
+
+/**
+ * A document's 3.1(a) or (b) figure and its 3.2 figure, from its taxable lines' amounts signed as
+ * the return counts them: a supply on which the recipient pays tax (reverse charge) with its
+ * taxable value and no tax; a zero-rated one with IGST and cess only.
+ */
+export function outwardDocumentFigures(
+  kind: Gstr3bOutwardKind,
+  amounts: TaxAmounts,
+): Gstr3bFigure[] {
+  if (kind.zeroRated) {
+    return [{ table: "3.1b", key: null, ...amounts, cgstPaise: 0, sgstPaise: 0 }];
+  }
+  const tax = kind.reverseCharge
+    ? { igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 }
+    : amounts;
+  const figures: Gstr3bFigure[] = [
+    {
+      table: "3.1a",
+      key: null,
+      taxablePaise: amounts.taxablePaise,
+      igstPaise: tax.igstPaise,
+      cgstPaise: tax.cgstPaise,
+      sgstPaise: tax.sgstPaise,
+      cessPaise: tax.cessPaise,
+    },
+  ];
+  if (kind.interSupTable) {
+    figures.push({
+      table: kind.interSupTable,
+      key: kind.pos,
+      taxablePaise: amounts.taxablePaise,
+      igstPaise: tax.igstPaise,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      cessPaise: 0,
+    });
+  }
+  return figures;
+}
+
+/** A nil-rated, exempt or non-GST line's figure: 3.1(c) or 3.1(e), taxable value signed. */
+export function outwardLineFigure(kind: LineKind, signedTaxablePaise: Paise): Gstr3bFigure | null {
+  if (kind === "taxable" || signedTaxablePaise === 0) return null;
+  return {
+    table: kind === "nonGst" ? "3.1e" : "3.1c",
+    key: null,
+    ...zeroTaxAmounts(),
+    taxablePaise: signedTaxablePaise,
+  };
+}
+
+/**
+ * One outward document's 3.1 and 3.2 figures from its saved return facts (decision 057), one per
+ * table and place: what outwardContributions gives it, merged, so that a month's sums count each
+ * document once per figure. `amounts` are its taxable lines' (unsigned); `lines` its valued lines,
+ * signed as the return counts them.
+ */
+export function outwardFactsFigures(
+  facts: Gstr3bOutwardKind & { hasTaxable: boolean; sign: 1 | -1; amounts: TaxAmounts },
+  lines: readonly { kind: LineKind; taxablePaise: Paise }[],
+): Gstr3bFigure[] {
+  const figures = facts.hasTaxable
+    ? outwardDocumentFigures(facts, signed(facts.amounts, facts.sign))
+    : [];
+  for (const line of lines) {
+    const figure = outwardLineFigure(line.kind, line.taxablePaise);
+    if (!figure) continue;
+    const same = figures.find((entry) => entry.table === figure.table);
+    if (same) same.taxablePaise += figure.taxablePaise;
+    else figures.push(figure);
+  }
+  return figures;
 }
 
 /**
@@ -178,75 +319,35 @@ export function outwardContributions(
 ): Gstr3bContribution[] {
   const byId = new Map(documents.map((document) => [document.entryId, document]));
   const out: Gstr3bContribution[] = [];
-  const rows: { row: DocumentRow; zero: boolean }[] = [
-    ...sections.b2b.map((row) => ({ row, zero: ZERO_RATED_INVOICE_TYPES.has(row.invoiceType) })),
-    ...sections.b2cl.map((row) => ({ row, zero: false })),
-    ...sections.b2cs.map((row) => ({ row, zero: false })),
-    ...sections.exp.map((row) => ({ row, zero: true })),
-    ...sections.cdnr.map((row) => ({ row, zero: ZERO_RATED_INVOICE_TYPES.has(row.invoiceType) })),
-    ...sections.cdnur.map((row) => ({
-      row,
-      zero: ZERO_RATED_INVOICE_TYPES.has(row.invoiceType),
-    })),
-  ];
-  for (const { row, zero } of rows) {
-    const base = {
-      key: null,
-      entryId: row.entryId,
-      voucherType: row.transactionType,
-      number: row.number,
-      date: row.date,
-      partyName: row.partyName,
-      gstin: row.gstin,
-    };
-    const amounts = signed(row, row.sign);
-    if (zero) {
-      out.push({ ...base, table: "3.1b", ...amounts, cgstPaise: 0, sgstPaise: 0 });
-      continue;
-    }
-    const tax = row.reverseCharge
-      ? { igstPaise: 0, cgstPaise: 0, sgstPaise: 0, cessPaise: 0 }
-      : amounts;
-    out.push({
-      ...base,
-      table: "3.1a",
-      taxablePaise: amounts.taxablePaise,
-      igstPaise: tax.igstPaise,
-      cgstPaise: tax.cgstPaise,
-      sgstPaise: tax.sgstPaise,
-      cessPaise: tax.cessPaise,
-    });
-    const document = byId.get(row.entryId);
-    const table = interSupplyTable(document);
-    if (table && row.pos !== organisationStateCode && document && !isExport(document)) {
-      out.push({
-        ...base,
-        table,
-        key: row.pos,
-        taxablePaise: amounts.taxablePaise,
-        igstPaise: tax.igstPaise,
-        cgstPaise: 0,
-        sgstPaise: 0,
-        cessPaise: 0,
-      });
+  for (const section of DOCUMENT_SECTIONS) {
+    for (const row of sections[section]) {
+      const base = {
+        entryId: row.entryId,
+        voucherType: row.transactionType,
+        number: row.number,
+        date: row.date,
+        partyName: row.partyName,
+        gstin: row.gstin,
+      };
+      const kind = kindOfRow(row, section, byId.get(row.entryId), organisationStateCode);
+      for (const figure of outwardDocumentFigures(kind, signed(row, row.sign))) {
+        out.push({ ...base, ...figure });
+      }
     }
   }
   for (const document of documents) {
     const sign = document.noteType === "C" ? -1 : 1;
     for (const line of document.lines) {
-      const kind = kindOfLine(line, document);
-      if (kind === "taxable" || line.taxablePaise === 0) continue;
+      const figure = outwardLineFigure(kindOfLine(line, document), sign * line.taxablePaise);
+      if (!figure) continue;
       out.push({
-        table: kind === "nonGst" ? "3.1e" : "3.1c",
-        key: null,
         entryId: document.entryId,
         voucherType: document.voucherType,
         number: document.number,
         date: document.date,
         partyName: document.partyName,
         gstin: document.gstin,
-        ...zeroTaxAmounts(),
-        taxablePaise: sign * line.taxablePaise,
+        ...figure,
       });
     }
   }
@@ -255,6 +356,19 @@ export function outwardContributions(
 
 /** The tables a GSTR-1 amendment (9A b2ba/b2cla/expa, 9C cdnra/cdnura, 10 b2csa) changes. */
 const AMENDED_TABLES = new Set<Gstr3bTable>(["3.1a", "3.1b", "3.2a", "3.2b", "3.2c"]);
+
+/** A document's own 3.1(a)/(b) and 3.2 figures: those GSTR-1's amendment tables can change. */
+function amendableFigures(
+  document: ReturnDocument,
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  return outwardContributions(
+    [document],
+    buildGstr1Sections([document], [], options),
+    organisationStateCode,
+  ).filter((contribution) => AMENDED_TABLES.has(contribution.table));
+}
 
 /**
  * GSTR-1 amendments of earlier periods reported in this one (issue 20): the portal fills 3.1 and
@@ -269,11 +383,7 @@ export function amendmentContributions(
   organisationStateCode: string,
 ): Gstr3bContribution[] {
   const figuresOf = (document: ReturnDocument) =>
-    outwardContributions(
-      [document],
-      buildGstr1Sections([document], [], options),
-      organisationStateCode,
-    ).filter((contribution) => AMENDED_TABLES.has(contribution.table));
+    amendableFigures(document, options, organisationStateCode);
   const out: Gstr3bContribution[] = [];
   for (const { document, reported } of amended) {
     if (!reported) continue;
@@ -292,6 +402,88 @@ export function amendmentContributions(
     }
   }
   return out;
+}
+
+/**
+ * An invoice or note of a month whose IFF a quarterly (QRMP) filer filed, changed or deleted
+ * since the filing (decision 058), in the versions the quarter's GSTR-3B reads.
+ */
+export interface IffReportedDocument {
+  /** As the IFF reported it: the version current at the IFF's filing. */
+  filed: ReturnDocument;
+  /**
+   * As last saved within the quarter: the amendments the next IFF or the quarter's GSTR-1 reports
+   * (the same object as `filed` when nothing was saved within it after the filing).
+   */
+  quarterEnd: ReturnDocument;
+  /** As it stands now (what the period's sums hold); null when deleted since. */
+  current: ReturnDocument | null;
+}
+
+/** Whether the IFF carried the document: b2b and cdnr only (with a taxable line). */
+function inIff(document: ReturnDocument, options: { gstin: string; fp: string }): boolean {
+  const sections = buildGstr1Sections([document], [], options);
+  return sections.b2b.length > 0 || sections.cdnr.length > 0;
+}
+
+/**
+ * A quarterly filer's GSTR-3B of a quarter (decision 058): the portal fills 3.1 and 3.2 from the
+ * IFFs of months 1 and 2 and the quarter's GSTR-1, amendment tables included. An IFF document
+ * therefore counts as its IFF reported it, and each change saved after that within the quarter
+ * as an amendment (amended − last reported, as decision 064); a change saved after the quarter
+ * is the next period's, and a deletion is not an amendment (the IFF's figures stay). For the
+ * details call: the period's contributions with each such document's 3.1(a)/(b) and 3.2 rows
+ * replaced by its rows as filed and its amendment apart from them.
+ */
+export function withIffReported(
+  contributions: readonly Gstr3bContribution[],
+  documents: readonly IffReportedDocument[],
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  const reported = documents.filter(({ filed }) => inIff(filed, options));
+  const replaced = new Set(reported.map(({ filed }) => filed.entryId));
+  return [
+    ...contributions.filter(
+      (contribution) =>
+        !(replaced.has(contribution.entryId) && AMENDED_TABLES.has(contribution.table)),
+    ),
+    ...reported.flatMap(({ filed, quarterEnd }) => [
+      ...amendableFigures(filed, options, organisationStateCode),
+      ...(quarterEnd === filed
+        ? []
+        : amendmentContributions(
+            [
+              {
+                document: quarterEnd,
+                original: { number: filed.number, date: filed.date },
+                reported: filed,
+              },
+            ],
+            options,
+            organisationStateCode,
+          )),
+    ]),
+  ];
+}
+
+/**
+ * The same documents' difference from their current figures (which the period's sums hold): what
+ * the quarter's tables add, as last saved within the quarter minus as they stand now.
+ */
+export function iffReportedAdjustments(
+  documents: readonly IffReportedDocument[],
+  options: { gstin: string; fp: string },
+  organisationStateCode: string,
+): Gstr3bContribution[] {
+  return documents
+    .filter(({ filed }) => inIff(filed, options))
+    .flatMap(({ quarterEnd, current }) => [
+      ...amendableFigures(quarterEnd, options, organisationStateCode),
+      ...(current ? amendableFigures(current, options, organisationStateCode) : []).map(
+        (contribution) => ({ ...contribution, ...signed(contribution, -1) }),
+      ),
+    ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,7 +578,7 @@ function addTo(target: TaxAmounts, amounts: TaxAmounts): void {
   target.cessPaise += amounts.cessPaise;
 }
 
-function placeRows(contributions: readonly Gstr3bContribution[], table: Gstr3bTable) {
+function placeRows(contributions: readonly Gstr3bFigure[], table: Gstr3bTable) {
   const rows = new Map<string, Gstr3bPlaceRow>();
   for (const contribution of contributions) {
     if (contribution.table !== table || contribution.key === null) continue;
@@ -405,7 +597,7 @@ function placeRows(contributions: readonly Gstr3bContribution[], table: Gstr3bTa
 }
 
 /** The tables' totals; 4C is exactly 4A minus 4B, head by head. */
-export function summariseGstr3b(contributions: readonly Gstr3bContribution[]): Gstr3bSummary {
+export function summariseGstr3b(contributions: readonly Gstr3bFigure[]): Gstr3bSummary {
   const cells = Object.fromEntries(
     [...GSTR3B_TABLES, "4C"].map((table) => [table, zeroTaxAmounts()]),
   ) as Record<Gstr3bTable | "4C", TaxAmounts>;

@@ -11,6 +11,7 @@ import {
   placeOfSupplyOf,
 } from "./gstr1-classify.ts";
 import { findGstr1Warnings } from "./gstr1-warnings.ts";
+import { describeGstr3bOutward, type Gstr3bOutwardKind } from "./gstr3b.ts";
 import type { ReturnDocument } from "./return-document.ts";
 
 /**
@@ -18,7 +19,7 @@ import type { ReturnDocument } from "./return-document.ts";
  * below, or to what toReturnDocument reads, raises it: a period whose rows were written by an
  * older version is rebuilt from the stored documents on its next read.
  */
-export const RETURN_FACTS_VERSION = 3;
+export const RETURN_FACTS_VERSION = 4;
 
 /** One line with a value (Table 8, 12 and the B2C small buckets), signed as the return counts it. */
 export interface ReturnFactsLine extends TaxAmounts {
@@ -60,6 +61,8 @@ export interface ReturnFacts extends TaxAmounts {
   mayWarnSix: boolean;
   /** The number as the portal compares numbers (case-insensitive), for duplicates. */
   numberUpper: string;
+  /** What GSTR-3B's 3.1(a)/(b) and 3.2 take from it (decision 057). */
+  gstr3b: Gstr3bOutwardKind;
   lines: ReturnFactsLine[];
 }
 
@@ -138,8 +141,9 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
       gstin: supplierGstin,
       previousYearTurnoverPaise,
     }).length > 0;
+  const section = classifyDocument(document, stateCode);
   return {
-    section: classifyDocument(document, stateCode),
+    section,
     hasTaxable: taxable.length > 0,
     sign,
     registered: document.gstin !== null,
@@ -151,6 +155,7 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
     mayWarn: warns(FOUR_DIGIT_TURNOVER_PAISE),
     mayWarnSix: warns(SIX_DIGIT_TURNOVER_PAISE),
     numberUpper: document.number.toUpperCase(),
+    gstr3b: describeGstr3bOutward(document, section, stateCode),
     lines,
   };
 }

@@ -122,7 +122,7 @@ export interface ReturnBook {
 
 const IFF_AMENDMENT_SECTIONS: readonly Gstr1AmendmentSection[] = ["b2ba", "cdnra"];
 
-type VoucherRow = {
+export type VoucherRow = {
   id: string;
   type: string;
   date: string;
@@ -132,8 +132,28 @@ type VoucherRow = {
   document: string;
 };
 
+/** A saved version of a voucher as a row of the return: its number, date and value as then. */
+export function versionRow(row: VoucherRow, versionDocument: string): VoucherRow {
+  const stored = JSON.parse(versionDocument) as Record<string, unknown>;
+  return {
+    id: row.id,
+    type: row.type,
+    date: typeof stored.date === "string" ? stored.date : row.date,
+    number:
+      typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
+        ? stored.invoiceNumber
+        : row.number,
+    party_name: typeof stored.partyName === "string" ? stored.partyName : row.party_name,
+    amount_paise:
+      typeof stored.totalAmount === "number"
+        ? rupeesToPaise(stored.totalAmount)
+        : Number(row.amount_paise),
+    document: versionDocument,
+  };
+}
+
 /** Stored vouchers as the return reads them, with the invoices their notes settle. */
-async function readReturnDocuments(
+export async function readVoucherReturnDocuments(
   db: Kysely<Database>,
   organisationId: string,
   rows: readonly VoucherRow[],
@@ -228,7 +248,7 @@ async function readAmendedDocuments(
     organisationId,
     edited.map((row) => row.id),
   );
-  const documents = await readReturnDocuments(db, organisationId, edited);
+  const documents = await readVoucherReturnDocuments(db, organisationId, edited);
   // The version the portal last knew (GSTR-3B adds amended − reported): the one current at the
   // original filing, or a later one saved before this period began (reported as an amendment in
   // that period's GSTR-1).
@@ -241,27 +261,11 @@ async function readAmendedDocuments(
           (entry.created_at <= at || entry.created_at < period.startDate),
       )
       .at(-1);
-    if (!version) return null;
-    const stored = JSON.parse(version.document) as Record<string, unknown>;
-    return {
-      id: row.id,
-      type: row.type,
-      date: typeof stored.date === "string" ? stored.date : row.date,
-      number:
-        typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
-          ? stored.invoiceNumber
-          : row.number,
-      party_name: typeof stored.partyName === "string" ? stored.partyName : row.party_name,
-      amount_paise:
-        typeof stored.totalAmount === "number"
-          ? rupeesToPaise(stored.totalAmount)
-          : Number(row.amount_paise),
-      document: version.document,
-    };
+    return version ? versionRow(row, version.document) : null;
   });
   const present = reportedRows.filter((row): row is VoucherRow => row !== null);
   const reportedDocuments = new Map(
-    (await readReturnDocuments(db, organisationId, present)).map((document) => [
+    (await readVoucherReturnDocuments(db, organisationId, present)).map((document) => [
       document.entryId,
       document,
     ]),
@@ -287,7 +291,7 @@ async function readAmendedDocuments(
 }
 
 /** What every call checks first: rights, a GSTIN, the period; then the period's facts are made current. */
-interface ReturnHeader {
+export interface ReturnHeader {
   kind: GstReturnKind;
   access: OrganisationAccess;
   gstin: string;
@@ -297,7 +301,7 @@ interface ReturnHeader {
   carriedAmendments: readonly Gstr1AmendmentSection[];
 }
 
-async function readReturnHeader(
+export async function readReturnHeader(
   db: Kysely<Database>,
   caller: Caller,
   kind: GstReturnKind,
@@ -336,7 +340,7 @@ async function readReturnHeader(
 }
 
 /** The period's amendments (documents of filed periods saved again in it), in the carried sections. */
-async function readAmendments(db: Kysely<Database>, header: ReturnHeader) {
+export async function readAmendments(db: Kysely<Database>, header: ReturnHeader) {
   const amended = await readAmendedDocuments(db, header.access.organisation.id, header.period);
   const amendments = buildGstr1Amendments(amended, { gstin: header.gstin, fp: header.period.fp });
   for (const section of GSTR1_AMENDMENT_SECTIONS) {
@@ -411,7 +415,7 @@ export async function readReturnBook(
       monthStart,
       endOfMonth(monthStart),
     );
-    const monthDocuments = await readReturnDocuments(db, organisation.id, monthRows);
+    const monthDocuments = await readVoucherReturnDocuments(db, organisation.id, monthRows);
     originalMonths.set(omon, {
       documents: monthDocuments,
       sections: buildGstr1Sections(monthDocuments, [], { gstin, fp: omon }),
@@ -583,7 +587,7 @@ async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
  * The warnings, as findGstr1Warnings gives them for the whole period, from the documents that can
  * have one (decision 056): the rest pass every check.
  */
-async function readWarnings(
+export async function readWarnings(
   db: Kysely<Database>,
   header: ReturnHeader,
   b2bValuePaise: number,

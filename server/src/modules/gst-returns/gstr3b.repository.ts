@@ -77,3 +77,35 @@ export function listVouchersSavedAfter(
     .orderBy("date")
     .execute();
 }
+
+/**
+ * Vouchers of these types dated in [startDate, endDate], live or deleted, saved (or deleted) after
+ * an instant: a month's invoices and notes changed since its IFF was filed (decision 058).
+ */
+export function listVouchersChangedAfter(
+  db: Kysely<Database>,
+  organisationId: string,
+  types: readonly string[],
+  startDate: string,
+  endDate: string,
+  after: string,
+) {
+  return db
+    .selectFrom("vouchers")
+    .select([
+      "id",
+      "type",
+      "date",
+      "number",
+      "party_name",
+      "amount_paise",
+      "document",
+      "deleted_at",
+    ])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "in", [...types])
+    .where("date", ">=", startDate)
+    .where("date", "<=", endDate)
+    .where("updated_at", ">", after)
+    .execute();
+}

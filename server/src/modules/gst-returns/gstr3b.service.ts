@@ -5,10 +5,12 @@ import {
   GSTR3B_TABLE_TITLES,
   GSTR3B_TABLES,
   type Gstr3bContribution,
+  type Gstr3bFigure,
   type Gstr3bJson,
   type Gstr3bSummary,
   type Gstr3bTable,
   getVoucherDefinition,
+  iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
   paiseToRupees,
@@ -19,6 +21,7 @@ import {
   VOUCHER_TYPES,
   type VoucherType,
   voucherTypesWhere,
+  withIffReported,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -27,11 +30,15 @@ import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { findReturnFilings } from "../lock-periods/lock-periods.service.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { readSums } from "../return-facts/return-facts.service.ts";
 import { listLiveVouchers } from "./gst-returns.repository.ts";
 import {
   OUTWARD_TYPES,
   type ReturnQuery,
+  readAmendments,
   readReturnBook,
+  readReturnHeader,
+  readWarnings,
   recordReturnFiling,
 } from "./gst-returns.service.ts";
 import {
@@ -39,6 +46,7 @@ import {
   listVouchersSavedAfter,
   sumSystemAccountPostings,
 } from "./gstr3b.repository.ts";
+import { readIffReportedDocuments } from "./gstr3b-iff.ts";
 
 /** The inward types GSTR-3B reads (table 3.1(d), 4 and 5): the registry's purchases and their notes. */
 export const INWARD_TYPES: readonly VoucherType[] = voucherTypesWhere(
@@ -73,7 +81,8 @@ interface Gstr3bBook {
   startDate: string;
   endDate: string;
   organisationId: string;
-  contributions: Gstr3bContribution[];
+  /** The number of vouchers behind each figure. */
+  counts: Map<Gstr3bTable, number>;
   summary: Gstr3bSummary;
   warnings: ReturnWarning[];
   itcBasis: ItcBasis;
@@ -216,34 +225,17 @@ async function findGstr3bWarnings(
   return warnings;
 }
 
-async function readGstr3bBook(
+/** The inward side of the period (3.1(d), 4, 5): its purchases and their notes, as saved. */
+async function readInwardContributions(
   db: Kysely<Database>,
-  caller: Caller,
-  query: Gstr3bQuery,
-  matchedItcFrom2B: MatchedItcFrom2B | undefined,
-): Promise<Gstr3bBook> {
-  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
-    kind: "rights",
-    subjects: GSTR3B_TYPES,
-    action: "view",
-  });
-  const itcBasis = query.itcBasis ?? "books";
-  if (itcBasis === "2b" && !matchedItcFrom2B) throw badRequest(GSTR3B_MESSAGES.no2b);
-  // GSTR-1's data of the period: the portal fills 3.1 and 3.2 from it.
-  const book = await readReturnBook(db, caller, "gstr1", query);
-  const organisationId = access.organisation.id;
-  const stateCode = book.gstin.slice(0, 2);
-  const [rows, ineligible, filings] = await Promise.all([
-    listLiveVouchers(
-      db,
-      organisationId,
-      query.year,
-      INWARD_TYPES,
-      book.period.startDate,
-      book.period.endDate,
-    ),
+  organisationId: string,
+  year: string,
+  period: { startDate: string; endDate: string },
+  stateCode: string,
+): Promise<Gstr3bContribution[]> {
+  const [rows, ineligible] = await Promise.all([
+    listLiveVouchers(db, organisationId, year, INWARD_TYPES, period.startDate, period.endDate),
     listItcNotEligible(db, organisationId),
-    findReturnFilings(db, organisationId, book.period.startDate, book.period.endDate),
   ]);
   const inwardDocuments = rows.map((row) =>
     toInwardDocument(
@@ -261,27 +253,101 @@ async function readGstr3bBook(
       ineligible,
     ),
   );
-  const contributions = [
-    ...outwardContributions(book.documents, book.sections, stateCode),
-    // GSTR-1 amendments reported in this period change its 3.1 and 3.2 by amended − reported.
-    ...amendmentContributions(book.amended, { gstin: book.gstin, fp: book.period.fp }, stateCode),
-    ...inwardContributions(inwardDocuments, stateCode),
-  ];
-  const summary = summariseGstr3b(contributions);
+  return inwardContributions(inwardDocuments, stateCode);
+}
+
+function checkItcBasis(query: Gstr3bQuery, matchedItcFrom2B: MatchedItcFrom2B | undefined) {
+  const itcBasis = query.itcBasis ?? "books";
+  if (itcBasis === "2b" && !matchedItcFrom2B) throw badRequest(GSTR3B_MESSAGES.no2b);
+  return itcBasis;
+}
+
+/** The number of vouchers behind each figure: one per voucher, however many lines or places. */
+function countEntries(contributions: readonly Gstr3bContribution[]) {
+  const entries = new Map<Gstr3bTable, Set<string>>();
+  for (const contribution of contributions) {
+    const set = entries.get(contribution.table) ?? new Set<string>();
+    set.add(contribution.entryId);
+    entries.set(contribution.table, set);
+  }
+  return new Map([...entries].map(([table, set]) => [table, set.size]));
+}
+
+/**
+ * The tables (decision 057): 3.1 and 3.2 of the period's own documents from the month sums kept
+ * at save time (as outwardContributions gives them, each voucher counted once per figure), plus
+ * the GSTR-1 amendments reported in the period (amended − reported) and the inward side.
+ */
+async function readGstr3bBook(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: Gstr3bQuery,
+  matchedItcFrom2B: MatchedItcFrom2B | undefined,
+): Promise<Gstr3bBook> {
+  await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "rights",
+    subjects: GSTR3B_TYPES,
+    action: "view",
+  });
+  const itcBasis = checkItcBasis(query, matchedItcFrom2B);
+  // GSTR-1's header of the period (its rights, GSTIN and period; its facts made current).
+  const header = await readReturnHeader(db, caller, "gstr1", query);
+  const { gstin, period } = header;
+  const organisationId = header.access.organisation.id;
+  const stateCode = gstin.slice(0, 2);
+  const [sums, { amended }, gstr1Warnings, inward, filings] = await Promise.all([
+    readSums(db, organisationId, period, "gstr3b"),
+    readAmendments(db, header),
+    // GSTR-1's warnings of the period (the b2b value only matters to an IFF's limit).
+    readWarnings(db, header, 0),
+    readInwardContributions(db, organisationId, query.year, period, stateCode),
+    findReturnFilings(db, organisationId, period.startDate, period.endDate),
+  ]);
+  const outward: Gstr3bFigure[] = sums.map((sum) => {
+    const [table, key] = sum.key as [Gstr3bTable, string | null];
+    return {
+      table,
+      key,
+      taxablePaise: sum.taxablePaise,
+      igstPaise: sum.igstPaise,
+      cgstPaise: sum.cgstPaise,
+      sgstPaise: sum.sgstPaise,
+      cessPaise: sum.cessPaise,
+    };
+  });
+  // GSTR-1 amendments reported in this period change its 3.1 and 3.2 by amended − reported.
+  const amendments = amendmentContributions(amended, { gstin, fp: period.fp }, stateCode);
+  // A quarter of a quarterly filer: its IFF documents changed since as reported (decision 058).
+  const iffDocuments = await readIffReportedDocuments(db, organisationId, period, filings);
+  const iffAdjustments = iffReportedAdjustments(iffDocuments, { gstin, fp: period.fp }, stateCode);
+  const summary = summariseGstr3b([...outward, ...amendments, ...iffAdjustments, ...inward]);
+  // A deleted IFF document is still behind its figures; a live one is counted in the sums.
+  const deleted = new Set(
+    iffDocuments.filter((entry) => entry.current === null).map((entry) => entry.filed.entryId),
+  );
+  const counts = countEntries([
+    ...amendments,
+    ...inward,
+    ...iffAdjustments.filter((contribution) => deleted.has(contribution.entryId)),
+  ]);
+  for (const sum of sums) {
+    const [table] = sum.key as [Gstr3bTable];
+    counts.set(table, (counts.get(table) ?? 0) + sum.count);
+  }
   const samePeriod = (kind: string) =>
     filings.find(
       (row) =>
         row.return_kind === kind &&
-        row.start_date <= book.period.startDate &&
-        row.end_date >= book.period.endDate,
+        row.start_date <= period.startDate &&
+        row.end_date >= period.endDate,
     );
   const gstr1Filing = samePeriod("gstr1");
   const warnings = await findGstr3bWarnings(db, {
     organisationId,
-    startDate: book.period.startDate,
-    endDate: book.period.endDate,
+    startDate: period.startDate,
+    endDate: period.endDate,
     summary,
-    gstr1Errors: book.warnings.filter((entry) => entry.level === "error").length,
+    gstr1Errors: gstr1Warnings.filter((entry) => entry.level === "error").length,
     gstr1FiledAt: gstr1Filing?.filed_at ?? null,
   });
 
@@ -289,11 +355,7 @@ async function readGstr3bBook(
   if (itcBasis === "2b" && matchedItcFrom2B) {
     // "As per 2B, matched only": 4A(5) All other ITC is the credit of the bills matched with the
     // suppliers' GSTR-2B; 4C follows. The difference from the books is shown beside it.
-    const matched = await matchedItcFrom2B(
-      organisationId,
-      book.period.startDate,
-      book.period.endDate,
-    );
+    const matched = await matchedItcFrom2B(organisationId, period.startDate, period.endDate);
     const books = summary.cells["4A5"];
     itcDifference = {
       taxablePaise: 0,
@@ -315,22 +377,61 @@ async function readGstr3bBook(
   const filing = filings.find(
     (row) =>
       row.return_kind === "gstr3b" &&
-      row.start_date === book.period.startDate &&
-      row.end_date === book.period.endDate,
+      row.start_date === period.startDate &&
+      row.end_date === period.endDate,
   );
   return {
-    gstin: book.gstin,
-    fp: book.period.fp,
-    startDate: book.period.startDate,
-    endDate: book.period.endDate,
+    gstin,
+    fp: period.fp,
+    startDate: period.startDate,
+    endDate: period.endDate,
     organisationId,
-    contributions,
+    counts,
     summary,
-    warnings: [...warnings],
+    warnings,
     itcBasis,
     itcDifference,
     filing: filing ? { filedAt: filing.filed_at, filedBy: filing.filed_by, arn: filing.arn } : null,
   };
+}
+
+/**
+ * Every contribution of the period, one per document line (the details call): 3.1 and 3.2 from
+ * the GSTR-1 documents of the period, the amendments reported in it, the inward side.
+ */
+async function readGstr3bContributions(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: Gstr3bQuery,
+  matchedItcFrom2B: MatchedItcFrom2B | undefined,
+): Promise<Gstr3bContribution[]> {
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "rights",
+    subjects: GSTR3B_TYPES,
+    action: "view",
+  });
+  checkItcBasis(query, matchedItcFrom2B);
+  const book = await readReturnBook(db, caller, "gstr1", query);
+  const organisationId = access.organisation.id;
+  const stateCode = book.gstin.slice(0, 2);
+  const options = { gstin: book.gstin, fp: book.period.fp };
+  const filings = await findReturnFilings(
+    db,
+    organisationId,
+    book.period.startDate,
+    book.period.endDate,
+  );
+  const outward = withIffReported(
+    outwardContributions(book.documents, book.sections, stateCode),
+    await readIffReportedDocuments(db, organisationId, book.period, filings),
+    options,
+    stateCode,
+  );
+  return [
+    ...outward,
+    ...amendmentContributions(book.amended, options, stateCode),
+    ...(await readInwardContributions(db, organisationId, query.year, book.period, stateCode)),
+  ];
 }
 
 function presentAmounts(amounts: TaxAmounts) {
@@ -341,10 +442,6 @@ function presentAmounts(amounts: TaxAmounts) {
     sgst: paiseToRupees(amounts.sgstPaise),
     cess: paiseToRupees(amounts.cessPaise),
   };
-}
-
-function countEntries(contributions: readonly Gstr3bContribution[], table: Gstr3bTable) {
-  return new Set(contributions.filter((c) => c.table === table).map((c) => c.entryId)).size;
 }
 
 /** `type=summary`: the tables as the portal lays them out, each with the count behind it. */
@@ -370,7 +467,7 @@ export async function readGstr3bSummary(
     tables: [...GSTR3B_TABLES, "4C" as const].map((table) => ({
       table,
       title: GSTR3B_TABLE_TITLES[table],
-      count: table === "4C" ? 0 : countEntries(book.contributions, table),
+      count: table === "4C" ? 0 : (book.counts.get(table) ?? 0),
       ...presentAmounts(summary.cells[table]),
     })),
     interSup: {
@@ -404,13 +501,14 @@ export async function readGstr3bDetails(
   query: Gstr3bQuery & { table: Gstr3bTable; skip: number; limit: number },
   matchedItcFrom2B: MatchedItcFrom2B | undefined,
 ) {
-  const book = await readGstr3bBook(db, caller, query, matchedItcFrom2B);
+  const contributions = await readGstr3bContributions(db, caller, query, matchedItcFrom2B);
   const rows = new Map<string, Gstr3bContribution>();
   const totals = zero();
-  for (const contribution of book.contributions) {
+  for (const contribution of contributions) {
     if (contribution.table !== query.table) continue;
     addAmounts(totals, contribution);
-    const key = `${contribution.entryId}|${contribution.key ?? ""}`;
+    // An IFF document's amendment is a row apart from the document as filed (decision 058).
+    const key = `${contribution.entryId}|${contribution.key ?? ""}|${contribution.amendment === true}`;
     const row = rows.get(key);
     if (row) addAmounts(row, contribution);
     else rows.set(key, { ...contribution });

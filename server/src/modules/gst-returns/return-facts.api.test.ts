@@ -2,8 +2,11 @@ import {
   buildGstr1Sections,
   findGstr1Warnings,
   GSTR1_SECTIONS,
+  GSTR3B_TABLES,
   type Gstr1Section,
+  type Gstr3bContribution,
   getVoucherDefinition,
+  outwardContributions,
   paiseToRupees,
   RETURN_FACTS_VERSION,
   type ReturnDocument,
@@ -202,7 +205,7 @@ async function oracle() {
       cancelled.map((row) => [row.gstin as string, row.gst_cancel_date as string]),
     ),
   });
-  return { sections, warnings };
+  return { documents, sections, warnings };
 }
 
 const rupeeTotals = (totals: ReturnType<typeof totalSection>) => ({
@@ -235,6 +238,25 @@ async function expectAsOracle() {
         section,
       ).toEqual(rows.map((row) => row.entryId));
     }
+  }
+  // GSTR-3B's 3.1 and 3.2 (decision 057): summed at save time, as the whole documents give them.
+  const contributions = outwardContributions(expected.documents, expected.sections, "27");
+  const gstr3b = await get("gstr3b/gstr3B", { type: "summary" });
+  for (const table of GSTR3B_TABLES.filter((name) => name.startsWith("3."))) {
+    const own = contributions.filter((row) => row.table === table);
+    const sum = (field: keyof Gstr3bContribution) =>
+      paiseToRupees(own.reduce((total, row) => total + Number(row[field]), 0));
+    expect(
+      gstr3b.tables.find((row: { table: string }) => row.table === table),
+      table,
+    ).toMatchObject({
+      count: new Set(own.map((row) => row.entryId)).size,
+      taxableValue: sum("taxablePaise"),
+      igst: sum("igstPaise"),
+      cgst: sum("cgstPaise"),
+      sgst: sum("sgstPaise"),
+      cess: sum("cessPaise"),
+    });
   }
   const hsn = await get("gstr1/gstr1transactions", { type: "hsn", skip: 0, limit: 500 });
   expect(

@@ -2,6 +2,8 @@ import {
   classifyDocument,
   describeReturnFacts,
   getVoucherDefinition,
+  type LineKind,
+  outwardFactsFigures,
   RETURN_FACTS_VERSION,
   type ReturnDocument,
   type ReturnOriginalInvoice,
@@ -131,6 +133,10 @@ async function computeFacts(
       needs_originals: row.needsOriginals ? 1 : 0,
       may_warn: row.mayWarn ? 1 : 0,
       may_warn_six: row.mayWarnSix ? 1 : 0,
+      zero_rated: row.gstr3b.zeroRated ? 1 : 0,
+      reverse_charge: row.gstr3b.reverseCharge ? 1 : 0,
+      inter_sup: row.gstr3b.interSupTable,
+      pos: row.gstr3b.pos,
       document: JSON.stringify(kept),
     });
     for (const line of row.lines) {
@@ -171,7 +177,8 @@ type Facts = {
 
 /**
  * A month's sums that facts add (direction 1) or take away (-1): per section the documents with a
- * taxable line; per Table 8 row, Table 12 row and B2C small bucket the lines (amounts signed).
+ * taxable line; per Table 8 row, Table 12 row and B2C small bucket the lines (amounts signed);
+ * per GSTR-3B figure of 3.1 and 3.2 (table and place) the documents (decision 057).
  */
 function sumsOf(organisationId: string, facts: Facts, direction: 1 | -1): GstReturnSumsTable[] {
   const sums = new Map<string, GstReturnSumsTable>();
@@ -250,6 +257,43 @@ function sumsOf(organisationId: string, facts: Facts, direction: 1 | -1): GstRet
       add(month, "nil", JSON.stringify([inter, registered, line.kind]), amounts);
     } else if (line.section === "b2cs") {
       add(month, "b2cs", JSON.stringify([inter, line.pos, Number(line.gst_rate)]), amounts);
+    }
+  }
+  const linesOf = new Map<string, { kind: LineKind; taxablePaise: number }[]>();
+  for (const line of facts.lines) {
+    const list = linesOf.get(line.voucher_id) ?? [];
+    list.push({ kind: line.kind as LineKind, taxablePaise: Number(line.taxable_paise) });
+    linesOf.set(line.voucher_id, list);
+  }
+  for (const document of facts.documents) {
+    const figures = outwardFactsFigures(
+      {
+        zeroRated: Number(document.zero_rated) === 1,
+        reverseCharge: Number(document.reverse_charge) === 1,
+        interSupTable: document.inter_sup as "3.2a" | "3.2b" | "3.2c" | null,
+        pos: document.pos,
+        hasTaxable: Number(document.has_taxable) === 1,
+        sign: Number(document.sign) === -1 ? -1 : 1,
+        amounts: {
+          taxablePaise: Number(document.taxable_paise),
+          igstPaise: Number(document.igst_paise),
+          cgstPaise: Number(document.cgst_paise),
+          sgstPaise: Number(document.sgst_paise),
+          cessPaise: Number(document.cess_paise),
+        },
+      },
+      linesOf.get(document.voucher_id) ?? [],
+    );
+    for (const figure of figures) {
+      add(monthOf(document.date), "gstr3b", JSON.stringify([figure.table, figure.key]), {
+        quantity: 0,
+        value: 0,
+        taxable: figure.taxablePaise,
+        igst: figure.igstPaise,
+        cgst: figure.cgstPaise,
+        sgst: figure.sgstPaise,
+        cess: figure.cessPaise,
+      });
     }
   }
   return [...sums.values()];

@@ -372,7 +372,7 @@ export function Gstr3bPage() {
                         };
                         return (
                           <Table.Tr
-                            key={`${row.entryId}|${row.key ?? ""}`}
+                            key={`${row.entryId}|${row.key ?? ""}|${row.amendment}`}
                             tabIndex={0}
                             style={{ cursor: "pointer" }}
                             onClick={openRow}
