@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { describeGstin } from "../../identity/index.ts";
-import { buildGstr1Json, buildGstr1Sections, type Gstr1Json, totalSection } from "./gstr1-build.ts";
+import {
+  type B2csAggregate,
+  b2csJsonRows,
+  buildGstr1Json,
+  buildGstr1Sections,
+  type Gstr1Json,
+  mergeB2csAggregates,
+  totalSection,
+} from "./gstr1-build.ts";
 import { findGstr1Warnings } from "./gstr1-warnings.ts";
 import type { DeletedNumber, ReturnDocument } from "./return-document.ts";
 import { buildDocument, buildLine, REGISTERED_GSTIN, SUPPLIER_GSTIN } from "./test-documents.ts";
@@ -545,5 +553,44 @@ describe("warnings", () => {
     });
     expect(codes([big], { iff: true })).toEqual([["error", "IFF_LIMIT"]]);
     expect(codes([big])).toEqual([]);
+  });
+});
+
+describe("B2C small merged from pages (decision 059)", () => {
+  const bucket = (
+    supplyType: "INTRA" | "INTER",
+    pos: string,
+    rate: number,
+    taxablePaise: number,
+    taxPaise: number,
+  ): B2csAggregate => ({
+    supplyType,
+    pos,
+    rate,
+    taxablePaise,
+    igstPaise: supplyType === "INTER" ? taxPaise : 0,
+    cgstPaise: supplyType === "INTRA" ? taxPaise / 2 : 0,
+    sgstPaise: supplyType === "INTRA" ? taxPaise / 2 : 0,
+    cessPaise: 0,
+  });
+
+  test("buckets of the same supply type, place and rate add up in paise, sorted as Table 7", () => {
+    const first = [bucket("INTRA", "27", 18, 10_001, 1_800), bucket("INTER", "29", 5, 500, 25)];
+    const second = [bucket("INTRA", "27", 18, 20_002, 3_600), bucket("INTRA", "27", 5, 700, 36)];
+    expect(mergeB2csAggregates(first, second)).toEqual([
+      bucket("INTER", "29", 5, 500, 25),
+      bucket("INTRA", "27", 5, 700, 36),
+      bucket("INTRA", "27", 18, 30_003, 5_400),
+    ]);
+  });
+
+  test("the file's rows leave out a bucket a note netted to nothing, with each side's taxes", () => {
+    const netted = mergeB2csAggregates(
+      [bucket("INTRA", "27", 12, 1_000, 120)],
+      [bucket("INTRA", "27", 12, -1_000, -120), bucket("INTER", "24", 18, 12_345, 2_222)],
+    );
+    expect(b2csJsonRows(netted)).toEqual([
+      { sply_ty: "INTER", pos: "24", typ: "OE", rt: 18, txval: 123.45, iamt: 22.22, csamt: 0 },
+    ]);
   });
 });

@@ -483,7 +483,7 @@ export function buildGstr1Json(
     }));
   }
   if (wanted("b2cs") && sections.b2cs.length > 0) {
-    const rows = aggregateB2cs(sections.b2cs, documentOf, stateCode);
+    const rows = b2csJsonRows(aggregateB2csRows(sections.b2cs, documentOf, stateCode));
     if (rows.length > 0) json.b2cs = rows;
   }
   if (wanted("exp") && sections.exp.length > 0) {
@@ -600,21 +600,39 @@ export function aggregateB2csRows(
   documentOf: (row: DocumentRow) => ReturnDocument,
   stateCode: string,
 ): B2csAggregate[] {
+  return mergeB2csAggregates(
+    [],
+    rows.flatMap((row) => {
+      const document = documentOf(row);
+      const supplyType = isInterState(document, stateCode) ? "INTER" : "INTRA";
+      return taxableLines(document).map((line) => {
+        const bucket: B2csAggregate = {
+          supplyType,
+          pos: row.pos,
+          rate: line.gstRate,
+          ...zeroAmounts(),
+        };
+        addAmounts(bucket, line, row.sign);
+        return bucket;
+      });
+    }),
+  );
+}
+
+/**
+ * Adds buckets of B2C small into others by (supply type, place, rate), in paise, sorted as Table 7
+ * is: the file built a page of documents at a time merges each page's buckets so.
+ */
+export function mergeB2csAggregates(
+  into: readonly B2csAggregate[],
+  more: readonly B2csAggregate[],
+): B2csAggregate[] {
   const buckets = new Map<string, B2csAggregate>();
-  for (const row of rows) {
-    const document = documentOf(row);
-    const supplyType = isInterState(document, stateCode) ? "INTER" : "INTRA";
-    for (const line of taxableLines(document)) {
-      const key = `${supplyType}|${row.pos}|${line.gstRate}`;
-      const bucket = buckets.get(key) ?? {
-        supplyType,
-        pos: row.pos,
-        rate: line.gstRate,
-        ...zeroAmounts(),
-      };
-      addAmounts(bucket, line, row.sign);
-      buckets.set(key, bucket);
-    }
+  for (const bucket of [...into, ...more]) {
+    const key = `${bucket.supplyType}|${bucket.pos}|${bucket.rate}`;
+    const merged = buckets.get(key) ?? { ...bucket, ...zeroAmounts() };
+    addAmounts(merged, bucket, 1);
+    buckets.set(key, merged);
   }
   return [...buckets.values()].sort(
     (a, b) =>
@@ -622,12 +640,9 @@ export function aggregateB2csRows(
   );
 }
 
-function aggregateB2cs(
-  rows: readonly DocumentRow[],
-  documentOf: (row: DocumentRow) => ReturnDocument,
-  stateCode: string,
-) {
-  return aggregateB2csRows(rows, documentOf, stateCode)
+/** Table 7's rows of the file from the buckets (a bucket that nets to nothing is left out). */
+export function b2csJsonRows(buckets: readonly B2csAggregate[]) {
+  return buckets
     .filter((bucket) => bucket.taxablePaise !== 0 || bucket.igstPaise + bucket.cgstPaise !== 0)
     .map((bucket) => ({
       sply_ty: bucket.supplyType,

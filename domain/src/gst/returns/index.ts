@@ -13,6 +13,7 @@ export {
 export {
   aggregateB2csRows,
   type B2csAggregate,
+  b2csJsonRows,
   buildDocIssueRows,
   buildGstr1Json,
   buildGstr1Sections,
@@ -30,6 +31,7 @@ export {
   type HsnRow,
   IFF_SECTIONS,
   isHsnSplitPeriod,
+  mergeB2csAggregates,
   type NilRow,
   type SectionTotals,
   splitDocumentNumber,

@@ -9,13 +9,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { emailReturnFile, renderReturnFile } from "./gst-returns.file.ts";
 import {
-  emailReturnFile,
   markReturnFiled,
-  readReturnBook,
   readReturnCounts,
   readReturnTransactions,
-  renderReturnFile,
 } from "./gst-returns.service.ts";
 
 /**
@@ -67,9 +65,14 @@ export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       { ...guard, schema: { querystring: ReturnFileQuery } },
       async (request, reply) => {
         const { format, isEmail, email, subject, ...query } = request.query;
-        const book = await readReturnBook(deps.db, callerOf(request), family.kind, query);
-        if (isEmail && email) return emailReturnFile(deps, book, format, email, subject);
-        const file = await renderReturnFile(book, format);
+        const { header, file } = await renderReturnFile(
+          deps.db,
+          callerOf(request),
+          family.kind,
+          query,
+          format,
+        );
+        if (isEmail && email) return emailReturnFile(deps, header, file, email, subject);
         return reply
           .header("content-type", file.contentType)
           .header("content-disposition", describeAttachment(file.fileName))

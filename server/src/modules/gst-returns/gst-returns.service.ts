@@ -55,7 +55,6 @@ import {
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { findReturnFilings, lockMonthsForTypes } from "../lock-periods/lock-periods.service.ts";
-import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readGstReturnSettings } from "../organisations/settings.service.ts";
 import {
@@ -69,7 +68,6 @@ import {
   sumHsnRows,
   toReturnDocuments,
 } from "../return-facts/return-facts.service.ts";
-import { buildGstr1Workbook } from "./gst-returns.excel.ts";
 import {
   findFilingsBefore,
   findInvoicesByIds,
@@ -401,26 +399,7 @@ export async function readReturnBook(
     iff: kind === "iff",
   });
   const { amended, amendments } = await readAmendments(db, header);
-  const originalMonths = new Map<
-    string,
-    { documents: ReturnDocument[]; sections: Gstr1Sections }
-  >();
-  for (const omon of new Set(amendments.b2csa.map((row) => row.originalMonth))) {
-    const monthStart = `${omon.slice(2)}-${omon.slice(0, 2)}-01`;
-    const monthRows = await listLiveVouchers(
-      db,
-      organisation.id,
-      financialYearOf(monthStart),
-      OUTWARD_TYPES,
-      monthStart,
-      endOfMonth(monthStart),
-    );
-    const monthDocuments = await readVoucherReturnDocuments(db, organisation.id, monthRows);
-    originalMonths.set(omon, {
-      documents: monthDocuments,
-      sections: buildGstr1Sections(monthDocuments, [], { gstin, fp: omon }),
-    });
-  }
+  const originalMonths = await readOriginalMonths(db, header, amendments);
   return {
     kind,
     access,
@@ -438,7 +417,40 @@ export async function readReturnBook(
   };
 }
 
-const EMPTY_SECTIONS: Gstr1Sections = {
+/**
+ * B2C small of each original month a b2csa amendment touches, as it stands now (its documents and
+ * sections): few months, read only when such an amendment exists.
+ */
+export async function readOriginalMonths(
+  db: Kysely<Database>,
+  header: ReturnHeader,
+  amendments: Gstr1Amendments,
+): Promise<Map<string, { documents: ReturnDocument[]; sections: Gstr1Sections }>> {
+  const organisationId = header.access.organisation.id;
+  const originalMonths = new Map<
+    string,
+    { documents: ReturnDocument[]; sections: Gstr1Sections }
+  >();
+  for (const omon of new Set(amendments.b2csa.map((row) => row.originalMonth))) {
+    const monthStart = `${omon.slice(2)}-${omon.slice(0, 2)}-01`;
+    const monthRows = await listLiveVouchers(
+      db,
+      organisationId,
+      financialYearOf(monthStart),
+      OUTWARD_TYPES,
+      monthStart,
+      endOfMonth(monthStart),
+    );
+    const monthDocuments = await readVoucherReturnDocuments(db, organisationId, monthRows);
+    originalMonths.set(omon, {
+      documents: monthDocuments,
+      sections: buildGstr1Sections(monthDocuments, [], { gstin: header.gstin, fp: omon }),
+    });
+  }
+  return originalMonths;
+}
+
+export const EMPTY_SECTIONS: Gstr1Sections = {
   b2b: [],
   b2cl: [],
   b2cs: [],
@@ -461,7 +473,7 @@ const NIL_SUPPLY_TYPES = ["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const
  * Table 8, 12 and 13 of the period from the saved facts (decision 056): small, so built whole;
  * the document sections stay empty (they are counted and paged in SQL).
  */
-async function readSummarySections(
+export async function readSummarySections(
   db: Kysely<Database>,
   header: ReturnHeader,
   wanted: readonly Gstr1Section[],
@@ -574,7 +586,7 @@ function zeroTotals(): SectionTotals {
 }
 
 /** Count and signed totals of each document section, summed in SQL. */
-async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
+export async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
   const totals = new Map<string, SectionTotals>();
   for (const sum of await readSums(db, header.access.organisation.id, header.period, "section")) {
     const { key, quantityMilli: _, ...rest } = sum;
@@ -835,9 +847,9 @@ export async function readReturnTransactions(
   };
 }
 
-/** The file to upload; refused while an error-level warning stands (issue 19). */
-export function buildReturnFile(book: ReturnBook): Gstr1Json {
-  const errors = book.warnings.filter((warning) => warning.level === "error");
+/** The file may not be made while an error-level warning stands (issue 19). */
+export function refuseFileWithErrors(warnings: readonly ReturnWarning[]): void {
+  const errors = warnings.filter((warning) => warning.level === "error");
   if (errors.length > 0) {
     throw new AppError(
       400,
@@ -845,6 +857,11 @@ export function buildReturnFile(book: ReturnBook): Gstr1Json {
       errors.map((error) => ({ path: error.entryId ?? error.code, message: error.message })),
     );
   }
+}
+
+/** The file to upload, from the whole book (the file of `gst-returns.file.ts` is the same, built in pages). */
+export function buildReturnFile(book: ReturnBook): Gstr1Json {
+  refuseFileWithErrors(book.warnings);
   const json = buildGstr1Json(book.documents, book.sections, {
     gstin: book.gstin,
     fp: book.period.fp,
@@ -858,65 +875,6 @@ export function buildReturnFile(book: ReturnBook): Gstr1Json {
       originalMonthSections: book.originalMonths,
     }),
   };
-}
-
-export function describeReturnFileName(book: ReturnBook, format: "json" | "excel"): string {
-  const name = book.kind === "iff" ? "IFF" : "GSTR1";
-  return `${name}_${book.gstin}_${book.period.fp}.${format === "json" ? "json" : "xlsx"}`;
-}
-
-export async function renderReturnFile(
-  book: ReturnBook,
-  format: "json" | "excel",
-): Promise<{ fileName: string; contentType: string; content: Buffer }> {
-  const json = buildReturnFile(book);
-  const fileName = describeReturnFileName(book, format);
-  if (format === "json") {
-    return {
-      fileName,
-      contentType: "application/json",
-      content: Buffer.from(JSON.stringify(json)),
-    };
-  }
-  return {
-    fileName,
-    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    content: await buildGstr1Workbook(book),
-  };
-}
-
-/** Email the file (through the outbox) instead of downloading it. */
-export async function emailReturnFile(
-  deps: ModuleDeps,
-  book: ReturnBook,
-  format: "json" | "excel",
-  email: string,
-  subject: string | undefined,
-) {
-  const file = await renderReturnFile(book, format);
-  const title = book.kind === "iff" ? "IFF" : "GSTR-1";
-  await deps.db.transaction().execute(async (trx) => {
-    await enqueueMessage(trx, {
-      channel: "email",
-      recipient: email,
-      subject: subject ?? `${title} ${book.period.fp} of ${book.access.organisation.name}`,
-      text: `${title} of ${book.access.organisation.name} (GSTIN ${book.gstin}) for the period ${book.period.fp} is attached: ${file.fileName}.`,
-      organisationId: book.access.organisation.id,
-      attachments: [file],
-      // The email log shows who sent it, and offers Resend (issue 22).
-      sentBy: book.access.userId,
-    });
-    await writeAuditLog(trx, {
-      organisationId: book.access.organisation.id,
-      userId: book.access.userId,
-      action: "email",
-      entityType: book.kind,
-      entityId: book.period.fp,
-      summary: `Emailed ${title} ${book.period.fp} to ${email}.`,
-    });
-  });
-  deps.sendQueuedMessages();
-  return { success: true, message: `${title} sent to ${email}.` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  buildGstr1Json,
   buildGstr1Sections,
   findGstr1Warnings,
   GSTR1_SECTIONS,
@@ -24,6 +25,8 @@ import {
 import { createOrganisation, type Person, requestAs, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import { OUTWARD_TYPES } from "../return-facts/return-facts.service.ts";
+import { readReturnFile } from "./gst-returns.file.ts";
+import { RETURN_MESSAGES } from "./gst-returns.service.ts";
 
 // Decision 056: GSTR-1's counts, pages and warnings come from facts saved with each outward
 // voucher. The oracle is the computation they replaced: every stored document of the period read
@@ -262,7 +265,42 @@ async function expectAsOracle() {
   expect(
     hsn.transactions.map((row: { hsn: string; description: string }) => [row.hsn, row.description]),
   ).toEqual(expected.sections.hsn.map((row) => [row.hsn, row.description]));
+  await expectFileAsOracle(expected);
   return { counts, expected };
+}
+
+/**
+ * The file (decision 059), built a page of documents at a time: refused for the same errors as the
+ * whole documents' (this book always has one), else byte for byte their file, whatever the page
+ * size (gst-returns.file.api.test.ts has an error-free month).
+ */
+async function expectFileAsOracle(expected: Awaited<ReturnType<typeof oracle>>) {
+  const whole = JSON.stringify(
+    buildGstr1Json(expected.documents, expected.sections, { gstin: ORG_GSTIN, fp: "092025" }),
+  );
+  const errors = expected.warnings.filter((warning) => warning.level === "error");
+  const search = new URLSearchParams({ organisationId: org, year: YEAR, ...MONTH });
+  const download = await requestAs(context, owner, {
+    method: "GET",
+    url: `/api/gstr1/gstr1Json?${search}`,
+  });
+  const caller = { kind: "user" as const, userId: owner.userId, sessionId: "file" };
+  const query = { organisationId: org, year: YEAR, ...MONTH };
+  const inPages = (pageSize: number) =>
+    readReturnFile(context.testDatabase.database.db, caller, "gstr1", query, pageSize);
+  if (errors.length > 0) {
+    // Refused, naming each error, as the whole book refused it.
+    expect(download.statusCode).toBe(400);
+    expect(download.json().message).toBe(RETURN_MESSAGES.hasErrors(errors.length));
+    await expect(inPages(1)).rejects.toThrow(RETURN_MESSAGES.hasErrors(errors.length));
+    return;
+  }
+  expect(download.statusCode, download.body).toBe(200);
+  expect(download.body).toBe(whole);
+  for (const pageSize of [1, 2, 3]) {
+    const { json } = await inPages(pageSize);
+    expect(JSON.stringify(json), `pages of ${pageSize}`).toBe(whole);
+  }
 }
 
 beforeAll(async () => {

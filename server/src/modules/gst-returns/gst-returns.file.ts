@@ -1,0 +1,266 @@
+import {
+  aggregateB2csRows,
+  type B2csAggregate,
+  b2csJsonRows,
+  buildGstr1AmendmentJson,
+  buildGstr1Json,
+  type DocumentRow,
+  documentRowOf,
+  GSTR1_SECTIONS,
+  type GstReturnKind,
+  type Gstr1Json,
+  type Gstr1Section,
+  type Gstr1Sections,
+  mergeB2csAggregates,
+  type ReturnDocument,
+} from "@bahi/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { writeAuditLog } from "../audit/audit.ts";
+import type { Caller } from "../auth/auth.guard.ts";
+import { enqueueMessage } from "../messaging/outbox.ts";
+import type { ModuleDeps } from "../module-deps.ts";
+import { listKeptDocumentPage, toReturnDocuments } from "../return-facts/return-facts.service.ts";
+import { buildGstr1Workbook } from "./gst-returns.excel.ts";
+import {
+  type ReturnHeader,
+  type ReturnQuery,
+  readAmendments,
+  readDocumentTotals,
+  readOriginalMonths,
+  readReturnBook,
+  readReturnHeader,
+  readSummarySections,
+  readWarnings,
+  refuseFileWithErrors,
+} from "./gst-returns.service.ts";
+
+// The GSTR-1 / IFF file (issue 19). Building it from the whole book (buildReturnFile) held every
+// document of the month at once: 35,000 invoices took the server from 284 to 627 MB at 1M vouchers.
+// Here each document section is read a page at a time in the return's order, each page turned into
+// its part of the file by the domain's own builder, and the parts joined as the whole builder
+// groups them (by party, place or export type, in order of first appearance); B2C small is summed
+// in paise per page. The result is the same file (gst-returns.file.api.test.ts compares them).
+
+/** Documents read and laid out at a time. */
+const PAGE_SIZE = 2000;
+
+/** A section's groups in the file, and the key and list of each group. */
+const GROUPED = {
+  b2b: ["ctin", "inv"],
+  b2cl: ["pos", "inv"],
+  exp: ["exp_typ", "inv"],
+  cdnr: ["ctin", "nt"],
+} as const satisfies Partial<Record<Gstr1Section, readonly [string, string]>>;
+
+const SUMMARY_SECTIONS: readonly Gstr1Section[] = ["nil", "hsn", "doc_issue"];
+
+const EMPTY: Gstr1Sections = {
+  b2b: [],
+  b2cl: [],
+  b2cs: [],
+  exp: [],
+  cdnr: [],
+  cdnur: [],
+  nil: [],
+  hsn: [],
+  doc_issue: [],
+};
+
+type DocumentSection = "b2b" | "b2cl" | "b2cs" | "exp" | "cdnr" | "cdnur";
+
+/** Each page of a document section: its documents and their rows, in the return's order. */
+async function* pagesOf(
+  db: Kysely<Database>,
+  header: ReturnHeader,
+  section: DocumentSection,
+  pageSize: number,
+): AsyncGenerator<{ documents: ReturnDocument[]; rows: DocumentRow[] }> {
+  const organisationId = header.access.organisation.id;
+  const stateCode = header.gstin.slice(0, 2);
+  for (let skip = 0; ; skip += pageSize) {
+    const page = await listKeptDocumentPage(
+      db,
+      organisationId,
+      header.period,
+      section,
+      skip,
+      pageSize,
+    );
+    if (page.length === 0) return;
+    const documents = await toReturnDocuments(db, organisationId, page);
+    yield {
+      documents,
+      rows: documents.map((document) => documentRowOf(document, section, stateCode)),
+    };
+    if (page.length < pageSize) return;
+  }
+}
+
+/** One document section of the file, joined from its pages; undefined when it has no rows. */
+async function readFileSection(
+  db: Kysely<Database>,
+  header: ReturnHeader,
+  section: DocumentSection,
+  pageSize: number,
+): Promise<unknown[] | undefined> {
+  const options = { gstin: header.gstin, fp: header.period.fp, only: [section] };
+  if (section === "b2cs") {
+    let buckets: B2csAggregate[] = [];
+    for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
+      const byId = new Map(documents.map((document) => [document.entryId, document]));
+      const page = aggregateB2csRows(
+        rows,
+        (row) => byId.get(row.entryId) as ReturnDocument,
+        header.gstin.slice(0, 2),
+      );
+      buckets = mergeB2csAggregates(buckets, page);
+    }
+    const rows = b2csJsonRows(buckets);
+    return rows.length > 0 ? rows : undefined;
+  }
+  if (section === "cdnur") {
+    const notes: unknown[] = [];
+    for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
+      const part = buildGstr1Json(documents, { ...EMPTY, cdnur: rows }, options);
+      notes.push(...((part.cdnur as unknown[] | undefined) ?? []));
+    }
+    return notes.length > 0 ? notes : undefined;
+  }
+  const [key, list] = GROUPED[section];
+  const groups = new Map<unknown, unknown[]>();
+  for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
+    const part = buildGstr1Json(documents, { ...EMPTY, [section]: rows }, options);
+    for (const group of (part[section] as Record<string, unknown>[] | undefined) ?? []) {
+      const items = groups.get(group[key]) ?? [];
+      items.push(...(group[list] as unknown[]));
+      groups.set(group[key], items);
+    }
+  }
+  if (groups.size === 0) return undefined;
+  return [...groups].map(([value, items]) => ({ [key]: value, [list]: items }));
+}
+
+/** The period's GSTR-1 or IFF as the portal takes it, refused while an error stands. */
+export async function readReturnFile(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+  pageSize = PAGE_SIZE,
+): Promise<{ header: ReturnHeader; json: Gstr1Json }> {
+  const header = await readReturnHeader(db, caller, kind, query);
+  const totals = await readDocumentTotals(db, header);
+  refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
+  const options = { gstin: header.gstin, fp: header.period.fp };
+  const summaries = header.carried.filter((section) => SUMMARY_SECTIONS.includes(section));
+  const summary = buildGstr1Json([], await readSummarySections(db, header, summaries, true), {
+    ...options,
+    only: summaries,
+  });
+  const json: Gstr1Json = buildGstr1Json([], EMPTY, options);
+  for (const section of GSTR1_SECTIONS) {
+    if (!header.carried.includes(section)) continue;
+    const part = SUMMARY_SECTIONS.includes(section)
+      ? summary[section]
+      : await readFileSection(db, header, section as DocumentSection, pageSize);
+    if (part !== undefined) json[section] = part;
+  }
+  const { amended, amendments } = await readAmendments(db, header);
+  return {
+    header,
+    json: {
+      ...json,
+      ...buildGstr1AmendmentJson(
+        amendments,
+        new Map(amended.map(({ document }) => [document.entryId, document])),
+        {
+          gstin: header.gstin,
+          only: header.carriedAmendments,
+          originalMonthSections: await readOriginalMonths(db, header, amendments),
+        },
+      ),
+    },
+  };
+}
+
+type ReturnOf = Pick<ReturnHeader, "kind" | "gstin" | "period" | "access">;
+
+export function describeReturnFileName(header: ReturnOf, format: "json" | "excel"): string {
+  const name = header.kind === "iff" ? "IFF" : "GSTR1";
+  return `${name}_${header.gstin}_${header.period.fp}.${format === "json" ? "json" : "xlsx"}`;
+}
+
+export interface ReturnFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * The portal's JSON, built a page of documents at a time so that a month of tens of thousands of
+ * invoices stays within the server's memory (decision 059), or the Excel workbook of the whole book.
+ */
+export async function renderReturnFile(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+  format: "json" | "excel",
+): Promise<{ header: ReturnOf; file: ReturnFile }> {
+  if (format === "json") {
+    const { header, json } = await readReturnFile(db, caller, kind, query);
+    return {
+      header,
+      file: {
+        fileName: describeReturnFileName(header, format),
+        contentType: "application/json",
+        content: Buffer.from(JSON.stringify(json)),
+      },
+    };
+  }
+  const book = await readReturnBook(db, caller, kind, query);
+  refuseFileWithErrors(book.warnings);
+  return {
+    header: book,
+    file: {
+      fileName: describeReturnFileName(book, format),
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      content: await buildGstr1Workbook(book),
+    },
+  };
+}
+
+/** Email the file (through the outbox) instead of downloading it. */
+export async function emailReturnFile(
+  deps: ModuleDeps,
+  header: ReturnOf,
+  file: ReturnFile,
+  email: string,
+  subject: string | undefined,
+) {
+  const title = header.kind === "iff" ? "IFF" : "GSTR-1";
+  const organisation = header.access.organisation;
+  await deps.db.transaction().execute(async (trx) => {
+    await enqueueMessage(trx, {
+      channel: "email",
+      recipient: email,
+      subject: subject ?? `${title} ${header.period.fp} of ${organisation.name}`,
+      text: `${title} of ${organisation.name} (GSTIN ${header.gstin}) for the period ${header.period.fp} is attached: ${file.fileName}.`,
+      organisationId: organisation.id,
+      attachments: [file],
+      // The email log shows who sent it, and offers Resend (issue 22).
+      sentBy: header.access.userId,
+    });
+    await writeAuditLog(trx, {
+      organisationId: organisation.id,
+      userId: header.access.userId,
+      action: "email",
+      entityType: header.kind,
+      entityId: header.period.fp,
+      summary: `Emailed ${title} ${header.period.fp} to ${email}.`,
+    });
+  });
+  deps.sendQueuedMessages();
+  return { success: true, message: `${title} sent to ${email}.` };
+}
