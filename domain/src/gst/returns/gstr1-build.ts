@@ -351,13 +351,20 @@ export function buildDocIssueRows(
   const rows: DocIssueRow[] = [];
   for (const series of all.values()) {
     for (const number of series.live.keys()) series.gone.delete(number);
-    const entries = [...series.live.entries(), ...series.gone.entries()].sort(
-      (a, b) => a[1] - b[1] || a[0].localeCompare(b[0]),
-    );
-    const first = entries[0];
-    const last = entries.at(-1);
+    // The lowest and highest number of the series (by sequence, then text), found in one pass:
+    // a month at 1M vouchers has some 35,000 numbers, which sorting took most of the counts' time on.
+    const order = (a: [string, number], b: [string, number]) =>
+      a[1] - b[1] || a[0].localeCompare(b[0]);
+    let first: [string, number] | undefined;
+    let last: [string, number] | undefined;
+    for (const entries of [series.live, series.gone]) {
+      for (const entry of entries) {
+        if (!first || order(entry, first) < 0) first = entry;
+        if (!last || order(entry, last) >= 0) last = entry;
+      }
+    }
     if (!first || !last) continue;
-    const total = entries.length;
+    const total = series.live.size + series.gone.size;
     const cancelled = series.gone.size;
     rows.push({
       nature: series.nature,
