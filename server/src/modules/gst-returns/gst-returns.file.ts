@@ -20,7 +20,11 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { listKeptDocumentPage, toReturnDocuments } from "../return-facts/return-facts.service.ts";
+import {
+  type KeptDocumentPosition,
+  listKeptDocumentsAfter,
+  toReturnDocuments,
+} from "../return-facts/return-facts.service.ts";
 import { buildGstr1Workbook } from "./gst-returns.excel.ts";
 import {
   type ReturnHeader,
@@ -43,7 +47,7 @@ import {
 // in paise per page. The result is the same file (gst-returns.file.api.test.ts compares them).
 
 /** Documents read and laid out at a time. */
-const PAGE_SIZE = 2000;
+const PAGE_SIZE = 500;
 
 /** A section's groups in the file, and the key and list of each group. */
 const GROUPED = {
@@ -78,22 +82,25 @@ async function* pagesOf(
 ): AsyncGenerator<{ documents: ReturnDocument[]; rows: DocumentRow[] }> {
   const organisationId = header.access.organisation.id;
   const stateCode = header.gstin.slice(0, 2);
-  for (let skip = 0; ; skip += pageSize) {
-    const page = await listKeptDocumentPage(
+  let after: KeptDocumentPosition | null = null;
+  for (;;) {
+    const page = await listKeptDocumentsAfter(
       db,
       organisationId,
       header.period,
       section,
-      skip,
+      after,
       pageSize,
     );
-    if (page.length === 0) return;
+    const last = page.at(-1);
+    if (!last) return;
     const documents = await toReturnDocuments(db, organisationId, page);
     yield {
       documents,
       rows: documents.map((document) => documentRowOf(document, section, stateCode)),
     };
     if (page.length < pageSize) return;
+    after = { date: last.date, number_key: last.number_key, voucher_id: last.voucher_id };
   }
 }
 

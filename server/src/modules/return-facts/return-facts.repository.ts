@@ -374,6 +374,54 @@ export function listKeptDocumentPage(
     .execute();
 }
 
+/** Where a page of a section ended: the next page starts after it (the return's order). */
+export interface KeptDocumentPosition {
+  date: string;
+  number_key: string;
+  voucher_id: string;
+}
+
+/**
+ * A section's documents (those with a taxable line) after a position, in the return's order: the
+ * file reads a month this way, each page a step along the index rather than a walk past the
+ * pages before it (decision 059).
+ */
+export function listKeptDocumentsAfter(
+  db: Kysely<Database>,
+  organisationId: string,
+  period: { startDate: string; endDate: string },
+  section: string,
+  after: KeptDocumentPosition | null,
+  limit: number,
+) {
+  return db
+    .selectFrom("gst_return_documents")
+    .select(["document", "date", "number_key", "voucher_id"])
+    .where("organisation_id", "=", organisationId)
+    .where("section", "=", section)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .where("has_taxable", "=", 1)
+    .$if(after !== null, (query) =>
+      query.where((eb) =>
+        eb(
+          eb.refTuple("date", "number_key", "voucher_id"),
+          ">",
+          eb.tuple(
+            (after as KeptDocumentPosition).date,
+            (after as KeptDocumentPosition).number_key,
+            (after as KeptDocumentPosition).voucher_id,
+          ),
+        ),
+      ),
+    )
+    .orderBy("date")
+    .orderBy("number_key")
+    .orderBy("voucher_id")
+    .limit(limit)
+    .execute();
+}
+
 const amount = (column: string) => sql<number>`sum(${sql.ref(column)})`;
 
 /**

@@ -587,8 +587,10 @@ export async function readSums(
 }
 
 export {
+  type KeptDocumentPosition,
   listDocumentNumbers,
   listKeptDocumentPage,
+  listKeptDocumentsAfter,
   listWarningCandidates,
   sumHsnRows,
 } from "./return-facts.repository.ts";
