@@ -35,6 +35,44 @@ export function listLiveVouchers(
     .execute();
 }
 
+/**
+ * Live vouchers of one type dated in the period after a position (date, id), a page at a time
+ * along the by-date index: for reads whose order does not matter (sums), so that a month of a
+ * large book is never held at once.
+ */
+export function listLiveVouchersAfter(
+  db: Kysely<Database>,
+  organisationId: string,
+  year: string,
+  type: string,
+  period: { startDate: string; endDate: string },
+  after: { date: string; id: string } | null,
+  limit: number,
+): Promise<OutwardVoucherRow[]> {
+  return db
+    .selectFrom("vouchers")
+    .select(["id", "type", "date", "number", "party_name", "amount_paise", "document"])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "=", type)
+    .where("year", "=", year)
+    .where("date", ">=", period.startDate)
+    .where("date", "<=", period.endDate)
+    .where("deleted_at", "is", null)
+    .$if(after !== null, (query) =>
+      query.where((eb) =>
+        eb(
+          eb.refTuple("date", "id"),
+          ">",
+          eb.tuple((after as { date: string }).date, (after as { id: string }).id),
+        ),
+      ),
+    )
+    .orderBy("date")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
 /** Numbers of the period taken and then deleted (Table 13 "cancelled"). */
 export function listDeletedNumbers(
   db: Kysely<Database>,

@@ -1,4 +1,4 @@
-import { gstinCheckCharacter } from "@bahi/domain";
+import { type Gstr3bContribution, gstinCheckCharacter } from "@bahi/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   GST_PARTIES,
@@ -10,6 +10,7 @@ import {
 } from "../../../test/books.ts";
 import { createOrganisation, type Person, requestAs } from "../../../test/people.ts";
 import type { TestContext } from "../../../test/test-app.ts";
+import { readInwardContributions, sumInwardContributions } from "./gstr3b.service.ts";
 
 // Issue 20: a worked GSTR-3B for September 2024 of a Maharashtra (27) trader, entered through the
 // API and read back table by table and cell by cell. The expected figures are worked by hand
@@ -530,6 +531,25 @@ describe("GSTR-3B summary of the worked month", () => {
     expect(body.itcDifference).toMatchObject({ igst: 600, cgst: 960, sgst: 960, cess: 0 });
     const json = JSON.parse((await get(owner, { downloadJson: true, itcBasis: "2b" })).body);
     expect(json.itc_elg.itc_net).toEqual({ iamt: 4320, camt: 120, samt: 120, csamt: 0 });
+  });
+});
+
+describe("the inward side read a page at a time (decision 059)", () => {
+  test("gives the same contributions as the month read at once, whatever the page size", async () => {
+    const db = context.testDatabase.database.db;
+    const whole = await readInwardContributions(db, org, YEAR, SEPTEMBER, "27");
+    expect(new Set(whole.map((row) => row.entryId)).size).toBeGreaterThan(3);
+    const byEntry = (rows: readonly Gstr3bContribution[]) =>
+      [...rows].sort(
+        (a, b) =>
+          a.entryId.localeCompare(b.entryId) ||
+          a.table.localeCompare(b.table) ||
+          a.taxablePaise - b.taxablePaise,
+      );
+    for (const pageSize of [1, 2, 500]) {
+      const paged = await sumInwardContributions(db, org, YEAR, SEPTEMBER, "27", pageSize);
+      expect(byEntry(paged), `pages of ${pageSize}`).toEqual(byEntry(whole));
+    }
   });
 });
 
