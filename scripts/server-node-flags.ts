@@ -8,11 +8,21 @@
  */
 const SEMI_SPACE_MB = 8;
 
+/**
+ * V8 sizes the old generation's growth by its ceiling, which Node sets from the machine's memory
+ * (4 GB here): a month's GSTR-1 file or GSTR-3B at 1M vouchers then let the heap reach 130–150 MB
+ * of mostly garbage before collecting it. With a 1 GB ceiling the same work peaked 50–70 MB
+ * lower at the same speed, and the largest work the server does in its own heap (a 1,00,000-
+ * voucher Tally day book, 55 MB) still fits with room to spare (decision 027).
+ */
+const DEFAULT_HEAP_MB = 1024;
+
 export function serverNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
-  const flags = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
   const heapMb = Number(env.BAHI_MAX_HEAP_MB);
-  if (Number.isInteger(heapMb) && heapMb > 0) flags.push(`--max-old-space-size=${heapMb}`);
-  return flags;
+  return [
+    `--max-semi-space-size=${SEMI_SPACE_MB}`,
+    `--max-old-space-size=${Number.isInteger(heapMb) && heapMb > 0 ? heapMb : DEFAULT_HEAP_MB}`,
+  ];
 }
 
 /**
