@@ -19,7 +19,7 @@ import type { ReturnDocument } from "./return-document.ts";
  * below, or to what toReturnDocument reads, raises it: a period whose rows were written by an
  * older version is rebuilt from the stored documents on its next read.
  */
-export const RETURN_FACTS_VERSION = 4;
+export const RETURN_FACTS_VERSION = 5;
 
 /** One line with a value (Table 8, 12 and the B2C small buckets), signed as the return counts it. */
 export interface ReturnFactsLine extends TaxAmounts {

@@ -568,4 +568,41 @@ describe("GSTR-1 from the saved return facts (decision 056)", () => {
         .map((warning: { number: string }) => warning.number),
     ).toEqual(["inv-1"]);
   });
+
+  test("an invoice and a note may share a number: neither is a repeat nor read as a candidate", async () => {
+    const invoice = await add(
+      "salesinvoice",
+      payload({
+        date: "2025-09-26",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [{ quantity: 1, rate: 100, gstRate: 18 }],
+        extra: { invoiceNumber: "2078" },
+      }),
+    );
+    const note = await add(
+      "creditnote",
+      payload({
+        date: "2025-09-27",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [{ quantity: 1, rate: 50, gstRate: 18 }],
+        extra: { invoiceNumber: "2078", billWiseEntries: [{ entryId: invoice, amount: 59 }] },
+      }),
+    );
+    const { counts } = await expectAsOracle();
+    expect(
+      counts.warnings.filter((warning: { number: string }) => warning.number === "2078"),
+    ).toEqual([]);
+    const flags = await context.testDatabase.database.db
+      .selectFrom("gst_return_documents")
+      .select(["voucher_id", "may_warn", "may_warn_six"])
+      .where("voucher_id", "in", [invoice, note])
+      .execute();
+    // The organisation needs 4 HSN digits, and 8471 has them (with 6 required, both would warn).
+    expect(flags.map((row) => [Number(row.may_warn), Number(row.may_warn_six)])).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
+  });
 });

@@ -113,7 +113,9 @@ export async function addSums(db: Kysely<Database>, rows: readonly GstReturnSums
 
 /**
  * Flags as warning candidates every document whose number (as the portal compares it) another
- * document of the same financial year also has: a repeat is caught whichever of the two is read.
+ * document of the same nature (Table 13) and financial year also has, as findGstr1Warnings's
+ * repeat does: a repeat is caught whichever of the two is read. An invoice and a note may share a
+ * number (each nature is its own series), so they are not flagged for it.
  */
 export async function flagRepeatedNumbers(
   db: Kysely<Database>,
@@ -133,27 +135,30 @@ export async function flagRepeatedNumbers(
     for (const chunk of chunkRows([...set], 500)) {
       const repeated = await db
         .selectFrom("gst_return_documents")
-        .select("number_upper")
+        .select(["nature", "number_upper"])
         .where("organisation_id", "=", organisationId)
         .where("number_upper", "in", chunk)
         .where("date", ">=", from)
         .where("date", "<=", to)
-        .groupBy("number_upper")
+        .groupBy(["nature", "number_upper"])
         .having(sql`count(*)`, ">", 1)
         .execute();
-      if (repeated.length === 0) continue;
-      await db
-        .updateTable("gst_return_documents")
-        .set({ may_warn: 1, may_warn_six: 1 })
-        .where("organisation_id", "=", organisationId)
-        .where(
-          "number_upper",
-          "in",
-          repeated.map((row) => row.number_upper),
-        )
-        .where("date", ">=", from)
-        .where("date", "<=", to)
-        .execute();
+      const byNature = new Map<number | null, string[]>();
+      for (const row of repeated) {
+        const nature = row.nature === null ? null : Number(row.nature);
+        byNature.set(nature, [...(byNature.get(nature) ?? []), row.number_upper]);
+      }
+      for (const [nature, numbers] of byNature) {
+        await db
+          .updateTable("gst_return_documents")
+          .set({ may_warn: 1, may_warn_six: 1 })
+          .where("organisation_id", "=", organisationId)
+          .where("number_upper", "in", numbers)
+          .where("nature", nature === null ? "is" : "=", nature)
+          .where("date", ">=", from)
+          .where("date", "<=", to)
+          .execute();
+      }
     }
   }
 }
