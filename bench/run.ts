@@ -723,6 +723,8 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
       engine,
       size,
       stamp,
+      // Books kept from an earlier run (--reuse): that run's load figures are not recorded again.
+      reused: options.reuse !== undefined,
       database: handoff.database,
       databaseSizeMb: await opened.sizeMb(),
       seed: options.seed,
@@ -1115,7 +1117,7 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
       if (!run) continue;
       const h = run.http;
       lines.push(
-        `- ${run.engine === "sqlite" ? "SQLite" : "PostgreSQL"}: load ${formatNumber(run.load.vouchers)} vouchers in ${run.load.vouchersSeconds} s (${run.load.batches} batches; masters ${run.load.accounts} accounts + ${run.load.items} items in ${run.load.mastersSeconds} s), database ${formatNumber(run.databaseSizeMb)} MB. ` +
+        `- ${run.engine === "sqlite" ? "SQLite" : "PostgreSQL"}${run.reused ? " (books kept from an earlier run and served again with --reuse; its load figures are that run's)" : ""}: load ${formatNumber(run.load.vouchers)} vouchers in ${run.load.vouchersSeconds} s (${run.load.batches} batches; masters ${run.load.accounts} accounts + ${run.load.items} items in ${run.load.mastersSeconds} s), database ${formatNumber(run.databaseSizeMb)} MB. ` +
           `Save p50/p95/max ${h.save.p50}/${h.save.p95}/${h.save.max} ms; list ${h.list.p50}/${h.list.p95}/${h.list.max} ms over ${formatNumber(h.list.rows)} invoices; ` +
           `search "${h.search.searchText}" ${h.search.p50}/${h.search.p95}/${h.search.max} ms (${formatNumber(h.search.rows)} matches); ledger ${h.ledger.p50}/${h.ledger.p95}/${h.ledger.max} ms over ${formatNumber(h.ledger.rows)} entries; ` +
           `trial balance ${h.trialBalance.p50}/${h.trialBalance.p95}/${h.trialBalance.max} ms; ` +
@@ -1136,7 +1138,9 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
 /** The run's figures for the current table of RESULTS.md. */
 function figuresOf(results: readonly RunResult[]): Figure[] {
   return results.flatMap((run) =>
-    METRICS.map(([metric, label]) => {
+    METRICS.filter(
+      ([metric]) => !(run.reused && (metric === "loadRate" || metric === "loadPeakRssMb")),
+    ).map(([metric, label]) => {
       const target = targetOf(metric, run.size);
       const value = run.metrics[metric];
       return {
