@@ -19,6 +19,7 @@ import * as m0041 from "./0041-change-event-tabs.ts";
 import * as m0056 from "./0056-gst-return-facts.ts";
 import * as m0057 from "./0057-gst-return-sums.ts";
 import * as m0058 from "./0058-gstr3b-outward-facts.ts";
+import * as m0059 from "./0059-repeated-numbers-by-nature.ts";
 import * as m0060 from "./0060-gst-return-filings.ts";
 import * as m0061 from "./0061-itc-not-eligible.ts";
 import * as m0062 from "./0062-sales-debit-note-rights.ts";
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0056_gst_return_facts": m0056,
   "0057_gst_return_sums": m0057,
   "0058_gstr3b_outward_facts": m0058,
+  "0059_repeated_numbers_by_nature": m0059,
   "0060_gst_return_filings": m0060,
   "0061_itc_not_eligible": m0061,
   "0062_sales_debit_note_rights": m0062,
