@@ -10,6 +10,7 @@ import {
 } from "../../../test/books.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
 import { readOutboxMail, type TestContext } from "../../../test/test-app.ts";
+import { buildReturnFile, readReturnBook } from "./gst-returns.service.ts";
 
 // Issue 19: GSTR-1 and IFF from the books, entered through the API, read back section by section.
 
@@ -618,7 +619,15 @@ describe("mark as filed", () => {
         value: 3540,
       }),
     ]);
-    const file = JSON.parse((await get(owner, "gstr1/gstr1Json", thisMonth)).body);
+    const fileText = (await get(owner, "gstr1/gstr1Json", thisMonth)).body;
+    // Built a page at a time (decision 059), the file with amendments is the whole book's, byte for byte.
+    const caller = { kind: "user" as const, userId: owner.userId, sessionId: "file" };
+    const whole = await readReturnBook(context.testDatabase.database.db, caller, "gstr1", {
+      organisationId: org,
+      ...thisMonth,
+    });
+    expect(fileText).toBe(JSON.stringify(buildReturnFile(whole)));
+    const file = JSON.parse(fileText);
     expect(file.b2ba).toEqual([
       {
         ctin: CUSTOMER_GSTIN,

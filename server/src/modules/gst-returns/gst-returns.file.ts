@@ -8,7 +8,6 @@ import {
   documentRowOf,
   GSTR1_SECTIONS,
   type GstReturnKind,
-  type Gstr1Json,
   type Gstr1Section,
   type Gstr1Sections,
   mergeB2csAggregates,
@@ -104,13 +103,17 @@ async function* pagesOf(
   }
 }
 
-/** One document section of the file, joined from its pages; undefined when it has no rows. */
+/**
+ * One document section of the file as JSON text, joined from its pages; undefined when it has no
+ * rows. Each invoice or note is turned into text as its page is read: the file's tens of thousands
+ * of entries are then held as short strings, not as trees of objects.
+ */
 async function readFileSection(
   db: Kysely<Database>,
   header: ReturnHeader,
   section: DocumentSection,
   pageSize: number,
-): Promise<unknown[] | undefined> {
+): Promise<string | undefined> {
   const options = { gstin: header.gstin, fp: header.period.fp, only: [section] };
   if (section === "b2cs") {
     let buckets: B2csAggregate[] = [];
@@ -124,38 +127,46 @@ async function readFileSection(
       buckets = mergeB2csAggregates(buckets, page);
     }
     const rows = b2csJsonRows(buckets);
-    return rows.length > 0 ? rows : undefined;
+    return rows.length > 0 ? JSON.stringify(rows) : undefined;
   }
   if (section === "cdnur") {
-    const notes: unknown[] = [];
+    const notes: string[] = [];
     for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
       const part = buildGstr1Json(documents, { ...EMPTY, cdnur: rows }, options);
-      notes.push(...((part.cdnur as unknown[] | undefined) ?? []));
+      for (const note of (part.cdnur as unknown[] | undefined) ?? [])
+        notes.push(JSON.stringify(note));
     }
-    return notes.length > 0 ? notes : undefined;
+    return notes.length > 0 ? `[${notes.join(",")}]` : undefined;
   }
   const [key, list] = GROUPED[section];
-  const groups = new Map<unknown, unknown[]>();
+  const groups = new Map<unknown, string[]>();
   for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
     const part = buildGstr1Json(documents, { ...EMPTY, [section]: rows }, options);
     for (const group of (part[section] as Record<string, unknown>[] | undefined) ?? []) {
       const items = groups.get(group[key]) ?? [];
-      items.push(...(group[list] as unknown[]));
+      for (const item of group[list] as unknown[]) items.push(JSON.stringify(item));
       groups.set(group[key], items);
     }
   }
   if (groups.size === 0) return undefined;
-  return [...groups].map(([value, items]) => ({ [key]: value, [list]: items }));
+  const text = [...groups].map(
+    ([value, items]) =>
+      `{${JSON.stringify(key)}:${JSON.stringify(value)},${JSON.stringify(list)}:[${items.join(",")}]}`,
+  );
+  return `[${text.join(",")}]`;
 }
 
-/** The period's GSTR-1 or IFF as the portal takes it, refused while an error stands. */
+/**
+ * The period's GSTR-1 or IFF as the portal takes it, as JSON text (what JSON.stringify gives for
+ * the whole book's file), refused while an error stands.
+ */
 export async function readReturnFile(
   db: Kysely<Database>,
   caller: Caller,
   kind: GstReturnKind,
   query: ReturnQuery,
   pageSize = PAGE_SIZE,
-): Promise<{ header: ReturnHeader; json: Gstr1Json }> {
+): Promise<{ header: ReturnHeader; text: string }> {
   const header = await readReturnHeader(db, caller, kind, query);
   const totals = await readDocumentTotals(db, header);
   refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
@@ -165,30 +176,35 @@ export async function readReturnFile(
     ...options,
     only: summaries,
   });
-  const json: Gstr1Json = buildGstr1Json([], EMPTY, options);
+  const members: string[] = [];
+  const add = (name: string, text: string) => members.push(`${JSON.stringify(name)}:${text}`);
+  for (const [name, value] of Object.entries(buildGstr1Json([], EMPTY, options))) {
+    if (value !== undefined) add(name, JSON.stringify(value));
+  }
   for (const section of GSTR1_SECTIONS) {
     if (!header.carried.includes(section)) continue;
-    const part = SUMMARY_SECTIONS.includes(section)
-      ? summary[section]
+    const text = SUMMARY_SECTIONS.includes(section)
+      ? summary[section] === undefined
+        ? undefined
+        : JSON.stringify(summary[section])
       : await readFileSection(db, header, section as DocumentSection, pageSize);
-    if (part !== undefined) json[section] = part;
+    if (text !== undefined) add(section, text);
   }
   const { amended, amendments } = await readAmendments(db, header);
-  return {
-    header,
-    json: {
-      ...json,
-      ...buildGstr1AmendmentJson(
-        amendments,
-        new Map(amended.map(({ document }) => [document.entryId, document])),
-        {
-          gstin: header.gstin,
-          only: header.carriedAmendments,
-          originalMonthSections: await readOriginalMonths(db, header, amendments),
-        },
-      ),
+  const amendmentJson = buildGstr1AmendmentJson(
+    amendments,
+    new Map(amended.map(({ document }) => [document.entryId, document])),
+    {
+      gstin: header.gstin,
+      only: header.carriedAmendments,
+      originalMonthSections: await readOriginalMonths(db, header, amendments),
     },
-  };
+  );
+  for (const [name, value] of Object.entries(amendmentJson)) {
+    // JSON.stringify leaves out a member whose value is undefined; so does the file.
+    if (value !== undefined) add(name, JSON.stringify(value));
+  }
+  return { header, text: `{${members.join(",")}}` };
 }
 
 type ReturnOf = Pick<ReturnHeader, "kind" | "gstin" | "period" | "access">;
@@ -216,13 +232,13 @@ export async function renderReturnFile(
   format: "json" | "excel",
 ): Promise<{ header: ReturnOf; file: ReturnFile }> {
   if (format === "json") {
-    const { header, json } = await readReturnFile(db, caller, kind, query);
+    const { header, text } = await readReturnFile(db, caller, kind, query);
     return {
       header,
       file: {
         fileName: describeReturnFileName(header, format),
         contentType: "application/json",
-        content: Buffer.from(JSON.stringify(json)),
+        content: Buffer.from(text),
       },
     };
   }
