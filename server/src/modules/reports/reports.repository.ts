@@ -6,7 +6,7 @@ import {
   monthOf,
   PURCHASE_BILL_TYPE,
 } from "@bahi/domain";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, SqliteAdapter, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { splitIntoMonths } from "../../lib/month-ranges.ts";
 
@@ -129,35 +129,63 @@ export interface StockTotals {
 }
 
 /**
+ * Whether a valuation reads a whole year's movements joined to its goods (one row per good) or
+ * beside them (decision 025). SQLite reads rows in process, where a key lookup per good costs more
+ * than a second ordered scan; PostgreSQL's client pays for every row it parses, so one row per
+ * good is the cheaper.
+ */
+export function joinsYearToGoods(db: Kysely<Database>): boolean {
+  return !(db.getExecutor().adapter instanceof SqliteAdapter);
+}
+
+/**
  * The goods a stock valuation walks: only what the weighted average reads, in name order, from the
- * covering index items_valuation (migration 0015).
+ * covering index items_valuation (migration 0015). With `wholeYear`, each good also carries that
+ * financial year's movements from the same read (a left join on its item_stock_years row).
  */
 export async function listGoodsForValuation(
   db: Kysely<Database>,
   organisationId: string,
-  itemId?: string,
+  options: { itemId?: string | undefined; wholeYear?: string | undefined } = {},
 ): Promise<ValuedGood[]> {
   let query = db
     .selectFrom("items")
-    .select(["id", "name", "opening_quantity_milli", "opening_value_paise", "purchase_price_paise"])
-    .where("organisation_id", "=", organisationId)
-    .where("type", "=", "goods")
-    .where("deleted_at", "is", null);
-  if (itemId) query = query.where("id", "=", itemId);
-  const rows = await query.orderBy("name").execute();
+    .leftJoin("item_stock_years as moved", (join) =>
+      join
+        .onRef("moved.organisation_id", "=", "items.organisation_id")
+        .onRef("moved.item_id", "=", "items.id")
+        .on("moved.year", "=", options.wholeYear ?? ""),
+    )
+    .select([
+      "items.id",
+      "items.name",
+      "items.opening_quantity_milli",
+      "items.opening_value_paise",
+      "items.purchase_price_paise",
+      ...VALUATION_COLUMNS("moved"),
+    ])
+    .where("items.organisation_id", "=", organisationId)
+    .where("items.type", "=", "goods")
+    .where("items.deleted_at", "is", null);
+  if (options.itemId) query = query.where("items.id", "=", options.itemId);
+  const rows = await query.orderBy("items.name").execute();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     openingQuantityMilli: Number(row.opening_quantity_milli),
     openingValuePaise: Number(row.opening_value_paise),
     purchasePricePaise: Number(row.purchase_price_paise),
+    yearMoved: options.wholeYear ? valuationMovementOf(row) : undefined,
   }));
 }
 
 export type ValuedGood = Pick<
   ReportItem,
   "id" | "name" | "openingQuantityMilli" | "openingValuePaise" | "purchasePricePaise"
->;
+> & {
+  /** The asked whole year's movements, when one was asked. */
+  yearMoved: ValuationMovement | undefined;
+};
 
 /** What a weighted average needs of an item's movements: the net quantity and what was bought. */
 export interface ValuationMovement {
@@ -169,8 +197,6 @@ export interface ValuationMovement {
 /**
  * Each item's movements of a whole financial year, as the valuation needs them, from its year row
  * (item_stock_years): one row per item moved, the same figures sumStock gives for the whole year.
- * A read of its own beside the goods' (rather than a join) walks two b-tree ranges in order
- * instead of one key lookup per good (issue 18 part 5).
  */
 export async function sumYearStockForValuation(
   db: Kysely<Database>,
@@ -179,24 +205,39 @@ export async function sumYearStockForValuation(
   itemId?: string,
 ): Promise<Map<string, ValuationMovement>> {
   let query = db
-    .selectFrom("item_stock_years")
-    .select([
-      "item_id",
-      sql<number>`quantity_in_milli - quantity_out_milli`.as("net_milli"),
-      "purchased_milli",
-      "purchased_paise",
-    ])
-    .where("organisation_id", "=", organisationId)
-    .where("year", "=", year);
-  if (itemId) query = query.where("item_id", "=", itemId);
+    .selectFrom("item_stock_years as moved")
+    .select(["moved.item_id", ...VALUATION_COLUMNS("moved")])
+    .where("moved.organisation_id", "=", organisationId)
+    .where("moved.year", "=", year);
+  if (itemId) query = query.where("moved.item_id", "=", itemId);
   const moved = new Map<string, ValuationMovement>();
-  for (const row of await query.execute())
-    moved.set(row.item_id, {
-      netMilli: Number(row.net_milli),
-      boughtMilli: Number(row.purchased_milli),
-      boughtPaise: Number(row.purchased_paise),
-    });
+  for (const row of await query.execute()) moved.set(row.item_id, valuationMovementOf(row));
   return moved;
+}
+
+// Only what the weighted average reads of a year row: the net quantity and what was bought.
+const VALUATION_COLUMNS = (table: "moved") =>
+  [
+    sql<
+      number | string | null
+    >`${sql.ref(`${table}.quantity_in_milli`)} - ${sql.ref(`${table}.quantity_out_milli`)}`.as(
+      "net_milli",
+    ),
+    sql<number | string | null>`${sql.ref(`${table}.purchased_milli`)}`.as("bought_milli"),
+    sql<number | string | null>`${sql.ref(`${table}.purchased_paise`)}`.as("bought_paise"),
+  ] as const;
+
+/** A year row's movements; a good without one (null from the left join) moved nothing. */
+function valuationMovementOf(row: {
+  net_milli: number | string | null;
+  bought_milli: number | string | null;
+  bought_paise: number | string | null;
+}): ValuationMovement {
+  return {
+    netMilli: Number(row.net_milli ?? 0),
+    boughtMilli: Number(row.bought_milli ?? 0),
+    boughtPaise: Number(row.bought_paise ?? 0),
+  };
 }
 
 /**

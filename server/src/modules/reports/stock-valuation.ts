@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import {
   findLastStockDate,
+  joinsYearToGoods,
   listGoodsForValuation,
   listManualClosingStock,
   type ReportAccount,
@@ -190,7 +191,8 @@ export async function valueInventoryInHand(
  * the quantity; only purchase bills set the cost. A year opens with the previous year's closing
  * quantity and value, so the loop walks from the organisation's first year to the date's. The
  * goods and every year's movements are independent reads, made side by side: a whole year's from
- * its year rows, the date's own year, when it ends before the year does, by sumStock.
+ * its year rows (on PostgreSQL the first year's joined to the goods), the date's own year, when it
+ * ends before the year does, by sumStock.
  */
 export async function valueInventoryAt(
   db: Kysely<Database>,
@@ -213,18 +215,30 @@ async function walkInventory(
 ): Promise<{ atDate: ItemValuation[]; yearBefore: ItemValuation[] | undefined }> {
   const { itemId } = options;
   const targetYear = financialYearOf(date);
+  const whole = (year: string) => year !== targetYear || date === financialYearRange(year).endDate;
   const years: string[] = [];
   for (let year = organisation.starting_year; year <= targetYear; year = nextFinancialYear(year))
     years.push(year);
-  const [items, ...movedByYear] = await Promise.all([
-    listGoodsForValuation(db, organisation.id, itemId),
-    ...years.map((year) => {
-      const range = financialYearRange(year);
-      return year === targetYear && date !== range.endDate
-        ? sumStock(db, organisation.id, range.startDate, date, itemId).then(forValuation)
-        : sumYearStockForValuation(db, organisation.id, year, itemId);
-    }),
+  // Where the engine prefers it, the first year's movements come with the goods when that year is
+  // whole up to the date; every other year's are read beside them.
+  const first = years[0];
+  const joined = first !== undefined && whole(first) && joinsYearToGoods(db) ? first : undefined;
+  const [items, ...laterYears] = await Promise.all([
+    listGoodsForValuation(db, organisation.id, { itemId, wholeYear: joined }),
+    ...years
+      .slice(joined ? 1 : 0)
+      .map((year) =>
+        whole(year)
+          ? sumYearStockForValuation(db, organisation.id, year, itemId)
+          : sumStock(db, organisation.id, financialYearRange(year).startDate, date, itemId).then(
+              forValuation,
+            ),
+      ),
   ]);
+  const movedByYear: ((item: ValuedGood) => ValuationMovement | undefined)[] = [
+    ...(joined ? [(item: ValuedGood) => item.yearMoved] : []),
+    ...laterYears.map((moved) => (item: ValuedGood) => moved.get(item.id)),
+  ];
   const valued = items.map((item) => ({
     itemId: item.id,
     name: item.name,
@@ -233,12 +247,12 @@ async function walkInventory(
     valuePaise: item.openingValuePaise,
   }));
   let yearBefore: ItemValuation[] | undefined;
-  movedByYear.forEach((moved, yearIndex) => {
+  movedByYear.forEach((movementOf, yearIndex) => {
     if (options.keepYearBefore && yearIndex === movedByYear.length - 1)
       yearBefore = inHand(valued.map((state) => ({ ...state })));
     items.forEach((item, index) => {
       const state = valued[index] as ItemValuation;
-      const movement = moved.get(item.id);
+      const movement = movementOf(item);
       const { numerator, denominator } = averageCost(item, state, {
         quantityMilli: movement?.boughtMilli ?? 0,
         valuePaise: movement?.boughtPaise ?? 0,
