@@ -148,35 +148,52 @@ export async function listGoodsForValuation(
   organisationId: string,
   options: { itemId?: string | undefined; wholeYear?: string | undefined } = {},
 ): Promise<ValuedGood[]> {
-  let query = db
+  let goods = db
     .selectFrom("items")
-    .leftJoin("item_stock_years as moved", (join) =>
-      join
-        .onRef("moved.organisation_id", "=", "items.organisation_id")
-        .onRef("moved.item_id", "=", "items.id")
-        .on("moved.year", "=", options.wholeYear ?? ""),
-    )
     .select([
       "items.id",
       "items.name",
       "items.opening_quantity_milli",
       "items.opening_value_paise",
       "items.purchase_price_paise",
-      ...VALUATION_COLUMNS("moved"),
     ])
     .where("items.organisation_id", "=", organisationId)
     .where("items.type", "=", "goods")
-    .where("items.deleted_at", "is", null);
-  if (options.itemId) query = query.where("items.id", "=", options.itemId);
-  const rows = await query.orderBy("items.name").execute();
-  return rows.map((row) => ({
+    .where("items.deleted_at", "is", null)
+    .orderBy("items.name");
+  if (options.itemId) goods = goods.where("items.id", "=", options.itemId);
+  const { wholeYear } = options;
+  if (!wholeYear) return (await goods.execute()).map((row) => goodOf(row, undefined));
+  const rows = await goods
+    .leftJoin("item_stock_years as moved", (join) =>
+      join
+        .onRef("moved.organisation_id", "=", "items.organisation_id")
+        .onRef("moved.item_id", "=", "items.id")
+        .on("moved.year", "=", wholeYear),
+    )
+    .select(VALUATION_COLUMNS("moved"))
+    .execute();
+  return rows.map((row) => goodOf(row, valuationMovementOf(row)));
+}
+
+function goodOf(
+  row: {
+    id: string;
+    name: string;
+    opening_quantity_milli: number | string | bigint;
+    opening_value_paise: number | string | bigint;
+    purchase_price_paise: number | string | bigint;
+  },
+  yearMoved: ValuationMovement | undefined,
+): ValuedGood {
+  return {
     id: row.id,
     name: row.name,
     openingQuantityMilli: Number(row.opening_quantity_milli),
     openingValuePaise: Number(row.opening_value_paise),
     purchasePricePaise: Number(row.purchase_price_paise),
-    yearMoved: options.wholeYear ? valuationMovementOf(row) : undefined,
-  }));
+    yearMoved,
+  };
 }
 
 export type ValuedGood = Pick<
