@@ -6,7 +6,7 @@ import {
   monthOf,
   PURCHASE_BILL_TYPE,
 } from "@bahi/domain";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, SqliteAdapter, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { splitIntoMonths } from "../../lib/month-ranges.ts";
 
@@ -129,66 +129,133 @@ export interface StockTotals {
 }
 
 /**
- * The goods a stock valuation walks: only what the weighted average reads, in name order. With
- * `wholeYear`, each good also carries that financial year's movements (item_stock_years) from the
- * same read, so a year-end valuation is one query.
+ * Whether a valuation reads a whole year's movements joined to its goods (one row per good) or
+ * beside them (decision 025). SQLite reads rows in process, where a key lookup per good costs more
+ * than a second ordered scan; PostgreSQL's client pays for every row it parses, so one row per
+ * good is the cheaper.
+ */
+export function joinsYearToGoods(db: Kysely<Database>): boolean {
+  return !(db.getExecutor().adapter instanceof SqliteAdapter);
+}
+
+/**
+ * The goods a stock valuation walks: only what the weighted average reads, in name order, from the
+ * covering index items_valuation (migration 0015). With `wholeYear`, each good also carries that
+ * financial year's movements from the same read (a left join on its item_stock_years row).
  */
 export async function listGoodsForValuation(
   db: Kysely<Database>,
   organisationId: string,
   options: { itemId?: string | undefined; wholeYear?: string | undefined } = {},
 ): Promise<ValuedGood[]> {
-  let query = db
+  let goods = db
     .selectFrom("items")
-    .leftJoin("item_stock_years as moved", (join) =>
-      join
-        .onRef("moved.organisation_id", "=", "items.organisation_id")
-        .onRef("moved.item_id", "=", "items.id")
-        .on("moved.year", "=", options.wholeYear ?? ""),
-    )
     .select([
       "items.id",
       "items.name",
       "items.opening_quantity_milli",
       "items.opening_value_paise",
       "items.purchase_price_paise",
-      ...STOCK_COLUMNS.map((column) => `moved.${column}` as const),
     ])
     .where("items.organisation_id", "=", organisationId)
     .where("items.type", "=", "goods")
-    .where("items.deleted_at", "is", null);
-  if (options.itemId) query = query.where("items.id", "=", options.itemId);
-  const rows = await query.orderBy("items.name").execute();
-  return rows.map((row) => ({
+    .where("items.deleted_at", "is", null)
+    .orderBy("items.name");
+  if (options.itemId) goods = goods.where("items.id", "=", options.itemId);
+  const { wholeYear } = options;
+  if (!wholeYear) return (await goods.execute()).map((row) => goodOf(row, undefined));
+  const rows = await goods
+    .leftJoin("item_stock_years as moved", (join) =>
+      join
+        .onRef("moved.organisation_id", "=", "items.organisation_id")
+        .onRef("moved.item_id", "=", "items.id")
+        .on("moved.year", "=", wholeYear),
+    )
+    .select(VALUATION_COLUMNS("moved"))
+    .execute();
+  return rows.map((row) => goodOf(row, valuationMovementOf(row)));
+}
+
+function goodOf(
+  row: {
+    id: string;
+    name: string;
+    opening_quantity_milli: number | string | bigint;
+    opening_value_paise: number | string | bigint;
+    purchase_price_paise: number | string | bigint;
+  },
+  yearMoved: ValuationMovement | undefined,
+): ValuedGood {
+  return {
     id: row.id,
     name: row.name,
     openingQuantityMilli: Number(row.opening_quantity_milli),
     openingValuePaise: Number(row.opening_value_paise),
     purchasePricePaise: Number(row.purchase_price_paise),
-    yearMoved: options.wholeYear
-      ? row.quantity_in_milli === null
-        ? NO_STOCK_MOVED
-        : stockTotalsOf(row as StockColumns)
-      : undefined,
-  }));
+    yearMoved,
+  };
 }
-
-const NO_STOCK_MOVED: StockTotals = {
-  inMilli: 0,
-  outMilli: 0,
-  inPaise: 0,
-  outPaise: 0,
-  boughtMilli: 0,
-  boughtPaise: 0,
-};
 
 export type ValuedGood = Pick<
   ReportItem,
   "id" | "name" | "openingQuantityMilli" | "openingValuePaise" | "purchasePricePaise"
 > & {
   /** The asked whole year's movements, when one was asked. */
-  yearMoved: StockTotals | undefined;
+  yearMoved: ValuationMovement | undefined;
 };
+
+/** What a weighted average needs of an item's movements: the net quantity and what was bought. */
+export interface ValuationMovement {
+  netMilli: number;
+  boughtMilli: number;
+  boughtPaise: number;
+}
+
+/**
+ * Each item's movements of a whole financial year, as the valuation needs them, from its year row
+ * (item_stock_years): one row per item moved, the same figures sumStock gives for the whole year.
+ */
+export async function sumYearStockForValuation(
+  db: Kysely<Database>,
+  organisationId: string,
+  year: string,
+  itemId?: string,
+): Promise<Map<string, ValuationMovement>> {
+  let query = db
+    .selectFrom("item_stock_years as moved")
+    .select(["moved.item_id", ...VALUATION_COLUMNS("moved")])
+    .where("moved.organisation_id", "=", organisationId)
+    .where("moved.year", "=", year);
+  if (itemId) query = query.where("moved.item_id", "=", itemId);
+  const moved = new Map<string, ValuationMovement>();
+  for (const row of await query.execute()) moved.set(row.item_id, valuationMovementOf(row));
+  return moved;
+}
+
+// Only what the weighted average reads of a year row: the net quantity and what was bought.
+const VALUATION_COLUMNS = (table: "moved") =>
+  [
+    sql<
+      number | string | null
+    >`${sql.ref(`${table}.quantity_in_milli`)} - ${sql.ref(`${table}.quantity_out_milli`)}`.as(
+      "net_milli",
+    ),
+    sql<number | string | null>`${sql.ref(`${table}.purchased_milli`)}`.as("bought_milli"),
+    sql<number | string | null>`${sql.ref(`${table}.purchased_paise`)}`.as("bought_paise"),
+  ] as const;
+
+/** A year row's movements; a good without one (null from the left join) moved nothing. */
+function valuationMovementOf(row: {
+  net_milli: number | string | null;
+  bought_milli: number | string | null;
+  bought_paise: number | string | null;
+}): ValuationMovement {
+  return {
+    netMilli: Number(row.net_milli ?? 0),
+    boughtMilli: Number(row.bought_milli ?? 0),
+    boughtPaise: Number(row.bought_paise ?? 0),
+  };
+}
 
 /**
  * Stock in and out per item over [fromDate, toDate], both inclusive, like ledger's sumMovements:

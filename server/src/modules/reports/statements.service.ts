@@ -1,7 +1,6 @@
 import {
   type AccountGroup,
   type AccountNature,
-  addDays,
   financialYearOf,
   financialYearRange,
   findAccountGroup,
@@ -20,7 +19,7 @@ import {
   isStockAccount,
   STOCK_GROUP_ID,
   type StockValue,
-  valueStockAt,
+  valueStockOverPeriod,
 } from "./stock-valuation.ts";
 
 // The balance sheet and the profit and loss account (DESIGN.md §4 "Years"), Tally's way:
@@ -122,23 +121,26 @@ function groupLines(
 
 export interface StatementScope {
   organisation: OrganisationsTable;
-  accounts: ReportAccount[];
+  /** Still on its way: the reads that do not need the accounts start beside it. */
+  accounts: Promise<ReportAccount[]>;
 }
 
-async function loadScope(
+async function requireStatementAccess(
   db: Kysely<Database>,
   caller: Caller,
   organisationId: string,
-): Promise<StatementScope> {
+): Promise<OrganisationsTable> {
   const access = await requireOrganisationAccess(db, caller, organisationId, {
     kind: "right",
     subject: "account",
     action: "view",
   });
-  return {
-    organisation: access.organisation,
-    accounts: await listAccounts(db, access.organisation.id),
-  };
+  return access.organisation;
+}
+
+/** Started once the query is known to be good, so no read is left behind by a refusal. */
+function startScope(db: Kysely<Database>, organisation: OrganisationsTable): StatementScope {
+  return { organisation, accounts: listAccounts(db, organisation.id) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,13 +169,13 @@ export async function computeProfitAndLoss(
   endDate: string,
   knownMovements?: Promise<Awaited<ReturnType<typeof sumMovements>>>,
 ): Promise<ProfitAndLoss> {
-  const { organisation, accounts } = scope;
+  const { organisation } = scope;
   const year = financialYearOf(startDate);
   const yearStart = financialYearRange(year).startDate;
-  const [movements, openingStock, closingStock] = await Promise.all([
+  const [movements, { openingStock, closingStock }, accounts] = await Promise.all([
     knownMovements ?? sumMovements(db, organisation.id, startDate, endDate),
-    valueStockAt(db, organisation, accounts, addDays(startDate, -1)),
-    valueStockAt(db, organisation, accounts, endDate),
+    valueStockOverPeriod(db, organisation, scope.accounts, startDate, endDate),
+    scope.accounts,
   ]);
   const amountOf = (account: ReportAccount) => {
     const movement = movements.get(account.id);
@@ -312,10 +314,11 @@ export async function readProfitAndLoss(
   query: ProfitLossQuery,
   today = todayCivil(),
 ) {
-  const scope = await loadScope(db, caller, query.organisationId);
+  const organisation = await requireStatementAccess(db, caller, query.organisationId);
   const period = resolvePeriod(query, today);
+  const scope = startScope(db, organisation);
   const result = await computeProfitAndLoss(db, scope, period.startDate, period.endDate);
-  return { organisation: scope.organisation, type: query.type, year: query.year, ...result };
+  return { organisation, type: query.type, year: query.year, ...result };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,14 +342,15 @@ export async function computeBalanceSheet(
   scope: StatementScope,
   date: string,
 ): Promise<BalanceSheet> {
-  const { organisation, accounts } = scope;
+  const { organisation } = scope;
   const year = financialYearOf(date);
   const yearStart = financialYearRange(year).startDate;
   const yearMovements = sumMovements(db, organisation.id, yearStart, date);
-  const [openings, movements, profitAndLoss] = await Promise.all([
-    openingBalancesAt(db, organisation.id, organisation.starting_year, accounts, yearStart),
+  const [openings, movements, profitAndLoss, accounts] = await Promise.all([
+    openingBalancesAt(db, organisation.id, organisation.starting_year, scope.accounts, yearStart),
     yearMovements,
     computeProfitAndLoss(db, scope, yearStart, date, yearMovements),
+    scope.accounts,
   ]);
   const balanceOf = (account: ReportAccount) => {
     const movement = movements.get(account.id);
@@ -436,13 +440,13 @@ export async function readBalanceSheet(
   db: Kysely<Database>,
   caller: Caller,
   query: { organisationId: string; year: string; type: StatementType; date?: string | undefined },
-  today = todayCivil(),
+  today?: string,
 ) {
-  const scope = await loadScope(db, caller, query.organisationId);
+  const organisation = await requireStatementAccess(db, caller, query.organisationId);
   const range = financialYearRange(query.year);
-  const date = query.date ?? defaultDateOf(query.year, today);
+  const date = query.date ?? defaultDateOf(query.year, today ?? todayCivil());
   if (date < range.startDate || date > range.endDate)
     throw badRequest("Date should be within current financial year.");
-  const sheet = await computeBalanceSheet(db, scope, date);
-  return { organisation: scope.organisation, type: query.type, year: query.year, ...sheet };
+  const sheet = await computeBalanceSheet(db, startScope(db, organisation), date);
+  return { organisation, type: query.type, year: query.year, ...sheet };
 }

@@ -1,4 +1,5 @@
 import {
+  addDays,
   financialYearOf,
   financialYearRange,
   findAccountGroup,
@@ -9,10 +10,14 @@ import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import {
   findLastStockDate,
+  joinsYearToGoods,
   listGoodsForValuation,
   listManualClosingStock,
   type ReportAccount,
+  type StockTotals,
   sumStock,
+  sumYearStockForValuation,
+  type ValuationMovement,
   type ValuedGood,
 } from "./reports.repository.ts";
 
@@ -56,54 +61,111 @@ export function isStockAccount(account: { groupId: number }): boolean {
   return account.groupId === STOCK_GROUP_ID;
 }
 
-/** The stock as at the end of `date` (see the file comment for the order of the rules). */
-export async function valueStockAt(
+/**
+ * The stock a period opens with (as at the end of the day before `startDate`) and closes with (as
+ * at the end of `endDate`), each by the rules of the file comment. One read of the manual figures
+ * serves both ends; when both are valued from the inventory and the period starts a financial
+ * year, one walk of the years gives both, the opening being where the walk stood at the end of
+ * the year before (a second walk would read the same goods and years again).
+ */
+export async function valueStockOverPeriod(
   db: Kysely<Database>,
   organisation: OrganisationsTable,
-  accounts: readonly ReportAccount[],
-  date: string,
-): Promise<StockValue> {
-  const stockAccounts = accounts.filter(isStockAccount);
+  accounts: readonly ReportAccount[] | Promise<readonly ReportAccount[]>,
+  startDate: string,
+  endDate: string,
+): Promise<{ openingStock: StockValue; closingStock: StockValue }> {
+  const openingDate = addDays(startDate, -1);
   const firstDay = financialYearRange(organisation.starting_year).startDate;
-  if (date < firstDay) {
-    const lines = stockAccounts
-      .filter((account) => account.openingBalancePaise !== 0)
-      .map((account) => ({
-        accountId: account.id,
-        name: account.name,
-        amountPaise: account.openingBalancePaise,
-      }));
-    return { method: "opening", date, totalPaise: sum(lines), lines, items: [] };
+  // The manual figures are read before the accounts are needed, which may still be on their way.
+  const [manual, accountList] = await Promise.all([
+    endDate < firstDay ? [] : listManualClosingStock(db, organisation.id, monthOf(endDate)),
+    accounts,
+  ]);
+  const stockAccounts = accountList.filter(isStockAccount);
+  const ruled = (date: string): StockValue | "inventory" => {
+    if (date < firstDay) return openingStockOf(stockAccounts, date);
+    const month = monthOf(date);
+    const byManual = manualStockOf(
+      stockAccounts,
+      manual.filter((entry) => entry.month <= month),
+      date,
+    );
+    if (byManual) return byManual;
+    if (organisation.manage_inventory === 1) return "inventory";
+    return { method: "none", date, totalPaise: 0, lines: [], items: [] };
+  };
+  const opening = ruled(openingDate);
+  const closing = ruled(endDate);
+  if (opening === "inventory" && closing === "inventory" && startsFinancialYear(startDate)) {
+    const walked = await walkInventory(db, organisation, endDate, { keepYearBefore: true });
+    return {
+      openingStock: inventoryStockOf(stockAccounts, openingDate, walked.yearBefore ?? []),
+      closingStock: inventoryStockOf(stockAccounts, endDate, walked.atDate),
+    };
   }
+  const valued = async (rule: StockValue | "inventory", date: string) =>
+    rule === "inventory"
+      ? inventoryStockOf(stockAccounts, date, await valueInventoryAt(db, organisation, date))
+      : rule;
+  const [openingStock, closingStock] = await Promise.all([
+    valued(opening, openingDate),
+    valued(closing, endDate),
+  ]);
+  return { openingStock, closingStock };
+}
 
-  const manual = await listManualClosingStock(db, organisation.id, monthOf(date));
+function startsFinancialYear(date: string): boolean {
+  return financialYearRange(financialYearOf(date)).startDate === date;
+}
+
+/** Before the organisation's first year: the stock accounts' opening balances. */
+function openingStockOf(stockAccounts: readonly ReportAccount[], date: string): StockValue {
+  const lines = stockAccounts
+    .filter((account) => account.openingBalancePaise !== 0)
+    .map((account) => ({
+      accountId: account.id,
+      name: account.name,
+      amountPaise: account.openingBalancePaise,
+    }));
+  return { method: "opening", date, totalPaise: sum(lines), lines, items: [] };
+}
+
+/** The latest manual figure of each stock account among `manual` (oldest first), if any. */
+function manualStockOf(
+  stockAccounts: readonly ReportAccount[],
+  manual: readonly { accountId: string; valuePaise: number }[],
+  date: string,
+): StockValue | null {
   const known = new Map(stockAccounts.map((account) => [account.id, account]));
   const latest = new Map<string, number>();
   for (const entry of manual)
     if (known.has(entry.accountId)) latest.set(entry.accountId, entry.valuePaise);
-  if (latest.size > 0) {
-    const lines = [...latest]
-      .map(([accountId, amountPaise]) => ({
-        accountId,
-        name: known.get(accountId)?.name ?? "",
-        amountPaise,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    return { method: "manual", date, totalPaise: sum(lines), lines, items: [] };
-  }
+  if (latest.size === 0) return null;
+  const lines = [...latest]
+    .map(([accountId, amountPaise]) => ({
+      accountId,
+      name: known.get(accountId)?.name ?? "",
+      amountPaise,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { method: "manual", date, totalPaise: sum(lines), lines, items: [] };
+}
 
-  if (organisation.manage_inventory === 1) {
-    const items = await valueInventoryAt(db, organisation, date);
-    const totalPaise = items.reduce((total, item) => total + item.valuePaise, 0);
-    const account =
-      stockAccounts.find((candidate) => candidate.systemKey === "closingStock") ?? stockAccounts[0];
-    const lines =
-      account && totalPaise !== 0
-        ? [{ accountId: account.id, name: account.name, amountPaise: totalPaise }]
-        : [];
-    return { method: "weightedAverage", date, totalPaise, lines, items };
-  }
-  return { method: "none", date, totalPaise: 0, lines: [], items: [] };
+/** The weighted average valuation, in the closing stock account (or the first stock account). */
+function inventoryStockOf(
+  stockAccounts: readonly ReportAccount[],
+  date: string,
+  items: ItemValuation[],
+): StockValue {
+  const totalPaise = items.reduce((total, item) => total + item.valuePaise, 0);
+  const account =
+    stockAccounts.find((candidate) => candidate.systemKey === "closingStock") ?? stockAccounts[0];
+  const lines =
+    account && totalPaise !== 0
+      ? [{ accountId: account.id, name: account.name, amountPaise: totalPaise }]
+      : [];
+  return { method: "weightedAverage", date, totalPaise, lines, items };
 }
 
 /**
@@ -127,7 +189,10 @@ export async function valueInventoryInHand(
  * Weighted average cost per financial year: (value at the year's opening + purchases of the year
  * up to the date) ÷ (quantity at the opening + quantity purchased). Sales, returns and notes move
  * the quantity; only purchase bills set the cost. A year opens with the previous year's closing
- * quantity and value, so the loop walks from the organisation's first year to the date's.
+ * quantity and value, so the loop walks from the organisation's first year to the date's. The
+ * goods and every year's movements are independent reads, made side by side: a whole year's from
+ * its year rows (on PostgreSQL the first year's joined to the goods), the date's own year, when it
+ * ends before the year does, by sumStock.
  */
 export async function valueInventoryAt(
   db: Kysely<Database>,
@@ -135,15 +200,45 @@ export async function valueInventoryAt(
   date: string,
   itemId?: string,
 ): Promise<ItemValuation[]> {
+  return (await walkInventory(db, organisation, date, { itemId })).atDate;
+}
+
+/**
+ * The walk of valueInventoryAt; with `keepYearBefore`, also where it stood at the end of the
+ * financial year before the date's: valueInventoryAt at that year's end, from the same reads.
+ */
+async function walkInventory(
+  db: Kysely<Database>,
+  organisation: OrganisationsTable,
+  date: string,
+  options: { itemId?: string | undefined; keepYearBefore?: boolean },
+): Promise<{ atDate: ItemValuation[]; yearBefore: ItemValuation[] | undefined }> {
+  const { itemId } = options;
   const targetYear = financialYearOf(date);
-  const yearEnd = (year: string) => (year === targetYear ? date : financialYearRange(year).endDate);
-  const firstYear = organisation.starting_year;
-  // The first year's movements come with the goods when that year is whole up to the date.
-  const firstYearWhole = yearEnd(firstYear) === financialYearRange(firstYear).endDate;
-  const items = await listGoodsForValuation(db, organisation.id, {
-    itemId,
-    wholeYear: firstYearWhole ? firstYear : undefined,
-  });
+  const whole = (year: string) => year !== targetYear || date === financialYearRange(year).endDate;
+  const years: string[] = [];
+  for (let year = organisation.starting_year; year <= targetYear; year = nextFinancialYear(year))
+    years.push(year);
+  // Where the engine prefers it, the first year's movements come with the goods when that year is
+  // whole up to the date; every other year's are read beside them.
+  const first = years[0];
+  const joined = first !== undefined && whole(first) && joinsYearToGoods(db) ? first : undefined;
+  const [items, ...laterYears] = await Promise.all([
+    listGoodsForValuation(db, organisation.id, { itemId, wholeYear: joined }),
+    ...years
+      .slice(joined ? 1 : 0)
+      .map((year) =>
+        whole(year)
+          ? sumYearStockForValuation(db, organisation.id, year, itemId)
+          : sumStock(db, organisation.id, financialYearRange(year).startDate, date, itemId).then(
+              forValuation,
+            ),
+      ),
+  ]);
+  const movedByYear: ((item: ValuedGood) => ValuationMovement | undefined)[] = [
+    ...(joined ? [(item: ValuedGood) => item.yearMoved] : []),
+    ...laterYears.map((moved) => (item: ValuedGood) => moved.get(item.id)),
+  ];
   const valued = items.map((item) => ({
     itemId: item.id,
     name: item.name,
@@ -151,30 +246,38 @@ export async function valueInventoryAt(
     rate: 0,
     valuePaise: item.openingValuePaise,
   }));
-  for (let year = firstYear; year <= targetYear; year = nextFinancialYear(year)) {
-    const moved =
-      year === firstYear && firstYearWhole
-        ? null
-        : await sumStock(
-            db,
-            organisation.id,
-            financialYearRange(year).startDate,
-            yearEnd(year),
-            itemId,
-          );
+  let yearBefore: ItemValuation[] | undefined;
+  movedByYear.forEach((movementOf, yearIndex) => {
+    if (options.keepYearBefore && yearIndex === movedByYear.length - 1)
+      yearBefore = inHand(valued.map((state) => ({ ...state })));
     items.forEach((item, index) => {
       const state = valued[index] as ItemValuation;
-      const movement = moved ? moved.get(item.id) : item.yearMoved;
+      const movement = movementOf(item);
       const { numerator, denominator } = averageCost(item, state, {
         quantityMilli: movement?.boughtMilli ?? 0,
         valuePaise: movement?.boughtPaise ?? 0,
       });
-      state.quantityMilli += movement ? movement.inMilli - movement.outMilli : 0;
+      state.quantityMilli += movement ? movement.netMilli : 0;
       state.valuePaise = divideRounding(state.quantityMilli, numerator, denominator);
       state.rate = (numerator * 1000) / denominator;
     });
-  }
+  });
+  return { atDate: inHand(valued), yearBefore };
+}
+
+function inHand(valued: ItemValuation[]): ItemValuation[] {
   return valued.filter((item) => item.quantityMilli !== 0 || item.valuePaise !== 0);
+}
+
+function forValuation(totals: Map<string, StockTotals>): Map<string, ValuationMovement> {
+  const moved = new Map<string, ValuationMovement>();
+  for (const [id, total] of totals)
+    moved.set(id, {
+      netMilli: total.inMilli - total.outMilli,
+      boughtMilli: total.boughtMilli,
+      boughtPaise: total.boughtPaise,
+    });
+  return moved;
 }
 
 /**
