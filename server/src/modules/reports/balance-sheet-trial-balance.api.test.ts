@@ -179,10 +179,10 @@ describe("the balance sheet agrees with the trial balance of the same books", ()
   ])("%s as at %s (closing stock %s)", async (year, date, stock) => {
     const query = `organisationId=${org}&year=${year}&date=${date}`;
     const trial = await get(`reports/trialbalance?${query}`);
-    const sheet = await get(`reports/balancesheet?${query}&type=detailed`);
+    const sheet = await get(`reports/balancesheet?stockItems=true&${query}&type=detailed`);
     const yearStart = `${year.slice(0, 4)}-04-01`;
     const pl = await get(
-      `reports/profitloss?organisationId=${org}&year=${year}&startingDate=${yearStart}&endDate=${date}`,
+      `reports/profitloss?stockItems=true&organisationId=${org}&year=${year}&startingDate=${yearStart}&endDate=${date}`,
     );
     const rows = trial.accounts as TrialRow[];
     const groupOf = (row: TrialRow) => {
@@ -250,10 +250,10 @@ describe("the balance sheet agrees with the trial balance of the same books", ()
 
   test("the second year opens with the first year's closing stock", async () => {
     const first = await get(
-      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31`,
+      `reports/balancesheet?stockItems=true&organisationId=${org}&year=2024-25&date=2025-03-31`,
     );
     const second = await get(
-      `reports/profitloss?organisationId=${org}&year=2025-26&startingDate=2025-04-01&endDate=2026-03-31`,
+      `reports/profitloss?stockItems=true&organisationId=${org}&year=2025-26&startingDate=2025-04-01&endDate=2026-03-31`,
     );
     expect(second.openingStock.amount).toBe(first.closingStock.amount);
     expect(second.openingStock.method).toBe("weightedAverage");

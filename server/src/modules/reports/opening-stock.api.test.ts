@@ -132,7 +132,7 @@ const groups = (list: Group[]) =>
 describe("the items' opening stock is the books' opening stock", () => {
   test("the trading account opens with 2,17,830 and the gross profit is 9,666.67", async () => {
     const pl = await get(
-      `reports/profitloss?organisationId=${org}&year=2024-25&endDate=2025-03-31`,
+      `reports/profitloss?stockItems=true&organisationId=${org}&year=2024-25&endDate=2025-03-31`,
     );
     expect(pl.openingStock).toMatchObject({ method: "opening", amount: 217_830 });
     expect(groups(pl.trading.debit)).toEqual({ "Opening Stock": 217_830, Purchases: 32_000 });
@@ -189,7 +189,7 @@ describe("the items' opening stock is the books' opening stock", () => {
 
   test("the balance sheet shows the stock and balances without a difference", async () => {
     const sheet = await get(
-      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31`,
+      `reports/balancesheet?stockItems=true&organisationId=${org}&year=2024-25&date=2025-03-31`,
     );
     expect(groups(sheet.assets).Stock).toBe(219_496.67);
     expect(sheet.differenceInOpeningBalances).toBeNull();
@@ -202,11 +202,11 @@ describe("the items' opening stock is the books' opening stock", () => {
 
   test("with nothing else typed, the opening stock shows as a difference in opening balances", async () => {
     const pl = await get(
-      `reports/profitloss?organisationId=${bareOrg}&year=2024-25&endDate=2025-03-31`,
+      `reports/profitloss?stockItems=true&organisationId=${bareOrg}&year=2024-25&endDate=2025-03-31`,
     );
     expect(pl.grossProfit).toBe(0);
     const sheet = await get(
-      `reports/balancesheet?organisationId=${bareOrg}&year=2024-25&date=2025-03-31`,
+      `reports/balancesheet?stockItems=true&organisationId=${bareOrg}&year=2024-25&date=2025-03-31`,
     );
     expect(sheet.differenceInOpeningBalances).toEqual({ amount: 217_830, side: "liabilities" });
     expect(groups(sheet.assets)).toEqual({ Stock: 217_830 });
@@ -228,7 +228,7 @@ describe("one stock valuation on every screen", () => {
     expect(ledger.opening).toEqual({ quantity: 100, value: 150_000 });
     expect(ledger.closing).toMatchObject({ quantity: 100, value: 151_666.67 });
     const pl = await get(
-      `reports/profitloss?organisationId=${org}&year=2024-25&endDate=2025-03-31`,
+      `reports/profitloss?stockItems=true&organisationId=${org}&year=2024-25&endDate=2025-03-31`,
     );
     const valued = Object.fromEntries(
       pl.closingStock.items.map((item: { name: string; value: number }) => [item.name, item.value]),
@@ -327,7 +327,7 @@ describe("stock kept per financial year beside the months (issue 18 part 5)", ()
 
     // The balance sheet reads the year row: Coffee 58 kg at (67,830 + 11,600) ÷ 58 = 79,430.
     const sheet = await get(
-      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31&type=detailed`,
+      `reports/balancesheet?stockItems=true&organisationId=${org}&year=2024-25&date=2025-03-31&type=detailed`,
     );
     expect(
       sheet.closingStock.items.find((item: { name: string }) => item.name === "Coffee"),

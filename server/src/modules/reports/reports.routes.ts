@@ -116,13 +116,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       ...guard,
       schema: {
         tags,
-        querystring: ReportQuery.extend({ type: StatementType, date: CivilDate.optional() }),
+        querystring: ReportQuery.extend({
+          type: StatementType,
+          date: CivilDate.optional(),
+          stockItems: QueryBoolean.default(false),
+        }),
       },
     },
     async (request, reply) => {
       const query = request.query;
       const sheet = await readBalanceSheet(db, callerOf(request), query);
-      if (!query.download) return presentBalanceSheet(sheet);
+      if (!query.download) return presentBalanceSheet(sheet, query.stockItems);
       return sendReportFile(reply, {
         organisationName: sheet.organisation.name,
         title: "Balance Sheet",
@@ -145,13 +149,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
           startingDate: CivilDate.optional(),
           endDate: CivilDate.optional(),
           period: z.string().max(40, "Period text cannot be more than 40 characters.").optional(),
+          stockItems: QueryBoolean.default(false),
         }),
       },
     },
     async (request, reply) => {
       const query = request.query;
       const result = await readProfitAndLoss(db, callerOf(request), query);
-      if (!query.download) return presentProfitAndLoss(result);
+      if (!query.download) return presentProfitAndLoss(result, query.stockItems);
       return sendReportFile(reply, {
         organisationName: result.organisation.name,
         title: "Profit and Loss",

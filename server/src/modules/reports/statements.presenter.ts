@@ -36,13 +36,17 @@ function presentGroups(groups: readonly StatementGroup[], type: StatementType) {
   }));
 }
 
-function presentStock(stock: StockValue, type: StatementType) {
+/**
+ * A statement's stock: its value and accounts, and, when asked (`stockItems`, detailed form only),
+ * the working item by item, which at a thousand goods is most of the answer (decision 025).
+ */
+function presentStock(stock: StockValue, type: StatementType, withItems: boolean) {
   return {
     method: stock.method,
     date: stock.date,
     amount: paiseToRupees(stock.totalPaise),
     accounts: stock.lines.map(presentLine),
-    ...(type === "detailed" && stock.items.length > 0
+    ...(withItems && type === "detailed" && stock.items.length > 0
       ? {
           items: stock.items.map((item) => ({
             itemId: item.itemId,
@@ -58,6 +62,7 @@ function presentStock(stock: StockValue, type: StatementType) {
 
 export function presentBalanceSheet(
   sheet: BalanceSheet & { year: string; type: StatementType; organisation: { name: string } },
+  withItems = false,
 ) {
   const difference = sheet.differenceInOpeningBalancesPaise;
   return {
@@ -84,12 +89,13 @@ export function presentBalanceSheet(
             amount: paiseToRupees(Math.abs(difference)),
             side: difference > 0 ? "assets" : "liabilities",
           },
-    closingStock: presentStock(sheet.closingStock, sheet.type),
+    closingStock: presentStock(sheet.closingStock, sheet.type, withItems),
   };
 }
 
 export function presentProfitAndLoss(
   result: ProfitAndLoss & { year: string; type: StatementType; organisation: { name: string } },
+  withItems = false,
 ) {
   return {
     organisationName: result.organisation.name,
@@ -111,8 +117,8 @@ export function presentProfitAndLoss(
     },
     grossProfit: paiseToRupees(result.grossProfitPaise),
     netProfit: paiseToRupees(result.netProfitPaise),
-    openingStock: presentStock(result.openingStock, result.type),
-    closingStock: presentStock(result.closingStock, result.type),
+    openingStock: presentStock(result.openingStock, result.type, withItems),
+    closingStock: presentStock(result.closingStock, result.type, withItems),
   };
 }
 

@@ -205,7 +205,7 @@ const groups = (list: Group[]) =>
 
 describe("closing stock at the weighted average cost", () => {
   test("2024-25: closing stock 1,221.75, gross profit 241.75", async () => {
-    const pl = await get(`reports/profitloss?organisationId=${org}&year=2024-25`);
+    const pl = await get(`reports/profitloss?stockItems=true&organisationId=${org}&year=2024-25`);
     expect(pl.closingStock).toMatchObject({ method: "weightedAverage", amount: 1221.75 });
     expect(pl.closingStock.items).toEqual([
       { itemId: ids.rice, name: "Rice", quantity: 27, rate: 45.25, value: 1221.75 },
@@ -220,7 +220,7 @@ describe("closing stock at the weighted average cost", () => {
 
   test("mid-month (5 June 2024): the month's purchase so far sets the average cost", async () => {
     const sheet = await get(
-      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2024-06-05`,
+      `reports/balancesheet?stockItems=true&organisationId=${org}&year=2024-25&date=2024-06-05`,
     );
     // Rice: 10 + 20 − 15 + 10 = 25 in hand at (400 + 920 + 490) ÷ (10 + 20 + 10) = 45.25.
     expect(sheet.closingStock.items).toEqual([
@@ -228,11 +228,22 @@ describe("closing stock at the weighted average cost", () => {
     ]);
     expect(groups(sheet.assets).Stock).toBe(1131.25);
     expect(sheet.totalAssets).toBe(sheet.totalLiabilities);
+    // Item by item only when asked (decision 025): the same statement, without the working.
+    const plain = await get(
+      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2024-06-05`,
+    );
+    expect(plain.closingStock.items).toBeUndefined();
+    expect(plain.closingStock.amount).toBe(1131.25);
+    const { items: _, ...stockWithoutItems } = sheet.closingStock;
+    expect({ ...plain, closingStock: plain.closingStock }).toEqual({
+      ...sheet,
+      closingStock: stockWithoutItems,
+    });
   });
 
   test("balance sheet 31-03-2025: 12,201.75 on both sides", async () => {
     const sheet = await get(
-      `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31`,
+      `reports/balancesheet?stockItems=true&organisationId=${org}&year=2024-25&date=2025-03-31`,
     );
     // Capital 10,400 + profit 241.75 + Mill 920 + 490 + 150 = 1,560 → 12,201.75
     expect(groups(sheet.liabilities)).toEqual({
@@ -248,13 +259,13 @@ describe("closing stock at the weighted average cost", () => {
   });
 
   test("2025-26: the year opens with last year's closing stock; closing 1,396.01", async () => {
-    const pl = await get(`reports/profitloss?organisationId=${org}&year=2025-26`);
+    const pl = await get(`reports/profitloss?stockItems=true&organisationId=${org}&year=2025-26`);
     expect(pl.openingStock).toMatchObject({ method: "weightedAverage", amount: 1221.75 });
     expect(pl.closingStock).toMatchObject({ amount: 1396.01 });
     // 420 + 1,396.01 − 1,221.75 − 500 = 94.26
     expect(pl.grossProfit).toBe(94.26);
     const sheet = await get(
-      `reports/balancesheet?organisationId=${org}&year=2025-26&date=2026-03-31`,
+      `reports/balancesheet?stockItems=true&organisationId=${org}&year=2025-26&date=2026-03-31`,
     );
     // P&L A/c: last year's 241.75 (income less expense 580 Dr, stock up 821.75) + 94.26
     expect(sheet.profitAndLossAccount).toMatchObject({
@@ -406,7 +417,7 @@ describe("migration 0010 on books kept before it", () => {
     );
     const rice = (await stockBalancesFromMonthlyTable(context, org)).get(`${ids.rice}|2024-06`);
     expect(rice).toMatchObject({ bought: 10_000, valueBought: 49_000 });
-    const pl = await get(`reports/profitloss?organisationId=${org}&year=2024-25`);
+    const pl = await get(`reports/profitloss?stockItems=true&organisationId=${org}&year=2024-25`);
     expect(pl.closingStock).toMatchObject({ method: "weightedAverage", amount: 1221.75 });
   });
 });
