@@ -152,14 +152,9 @@ export function taxableLines(document: ReturnDocument): ReturnLine[] {
   );
 }
 
-/** Which section each document of the period goes to, with its row for the screen. */
-export function buildGstr1Sections(
-  documents: readonly ReturnDocument[],
-  deleted: readonly DeletedNumber[],
-  options: Gstr1Options,
-): Gstr1Sections {
-  const stateCode = options.gstin.slice(0, 2);
-  const sections: Gstr1Sections = {
+/** Every section of GSTR-1, with no rows. */
+export function emptyGstr1Sections(): Gstr1Sections {
+  return {
     b2b: [],
     b2cl: [],
     b2cs: [],
@@ -170,6 +165,16 @@ export function buildGstr1Sections(
     hsn: [],
     doc_issue: [],
   };
+}
+
+/** Which section each document of the period goes to, with its row for the screen. */
+export function buildGstr1Sections(
+  documents: readonly ReturnDocument[],
+  deleted: readonly DeletedNumber[],
+  options: Gstr1Options,
+): Gstr1Sections {
+  const stateCode = options.gstin.slice(0, 2);
+  const sections = emptyGstr1Sections();
   const nil = new Map<NilRow["supplyType"], NilRow>();
   const hsn = new Map<string, HsnRow>();
   const split = isHsnSplitPeriod(options.fp);

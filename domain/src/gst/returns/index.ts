@@ -21,6 +21,7 @@ export {
   type DocIssueRow,
   type DocumentRow,
   documentRowOf,
+  emptyGstr1Sections,
   GSTR1_JSON_VERSION,
   GSTR1_SECTION_TITLES,
   GSTR1_SECTIONS,

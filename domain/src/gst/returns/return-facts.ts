@@ -1,5 +1,12 @@
 import type { Paise } from "../../money/index.ts";
-import { reportedRate, signOf, type TaxAmounts, taxableLines, uqcOf } from "./gstr1-build.ts";
+import {
+  emptyGstr1Sections,
+  reportedRate,
+  signOf,
+  type TaxAmounts,
+  taxableLines,
+  uqcOf,
+} from "./gstr1-build.ts";
 import {
   classifyDocument,
   type DocumentSection,
@@ -125,17 +132,7 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
       cessPaise: sign * line.cessPaise,
     });
   });
-  const emptySections = {
-    b2b: [],
-    b2cl: [],
-    b2cs: [],
-    exp: [],
-    cdnr: [],
-    cdnur: [],
-    nil: [],
-    hsn: [],
-    doc_issue: [],
-  };
+  const emptySections = emptyGstr1Sections();
   const warns = (previousYearTurnoverPaise: Paise) =>
     findGstr1Warnings([document], emptySections, {
       gstin: supplierGstin,

@@ -6,6 +6,7 @@ import {
   buildGstr1Json,
   type DocumentRow,
   documentRowOf,
+  emptyGstr1Sections,
   GSTR1_SECTIONS,
   type GstReturnKind,
   type Gstr1Section,
@@ -58,17 +59,7 @@ const GROUPED = {
 
 const SUMMARY_SECTIONS: readonly Gstr1Section[] = ["nil", "hsn", "doc_issue"];
 
-const EMPTY: Gstr1Sections = {
-  b2b: [],
-  b2cl: [],
-  b2cs: [],
-  exp: [],
-  cdnr: [],
-  cdnur: [],
-  nil: [],
-  hsn: [],
-  doc_issue: [],
-};
+const EMPTY: Gstr1Sections = emptyGstr1Sections();
 
 type DocumentSection = "b2b" | "b2cl" | "b2cs" | "exp" | "cdnr" | "cdnur";
 

@@ -9,6 +9,7 @@ import {
   type DeletedNumber,
   type DocumentRow,
   documentRowOf,
+  emptyGstr1Sections,
   endOfMonth,
   financialYearOf,
   findB2csWarnings,
@@ -450,17 +451,7 @@ export async function readOriginalMonths(
   return originalMonths;
 }
 
-export const EMPTY_SECTIONS: Gstr1Sections = {
-  b2b: [],
-  b2cl: [],
-  b2cs: [],
-  exp: [],
-  cdnr: [],
-  cdnur: [],
-  nil: [],
-  hsn: [],
-  doc_issue: [],
-};
+export const EMPTY_SECTIONS: Gstr1Sections = emptyGstr1Sections();
 
 const DOCUMENT_SECTIONS = ["b2b", "b2cl", "b2cs", "exp", "cdnr", "cdnur"] as const;
 type DocumentSectionName = (typeof DOCUMENT_SECTIONS)[number];
