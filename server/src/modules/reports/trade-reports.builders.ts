@@ -376,6 +376,19 @@ function groupBy<K>(entries: Iterable<[K, (totals: Totals) => void]>): Map<K, To
   return map;
 }
 
+/** Each document's totals added under its key (a day, a place, a party, a month). */
+function totalDocumentsBy<K>(
+  documents: readonly TradeDocument[],
+  keyOf: (document: TradeDocument) => K,
+): Map<K, Totals> {
+  return groupBy(
+    documents.map((document): [K, (t: Totals) => void] => [
+      keyOf(document),
+      (totals) => addDocument(totals, document),
+    ]),
+  );
+}
+
 /** The raising notes' column and value, on a side that has such notes (the sales side). */
 function ifRaises<T>(side: TradeSide, value: T): T[] {
   return side.raises === null ? [] : [value];
@@ -539,12 +552,7 @@ const buildByItem: Builder = (scope, documents) => {
 };
 
 const buildByDay: Builder = (scope, documents) => {
-  const grouped = groupBy(
-    documents.map((document): [string, (t: Totals) => void] => [
-      document.date,
-      (totals) => addDocument(totals, document),
-    ]),
-  );
+  const grouped = totalDocumentsBy(documents, (document) => document.date);
   const rows = [...grouped]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, totals]) => ({ date, ...countFigures(scope.side, totals) }));
@@ -558,13 +566,12 @@ const buildByDay: Builder = (scope, documents) => {
 
 const buildByState: Builder = (scope, documents) => {
   const home = scope.organisation.state_code ?? "";
-  const grouped = groupBy(
-    documents.map((document): [string, (t: Totals) => void] => [
+  const grouped = totalDocumentsBy(
+    documents,
+    (document) =>
       // The other party's state: where a sale is supplied to, where a purchase came from. No place
       // of supply on the document means the organisation's own state (domain's rule).
       (scope.side.key === "purchase" ? document.supplierStateCode : null) ?? document.pos ?? home,
-      (totals) => addDocument(totals, document),
-    ]),
   );
   const rows = [...grouped]
     .map(([code, totals]) => ({
@@ -582,12 +589,7 @@ const buildByState: Builder = (scope, documents) => {
 };
 
 const buildByParty: Builder = (scope, documents) => {
-  const grouped = groupBy(
-    documents.map((document): [string, (t: Totals) => void] => [
-      document.partyAccountId ?? "",
-      (totals) => addDocument(totals, document),
-    ]),
-  );
+  const grouped = totalDocumentsBy(documents, (document) => document.partyAccountId ?? "");
   const rows = [...grouped]
     .map(([accountId, totals]) => {
       const account = scope.accounts.get(accountId);
@@ -819,12 +821,7 @@ const buildByItemType: Builder = (scope, documents) => {
 };
 
 const buildByMonthWithGst: Builder = (scope, documents) => {
-  const grouped = groupBy(
-    documents.map((document): [string, (t: Totals) => void] => [
-      monthOf(document.date),
-      (totals) => addDocument(totals, document),
-    ]),
-  );
+  const grouped = totalDocumentsBy(documents, (document) => monthOf(document.date));
   const rows = [...grouped]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, totals]) => ({
