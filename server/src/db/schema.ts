@@ -30,6 +30,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   item_stock_balances: ItemStockBalancesTable;
   item_stock_years: ItemStockYearsTable;
+  stock_versions: StockVersionsTable;
   bill_allocations: BillAllocationsTable;
   lock_periods: LockPeriodsTable;
   entry_templates: EntryTemplatesTable;
@@ -654,6 +655,15 @@ export interface StockMovementsTable {
 /** The same movements per item and financial year ('2025-26'), for whole years (migration 0015). */
 export interface ItemStockYearsTable extends Omit<ItemStockBalancesTable, "month"> {
   year: string;
+}
+
+/**
+ * A version of each organisation's stock, bumped by every change to a good or a stock movement
+ * (migration 0097, decision 028); no row is version 0.
+ */
+export interface StockVersionsTable {
+  organisation_id: string;
+  version: number;
 }
 
 export interface ItemStockBalancesTable {

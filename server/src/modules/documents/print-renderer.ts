@@ -44,7 +44,7 @@ function startWorker(): Worker {
   const started = new Worker(workerModuleUrl("print-worker", import.meta.url), {
     // A small young generation, as the server's own (decision 015): a document's garbage is
     // short-lived, and a large nursery only raises the serving process's resident memory.
-    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: 4 },
   });
   started.on("message", (message: { id: number; bytes?: Uint8Array; error?: string }) => {
     const waiting = pending.get(message.id);

@@ -8,7 +8,7 @@ import {
 } from "../../../test/books.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
 import type { TestContext } from "../../../test/test-app.ts";
-import { readReturnFile } from "./gst-returns.file.ts";
+import { fileStream, readReturnFile } from "./gst-returns.file.ts";
 import { buildReturnFile, readReturnBook } from "./gst-returns.service.ts";
 
 // Decision 059: the GSTR-1 file is built a page of documents at a time, so that a month of tens of
@@ -254,5 +254,19 @@ describe("the GSTR-1 file built a page at a time (decision 059)", () => {
     });
     expect(download.statusCode, download.body).toBe(200);
     expect(download.body).toBe(expected);
+  });
+});
+
+describe("the file as a stream (fileStream)", () => {
+  test("sends the pieces' bytes in order, in chunks, whatever the characters", async () => {
+    // Over 64 KB of pieces, some of them outside ASCII, so that the stream has several chunks.
+    const parts = Array.from({ length: 5000 }, (_, index) =>
+      index % 3 === 0 ? `,"ಬೆಂಗಳೂರು ${index}"` : `,"Pune ₹${index}"`,
+    );
+    const expected = parts.join("");
+    const chunks = await fileStream([...parts]).toArray();
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(expected);
+    expect(await fileStream([]).toArray()).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   aggregateB2csRows,
   type B2csAggregate,
@@ -95,16 +96,18 @@ async function* pagesOf(
 }
 
 /**
- * One document section of the file as JSON text, joined from its pages; undefined when it has no
- * rows. Each invoice or note is turned into text as its page is read: the file's tens of thousands
- * of entries are then held as short strings, not as trees of objects.
+ * One document section of the file, as the pieces of its JSON text pushed onto `parts`; false when
+ * it has no rows (the section is then left out). Each invoice or note is turned into text as its
+ * page is read: the file's tens of thousands of entries are held as short strings, not as trees of
+ * objects, and never joined into one copy of the section (decision 059).
  */
-async function readFileSection(
+async function writeFileSection(
   db: Kysely<Database>,
   header: ReturnHeader,
   section: DocumentSection,
   pageSize: number,
-): Promise<string | undefined> {
+  parts: string[],
+): Promise<boolean> {
   const options = { gstin: header.gstin, fp: header.period.fp, only: [section] };
   if (section === "b2cs") {
     let buckets: B2csAggregate[] = [];
@@ -118,7 +121,9 @@ async function readFileSection(
       buckets = mergeB2csAggregates(buckets, page);
     }
     const rows = b2csJsonRows(buckets);
-    return rows.length > 0 ? JSON.stringify(rows) : undefined;
+    if (rows.length === 0) return false;
+    parts.push(JSON.stringify(rows));
+    return true;
   }
   if (section === "cdnur") {
     const notes: string[] = [];
@@ -127,7 +132,9 @@ async function readFileSection(
       for (const note of (part.cdnur as unknown[] | undefined) ?? [])
         notes.push(JSON.stringify(note));
     }
-    return notes.length > 0 ? `[${notes.join(",")}]` : undefined;
+    if (notes.length === 0) return false;
+    pushList(parts, notes);
+    return true;
   }
   const [key, list] = GROUPED[section];
   const groups = new Map<unknown, string[]>();
@@ -139,25 +146,40 @@ async function readFileSection(
       groups.set(group[key], items);
     }
   }
-  if (groups.size === 0) return undefined;
-  const text = [...groups].map(
-    ([value, items]) =>
-      `{${JSON.stringify(key)}:${JSON.stringify(value)},${JSON.stringify(list)}:[${items.join(",")}]}`,
-  );
-  return `[${text.join(",")}]`;
+  if (groups.size === 0) return false;
+  let first = true;
+  for (const [value, items] of groups) {
+    parts.push(
+      `${first ? "[" : ","}{${JSON.stringify(key)}:${JSON.stringify(value)},${JSON.stringify(list)}:`,
+    );
+    pushList(parts, items);
+    parts.push("}");
+    first = false;
+  }
+  parts.push("]");
+  return true;
+}
+
+/** A JSON array of already written items, as pieces: `[`, the items between commas, `]`. */
+function pushList(parts: string[], items: readonly string[]) {
+  items.forEach((item, index) => {
+    parts.push(index === 0 ? "[" : ",", item);
+  });
+  parts.push("]");
 }
 
 /**
- * The period's GSTR-1 or IFF as the portal takes it, as JSON text (what JSON.stringify gives for
- * the whole book's file), refused while an error stands.
+ * The period's GSTR-1 or IFF as the portal takes it, refused while an error stands: its JSON text
+ * (what JSON.stringify gives for the whole book's file) as pieces in order, to be sent as they are
+ * (fileStream) rather than joined into one string and one buffer of the whole month.
  */
-export async function readReturnFile(
+export async function readReturnFileParts(
   db: Kysely<Database>,
   caller: Caller,
   kind: GstReturnKind,
   query: ReturnQuery,
   pageSize = PAGE_SIZE,
-): Promise<{ header: ReturnHeader; text: string }> {
+): Promise<{ header: ReturnHeader; parts: string[] }> {
   const header = await readReturnHeader(db, caller, kind, query);
   const totals = await readDocumentTotals(db, header);
   refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
@@ -167,19 +189,30 @@ export async function readReturnFile(
     ...options,
     only: summaries,
   });
-  const members: string[] = [];
-  const add = (name: string, text: string) => members.push(`${JSON.stringify(name)}:${text}`);
-  for (const [name, value] of Object.entries(buildGstr1Json([], EMPTY, options))) {
-    if (value !== undefined) add(name, JSON.stringify(value));
-  }
+  const parts: string[] = [];
+  let members = 0;
+  const member = (name: string) =>
+    parts.push(`${members++ === 0 ? "{" : ","}${JSON.stringify(name)}:`);
+  const add = (name: string, value: unknown) => {
+    // JSON.stringify leaves out a member whose value is undefined; so does the file.
+    if (value === undefined) return;
+    member(name);
+    parts.push(JSON.stringify(value));
+  };
+  for (const [name, value] of Object.entries(buildGstr1Json([], EMPTY, options))) add(name, value);
   for (const section of GSTR1_SECTIONS) {
     if (!header.carried.includes(section)) continue;
-    const text = SUMMARY_SECTIONS.includes(section)
-      ? summary[section] === undefined
-        ? undefined
-        : JSON.stringify(summary[section])
-      : await readFileSection(db, header, section as DocumentSection, pageSize);
-    if (text !== undefined) add(section, text);
+    if (SUMMARY_SECTIONS.includes(section)) {
+      add(section, summary[section]);
+      continue;
+    }
+    // The member's name goes first; taken back when the section turns out to have no rows.
+    const mark = parts.length;
+    member(section);
+    if (!(await writeFileSection(db, header, section as DocumentSection, pageSize, parts))) {
+      parts.length = mark;
+      members--;
+    }
   }
   const { amended, amendments } = await readAmendments(db, header);
   const amendmentJson = buildGstr1AmendmentJson(
@@ -191,11 +224,48 @@ export async function readReturnFile(
       originalMonthSections: await readOriginalMonths(db, header, amendments),
     },
   );
-  for (const [name, value] of Object.entries(amendmentJson)) {
-    // JSON.stringify leaves out a member whose value is undefined; so does the file.
-    if (value !== undefined) add(name, JSON.stringify(value));
-  }
-  return { header, text: `{${members.join(",")}}` };
+  for (const [name, value] of Object.entries(amendmentJson)) add(name, value);
+  parts.push(members === 0 ? "{}" : "}");
+  return { header, parts };
+}
+
+/** readReturnFileParts joined: the file as one string (the tests, and a mailed attachment). */
+export async function readReturnFile(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+  pageSize = PAGE_SIZE,
+): Promise<{ header: ReturnHeader; text: string }> {
+  const { header, parts } = await readReturnFileParts(db, caller, kind, query, pageSize);
+  return { header, text: parts.join("") };
+}
+
+/** Bytes sent at a time: the pieces are gathered into chunks of about this size. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The pieces as a byte stream, a chunk at a time, each piece let go once it is in a chunk: the
+ * month's file is never one string or one buffer in memory.
+ */
+export function fileStream(parts: string[]): Readable {
+  let next = 0;
+  return Readable.from(
+    (function* chunks() {
+      while (next < parts.length) {
+        const gathered: string[] = [];
+        let length = 0;
+        while (next < parts.length && length < CHUNK_BYTES) {
+          const part = parts[next] as string;
+          parts[next++] = "";
+          gathered.push(part);
+          length += part.length;
+        }
+        yield Buffer.from(gathered.join(""));
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 type ReturnOf = Pick<ReturnHeader, "kind" | "gstin" | "period" | "access">;
@@ -208,12 +278,14 @@ export function describeReturnFileName(header: ReturnOf, format: "json" | "excel
 export interface ReturnFile {
   fileName: string;
   contentType: string;
-  content: Buffer;
+  /** The bytes, or for the JSON a stream of them (fileStream). */
+  content: Buffer | Readable;
 }
 
 /**
  * The portal's JSON, built a page of documents at a time so that a month of tens of thousands of
- * invoices stays within the server's memory (decision 059), or the Excel workbook of the whole book.
+ * invoices stays within the server's memory (decision 059) and, for a download, sent as it is
+ * gathered; or the Excel workbook of the whole book.
  */
 export async function renderReturnFile(
   db: Kysely<Database>,
@@ -223,13 +295,13 @@ export async function renderReturnFile(
   format: "json" | "excel",
 ): Promise<{ header: ReturnOf; file: ReturnFile }> {
   if (format === "json") {
-    const { header, text } = await readReturnFile(db, caller, kind, query);
+    const { header, parts } = await readReturnFileParts(db, caller, kind, query);
     return {
       header,
       file: {
         fileName: describeReturnFileName(header, format),
         contentType: "application/json",
-        content: Buffer.from(text),
+        content: fileStream(parts),
       },
     };
   }
@@ -255,6 +327,10 @@ export async function emailReturnFile(
 ) {
   const title = header.kind === "iff" ? "IFF" : "GSTR-1";
   const organisation = header.access.organisation;
+  // An attachment is kept whole in the outbox.
+  const content = Buffer.isBuffer(file.content)
+    ? file.content
+    : Buffer.concat(await file.content.toArray());
   await deps.db.transaction().execute(async (trx) => {
     await enqueueMessage(trx, {
       channel: "email",
@@ -262,7 +338,7 @@ export async function emailReturnFile(
       subject: subject ?? `${title} ${header.period.fp} of ${organisation.name}`,
       text: `${title} of ${organisation.name} (GSTIN ${header.gstin}) for the period ${header.period.fp} is attached: ${file.fileName}.`,
       organisationId: organisation.id,
-      attachments: [file],
+      attachments: [{ ...file, content }],
       // The email log shows who sent it, and offers Resend (issue 22).
       sentBy: header.access.userId,
     });

@@ -247,9 +247,18 @@ export async function readInwardContributions(
 /** Purchases read and laid out at a time by the summary. */
 const INWARD_PAGE_SIZE = 500;
 
+/** The inward side as the summary needs it: its figures summed, and the vouchers behind each. */
+export interface InwardTotals {
+  /** One per table and key, the contributions' amounts added up. */
+  figures: Gstr3bFigure[];
+  /** The vouchers behind each table. */
+  entries: Map<Gstr3bTable, Set<string>>;
+}
+
 /**
- * The same contributions in no particular order, read a page of vouchers at a time: the summary
- * only adds them up, and a month's purchases at 1M vouchers (13,000) held at once took ~100 MB.
+ * The inward contributions added up per table and key, read a page of vouchers at a time: the
+ * summary only adds them up, and a month's purchases at 1M vouchers (13,000) held at once, even
+ * as contributions, took tens of MB.
  */
 export async function sumInwardContributions(
   db: Kysely<Database>,
@@ -258,9 +267,10 @@ export async function sumInwardContributions(
   period: { startDate: string; endDate: string },
   stateCode: string,
   pageSize = INWARD_PAGE_SIZE,
-): Promise<Gstr3bContribution[]> {
+): Promise<InwardTotals> {
   const ineligible = await listItcNotEligible(db, organisationId);
-  const contributions: Gstr3bContribution[] = [];
+  const figures = new Map<string, Gstr3bFigure>();
+  const entries = new Map<Gstr3bTable, Set<string>>();
   for (const type of INWARD_TYPES) {
     let after: { date: string; id: string } | null = null;
     for (;;) {
@@ -273,13 +283,32 @@ export async function sumInwardContributions(
         after,
         pageSize,
       );
-      contributions.push(...inwardContributions(toInwardDocuments(rows, ineligible), stateCode));
+      for (const contribution of inwardContributions(
+        toInwardDocuments(rows, ineligible),
+        stateCode,
+      )) {
+        const { table, key } = contribution;
+        const name = `${table}|${key ?? ""}`;
+        const figure = figures.get(name) ?? { table, key, ...zero() };
+        addAmounts(figure, contribution);
+        figures.set(name, figure);
+        addEntry(entries, contribution);
+      }
       const last = rows.at(-1);
       if (!last || rows.length < pageSize) break;
       after = { date: last.date, id: last.id };
     }
   }
-  return contributions;
+  return { figures: [...figures.values()], entries };
+}
+
+function addEntry(
+  entries: Map<Gstr3bTable, Set<string>>,
+  contribution: Pick<Gstr3bContribution, "table" | "entryId">,
+) {
+  const set = entries.get(contribution.table) ?? new Set<string>();
+  set.add(contribution.entryId);
+  entries.set(contribution.table, set);
 }
 
 function toInwardDocuments(
@@ -310,14 +339,15 @@ function checkItcBasis(query: Gstr3bQuery, matchedItcFrom2B: MatchedItcFrom2B | 
   return itcBasis;
 }
 
-/** The number of vouchers behind each figure: one per voucher, however many lines or places. */
-function countEntries(contributions: readonly Gstr3bContribution[]) {
-  const entries = new Map<Gstr3bTable, Set<string>>();
-  for (const contribution of contributions) {
-    const set = entries.get(contribution.table) ?? new Set<string>();
-    set.add(contribution.entryId);
-    entries.set(contribution.table, set);
-  }
+/**
+ * The number of vouchers behind each figure: one per voucher, however many lines or places;
+ * `entries` holds those already known (they are added to).
+ */
+function countEntries(
+  contributions: readonly Gstr3bContribution[],
+  entries = new Map<Gstr3bTable, Set<string>>(),
+) {
+  for (const contribution of contributions) addEntry(entries, contribution);
   return new Map([...entries].map(([table, set]) => [table, set.size]));
 }
 
@@ -368,16 +398,20 @@ async function readGstr3bBook(
   // A quarter of a quarterly filer: its IFF documents changed since as reported (decision 058).
   const iffDocuments = await readIffReportedDocuments(db, organisationId, period, filings);
   const iffAdjustments = iffReportedAdjustments(iffDocuments, { gstin, fp: period.fp }, stateCode);
-  const summary = summariseGstr3b([...outward, ...amendments, ...iffAdjustments, ...inward]);
+  const summary = summariseGstr3b([
+    ...outward,
+    ...amendments,
+    ...iffAdjustments,
+    ...inward.figures,
+  ]);
   // A deleted IFF document is still behind its figures; a live one is counted in the sums.
   const deleted = new Set(
     iffDocuments.filter((entry) => entry.current === null).map((entry) => entry.filed.entryId),
   );
-  const counts = countEntries([
-    ...amendments,
-    ...inward,
-    ...iffAdjustments.filter((contribution) => deleted.has(contribution.entryId)),
-  ]);
+  const counts = countEntries(
+    [...amendments, ...iffAdjustments.filter((contribution) => deleted.has(contribution.entryId))],
+    inward.entries,
+  );
   for (const sum of sums) {
     const [table] = sum.key as [Gstr3bTable];
     counts.set(table, (counts.get(table) ?? 0) + sum.count);

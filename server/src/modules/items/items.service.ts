@@ -7,8 +7,9 @@ import {
   todayCivil,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
-import { inTransaction } from "../../db/books-lock.ts";
+import { inLockedBooks, inTransaction } from "../../db/books-lock.ts";
 import type { Database } from "../../db/schema.ts";
+import { buildStockVersionBump } from "../../db/stock-version.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
@@ -128,12 +129,19 @@ function change(row: repo.ItemRow, action: MasterChange["action"], userId: strin
   };
 }
 
-/** The items' opening amounts are the books' opening stock when inventory is managed (decision 040). */
-async function syncOpeningStock(
+/**
+ * After an item is added, edited or deleted: a kept stock valuation no longer holds (decision 028),
+ * and the items' opening amounts are the books' opening stock when inventory is managed (decision
+ * 040).
+ */
+async function afterItemChange(
   trx: Kysely<Database>,
   organisation: { id: string; manage_inventory: number },
   userId: string,
 ) {
+  await inLockedBooks(trx, organisation.id, (locked) =>
+    buildStockVersionBump(locked, organisation.id).execute(),
+  );
   if (organisation.manage_inventory !== 1) return;
   const total = await repo.sumOpeningStockValue(trx, organisation.id);
   await setOpeningStockFromItems(trx, organisation.id, total, userId);
@@ -176,7 +184,7 @@ export async function addItem(db: Kysely<Database>, caller: Caller, input: ItemP
     await claimMasterName(trx, organisationId, row.name);
     await repo.insertItem(trx, row);
     await recordMasterChange(trx, change(row, "created", access.userId));
-    await syncOpeningStock(trx, access.organisation, access.userId);
+    await afterItemChange(trx, access.organisation, access.userId);
   });
   return row;
 }
@@ -211,7 +219,7 @@ export async function editItem(
       throw staleRecord();
     }
     await recordMasterChange(trx, change(updated, "edited", access.userId));
-    await syncOpeningStock(trx, access.organisation, access.userId);
+    await afterItemChange(trx, access.organisation, access.userId);
   });
   return updated;
 }
@@ -242,7 +250,7 @@ export async function deleteItem(
     );
     if (!saved) throw staleRecord();
     await recordMasterChange(trx, change(updated.row, "deleted", access.userId));
-    await syncOpeningStock(trx, access.organisation, access.userId);
+    await afterItemChange(trx, access.organisation, access.userId);
   });
 }
 

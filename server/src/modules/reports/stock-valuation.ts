@@ -20,6 +20,7 @@ import {
   type ValuationMovement,
   type ValuedGood,
 } from "./reports.repository.ts";
+import { type KeptValuation, keptValuation } from "./stock-valuation-cache.ts";
 
 // Closing stock (docs/decisions/010-stock-valuation.md): the manual figure typed for a stock
 // account (misc/editclosingstock) for the latest month up to the date wins; otherwise, when the
@@ -206,13 +207,25 @@ export async function valueInventoryAt(
 /**
  * The walk of valueInventoryAt; with `keepYearBefore`, also where it stood at the end of the
  * financial year before the date's: valueInventoryAt at that year's end, from the same reads.
+ * Kept per stock version (stock-valuation-cache.ts): the arrays are shared, never changed.
  */
-async function walkInventory(
+function walkInventory(
   db: Kysely<Database>,
   organisation: OrganisationsTable,
   date: string,
   options: { itemId?: string | undefined; keepYearBefore?: boolean },
-): Promise<{ atDate: ItemValuation[]; yearBefore: ItemValuation[] | undefined }> {
+): Promise<KeptValuation<ItemValuation[]>> {
+  return keptValuation(db, organisation, date, options, () =>
+    walkGoods(db, organisation, date, options),
+  );
+}
+
+async function walkGoods(
+  db: Kysely<Database>,
+  organisation: OrganisationsTable,
+  date: string,
+  options: { itemId?: string | undefined; keepYearBefore?: boolean },
+): Promise<KeptValuation<ItemValuation[]>> {
   const { itemId } = options;
   const targetYear = financialYearOf(date);
   const whole = (year: string) => year !== targetYear || date === financialYearRange(year).endDate;

@@ -17,6 +17,7 @@ import {
 import type { Kysely } from "kysely";
 import { inLockedBooks } from "../../db/books-lock.ts";
 import type { Database } from "../../db/schema.ts";
+import { buildStockVersionBump } from "../../db/stock-version.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { HeldWrites, runWrites, type Write } from "../../db/writes.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
@@ -173,6 +174,7 @@ function buildBalanceWrites(
     sign: 1 | -1;
   }[],
 ): Write[] {
+  const movesStock = changes.some((change) => change.movements.length > 0);
   return [
     ...buildAccountBalanceWrites(trx, organisationId, changes),
     ...buildStockBalanceWrites(
@@ -180,6 +182,8 @@ function buildBalanceWrites(
       organisationId,
       changes.map((change) => ({ ...change, voucherType: change.type })),
     ),
+    // A kept stock valuation no longer holds (decision 028).
+    ...(movesStock ? [buildStockVersionBump(trx, organisationId)] : []),
   ];
 }
 
