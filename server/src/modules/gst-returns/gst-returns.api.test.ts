@@ -330,9 +330,10 @@ describe("the file", () => {
       2360,
       "29-Karnataka",
       "N",
-      "",
+      // The template's optional columns are left blank.
+      undefined,
       "Regular B2B",
-      "",
+      undefined,
       18,
       2000,
       0,

@@ -1,9 +1,14 @@
+import type { Writable } from "node:stream";
 import {
   aggregateB2csRows,
+  type B2csAggregate,
   type DocumentRow,
   findPlaceOfSupply,
   findUqcUnit,
+  type Gstr1Section,
+  type Gstr1Sections,
   isHsnSplitPeriod,
+  mergeB2csAggregates,
   type ReturnDocument,
   TABLE13_NATURE_TITLES,
 } from "@bahi/domain";
@@ -11,7 +16,9 @@ import type { ReturnBook } from "./gst-returns.service.ts";
 
 // The GST offline tool's Excel template: one sheet per section, its column headings, place of
 // supply as "29-Karnataka", dates as dd-Mmm-yyyy, UQC as "NOS-NUMBERS", invoice types in words.
-// The template's summary rows above the headings are left out: the tool recomputes them.
+// The template's summary rows above the headings are left out: the tool recomputes them. The
+// workbook is written as it is read (decision 059): each document section a page at a time, each
+// row sent on once written, so a month of tens of thousands of invoices is never held whole.
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -54,23 +61,83 @@ function rateRows(document: ReturnDocument) {
   return [...rates.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
+export type DocumentSection = "b2b" | "b2cl" | "b2cs" | "exp" | "cdnr" | "cdnur";
+
+/** A page of a document section: its documents and their rows, in the return's order. */
+export interface SectionPage {
+  documents: ReturnDocument[];
+  rows: DocumentRow[];
+}
+
+/** Where a workbook's rows come from: the whole book at once, or pages read as they are written. */
+export interface WorkbookSource {
+  gstin: string;
+  fp: string;
+  carried: readonly Gstr1Section[];
+  pages(section: DocumentSection): AsyncIterable<SectionPage>;
+  /** Tables 8, 12 and 13 (they are sums, read whole). */
+  summary: Pick<Gstr1Sections, "nil" | "hsn" | "doc_issue">;
+}
+
+/** The whole book as one page per section. */
+export function bookWorkbookSource(book: ReturnBook): WorkbookSource {
+  return {
+    gstin: book.gstin,
+    fp: book.period.fp,
+    carried: book.carried,
+    async *pages(section) {
+      yield { documents: book.documents, rows: book.sections[section] };
+    },
+    summary: book.sections,
+  };
+}
+
+type Cell = string | number;
+
+/**
+ * Writes the offline tool's workbook to `output` (ended when the workbook is): one sheet per
+ * section the return carries, in the template's order.
+ */
+export async function writeGstr1Workbook(source: WorkbookSource, output: Writable): Promise<void> {
   // Loaded on use: exceljs is a third of the server's start (decision 023).
   const { default: Excel } = await import("exceljs");
-  const workbook = new Excel.Workbook();
-  const byId = new Map(book.documents.map((document) => [document.entryId, document]));
-  const documentOf = (row: DocumentRow) => byId.get(row.entryId) as ReturnDocument;
-  const stateCode = book.gstin.slice(0, 2);
-  const carried = new Set<string>(book.carried);
-  const sheet = (name: string, headings: string[], rows: (string | number)[][]) => {
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const stateCode = source.gstin.slice(0, 2);
+  const carried = new Set<string>(source.carried);
+  const sheet = (name: string, headings: string[]) => {
     const worksheet = workbook.addWorksheet(name);
-    worksheet.addRow(headings);
-    worksheet.getRow(1).font = { bold: true };
-    for (const row of rows) worksheet.addRow(row);
+    const headingRow = worksheet.addRow(headings);
+    headingRow.font = { bold: true };
+    headingRow.commit();
+    return {
+      add: (rows: Iterable<Cell[]>) => {
+        for (const row of rows) worksheet.addRow(row).commit();
+      },
+      done: () => worksheet.commit(),
+    };
+  };
+  /** A document section's sheet: each page's rows, each row of it through `cells`. */
+  const documentSheet = async (
+    section: DocumentSection,
+    name: string,
+    headings: string[],
+    cells: (row: DocumentRow, document: ReturnDocument) => Cell[][],
+  ) => {
+    const written = sheet(name, headings);
+    for await (const page of source.pages(section)) {
+      const byId = new Map(page.documents.map((document) => [document.entryId, document]));
+      for (const row of page.rows) written.add(cells(row, byId.get(row.entryId) as ReturnDocument));
+    }
+    written.done();
   };
 
   if (carried.has("b2b")) {
-    sheet(
+    await documentSheet(
+      "b2b",
       "b2b",
       [
         "GSTIN/UIN of Recipient",
@@ -87,8 +154,8 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         "Taxable Value",
         "Cess Amount",
       ],
-      book.sections.b2b.flatMap((row) =>
-        rateRows(documentOf(row)).map(([rate, amounts]) => [
+      (row, document) =>
+        rateRows(document).map(([rate, amounts]) => [
           row.gstin ?? "",
           row.partyName,
           row.number,
@@ -103,11 +170,11 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
           rupees(amounts.taxable),
           rupees(amounts.cess),
         ]),
-      ),
     );
   }
   if (carried.has("b2cl")) {
-    sheet(
+    await documentSheet(
+      "b2cl",
       "b2cl",
       [
         "Invoice Number",
@@ -120,8 +187,8 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         "Cess Amount",
         "E-Commerce GSTIN",
       ],
-      book.sections.b2cl.flatMap((row) =>
-        rateRows(documentOf(row)).map(([rate, amounts]) => [
+      (row, document) =>
+        rateRows(document).map(([rate, amounts]) => [
           row.number,
           toToolDate(row.date),
           rupees(row.valuePaise),
@@ -132,22 +199,29 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
           rupees(amounts.cess),
           "",
         ]),
-      ),
     );
   }
   if (carried.has("b2cs")) {
-    sheet(
-      "b2cs",
-      [
-        "Type",
-        "Place Of Supply",
-        "Applicable % of Tax Rate",
-        "Rate",
-        "Taxable Value",
-        "Cess Amount",
-        "E-Commerce GSTIN",
-      ],
-      aggregateB2csRows(book.sections.b2cs, documentOf, stateCode).map((bucket) => [
+    // Summed in paise over the pages, by supply type, place and rate, then written.
+    let buckets: B2csAggregate[] = [];
+    for await (const page of source.pages("b2cs")) {
+      const byId = new Map(page.documents.map((document) => [document.entryId, document]));
+      buckets = mergeB2csAggregates(
+        buckets,
+        aggregateB2csRows(page.rows, (row) => byId.get(row.entryId) as ReturnDocument, stateCode),
+      );
+    }
+    const written = sheet("b2cs", [
+      "Type",
+      "Place Of Supply",
+      "Applicable % of Tax Rate",
+      "Rate",
+      "Taxable Value",
+      "Cess Amount",
+      "E-Commerce GSTIN",
+    ]);
+    written.add(
+      buckets.map((bucket) => [
         "OE",
         toToolPlace(bucket.pos),
         "",
@@ -157,9 +231,11 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         "",
       ]),
     );
+    written.done();
   }
   if (carried.has("exp")) {
-    sheet(
+    await documentSheet(
+      "exp",
       "exp",
       [
         "Export Type",
@@ -173,9 +249,8 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         "Taxable Value",
         "Cess Amount",
       ],
-      book.sections.exp.flatMap((row) => {
-        const document = documentOf(row);
-        return rateRows(document).map(([rate, amounts]) => [
+      (row, document) =>
+        rateRows(document).map(([rate, amounts]) => [
           row.invoiceType,
           row.number,
           toToolDate(row.date),
@@ -186,12 +261,12 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
           rate,
           rupees(amounts.taxable),
           rupees(amounts.cess),
-        ]);
-      }),
+        ]),
     );
   }
   if (carried.has("cdnr")) {
-    sheet(
+    await documentSheet(
+      "cdnr",
       "cdnr",
       [
         "GSTIN/UIN of Recipient",
@@ -208,8 +283,8 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         "Taxable Value",
         "Cess Amount",
       ],
-      book.sections.cdnr.flatMap((row) =>
-        rateRows(documentOf(row)).map(([rate, amounts]) => [
+      (row, document) =>
+        rateRows(document).map(([rate, amounts]) => [
           row.gstin ?? "",
           row.partyName,
           row.number,
@@ -224,11 +299,11 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
           rupees(amounts.taxable),
           rupees(amounts.cess),
         ]),
-      ),
     );
   }
   if (carried.has("cdnur")) {
-    sheet(
+    await documentSheet(
+      "cdnur",
       "cdnur",
       [
         "UR Type",
@@ -242,8 +317,8 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         "Taxable Value",
         "Cess Amount",
       ],
-      book.sections.cdnur.flatMap((row) =>
-        rateRows(documentOf(row)).map(([rate, amounts]) => [
+      (row, document) =>
+        rateRows(document).map(([rate, amounts]) => [
           row.invoiceType,
           row.number,
           toToolDate(row.date),
@@ -255,25 +330,25 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
           rupees(amounts.taxable),
           rupees(amounts.cess),
         ]),
-      ),
     );
   }
+  const { summary } = source;
   if (carried.has("nil")) {
-    sheet(
-      "exemp",
-      [
-        "Description",
-        "Nil Rated Supplies",
-        "Exempted(other than nil rated/non GST supply)",
-        "Non-GST Supplies",
-      ],
-      book.sections.nil.map((row) => [
+    const written = sheet("exemp", [
+      "Description",
+      "Nil Rated Supplies",
+      "Exempted(other than nil rated/non GST supply)",
+      "Non-GST Supplies",
+    ]);
+    written.add(
+      summary.nil.map((row) => [
         NIL_DESCRIPTIONS[row.supplyType] ?? row.supplyType,
         rupees(row.nilPaise),
         rupees(row.exemptPaise),
         rupees(row.nonGstPaise),
       ]),
     );
+    written.done();
   }
   if (carried.has("hsn")) {
     const headings = [
@@ -289,34 +364,46 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
       "State/UT Tax Amount",
       "Cess Amount",
     ];
-    const hsnRows = (table: string) =>
-      book.sections.hsn
-        .filter((row) => row.table === table)
-        .map((row) => [
-          row.hsn,
-          row.description,
-          row.uqc === "NA" ? "NA" : (findUqcUnit(row.uqc)?.label ?? row.uqc),
-          row.quantityMilli / 1000,
-          rupees(row.taxablePaise + row.igstPaise + row.cgstPaise + row.sgstPaise + row.cessPaise),
-          row.rate,
-          rupees(row.taxablePaise),
-          rupees(row.igstPaise),
-          rupees(row.cgstPaise),
-          rupees(row.sgstPaise),
-          rupees(row.cessPaise),
-        ]);
-    if (isHsnSplitPeriod(book.period.fp)) {
-      sheet("hsn(b2b)", headings, hsnRows("hsn_b2b"));
-      sheet("hsn(b2c)", headings, hsnRows("hsn_b2c"));
+    const hsnSheet = (name: string, table: string) => {
+      const written = sheet(name, headings);
+      written.add(
+        summary.hsn
+          .filter((row) => row.table === table)
+          .map((row) => [
+            row.hsn,
+            row.description,
+            row.uqc === "NA" ? "NA" : (findUqcUnit(row.uqc)?.label ?? row.uqc),
+            row.quantityMilli / 1000,
+            rupees(
+              row.taxablePaise + row.igstPaise + row.cgstPaise + row.sgstPaise + row.cessPaise,
+            ),
+            row.rate,
+            rupees(row.taxablePaise),
+            rupees(row.igstPaise),
+            rupees(row.cgstPaise),
+            rupees(row.sgstPaise),
+            rupees(row.cessPaise),
+          ]),
+      );
+      written.done();
+    };
+    if (isHsnSplitPeriod(source.fp)) {
+      hsnSheet("hsn(b2b)", "hsn_b2b");
+      hsnSheet("hsn(b2c)", "hsn_b2c");
     } else {
-      sheet("hsn", headings, hsnRows("data"));
+      hsnSheet("hsn", "data");
     }
   }
   if (carried.has("doc_issue")) {
-    sheet(
-      "docs",
-      ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"],
-      book.sections.doc_issue.map((row) => [
+    const written = sheet("docs", [
+      "Nature of Document",
+      "Sr. No. From",
+      "Sr. No. To",
+      "Total Number",
+      "Cancelled",
+    ]);
+    written.add(
+      summary.doc_issue.map((row) => [
         TABLE13_NATURE_TITLES[row.nature] ?? row.natureTitle,
         row.from,
         row.to,
@@ -324,6 +411,7 @@ export async function buildGstr1Workbook(book: ReturnBook): Promise<Buffer> {
         row.cancelled,
       ]),
     );
+    written.done();
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  await workbook.commit();
 }

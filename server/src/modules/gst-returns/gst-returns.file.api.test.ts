@@ -1,3 +1,5 @@
+import { PassThrough, type Readable } from "node:stream";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   GST_PARTIES,
@@ -8,14 +10,16 @@ import {
 } from "../../../test/books.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
 import type { TestContext } from "../../../test/test-app.ts";
-import { fileStream, readReturnFile } from "./gst-returns.file.ts";
+import { bookWorkbookSource, writeGstr1Workbook } from "./gst-returns.excel.ts";
+import { fileStream, readReturnFile, readReturnWorkbook } from "./gst-returns.file.ts";
 import { buildReturnFile, readReturnBook } from "./gst-returns.service.ts";
 
 // Decision 059: the GSTR-1 file is built a page of documents at a time, so that a month of tens of
 // thousands of invoices does not sit in memory at once. The oracle is the file of the whole book
-// (buildReturnFile), which the workbook still uses: the two must be the same bytes, whatever the
-// page size, on a month with every section, parties whose invoices straddle pages, notes netted
-// into B2C small, and a deleted number.
+// (buildReturnFile): the two must be the same bytes, whatever the page size, on a month with every
+// section, parties whose invoices straddle pages, notes netted into B2C small, and a deleted
+// number. The offline tool's workbook is built the same way; its oracle is the workbook written
+// from the whole book, compared cell by cell.
 
 const YEAR = "2025-26";
 const MONTH = { startDate: "2025-09-01", endDate: "2025-09-30" };
@@ -254,6 +258,65 @@ describe("the GSTR-1 file built a page at a time (decision 059)", () => {
     });
     expect(download.statusCode, download.body).toBe(200);
     expect(download.body).toBe(expected);
+  });
+});
+
+/** Every sheet of a workbook, by name, as its rows of cell values. */
+async function sheetsOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook.worksheets.map((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      rows.push(row.values as unknown[]);
+    });
+    return { name: sheet.name, bold: sheet.getRow(1).font?.bold ?? false, rows };
+  });
+}
+
+async function bytesOf(stream: Readable) {
+  return Buffer.concat(await stream.toArray());
+}
+
+describe("the offline tool's workbook written a page at a time (decision 059)", () => {
+  test("has the whole book's sheets, cell for cell, over HTTP and at any page size", async () => {
+    const caller = { kind: "user" as const, userId: owner.userId, sessionId: "workbook" };
+    const query = { organisationId: org, year: YEAR, ...MONTH };
+    const db = context.testDatabase.database.db;
+    const written = new PassThrough();
+    const finished = bytesOf(written);
+    await writeGstr1Workbook(
+      bookWorkbookSource(await readReturnBook(db, caller, "gstr1", query)),
+      written,
+    );
+    const expected = await sheetsOf(await finished);
+    // Every sheet the month carries, each with its heading and rows; B2B one row per invoice and
+    // rate (ten invoices, some at two rates).
+    expect(expected.map((sheet) => sheet.name)).toEqual([
+      "b2b",
+      "b2cl",
+      "b2cs",
+      "exp",
+      "cdnr",
+      "cdnur",
+      "exemp",
+      "hsn(b2b)",
+      "hsn(b2c)",
+      "docs",
+    ]);
+    expect(expected[0]?.rows.length).toBe(16);
+    expect(expected.every((sheet) => sheet.bold && sheet.rows.length > 1)).toBe(true);
+    for (const pageSize of [1, 2, 3, 2000]) {
+      const { content } = await readReturnWorkbook(db, caller, "gstr1", query, pageSize);
+      expect(await sheetsOf(await bytesOf(content)), `pages of ${pageSize}`).toEqual(expected);
+    }
+    const search = new URLSearchParams({ organisationId: org, year: YEAR, ...MONTH });
+    const download = await requestAs(context, owner, {
+      method: "GET",
+      url: `/api/gstr1/gstr1Json?${search}&format=excel`,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(await sheetsOf(download.rawPayload)).toEqual(expected);
   });
 });
 

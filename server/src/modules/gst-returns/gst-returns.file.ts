@@ -1,11 +1,10 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import {
   aggregateB2csRows,
   type B2csAggregate,
   b2csJsonRows,
   buildGstr1AmendmentJson,
   buildGstr1Json,
-  type DocumentRow,
   documentRowOf,
   emptyGstr1Sections,
   GSTR1_SECTIONS,
@@ -26,14 +25,18 @@ import {
   listKeptDocumentsAfter,
   toReturnDocuments,
 } from "../return-facts/return-facts.service.ts";
-import { buildGstr1Workbook } from "./gst-returns.excel.ts";
+import {
+  type DocumentSection,
+  type SectionPage,
+  type WorkbookSource,
+  writeGstr1Workbook,
+} from "./gst-returns.excel.ts";
 import {
   type ReturnHeader,
   type ReturnQuery,
   readAmendments,
   readDocumentTotals,
   readOriginalMonths,
-  readReturnBook,
   readReturnHeader,
   readSummarySections,
   readWarnings,
@@ -62,15 +65,13 @@ const SUMMARY_SECTIONS: readonly Gstr1Section[] = ["nil", "hsn", "doc_issue"];
 
 const EMPTY: Gstr1Sections = emptyGstr1Sections();
 
-type DocumentSection = "b2b" | "b2cl" | "b2cs" | "exp" | "cdnr" | "cdnur";
-
 /** Each page of a document section: its documents and their rows, in the return's order. */
 async function* pagesOf(
   db: Kysely<Database>,
   header: ReturnHeader,
   section: DocumentSection,
   pageSize: number,
-): AsyncGenerator<{ documents: ReturnDocument[]; rows: DocumentRow[] }> {
+): AsyncGenerator<SectionPage> {
   const organisationId = header.access.organisation.id;
   const stateCode = header.gstin.slice(0, 2);
   let after: KeptDocumentPosition | null = null;
@@ -283,9 +284,9 @@ export interface ReturnFile {
 }
 
 /**
- * The portal's JSON, built a page of documents at a time so that a month of tens of thousands of
- * invoices stays within the server's memory (decision 059) and, for a download, sent as it is
- * gathered; or the Excel workbook of the whole book.
+ * The portal's JSON or the offline tool's workbook, each built a page of documents at a time so
+ * that a month of tens of thousands of invoices stays within the server's memory (decision 059),
+ * and sent as a stream.
  */
 export async function renderReturnFile(
   db: Kysely<Database>,
@@ -305,16 +306,44 @@ export async function renderReturnFile(
       },
     };
   }
-  const book = await readReturnBook(db, caller, kind, query);
-  refuseFileWithErrors(book.warnings);
+  const { header, content } = await readReturnWorkbook(db, caller, kind, query);
   return {
-    header: book,
+    header,
     file: {
-      fileName: describeReturnFileName(book, format),
+      fileName: describeReturnFileName(header, format),
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      content: await buildGstr1Workbook(book),
+      content,
     },
   };
+}
+
+/**
+ * The offline tool's workbook of the period, refused while an error stands, as a stream written
+ * while its document sections are read a page at a time (decision 059).
+ */
+export async function readReturnWorkbook(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+  pageSize = PAGE_SIZE,
+): Promise<{ header: ReturnHeader; content: Readable }> {
+  const header = await readReturnHeader(db, caller, kind, query);
+  const totals = await readDocumentTotals(db, header);
+  refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
+  const summaries = header.carried.filter((section) => SUMMARY_SECTIONS.includes(section));
+  const summary = await readSummarySections(db, header, summaries, true);
+  const source: WorkbookSource = {
+    gstin: header.gstin,
+    fp: header.period.fp,
+    carried: header.carried,
+    pages: (section) => pagesOf(db, header, section, pageSize),
+    summary,
+  };
+  const content = new PassThrough();
+  // A read that fails halfway ends the download with the error (the answer has begun).
+  writeGstr1Workbook(source, content).catch((error: unknown) => content.destroy(error as Error));
+  return { header, content };
 }
 
 /** Email the file (through the outbox) instead of downloading it. */
