@@ -791,10 +791,11 @@ async function measureHttp(
   const timed = async (url: string, init?: RequestInit) => {
     const started = performance.now();
     const response = await fetch(url, { ...init, headers: { ...headers, ...init?.headers } });
-    const body = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
     const elapsed = performance.now() - started;
+    const body = new TextDecoder().decode(bytes);
     if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 300)}`);
-    return { elapsed, body };
+    return { elapsed, body, bytes: bytes.length };
   };
   const loop = async (count: number, request: (index: number) => Promise<{ elapsed: number }>) => {
     const samples: number[] = [];
@@ -952,7 +953,7 @@ async function measureHttp(
   let jsonBytes = 0;
   const gstJson = await loop(Math.max(3, Math.round(gstSamples / 2)), async () => {
     const answer = await timed(gstUrl("gstr1Json"));
-    jsonBytes = answer.body.length;
+    jsonBytes = answer.bytes;
     return answer;
   });
   const documents = counts.sections
@@ -972,8 +973,27 @@ async function measureHttp(
   const gstr3bJson = await loop(gstr3bSamples, () => timed(gstr3bUrl({ downloadJson: "true" })));
   log(`GSTR-3B Sep 2025: tables p95 ${gstr3bSummary.p95} ms, JSON p95 ${gstr3bJson.p95} ms`);
 
+  // GSTR-1's workbook for the offline tool (written as it is read, decision 059), last and as a
+  // step of its own in the memory report: the steps before it are measured without it.
+  memory.enter("gstr1Excel");
+  let excelBytes = 0;
+  const gstExcel = await loop(3, async () => {
+    const answer = await timed(gstUrl("gstr1Json", { format: "excel" }));
+    excelBytes = answer.bytes;
+    return answer;
+  });
+  log(`GSTR-1 Sep 2025 Excel p95 ${gstExcel.p95} ms (${excelBytes} bytes)`);
+
   return {
-    gstr1: { counts: gstCounts, page: gstPage, json: gstJson, documents, jsonBytes },
+    gstr1: {
+      counts: gstCounts,
+      page: gstPage,
+      json: gstJson,
+      documents,
+      jsonBytes,
+      excel: gstExcel,
+      excelBytes,
+    },
     gstr3b: { summary: gstr3bSummary, json: gstr3bJson },
     balanceSheet: sheetTiming,
     balanceSheetAfterChange: sheetAfterChange,
@@ -1128,7 +1148,7 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
           `search "${h.search.searchText}" ${h.search.p50}/${h.search.p95}/${h.search.max} ms (${formatNumber(h.search.rows)} matches); ledger ${h.ledger.p50}/${h.ledger.p95}/${h.ledger.max} ms over ${formatNumber(h.ledger.rows)} entries; ` +
           `trial balance ${h.trialBalance.p50}/${h.trialBalance.p95}/${h.trialBalance.max} ms; ` +
           `balance sheet ${h.balanceSheet.p50}/${h.balanceSheet.p95}/${h.balanceSheet.max} ms, right after a sale ${h.balanceSheetAfterChange.p50}/${h.balanceSheetAfterChange.p95}/${h.balanceSheetAfterChange.max} ms; ` +
-          `GSTR-1 of Sep 2025 (${formatNumber(h.gstr1.documents)} documents) counts ${h.gstr1.counts.p50}/${h.gstr1.counts.p95}/${h.gstr1.counts.max} ms, B2B page ${h.gstr1.page.p50}/${h.gstr1.page.p95}/${h.gstr1.page.max} ms, JSON ${h.gstr1.json.p50}/${h.gstr1.json.p95}/${h.gstr1.json.max} ms (${formatNumber(h.gstr1.jsonBytes)} bytes). ` +
+          `GSTR-1 of Sep 2025 (${formatNumber(h.gstr1.documents)} documents) counts ${h.gstr1.counts.p50}/${h.gstr1.counts.p95}/${h.gstr1.counts.max} ms, B2B page ${h.gstr1.page.p50}/${h.gstr1.page.p95}/${h.gstr1.page.max} ms, JSON ${h.gstr1.json.p50}/${h.gstr1.json.p95}/${h.gstr1.json.max} ms (${formatNumber(h.gstr1.jsonBytes)} bytes), Excel ${h.gstr1.excel.p50}/${h.gstr1.excel.p95}/${h.gstr1.excel.max} ms (${formatNumber(h.gstr1.excelBytes)} bytes). ` +
           `GSTR-3B of Sep 2025 tables ${h.gstr3b.summary.p50}/${h.gstr3b.summary.p95}/${h.gstr3b.summary.max} ms, JSON ${h.gstr3b.json.p50}/${h.gstr3b.json.p95}/${h.gstr3b.json.max} ms. ` +
           `invoice PDF ${h.invoicePdf.p50}/${h.invoicePdf.p95}/${h.invoicePdf.max} ms; 100-line invoice PDF ${h.invoicePdf100.p50}/${h.invoicePdf100.p95}/${h.invoicePdf100.max} ms. ` +
           `Serving process: peak RSS ${run.memory.serving.peakRssMb} MB (kernel high-water ${run.memory.serving.maxRssMb} MB), heap used ≤ ${run.memory.serving.peakHeapUsedMb} MB of ${run.memory.serving.peakHeapTotalMb} MB; peak RSS by step ${describePhasePeaks(run.memory.serving.byPhase)}. ` +
@@ -1143,9 +1163,10 @@ function markdown(command: string, results: readonly RunResult[], startedAt: Dat
 
 /**
  * Issue 18: the balance sheet within 2× the trial balance, p50 and p95 of the same run; and,
- * without a target, the balance sheet right after a sale, when the kept valuation no longer holds.
+ * without a target, the GSTR-1 workbook and the balance sheet right after a sale, when the kept
+ * valuation no longer holds.
  */
-function balanceSheetFigures(run: RunResult): Figure[] {
+function figuresBeyondTargets(run: RunResult): Figure[] {
   const { balanceSheet, balanceSheetAfterChange, trialBalance } = run.http;
   const ratio = (sheet: number, trial: number) => Math.round((sheet / trial) * 10) / 10;
   const p50 = ratio(balanceSheet.p50, trialBalance.p50);
@@ -1162,6 +1183,15 @@ function balanceSheetFigures(run: RunResult): Figure[] {
       met: p50 <= 2 && p95 <= 2,
     },
     {
+      measure: "gstr1Excel",
+      label: "GSTR-1 of a month: the offline tool's Excel workbook, p50 (p95) (ms)",
+      size,
+      engine: run.engine,
+      target: "",
+      value: `${run.http.gstr1.excel.p50} (${run.http.gstr1.excel.p95})`,
+      met: null,
+    },
+    {
       measure: "balanceSheetAfterChange",
       label: "Balance sheet right after a sale (stock valued afresh), p50 (p95) (ms)",
       size,
@@ -1176,7 +1206,7 @@ function balanceSheetFigures(run: RunResult): Figure[] {
 /** The run's figures for the current table of RESULTS.md. */
 function figuresOf(results: readonly RunResult[]): Figure[] {
   return results.flatMap((run) => [
-    ...balanceSheetFigures(run),
+    ...figuresBeyondTargets(run),
     ...METRICS.filter(
       ([metric]) => !(run.reused && (metric === "loadRate" || metric === "loadPeakRssMb")),
     ).map(([metric, label]) => {
