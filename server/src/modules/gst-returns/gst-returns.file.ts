@@ -170,6 +170,24 @@ function pushList(parts: string[], items: readonly string[]) {
 }
 
 /**
+ * What every file of the period starts from: its header, refused while an error-level warning
+ * stands, and Tables 8, 12 and 13 (from the saved sums and lines, with descriptions).
+ */
+async function readFileHeader(
+  db: Kysely<Database>,
+  caller: Caller,
+  kind: GstReturnKind,
+  query: ReturnQuery,
+) {
+  const header = await readReturnHeader(db, caller, kind, query);
+  const totals = await readDocumentTotals(db, header);
+  refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
+  const summaries = header.carried.filter((section) => SUMMARY_SECTIONS.includes(section));
+  const summarySections = await readSummarySections(db, header, summaries, true);
+  return { header, summaries, summarySections };
+}
+
+/**
  * The period's GSTR-1 or IFF as the portal takes it, refused while an error stands: its JSON text
  * (what JSON.stringify gives for the whole book's file) as pieces in order, to be sent as they are
  * (fileStream) rather than joined into one string and one buffer of the whole month.
@@ -181,15 +199,9 @@ export async function readReturnFileParts(
   query: ReturnQuery,
   pageSize = PAGE_SIZE,
 ): Promise<{ header: ReturnHeader; parts: string[] }> {
-  const header = await readReturnHeader(db, caller, kind, query);
-  const totals = await readDocumentTotals(db, header);
-  refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
+  const { header, summaries, summarySections } = await readFileHeader(db, caller, kind, query);
   const options = { gstin: header.gstin, fp: header.period.fp };
-  const summaries = header.carried.filter((section) => SUMMARY_SECTIONS.includes(section));
-  const summary = buildGstr1Json([], await readSummarySections(db, header, summaries, true), {
-    ...options,
-    only: summaries,
-  });
+  const summary = buildGstr1Json([], summarySections, { ...options, only: summaries });
   const parts: string[] = [];
   let members = 0;
   const member = (name: string) =>
@@ -328,17 +340,13 @@ export async function readReturnWorkbook(
   query: ReturnQuery,
   pageSize = PAGE_SIZE,
 ): Promise<{ header: ReturnHeader; content: Readable }> {
-  const header = await readReturnHeader(db, caller, kind, query);
-  const totals = await readDocumentTotals(db, header);
-  refuseFileWithErrors(await readWarnings(db, header, totals("b2b").valuePaise));
-  const summaries = header.carried.filter((section) => SUMMARY_SECTIONS.includes(section));
-  const summary = await readSummarySections(db, header, summaries, true);
+  const { header, summarySections } = await readFileHeader(db, caller, kind, query);
   const source: WorkbookSource = {
     gstin: header.gstin,
     fp: header.period.fp,
     carried: header.carried,
     pages: (section) => pagesOf(db, header, section, pageSize),
-    summary,
+    summary: summarySections,
   };
   const content = new PassThrough();
   // A read that fails halfway ends the download with the error (the answer has begun).
