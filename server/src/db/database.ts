@@ -36,6 +36,15 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
   return options.kind === "sqlite" ? openSqlite(options) : openPostgres(options);
 }
 
+/**
+ * SQLite's own page cache for the server's connection, in kB. better-sqlite3 sets 16 MB, and a
+ * month's GSTR-1 at 1M vouchers fills all of it, in the serving process's memory. Pages beyond
+ * it come from the operating system's file cache. With 4 MB the GSTR steps at 1M peaked 24 MB
+ * lower and the GSTR-1 Excel 30 MB lower. The GSTR-1 file, GSTR-3B, saves, lists and ledgers took
+ * the same time within noise (bench/RESULTS.md, decision 027).
+ */
+const PAGE_CACHE_KB = 4000;
+
 function openSqlite({
   file,
   checkpointInBackground: inBackground,
@@ -50,6 +59,7 @@ function openSqlite({
   sqlite.pragma("busy_timeout = 5000");
   // WAL keeps readers off the writer's back; NORMAL is durable at every checkpoint in WAL mode.
   sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KB}`);
   const checkpoints =
     inBackground && file !== ":memory:" ? checkpointInBackground(sqlite, file) : undefined;
   const db = new Kysely<Database>({
