@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
-import { forgetKeptValuations } from "./stock-valuation-cache.ts";
+import { countKeptValuations, forgetKeptValuations } from "./stock-valuation-cache.ts";
 
 // Decision 028: the weighted average valuation is kept per organisation stock version. Every
 // change that moves the stock value must bump the version, or a statement asked again would show
@@ -178,6 +178,21 @@ describe("a kept stock valuation follows every change to the stock", () => {
     const { kept, fresh } = await keptAndFresh(org);
     expect(kept).toEqual(fresh);
     expect(closingStock(fresh.sheet)).not.toBe(closingStock(before.fresh.sheet));
+  });
+
+  test("a balance sheet asked again, with nothing moved, is valued from what was kept", async () => {
+    const sheet = () =>
+      call("GET", `reports/balancesheet?organisationId=${org}&year=2024-25&date=2025-03-31`);
+    forgetKeptValuations();
+    const before = countKeptValuations();
+    const first = await sheet();
+    const afterFirst = countKeptValuations();
+    expect(afterFirst.walks - before.walks).toBe(1);
+    expect(afterFirst.hits - before.hits).toBe(0);
+    expect(await sheet()).toEqual(first);
+    const afterSecond = countKeptValuations();
+    expect(afterSecond.walks - afterFirst.walks).toBe(0);
+    expect(afterSecond.hits - afterFirst.hits).toBe(1);
   });
 
   test("another organisation's kept valuation is its own, and unmoved by these changes", async () => {

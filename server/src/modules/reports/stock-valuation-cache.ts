@@ -27,15 +27,34 @@ interface Entry {
 const kept = new Map<string, Entry>();
 let keptItems = 0;
 
+/** Each database a number, so that two databases in one process (tests) never share a key. */
+const databases = new WeakMap<object, number>();
+let lastDatabase = 0;
+
+function databaseOf(db: Kysely<Database>): number {
+  let id = databases.get(db);
+  if (id === undefined) {
+    lastDatabase += 1;
+    id = lastDatabase;
+    databases.set(db, id);
+  }
+  return id;
+}
+
+/** An organisation's keys begin with this (its database and id), its version next. */
+function prefixOf(db: Kysely<Database>, organisationId: string): string {
+  return `${databaseOf(db)}|${organisationId}|`;
+}
+
 function keyOf(
+  db: Kysely<Database>,
   organisation: OrganisationsTable,
   version: number,
   date: string,
   options: { itemId?: string | undefined; keepYearBefore?: boolean },
 ): string {
   return [
-    organisation.id,
-    version,
+    prefixOf(db, organisation.id) + String(version),
     organisation.starting_year,
     organisation.manage_inventory,
     date,
@@ -57,8 +76,10 @@ export async function keptValuation<T extends readonly unknown[]>(
 ): Promise<KeptValuation<T>> {
   if (db.isTransaction) return walk();
   const version = await readStockVersion(db, organisation.id);
-  const key = keyOf(organisation, version, date, options);
+  const key = keyOf(db, organisation, version, date, options);
   const found = kept.get(key);
+  if (found) counts.hits += 1;
+  else counts.walks += 1;
   if (found) {
     // Most recently used last: the map's order is the eviction order.
     kept.delete(key);
@@ -68,7 +89,7 @@ export async function keptValuation<T extends readonly unknown[]>(
   const value = await walk();
   const items = value.atDate.length + (value.yearBefore?.length ?? 0) + 1;
   if (items > ITEM_BUDGET) return value;
-  forgetOlderVersions(organisation.id, version);
+  forgetOlderVersions(prefixOf(db, organisation.id), version);
   kept.set(key, { value, items });
   keptItems += items;
   for (const [oldest, entry] of kept) {
@@ -80,8 +101,7 @@ export async function keptValuation<T extends readonly unknown[]>(
 }
 
 /** A new version makes this organisation's older valuations useless: they are let go at once. */
-function forgetOlderVersions(organisationId: string, version: number) {
-  const prefix = `${organisationId}|`;
+function forgetOlderVersions(prefix: string, version: number) {
   const current = `${prefix}${version}|`;
   for (const [key, entry] of kept) {
     if (key.startsWith(prefix) && !key.startsWith(current)) {
@@ -89,6 +109,13 @@ function forgetOlderVersions(organisationId: string, version: number) {
       keptItems -= entry.items;
     }
   }
+}
+
+const counts = { hits: 0, walks: 0 };
+
+/** How many valuations were served from what was kept, and how many walked (tests). */
+export function countKeptValuations(): { hits: number; walks: number } {
+  return { ...counts };
 }
 
 /** Forgets every kept valuation (tests). */
