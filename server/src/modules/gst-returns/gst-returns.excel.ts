@@ -1,17 +1,20 @@
 import type { Writable } from "node:stream";
 import {
-  aggregateB2csRows,
-  type B2csAggregate,
   type DocumentRow,
   findPlaceOfSupply,
   findUqcUnit,
   type Gstr1Section,
   type Gstr1Sections,
   isHsnSplitPeriod,
-  mergeB2csAggregates,
   type ReturnDocument,
   TABLE13_NATURE_TITLES,
 } from "@bahi/domain";
+import {
+  type DocumentSection,
+  documentsOf,
+  type SectionPage,
+  sumB2csPages,
+} from "./gst-returns.pages.ts";
 import type { ReturnBook } from "./gst-returns.service.ts";
 
 // The GST offline tool's Excel template: one sheet per section, its column headings, place of
@@ -59,14 +62,6 @@ function rateRows(document: ReturnDocument) {
     rates.set(line.gstRate, row);
   }
   return [...rates.entries()].sort((a, b) => a[0] - b[0]);
-}
-
-export type DocumentSection = "b2b" | "b2cl" | "b2cs" | "exp" | "cdnr" | "cdnur";
-
-/** A page of a document section: its documents and their rows, in the return's order. */
-export interface SectionPage {
-  documents: ReturnDocument[];
-  rows: DocumentRow[];
 }
 
 /** Where a workbook's rows come from: the whole book at once, or pages read as they are written. */
@@ -129,8 +124,8 @@ export async function writeGstr1Workbook(source: WorkbookSource, output: Writabl
   ) => {
     const written = sheet(name, headings);
     for await (const page of source.pages(section)) {
-      const byId = new Map(page.documents.map((document) => [document.entryId, document]));
-      for (const row of page.rows) written.add(cells(row, byId.get(row.entryId) as ReturnDocument));
+      const documentOf = documentsOf(page);
+      for (const row of page.rows) written.add(cells(row, documentOf(row)));
     }
     written.done();
   };
@@ -203,14 +198,7 @@ export async function writeGstr1Workbook(source: WorkbookSource, output: Writabl
   }
   if (carried.has("b2cs")) {
     // Summed in paise over the pages, by supply type, place and rate, then written.
-    let buckets: B2csAggregate[] = [];
-    for await (const page of source.pages("b2cs")) {
-      const byId = new Map(page.documents.map((document) => [document.entryId, document]));
-      buckets = mergeB2csAggregates(
-        buckets,
-        aggregateB2csRows(page.rows, (row) => byId.get(row.entryId) as ReturnDocument, stateCode),
-      );
-    }
+    const buckets = await sumB2csPages(source.pages("b2cs"), stateCode);
     const written = sheet("b2cs", [
       "Type",
       "Place Of Supply",

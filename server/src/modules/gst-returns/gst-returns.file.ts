@@ -1,18 +1,13 @@
 import { PassThrough, Readable } from "node:stream";
 import {
-  aggregateB2csRows,
-  type B2csAggregate,
   b2csJsonRows,
   buildGstr1AmendmentJson,
   buildGstr1Json,
-  documentRowOf,
   emptyGstr1Sections,
   GSTR1_SECTIONS,
   type GstReturnKind,
   type Gstr1Section,
   type Gstr1Sections,
-  mergeB2csAggregates,
-  type ReturnDocument,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -20,17 +15,13 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import {
-  type KeptDocumentPosition,
-  listKeptDocumentsAfter,
-  toReturnDocuments,
-} from "../return-facts/return-facts.service.ts";
+import { type WorkbookSource, writeGstr1Workbook } from "./gst-returns.excel.ts";
 import {
   type DocumentSection,
-  type SectionPage,
-  type WorkbookSource,
-  writeGstr1Workbook,
-} from "./gst-returns.excel.ts";
+  PAGE_SIZE,
+  readSectionPages,
+  sumB2csPages,
+} from "./gst-returns.pages.ts";
 import {
   type ReturnHeader,
   type ReturnQuery,
@@ -50,9 +41,6 @@ import {
 // groups them (by party, place or export type, in order of first appearance); B2C small is summed
 // in paise per page. The result is the same file (gst-returns.file.api.test.ts compares them).
 
-/** Documents read and laid out at a time. */
-const PAGE_SIZE = 500;
-
 /** A section's groups in the file, and the key and list of each group. */
 const GROUPED = {
   b2b: ["ctin", "inv"],
@@ -64,37 +52,6 @@ const GROUPED = {
 const SUMMARY_SECTIONS: readonly Gstr1Section[] = ["nil", "hsn", "doc_issue"];
 
 const EMPTY: Gstr1Sections = emptyGstr1Sections();
-
-/** Each page of a document section: its documents and their rows, in the return's order. */
-async function* pagesOf(
-  db: Kysely<Database>,
-  header: ReturnHeader,
-  section: DocumentSection,
-  pageSize: number,
-): AsyncGenerator<SectionPage> {
-  const organisationId = header.access.organisation.id;
-  const stateCode = header.gstin.slice(0, 2);
-  let after: KeptDocumentPosition | null = null;
-  for (;;) {
-    const page = await listKeptDocumentsAfter(
-      db,
-      organisationId,
-      header.period,
-      section,
-      after,
-      pageSize,
-    );
-    const last = page.at(-1);
-    if (!last) return;
-    const documents = await toReturnDocuments(db, organisationId, page);
-    yield {
-      documents,
-      rows: documents.map((document) => documentRowOf(document, section, stateCode)),
-    };
-    if (page.length < pageSize) return;
-    after = { date: last.date, number_key: last.number_key, voucher_id: last.voucher_id };
-  }
-}
 
 /**
  * One document section of the file, as the pieces of its JSON text pushed onto `parts`; false when
@@ -111,16 +68,10 @@ async function writeFileSection(
 ): Promise<boolean> {
   const options = { gstin: header.gstin, fp: header.period.fp, only: [section] };
   if (section === "b2cs") {
-    let buckets: B2csAggregate[] = [];
-    for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
-      const byId = new Map(documents.map((document) => [document.entryId, document]));
-      const page = aggregateB2csRows(
-        rows,
-        (row) => byId.get(row.entryId) as ReturnDocument,
-        header.gstin.slice(0, 2),
-      );
-      buckets = mergeB2csAggregates(buckets, page);
-    }
+    const buckets = await sumB2csPages(
+      readSectionPages(db, header, section, pageSize),
+      header.gstin.slice(0, 2),
+    );
     const rows = b2csJsonRows(buckets);
     if (rows.length === 0) return false;
     parts.push(JSON.stringify(rows));
@@ -128,7 +79,7 @@ async function writeFileSection(
   }
   if (section === "cdnur") {
     const notes: string[] = [];
-    for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
+    for await (const { documents, rows } of readSectionPages(db, header, section, pageSize)) {
       const part = buildGstr1Json(documents, { ...EMPTY, cdnur: rows }, options);
       for (const note of (part.cdnur as unknown[] | undefined) ?? [])
         notes.push(JSON.stringify(note));
@@ -139,7 +90,7 @@ async function writeFileSection(
   }
   const [key, list] = GROUPED[section];
   const groups = new Map<unknown, string[]>();
-  for await (const { documents, rows } of pagesOf(db, header, section, pageSize)) {
+  for await (const { documents, rows } of readSectionPages(db, header, section, pageSize)) {
     const part = buildGstr1Json(documents, { ...EMPTY, [section]: rows }, options);
     for (const group of (part[section] as Record<string, unknown>[] | undefined) ?? []) {
       const items = groups.get(group[key]) ?? [];
@@ -291,8 +242,8 @@ export function describeReturnFileName(header: ReturnOf, format: "json" | "excel
 export interface ReturnFile {
   fileName: string;
   contentType: string;
-  /** The bytes, or for the JSON a stream of them (fileStream). */
-  content: Buffer | Readable;
+  /** The file's bytes, sent as they are made. */
+  content: Readable;
 }
 
 /**
@@ -345,7 +296,7 @@ export async function readReturnWorkbook(
     gstin: header.gstin,
     fp: header.period.fp,
     carried: header.carried,
-    pages: (section) => pagesOf(db, header, section, pageSize),
+    pages: (section) => readSectionPages(db, header, section, pageSize),
     summary: summarySections,
   };
   const content = new PassThrough();
@@ -365,9 +316,7 @@ export async function emailReturnFile(
   const title = header.kind === "iff" ? "IFF" : "GSTR-1";
   const organisation = header.access.organisation;
   // An attachment is kept whole in the outbox.
-  const content = Buffer.isBuffer(file.content)
-    ? file.content
-    : Buffer.concat(await file.content.toArray());
+  const content = Buffer.concat(await file.content.toArray());
   await deps.db.transaction().execute(async (trx) => {
     await enqueueMessage(trx, {
       channel: "email",

@@ -78,14 +78,14 @@ export async function keptValuation<T extends readonly unknown[]>(
   const version = await readStockVersion(db, organisation.id);
   const key = keyOf(db, organisation, version, date, options);
   const found = kept.get(key);
-  if (found) counts.hits += 1;
-  else counts.walks += 1;
   if (found) {
+    counts.hits += 1;
     // Most recently used last: the map's order is the eviction order.
     kept.delete(key);
     kept.set(key, found);
     return found.value as KeptValuation<T>;
   }
+  counts.walks += 1;
   const value = await walk();
   const items = value.atDate.length + (value.yearBefore?.length ?? 0) + 1;
   if (items > ITEM_BUDGET) return value;
