@@ -89,6 +89,42 @@ export function bookWorkbookSource(book: ReturnBook): WorkbookSource {
 
 type Cell = string | number;
 
+/** The zip's input for one sheet: exceljs pipes each sheet into it without heeding its answer. */
+interface SheetEntryInput {
+  /** Set when a write found the entry full: "drain" follows once it has taken everything in. */
+  _writableState?: { needDrain?: boolean };
+  once(event: "drain", listener: () => void): unknown;
+  removeListener(event: "drain", listener: () => void): unknown;
+}
+
+/**
+ * Waits until the zip has taken in what the sheet was given. exceljs's streaming writer hands a
+ * sheet's rows to its zip entry and never waits, while the entry is compressed a chunk per turn of
+ * the event loop: a month's sheet piled up uncompressed (35,000 invoices held 30 MB of XML, and
+ * the download went past the 300 MB serving figure). Waiting here after each page keeps the pile to
+ * a page, and stops reading the books while the client is not reading the download. Resolves at
+ * once when the entry has room, or where exceljs's internals are not as expected (the file is
+ * still right, only held longer).
+ */
+async function sheetZipped(worksheet: unknown, output: Writable): Promise<void> {
+  const stream = (worksheet as { stream?: { pipes?: SheetEntryInput[] } }).stream;
+  const entry = stream?.pipes?.[0];
+  if (entry?._writableState?.needDrain !== true) return;
+  if (output.destroyed) throw new Error("The download was closed before the workbook was written.");
+  await new Promise<void>((resolve, reject) => {
+    const drained = () => {
+      output.removeListener("close", closed);
+      resolve();
+    };
+    const closed = () => {
+      entry.removeListener("drain", drained);
+      reject(new Error("The download was closed before the workbook was written."));
+    };
+    entry.once("drain", drained);
+    output.once("close", closed);
+  });
+}
+
 /**
  * Writes the offline tool's workbook to `output` (ended when the workbook is): one sheet per
  * section the return carries, in the template's order.
@@ -100,6 +136,9 @@ export async function writeGstr1Workbook(source: WorkbookSource, output: Writabl
     stream: output,
     useStyles: true,
     useSharedStrings: false,
+    // The zip (archiver) holds 64 kB of the compressed file before it stops taking more, not its
+    // default 1 MB; exceljs passes the option on, its types leave it out.
+    zip: { highWaterMark: 64 * 1024 } as Record<string, unknown>,
   });
   const stateCode = source.gstin.slice(0, 2);
   const carried = new Set<string>(source.carried);
@@ -112,6 +151,7 @@ export async function writeGstr1Workbook(source: WorkbookSource, output: Writabl
       add: (rows: Iterable<Cell[]>) => {
         for (const row of rows) worksheet.addRow(row).commit();
       },
+      zipped: () => sheetZipped(worksheet, output),
       done: () => worksheet.commit(),
     };
   };
@@ -126,6 +166,7 @@ export async function writeGstr1Workbook(source: WorkbookSource, output: Writabl
     for await (const page of source.pages(section)) {
       const documentOf = documentsOf(page);
       for (const row of page.rows) written.add(cells(row, documentOf(row)));
+      await written.zipped();
     }
     written.done();
   };
