@@ -9,6 +9,7 @@ import {
   type ReturnDocument,
   TABLE13_NATURE_TITLES,
 } from "@bahi/domain";
+import type { Style } from "exceljs";
 import {
   type DocumentSection,
   documentsOf,
@@ -89,6 +90,13 @@ export function bookWorkbookSource(book: ReturnBook): WorkbookSource {
 
 type Cell = string | number;
 
+/**
+ * The style of every cell below the headings, one object for all: exceljs gives each new cell a
+ * style object of its own and works out its style entry afresh for each, unless it has seen the
+ * object before. Sharing one halved the time of a month's workbook at 1M (2.7 → 1.5 s).
+ */
+const PLAIN: Partial<Style> = Object.freeze({});
+
 /** The zip's input for one sheet: exceljs pipes each sheet into it without heeding its answer. */
 interface SheetEntryInput {
   /** Set when a write found the entry full: "drain" follows once it has taken everything in. */
@@ -149,7 +157,13 @@ export async function writeGstr1Workbook(source: WorkbookSource, output: Writabl
     headingRow.commit();
     return {
       add: (rows: Iterable<Cell[]>) => {
-        for (const row of rows) worksheet.addRow(row).commit();
+        for (const row of rows) {
+          const added = worksheet.addRow(row);
+          added.eachCell((cell) => {
+            cell.style = PLAIN;
+          });
+          added.commit();
+        }
       },
       zipped: () => sheetZipped(worksheet, output),
       done: () => worksheet.commit(),
