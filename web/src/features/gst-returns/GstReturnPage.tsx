@@ -523,7 +523,8 @@ function FiledDialog(props: {
     <Modal opened={props.opened} onClose={props.onClose} title={`Mark ${props.title} as filed`}>
       <Stack>
         <Text size="sm">
-          Marking the return as filed locks this period's sales invoices and credit notes.
+          Marking the return as filed locks this period's sales invoices, credit notes and debit
+          notes to customers.
         </Text>
         <TextInput
           label="ARN (optional)"

@@ -101,8 +101,9 @@ export function LockPeriodPage() {
           Lock Period
         </Title>
         <Text c="dimmed" size="sm">
-          A locked month refuses adding, editing and deleting entries dated in it. Marking a GST
-          return as filed locks its sales invoices and credit notes.
+          A locked month refuses adding, editing and deleting entries dated in it. Marking GSTR-1 or
+          IFF as filed locks the month's sales invoices, credit notes and debit notes to customers;
+          marking GSTR-3B as filed locks every entry of the month.
         </Text>
         <ReportBody query={locks} isEmpty={() => false} empty={null}>
           {(data) => (
