@@ -75,12 +75,12 @@ function countedSource() {
   return { source, asked };
 }
 
-/** Waits until the number of pages asked for has not moved for a while. */
+/** Waits until pages have been asked for and their number has not moved for a while. */
 async function settled(asked: { pages: number }) {
   let seen = -1;
-  while (seen !== asked.pages) {
+  while (seen !== asked.pages || seen === 0) {
     seen = asked.pages;
-    await sleep(150);
+    await sleep(300);
   }
   return seen;
 }
@@ -119,7 +119,7 @@ describe("the offline tool's workbook heeds its reader (decision 059)", () => {
     output.destroy();
     await failed;
     const atClose = asked.pages;
-    await sleep(150);
+    await sleep(300);
     expect(asked.pages).toBe(atClose);
     expect(atClose).toBeLessThan(PAGES);
   });
