@@ -387,6 +387,49 @@ export async function setUpGstRegisteredBook<
 }
 
 /** One item line of a test sales document: rupees and a GST rate, as a client sends them. */
+/**
+ * A one-line trade document (a sale, a purchase or a note) of a goods item at nil GST, whose
+ * totals are the line's quantity × rate: for tests of stock and the books, where tax is beside
+ * the point.
+ */
+export function nilRatedTradePayload(input: {
+  organisationId?: string;
+  year: string;
+  date: string;
+  party: string;
+  item: string;
+  quantity: number;
+  rate: number;
+  extra?: Record<string, unknown>;
+}) {
+  const amount = input.quantity * input.rate;
+  return {
+    ...(input.organisationId ? { organisationId: input.organisationId } : {}),
+    year: input.year,
+    date: input.date,
+    cashOrDebtorAccountId: input.party,
+    itemDetails: [
+      {
+        itemId: input.item,
+        quantity: input.quantity,
+        rate: input.rate,
+        discountType: "percent",
+        discount: 0,
+        gstRate: 0,
+        amount,
+      },
+    ],
+    accountDetails: [],
+    grossAmount: amount,
+    cgstAmount: 0,
+    sgstAmount: 0,
+    igstAmount: 0,
+    roundOffAmount: 0,
+    totalAmount: amount,
+    ...input.extra,
+  };
+}
+
 export interface SalesTestLine {
   itemId: string;
   quantity: number;

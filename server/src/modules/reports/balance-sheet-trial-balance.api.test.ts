@@ -1,7 +1,13 @@
 import { findAccountGroup, isBalanceSheetGroup } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, insertAccount, insertItem, systemAccountId } from "../../../test/books.ts";
+import {
+  as,
+  insertAccount,
+  insertItem,
+  nilRatedTradePayload,
+  systemAccountId,
+} from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 
@@ -48,30 +54,7 @@ function bill(
   quantity: number,
   rate: number,
 ) {
-  const amount = quantity * rate;
-  return {
-    year,
-    date,
-    cashOrDebtorAccountId: party,
-    itemDetails: [
-      {
-        itemId: ids[item],
-        quantity,
-        rate,
-        discountType: "percent",
-        discount: 0,
-        gstRate: 0,
-        amount,
-      },
-    ],
-    accountDetails: [],
-    grossAmount: amount,
-    cgstAmount: 0,
-    sgstAmount: 0,
-    igstAmount: 0,
-    roundOffAmount: 0,
-    totalAmount: amount,
-  };
+  return nilRatedTradePayload({ year, date, party, item: ids[item] as string, quantity, rate });
 }
 
 beforeAll(async () => {

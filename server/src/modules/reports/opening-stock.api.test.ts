@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as, systemAccountId } from "../../../test/books.ts";
+import { as, nilRatedTradePayload, systemAccountId } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 
@@ -43,31 +43,15 @@ async function get(url: string) {
 }
 
 function bill(date: string, party: string, item: string, quantity: number, rate: number) {
-  const amount = quantity * rate;
-  return {
+  return nilRatedTradePayload({
     organisationId: org,
     year: "2024-25",
     date,
-    cashOrDebtorAccountId: party,
-    itemDetails: [
-      {
-        itemId: item,
-        quantity,
-        rate,
-        discountType: "percent",
-        discount: 0,
-        gstRate: 0,
-        amount,
-      },
-    ],
-    accountDetails: [],
-    grossAmount: amount,
-    cgstAmount: 0,
-    sgstAmount: 0,
-    igstAmount: 0,
-    roundOffAmount: 0,
-    totalAmount: amount,
-  };
+    party,
+    item,
+    quantity,
+    rate,
+  });
 }
 
 async function addItem(organisationId: string, name: string, quantity: number, amount: number) {

@@ -5,6 +5,7 @@ import {
   as,
   insertAccount,
   insertItem,
+  nilRatedTradePayload,
   stockBalancesFromMonthlyTable,
   stockBalancesFromMovements,
   systemAccountId,
@@ -50,32 +51,12 @@ function bill(input: {
   rate: number;
   extra?: Record<string, unknown>;
 }) {
-  const amount = input.quantity * input.rate;
-  return {
+  return nilRatedTradePayload({
+    ...input,
     organisationId: org,
     year: input.year ?? "2024-25",
-    date: input.date,
-    cashOrDebtorAccountId: input.party,
-    itemDetails: [
-      {
-        itemId: ids[input.item],
-        quantity: input.quantity,
-        rate: input.rate,
-        discountType: "percent",
-        discount: 0,
-        gstRate: 0,
-        amount,
-      },
-    ],
-    accountDetails: [],
-    grossAmount: amount,
-    cgstAmount: 0,
-    sgstAmount: 0,
-    igstAmount: 0,
-    roundOffAmount: 0,
-    totalAmount: amount,
-    ...input.extra,
-  };
+    item: ids[input.item] as string,
+  });
 }
 
 async function add(family: string, payload: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { as } from "../../../test/books.ts";
+import { as, nilRatedTradePayload } from "../../../test/books.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import { countKeptValuations, forgetKeptValuations } from "./stock-valuation-cache.ts";
@@ -31,23 +31,15 @@ function bill(
   quantity: number,
   rate: number,
 ) {
-  const amount = quantity * rate;
-  return {
+  return nilRatedTradePayload({
     organisationId,
     year: "2024-25",
     date,
-    cashOrDebtorAccountId: party,
-    itemDetails: [
-      { itemId: item, quantity, rate, discountType: "percent", discount: 0, gstRate: 0, amount },
-    ],
-    accountDetails: [],
-    grossAmount: amount,
-    cgstAmount: 0,
-    sgstAmount: 0,
-    igstAmount: 0,
-    roundOffAmount: 0,
-    totalAmount: amount,
-  };
+    party,
+    item,
+    quantity,
+    rate,
+  });
 }
 
 function item(organisationId: string, name: string, quantity: number, amount: number) {
