@@ -21,4 +21,12 @@ export {
   parseAmount,
   validateAmountText,
 } from "./parse-amount.ts";
+export {
+  amountForQuantity,
+  milliToQuantity,
+  QUANTITY_DECIMALS,
+  quantityToMilli,
+  storedQuantityToMilli,
+  storedRupeesToPaise,
+} from "./quantity.ts";
 export { paiseToRupees, rupeesToPaise } from "./rupees.ts";

@@ -9,3 +9,4 @@ export * from "./voucher-paths.ts";
 export * from "./voucher-registry.ts";
 export * from "./voucher-screens.ts";
 export * from "./voucher-type.ts";
+export * from "./stored/index.ts";

@@ -1,5 +1,6 @@
 import { divideRoundingHalfAwayFromZero, scaleDecimal } from "../../money/decimal.ts";
 import {
+  amountForQuantity,
   formatAmount,
   type Paise,
   type RupeeRounding,
@@ -149,7 +150,7 @@ function computeItemLine(line: ItemLineInput, at: LineLabel, context: LineContex
   }
   if (quantity < 0n) fail(at, "quantity", "quantity cannot be negative.");
   const rate = readPaise(line.ratePaise, at, "ratePaise", "rate");
-  const grossPaise = divideRoundingHalfAwayFromZero(quantity * rate, 1000n);
+  const grossPaise = BigInt(lineAmount(toPaise(quantity, at), Number(rate), at));
   const discountPaise = computeDiscount(line.discount, grossPaise, at);
   return computeLineTaxes(
     { grossPaise, discountPaise, gstRate: line.gstRate, cessRate: line.cessRate },
@@ -341,6 +342,15 @@ function readPaise(value: Paise, at: LineLabel, field: string, name: string): bi
 function toPaise(value: bigint, at: LineLabel): Paise {
   if (value > MAX_SAFE || value < -MAX_SAFE) fail(at, undefined, "amount is too large.");
   return Number(value);
+}
+
+/** quantity × rate by money's one function; a product past the safe range is the line's error. */
+function lineAmount(quantityMilli: number, ratePaise: Paise, at: LineLabel): Paise {
+  try {
+    return amountForQuantity(quantityMilli, ratePaise);
+  } catch {
+    return fail(at, undefined, "amount is too large.");
+  }
 }
 
 function toDocumentPaise(value: bigint): Paise {

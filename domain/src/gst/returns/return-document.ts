@@ -1,5 +1,10 @@
 import type { CivilDate } from "../../calendar/index.ts";
-import { type Paise, rupeesToPaise } from "../../money/index.ts";
+import type { Paise } from "../../money/index.ts";
+import {
+  readStoredDocument,
+  type StoredAccountLine,
+  type StoredItemLine,
+} from "../../vouchers/stored/stored-voucher.ts";
 
 /**
  * One line of a stored, server-computed document as a return reads it (DESIGN.md 10): never
@@ -90,7 +95,8 @@ export interface StoredOutwardVoucher {
   number: string;
   partyName: string | null;
   amountPaise: Paise;
-  document: Record<string, unknown>;
+  /** The stored JSON (text or parsed), read by readStoredDocument. */
+  document: string | object;
 }
 
 const SUPPLY_KINDS: readonly ReturnSupplyKind[] = [
@@ -101,21 +107,9 @@ const SUPPLY_KINDS: readonly ReturnSupplyKind[] = [
   "deemedExport",
 ];
 
-const text = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
-const paiseOf = (value: unknown): Paise => rupeesToPaise(numberOf(value));
-const records = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-
-function taxOf(line: Record<string, unknown>) {
-  return {
-    taxablePaise: paiseOf(line.amount),
-    igstPaise: paiseOf(line.igstAmount),
-    cgstPaise: paiseOf(line.cgstAmount),
-    sgstPaise: paiseOf(line.sgstAmount),
-    cessPaise: paiseOf(line.cessAmount),
-  };
+function taxOf(line: StoredItemLine | StoredAccountLine) {
+  const { taxablePaise, igstPaise, cgstPaise, sgstPaise, cessPaise } = line;
+  return { taxablePaise, igstPaise, cgstPaise, sgstPaise, cessPaise };
 }
 
 /**
@@ -133,37 +127,38 @@ export function toReturnDocument(
   },
   originalInvoices: ReturnOriginalInvoice[] = [],
 ): ReturnDocument {
-  const doc = stored.document;
-  const itemLines: ReturnLine[] = records(doc.itemDetails).map((line) => {
-    const sac = text(line.sacCode);
-    const hsn = text(line.hsnCode) ?? sac;
+  const doc = readStoredDocument(stored.type, stored.document);
+  const itemLines: ReturnLine[] = doc.itemLines.map((line) => {
+    const hsn = line.hsnCode ?? line.sacCode;
     return {
       hsn,
-      uqc: text(line.uom),
-      isService: sac !== null || (hsn?.startsWith("99") ?? false),
-      description: text(line.description) ?? "",
-      quantityMilli: Math.round(numberOf(line.quantity) * 1000),
-      gstRate: numberOf(line.gstRate),
+      uqc: line.uom,
+      isService: line.sacCode !== null || (hsn?.startsWith("99") ?? false),
+      description: line.description ?? "",
+      quantityMilli: line.quantityMilli,
+      gstRate: line.gstRate,
       ...taxOf(line),
     };
   });
-  const accountLines: ReturnLine[] = records(doc.accountDetails).map((line) => {
-    const gstRate = numberOf(line.gstRate);
-    const principal = itemLines.find((item) => item.gstRate === gstRate) ?? itemLines[0];
+  const accountLines: ReturnLine[] = doc.accountLines.map((line) => {
+    const principal = itemLines.find((item) => item.gstRate === line.gstRate) ?? itemLines[0];
     return {
       hsn: principal?.hsn ?? null,
       uqc: principal?.uqc ?? null,
       isService: principal?.isService ?? false,
-      description: principal?.description ?? text(line.description) ?? "",
+      description: principal?.description ?? line.description ?? "",
       quantityMilli: 0,
-      gstRate,
+      gstRate: line.gstRate,
       ...taxOf(line),
       fromAccountLine: true,
     };
   });
-  const supplyKind =
-    SUPPLY_KINDS.find((kind) => kind === doc.gstPaymentTypeInExportOrSez) ?? "regular";
-  const gstin = text(doc.gstin);
+  const supplyKind = SUPPLY_KINDS.find((kind) => kind === doc.exportOrSez) ?? "regular";
+  const exportFields = doc.json as {
+    portCode?: string;
+    shippingBillNumber?: string;
+    shippingBillDate?: string;
+  };
   return {
     entryId: stored.id,
     voucherType: stored.type,
@@ -173,17 +168,17 @@ export function toReturnDocument(
     number: stored.number,
     date: stored.date,
     partyName: stored.partyName ?? "",
-    gstin: gstin?.toUpperCase() ?? null,
-    pos: text(doc.pos),
-    partyGstType: text(doc.partyGstType),
+    gstin: doc.gstin,
+    pos: doc.pos,
+    partyGstType: doc.partyGstType,
     supplyKind,
-    reverseCharge: doc.rcmApplicable === true,
-    priceAdjustmentOnly: doc.type === "adjustment",
+    reverseCharge: doc.reverseCharge,
+    priceAdjustmentOnly: doc.priceAdjustmentOnly,
     totalPaise: stored.amountPaise,
     lines: [...itemLines, ...accountLines],
-    portCode: text(doc.portCode),
-    shippingBillNumber: text(doc.shippingBillNumber),
-    shippingBillDate: text(doc.shippingBillDate),
+    portCode: exportFields.portCode?.trim() || null,
+    shippingBillNumber: exportFields.shippingBillNumber?.trim() || null,
+    shippingBillDate: exportFields.shippingBillDate?.trim() || null,
     originalInvoices,
   };
 }

@@ -9,7 +9,13 @@ import { LedgerError } from "../../ledger/ledger-error.ts";
 import { type PostableVoucher, postVoucher } from "../../ledger/post-voucher.ts";
 import type { Posting } from "../../ledger/posting.ts";
 import type { SystemAccounts } from "../../ledger/system-accounts.ts";
-import { formatAmount, type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
+import {
+  formatAmount,
+  type Paise,
+  paiseToRupees,
+  quantityToMilli,
+  rupeesToPaise,
+} from "../../money/index.ts";
 import { isCashOrBankNature } from "../../reference/index.ts";
 import type {
   FundTransferInput,
@@ -377,8 +383,7 @@ function listStockMovements(
     movements.push({
       lineNo: index + 1,
       itemId: line.itemId,
-      // Quantities carry at most 3 decimals (schema), so this is exact.
-      quantityMilli: sign * Math.round(line.quantity * 1000),
+      quantityMilli: sign * quantityToMilli(line.quantity),
       valuePaise: sign * (computed.itemLines[index]?.taxablePaise ?? 0),
     });
   });
