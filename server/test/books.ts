@@ -1,4 +1,4 @@
-import { computeDocument, findAccountGroup, paiseToRupees } from "@bahi/domain";
+import { computeDocument, findAccountGroup, paiseToRupees, rupeesToPaise } from "@bahi/domain";
 import { sql } from "kysely";
 import { newId } from "../src/lib/ids.ts";
 import { addMember, createOrganisation, type Person, signUpPerson } from "./people.ts";
@@ -466,7 +466,7 @@ export function salesDocumentPayload(input: {
     exportOrSezPayment: exportOrSez?.endsWith("WithoutPayment") ? "withoutPayment" : "withPayment",
     itemLines: input.lines.map((line) => ({
       quantity: line.quantity,
-      ratePaise: Math.round(line.rate * 100),
+      ratePaise: rupeesToPaise(line.rate),
       gstRate: line.gstRate,
     })),
   });

@@ -25,6 +25,7 @@ export {
   amountForQuantity,
   milliToQuantity,
   QUANTITY_DECIMALS,
+  quantityTimesRupees,
   quantityToMilli,
   storedQuantityToMilli,
   storedRupeesToPaise,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   amountForQuantity,
   milliToQuantity,
+  quantityTimesRupees,
   quantityToMilli,
   storedQuantityToMilli,
   storedRupeesToPaise,
@@ -56,5 +57,14 @@ describe("quantities as thousandths", () => {
     expect(storedRupeesToPaise(900.045)).toBe(90_005);
     expect(storedRupeesToPaise(-0.125)).toBe(-13);
     expect(() => storedRupeesToPaise(1e21)).toThrow(RangeError);
+  });
+});
+
+describe("quantity × a price in rupees", () => {
+  it("is exact where 2.5 × 33.33 is 83.32499999999999 in floating point", () => {
+    expect(quantityTimesRupees(2.5, 33.33)).toBe(8333);
+    expect(quantityTimesRupees(100, 68.4)).toBe(684_000);
+    expect(quantityTimesRupees(1.5, 0.125)).toBe(19);
+    expect(() => quantityTimesRupees(0.1 + 0.2, 1)).toThrow(RangeError);
   });
 });

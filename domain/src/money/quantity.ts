@@ -58,3 +58,17 @@ export function storedQuantityToMilli(quantity: number): number {
   const milli = divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - QUANTITY_DECIMALS));
   return toSafePaise(negative ? -milli : milli);
 }
+
+/**
+ * A quantity times a unit price in rupees (each up to 3 decimals, as the IRP's Qty and UnitPrice),
+ * in paise rounded half away from zero: what a bill of quantities says the line comes to.
+ */
+export function quantityTimesRupees(quantity: number, unitPriceRupees: number): Paise {
+  const milli = scaleDecimal(quantity, QUANTITY_DECIMALS);
+  const priceMilliRupees = scaleDecimal(unitPriceRupees, 3);
+  if (milli === null || priceMilliRupees === null) {
+    throw new RangeError(`${quantity} × ${unitPriceRupees} has more than 3 decimals in a factor.`);
+  }
+  // thousandths of a unit × thousandths of a rupee = millionths of a rupee; a paisa is 10,000 of them.
+  return toSafePaise(divideRoundingHalfAwayFromZero(milli * priceMilliRupees, 10_000n));
+}

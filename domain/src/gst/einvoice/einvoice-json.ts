@@ -1,6 +1,13 @@
 import type { CivilDate } from "../../calendar/index.ts";
 import { addDays, daysBetween } from "../../calendar/index.ts";
-import { type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
+import {
+  applyPercent,
+  milliToQuantity,
+  type Paise,
+  paiseToRupees,
+  quantityTimesRupees,
+  rupeesToPaise,
+} from "../../money/index.ts";
 import { findStateByCode, findUqcUnit } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
 import { isExport, placeOfSupplyOf } from "../returns/gstr1-classify.ts";
@@ -252,10 +259,14 @@ function isListed(gstRate: number, document: ReturnDocument): boolean {
   return gstRate !== 0 || document.supplyKind !== "regular";
 }
 
-const round = (value: number, places: number) => {
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
-};
+/** Qty × UnitPrice in paise; null when either has more decimals than the IRP takes (3). */
+function billedPaise(item: EInvoiceItem): Paise | null {
+  try {
+    return quantityTimesRupees(item.Qty, item.UnitPrice);
+  } catch {
+    return null;
+  }
+}
 
 /** The INV-01 payload of one document (schema 1.1; IC EInvoiceData.get_invoice_data's shape). */
 export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
@@ -271,9 +282,9 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
       return;
     }
     const accountLine = line.fromAccountLine === true;
-    const quantity = accountLine ? 1 : line.quantityMilli / 1000;
+    const quantity = accountLine ? 1 : milliToQuantity(line.quantityMilli);
     const grossPaise = line.taxablePaise + extra.discountPaise;
-    const unitPrice = accountLine ? rupees(line.taxablePaise) : round(extra.unitPrice, 3);
+    const unitPrice = accountLine ? rupees(line.taxablePaise) : extra.unitPrice;
     const tax = line.igstPaise + line.cgstPaise + line.sgstPaise + line.cessPaise;
     items.push({
       SlNo: String(items.length + 1),
@@ -474,14 +485,17 @@ export function validateEInvoiceJson(
     if (!EINVOICE_GST_RATES.includes(item.GstRt)) {
       problems.push(`${at}: GST rate ${item.GstRt}% is not a rate the IRP takes.`);
     }
-    if (!within(paise(item.TotAmt), paise(item.Qty * item.UnitPrice))) {
+    const billed = billedPaise(item);
+    if (billed === null) {
+      problems.push(`${at}: the quantity and unit price take at most 3 decimals.`);
+    } else if (!within(paise(item.TotAmt), billed)) {
       problems.push(`${at}: the amount differs from quantity × unit price by more than ₹1.`);
     }
     if (!within(paise(item.AssAmt), paise(item.TotAmt) - paise(item.Discount))) {
       problems.push(`${at}: the taxable value differs from amount less discount by more than ₹1.`);
     }
     const gst = paise(item.IgstAmt) + paise(item.CgstAmt) + paise(item.SgstAmt);
-    const expected = Math.round((paise(item.AssAmt) * item.GstRt) / 100);
+    const expected = applyPercent(paise(item.AssAmt), item.GstRt);
     const taxFree = json.TranDtls.SupTyp === "EXPWOP" || json.TranDtls.SupTyp === "SEZWOP";
     if (!taxFree && !within(gst, expected)) {
       problems.push(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getVoucherDefinition } from "../../vouchers/index.ts";
+import { getVoucherDefinition, readStoredDocument } from "../../vouchers/index.ts";
 import {
   buildEWayBill,
   buildEWayBillJson,
@@ -53,12 +53,12 @@ function source(overrides: Partial<EWayBillSource> = {}, document = {}): EWayBil
     number: "INV-7",
     date: "2026-05-10",
     totalPaise: 5_900_000,
-    document: {
+    document: readStoredDocument("salesInvoice", {
       itemDetails: [line()],
       taxKind: "inter",
       transport: { mode: "road", vehicleNumber: "KA01AB1234", distanceKm: 980 },
       ...document,
-    },
+    }),
     organisation: ORGANISATION,
     party: PARTY,
     itemNames: new Map([["item-1", "TMT bar"]]),
@@ -120,7 +120,12 @@ describe("threshold", () => {
       false,
     ],
   ])("%s", (_name, itemDetails, needed) => {
-    expect(needsEWayBill({ itemDetails }, DEFAULT_EWAY_BILL_THRESHOLD_PAISE)).toBe(needed);
+    expect(
+      needsEWayBill(
+        readStoredDocument("salesInvoice", { itemDetails }),
+        DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
+      ),
+    ).toBe(needed);
   });
 
   it.each([
@@ -128,13 +133,15 @@ describe("threshold", () => {
     ["inter-state: Rule 138's ₹50,000", "inter", true],
   ])("%s", (_name, taxKind, needed) => {
     const document = { taxKind, itemDetails: [line({ amount: 60_000, igstAmount: 0 })] };
-    expect(needsEWayBill(document, 10_000_000)).toBe(needed);
+    expect(needsEWayBill(readStoredDocument("salesInvoice", document), 10_000_000)).toBe(needed);
   });
 
   it("adds goods and their tax", () => {
     // ₹50,000 + ₹9,000 IGST, then ₹100 + ₹18.
     const second = line({ amount: 100, igstAmount: 18 });
-    expect(consignmentValuePaise({ itemDetails: [line(), second] })).toBe(5_900_000 + 11_800);
+    expect(
+      consignmentValuePaise(readStoredDocument("salesInvoice", { itemDetails: [line(), second] })),
+    ).toBe(5_900_000 + 11_800);
   });
 });
 

@@ -1,6 +1,7 @@
 import { addDays, type CivilDate } from "../../calendar/index.ts";
-import { type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
+import { milliToQuantity, type Paise, paiseToRupees, rupeesToPaise } from "../../money/index.ts";
 import { findUqcUnit } from "../../reference/index.ts";
+import type { StoredDocument } from "../../vouchers/stored/stored-voucher.ts";
 import type { TransportFacts } from "../../vouchers/voucher-definition.ts";
 import {
   TRANSPORT_MODE_CODES,
@@ -49,7 +50,7 @@ export interface EWayBillSource {
   number: string;
   date: CivilDate;
   totalPaise: Paise;
-  document: Record<string, unknown>;
+  document: StoredDocument;
   organisation: EWayBillAddress;
   party: EWayBillAddress;
   /** Item names by id, for productName (the line's description is productDesc). */
@@ -129,10 +130,6 @@ export type EWayBillResult =
 
 const text = (value: unknown): string =>
   typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
-const paiseOf = (value: unknown): Paise => rupeesToPaise(numberOf(value));
-const records = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
 const rupees = (paise: Paise): number => paiseToRupees(paise);
 
 /** 'YYYY-MM-DD' → 'dd/mm/yyyy', the portal's date. */
@@ -164,25 +161,25 @@ interface GoodsLine {
 }
 
 /** Goods lines of the document: an HSN not starting 99 and no SAC. Exempt and non-GST excluded. */
-function readGoodsLines(document: Record<string, unknown>): GoodsLine[] {
-  return records(document.itemDetails).flatMap((line, index) => {
-    const hsn = text(line.hsnCode);
-    if (text(line.sacCode) !== "" || hsn.startsWith("99")) return [];
+function readGoodsLines(document: StoredDocument): GoodsLine[] {
+  return document.itemLines.flatMap((line, index) => {
+    const hsn = line.hsnCode ?? "";
+    if (line.sacCode !== null || hsn.startsWith("99")) return [];
     return [
       {
         index: index + 1,
-        itemId: text(line.itemId),
-        description: text(line.description),
+        itemId: line.itemId,
+        description: line.description ?? "",
         hsn,
-        uqc: text(line.uom),
-        quantity: numberOf(line.quantity),
-        gstRate: numberOf(line.gstRate),
-        taxablePaise: paiseOf(line.amount),
-        cgstPaise: paiseOf(line.cgstAmount),
-        sgstPaise: paiseOf(line.sgstAmount),
-        igstPaise: paiseOf(line.igstAmount),
-        cessPaise: paiseOf(line.cessAmount),
-        cessRate: numberOf(line.cessRate),
+        uqc: line.uom ?? "",
+        quantity: milliToQuantity(line.quantityMilli),
+        gstRate: line.gstRate,
+        taxablePaise: line.taxablePaise,
+        cgstPaise: line.cgstPaise,
+        sgstPaise: line.sgstPaise,
+        igstPaise: line.igstPaise,
+        cessPaise: line.cessPaise,
+        cessRate: line.cessRate,
       },
     ];
   });
@@ -192,7 +189,7 @@ function readGoodsLines(document: Record<string, unknown>): GoodsLine[] {
  * The consignment value of Rule 138: the goods' value with their tax, leaving out exempt and
  * non-GST goods (rates -1 and -2) and services.
  */
-export function consignmentValuePaise(document: Record<string, unknown>): Paise {
+export function consignmentValuePaise(document: StoredDocument): Paise {
   return readGoodsLines(document)
     .filter((line) => line.gstRate >= 0)
     .reduce(
@@ -207,7 +204,7 @@ export function consignmentValuePaise(document: Record<string, unknown>): Paise 
  * organisation's state's own (never lower) for a movement within it.
  */
 export function eWayBillThresholdPaise(
-  document: Record<string, unknown>,
+  document: StoredDocument,
   intraStateThresholdPaise: Paise,
 ): Paise {
   return document.taxKind === "intra"
@@ -216,7 +213,7 @@ export function eWayBillThresholdPaise(
 }
 
 export function needsEWayBill(
-  document: Record<string, unknown>,
+  document: StoredDocument,
   intraStateThresholdPaise: Paise = DEFAULT_EWAY_BILL_THRESHOLD_PAISE,
 ): boolean {
   return (
@@ -224,8 +221,11 @@ export function needsEWayBill(
   );
 }
 
-function readTransport(document: Record<string, unknown>) {
-  const raw = (document.transport ?? {}) as Record<string, unknown>;
+function readTransport(document: StoredDocument) {
+  const raw = ((document.json as { transport?: unknown }).transport ?? {}) as Record<
+    string,
+    unknown
+  >;
   const mode = TRANSPORT_MODES.find((value) => value === raw.mode) as TransportMode | undefined;
   const vehicleType = VEHICLE_TYPES.find((value) => value === raw.vehicleType) as
     | VehicleType
@@ -280,7 +280,7 @@ export function buildEWayBill(source: EWayBillSource, today: CivilDate): EWayBil
   const problems: string[] = [];
   const { document, facts, organisation, party } = source;
   const outward = facts.supplyType === "O";
-  const exportSupply = text(document.gstPaymentTypeInExportOrSez).startsWith("export");
+  const exportSupply = (document.exportOrSez ?? "").startsWith("export");
 
   if (!DOCUMENT_NUMBER_PATTERN.test(source.number)) {
     problems.push(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STATES } from "../../reference/index.ts";
+import { readStoredDocument } from "../../vouchers/stored/stored-voucher.ts";
 import { needsEWayBill } from "./eway-bill.ts";
 import {
   INTRA_STATE_EWAY_BILL_LIMITS,
@@ -80,6 +81,8 @@ describe("the threshold a document is held to", () => {
       date: "2026-09-01",
       settingPaise: null,
     });
-    expect(needsEWayBill({ taxKind, itemDetails: goods }, threshold)).toBe(needed);
+    expect(
+      needsEWayBill(readStoredDocument("salesInvoice", { taxKind, itemDetails: goods }), threshold),
+    ).toBe(needed);
   });
 });

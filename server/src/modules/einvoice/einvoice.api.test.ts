@@ -778,3 +778,38 @@ describe("the IRP's answer", () => {
     ]);
   });
 });
+
+describe("loose goods (issue 34): quantity × rate exact to the paisa", () => {
+  test("100 at ₹68.40 and 2.5 kg at ₹33.33 give their e-invoice, and the period lists", async () => {
+    const entryId = await add(
+      "salesinvoice",
+      documentPayload({
+        date: "2025-11-03",
+        party: ids.customer,
+        gstin: CUSTOMER_GSTIN,
+        pos: "29",
+        lines: [
+          { itemId: ids.item, quantity: 100, rate: 68.4, gstRate: 5 },
+          { itemId: ids.item, quantity: 2.5, rate: 33.33, gstRate: 5 },
+        ],
+        extra: { invoiceNumber: "LOOSE-1" },
+      }),
+    );
+    const november = `organisationId=${org}&year=${YEAR}&startDate=2025-11-01&endDate=2025-11-30`;
+    const listed = await get(owner, "list", november);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().documents).toEqual([
+      expect.objectContaining({ number: "LOOSE-1", totalAmount: 7270, problems: [] }),
+    ]);
+    const response = await get(owner, "json", `organisationId=${org}&entryIds[]=${entryId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [invoice] = JSON.parse(response.body);
+    expect(invoice.ItemList).toMatchObject([
+      { Qty: 100, UnitPrice: 68.4, TotAmt: 6840, Discount: 0, AssAmt: 6840, IgstAmt: 342 },
+      { Qty: 2.5, UnitPrice: 33.33, TotAmt: 83.33, Discount: 0, AssAmt: 83.33, IgstAmt: 4.17 },
+    ]);
+    // ₹6,923.33 taxable + ₹346.17 IGST (₹342 + ₹4.1665 → ₹4.17) = ₹7,269.50, rounded to ₹7,270.
+    expect(invoice.ValDtls).toMatchObject({ AssVal: 6923.33, IgstVal: 346.17, RndOffAmt: 0.5 });
+    expect(invoice.ValDtls.TotInvVal).toBe(listed.json().documents[0].totalAmount);
+  });
+});

@@ -12,11 +12,12 @@ import {
   getVoucherDefinition,
   type IrpAcknowledgement,
   isEInvoiceable,
+  paiseToRupees,
   parseIrpResponse,
   parseIrpSheetRows,
   parsePortalDate,
   type ReturnDocument,
-  rupeesToPaise,
+  readStoredDocument,
   stateCodeFromGstin,
   todayCivil,
   toReturnDocument,
@@ -90,12 +91,6 @@ export interface EInvoiceDocument {
   stored: repo.EInvoiceRow | null;
 }
 
-const records = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-const text = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
-
 function titleOf(type: VoucherType, number: string) {
   return `${getVoucherDefinition(type).titles.singular} ${number}`;
 }
@@ -126,19 +121,12 @@ async function readDocuments(
   const gstin = requireRegistered(organisation);
   const settings = readEInvoiceSettings(organisation);
   const { intraStateThresholdOn } = readEWayBillSettings(organisation);
-  const parsed = rows.map((row) => ({
-    row,
-    document: JSON.parse(row.document) as Record<string, unknown>,
-  }));
+  const parsed = rows.map((row) => ({ row, stored: readStoredDocument(row.type, row.document) }));
   const invoiceIds = new Set<string>();
   const partyIds = new Set<string>();
-  for (const { document } of parsed) {
-    for (const entry of records(document.billWiseEntries)) {
-      const id = text(entry.entryId);
-      if (id) invoiceIds.add(id);
-    }
-    const party = text(document.cashOrDebtorAccountId);
-    if (party) partyIds.add(party);
+  for (const { stored } of parsed) {
+    for (const entry of stored.billWise) if (entry.entryId) invoiceIds.add(entry.entryId);
+    if (stored.partyAccountId) partyIds.add(stored.partyAccountId);
   }
   const [invoices, parties, stored] = await Promise.all([
     repo.findInvoiceHeads(db, organisation.id, [...invoiceIds]),
@@ -154,13 +142,13 @@ async function readDocuments(
   const today = todayCivil();
   const sellerState = organisation.state_code ?? stateCodeFromGstin(gstin);
 
-  const built = parsed.map(({ row, document }) => {
+  const built = parsed.map(({ row, stored: document }) => {
     const type = row.type as VoucherType;
     const definition = getVoucherDefinition(type);
     const docType = definition.eInvoice as EInvoiceDocType;
     const facts = definition.gstReturn;
-    const originals = records(document.billWiseEntries).flatMap((entry) => {
-      const invoice = invoiceById.get(text(entry.entryId) ?? "");
+    const originals = document.billWise.flatMap((entry) => {
+      const invoice = invoiceById.get(entry.entryId);
       return invoice
         ? [{ number: invoice.number, date: invoice.date, totalPaise: Number(invoice.amount_paise) }]
         : [];
@@ -173,7 +161,7 @@ async function readDocuments(
         number: row.number,
         partyName: row.party_name,
         amountPaise: Number(row.amount_paise),
-        document,
+        document: document.json,
       },
       {
         role: facts.role as "outwardSupply" | "outwardNote",
@@ -205,9 +193,9 @@ async function readDocuments(
     if (reason && !base.stored) {
       return { ...base, state: "notApplicable" as const, reason, json: null, problems: [] };
     }
-    const party = parties.get(text(document.cashOrDebtorAccountId) ?? "");
-    const billingText = text(document.billingAddress) ?? party?.billingAddress ?? null;
-    const shippingText = text(document.shippingAddress) ?? party?.shippingAddress ?? null;
+    const party = parties.get(document.partyAccountId);
+    const billingText = document.billingAddress ?? party?.billingAddress ?? null;
+    const shippingText = document.shippingAddress ?? party?.shippingAddress ?? null;
     const buyerState =
       (returnDocument.gstin ? stateCodeFromGstin(returnDocument.gstin) : null) ??
       party?.stateCode ??
@@ -216,27 +204,23 @@ async function readDocuments(
       party?.shippingPincode &&
       (party.shippingPincode !== party.billingPincode ||
         (shippingText !== null && shippingText !== billingText));
-    const itemLines = records(document.itemDetails);
     const extras = [
-      ...itemLines.map((line) => {
-        const gross = rupeesToPaise(numberOf(line.quantity) * numberOf(line.rate));
-        return {
-          unitPrice: numberOf(line.rate),
-          discountPaise: Math.max(0, gross - rupeesToPaise(numberOf(line.amount))),
-          cessRate: numberOf(line.cessRate),
-        };
-      }),
-      ...records(document.accountDetails).map((line) => ({
-        unitPrice: numberOf(line.amount),
+      ...document.itemLines.map((line) => ({
+        unitPrice: paiseToRupees(line.ratePaise),
+        discountPaise: line.discountPaise,
+        cessRate: line.cessRate,
+      })),
+      ...document.accountLines.map((line) => ({
+        unitPrice: paiseToRupees(line.taxablePaise),
         discountPaise: 0,
-        cessRate: numberOf(line.cessRate),
+        cessRate: line.cessRate,
       })),
     ];
     const json = buildEInvoiceJson({
       document: returnDocument,
       docType,
       extras,
-      roundOffPaise: rupeesToPaise(numberOf(document.roundOffAmount)),
+      roundOffPaise: document.roundOffPaise,
       seller: {
         name: organisation.name,
         gstin,
@@ -267,14 +251,14 @@ async function readDocuments(
         payeeName: organisation.name,
         accountNumber: settings.bankAccountNumber || null,
         ifsc: settings.bankIfsc || null,
-        dueDate: text(document.dueDate),
+        dueDate: document.dueDate,
       },
       // EwbDtls from the transport details of a type that carries goods (decision 098).
       transport:
         definition.transport === null
           ? null
           : {
-              details: document.transport,
+              details: (document.json as { transport?: unknown }).transport,
               consignmentValuePaise: consignmentValuePaise(document),
               thresholdPaise: eWayBillThresholdPaise(document, intraStateThresholdOn(row.date)),
               today,
@@ -349,7 +333,7 @@ function presentDocument(document: EInvoiceDocument) {
     number: document.number,
     date: document.date,
     partyName: document.partyName,
-    totalAmount: document.totalPaise / 100,
+    totalAmount: paiseToRupees(document.totalPaise),
     state: document.state,
     reason: document.reason,
     irn: document.state === "notApplicable" ? null : document.irn,

@@ -18,6 +18,7 @@ import {
   parseEWayBillJson,
   parseEWayBillRows,
   type RightAction,
+  readStoredDocument,
   stateCodeFromGstin,
   todayCivil,
   type VoucherType,
@@ -90,9 +91,6 @@ function describePlace(address: string, stateCode: string | null): string {
   return segments.at(-1) ?? (stateCode ? (findPlaceOfSupply(stateCode)?.name ?? "") : "");
 }
 
-const textOf = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-
 /** Each document as the e-way bill reads it: the organisation, the party and item names. */
 async function readSources(
   deps: EWayBillDeps,
@@ -100,12 +98,8 @@ async function readSources(
   rows: readonly EWayBillVoucherRow[],
 ): Promise<EWayBillSource[]> {
   const organisationId = access.organisation.id;
-  const documents = rows.map((row) => JSON.parse(row.document) as Record<string, unknown>);
-  const itemIds = documents.flatMap((document) =>
-    (Array.isArray(document.itemDetails) ? document.itemDetails : []).map((line) =>
-      String((line as { itemId?: unknown }).itemId ?? ""),
-    ),
-  );
+  const documents = rows.map((row) => readStoredDocument(row.type, row.document));
+  const itemIds = documents.flatMap((document) => document.itemLines.map((line) => line.itemId));
   const [profile, accounts, items] = await Promise.all([
     readPrintProfile(deps.config.dataDir, access.organisation),
     readAccountsForPrint(
@@ -130,21 +124,21 @@ async function readSources(
     [...(items as Map<string, { name: string }>).entries()].map(([id, item]) => [id, item.name]),
   );
   return rows.map((row, index) => {
-    const document = documents[index] ?? {};
+    const document = documents[index] ?? readStoredDocument(row.type, {});
     const definition = getVoucherDefinition(row.type as VoucherType);
     const account = row.party_account_id ? accounts.get(row.party_account_id) : undefined;
-    const gstin = textOf(document.gstin) ?? account?.gstin ?? null;
+    const gstin = document.gstin ?? account?.gstin ?? null;
     // Goods go to (or come from) the shipping address when there is one. A PIN written in the
     // document's own address wins over the account's pincode, which may be of another address.
-    const shipping = textOf(document.shippingAddress) ?? account?.shippingAddress ?? null;
-    const address = shipping ?? textOf(document.billingAddress) ?? account?.billingAddress ?? "";
+    const shipping = document.shippingAddress ?? account?.shippingAddress ?? null;
+    const address = shipping ?? document.billingAddress ?? account?.billingAddress ?? "";
     const structured = shipping
       ? { city: account?.shippingCity, pincode: account?.shippingPincode }
       : { city: account?.billingCity, pincode: account?.billingPincode };
     const stateCode =
       (gstin ? stateCodeFromGstin(gstin) : null) ??
       account?.stateCode ??
-      (definition.transport?.supplyType === "O" ? textOf(document.pos) : null);
+      (definition.transport?.supplyType === "O" ? document.pos : null);
     return {
       entryId: row.id,
       label: `${definition.titles.singular} ${row.number}`,
@@ -220,10 +214,7 @@ export async function buildEWayBillFile(
     rows = listed.filter(
       (row) =>
         !generated.has(row.id) &&
-        needsEWayBill(
-          JSON.parse(row.document) as Record<string, unknown>,
-          intraStateThresholdOn(row.date),
-        ),
+        needsEWayBill(readStoredDocument(row.type, row.document), intraStateThresholdOn(row.date)),
     );
     if (rows.length === 0) throw badRequest(EWAY_BILL_MESSAGES.nothingToExport);
   }
@@ -284,7 +275,7 @@ export async function listEWayBillDocuments(
   );
   const counts: Record<EWayBillState, number> = { needed: 0, generated: 0, notNeeded: 0 };
   const documents = rows.map((row): EWayBillListRow => {
-    const document = JSON.parse(row.document) as Record<string, unknown>;
+    const document = readStoredDocument(row.type, row.document);
     const value = consignmentValuePaise(document);
     const bill = bills.get(row.id);
     const state: EWayBillState = bill
