@@ -1,8 +1,16 @@
-import { getVoucherDefinition, isNoteType, isVoucherType, rupeesToPaise } from "@bahi/domain";
+import {
+  getVoucherDefinition,
+  isNoteType,
+  isVoucherType,
+  paiseToRupees,
+  readStoredDocument,
+  type StoredAccountLine,
+  type StoredItemLine,
+} from "@bahi/domain";
 import type { VoucherDocumentRow } from "./reports.repository.ts";
 
-// The stored JSON of an item-line voucher (vouchers.document, DESIGN.md §4) read into paise.
-// The server wrote every amount in it (domain prepareVoucher), so they are exact to the paisa.
+// An item-line voucher as the trade reports total it, read by the domain's one reader of the
+// stored voucher (readStoredDocument).
 
 export interface TradeLine {
   kind: "item" | "account";
@@ -59,12 +67,10 @@ export interface TradeDocument {
   lines: TradeLine[];
 }
 
-type Json = Record<string, unknown>;
-
-const paise = (value: unknown): number =>
-  typeof value === "number" && Number.isFinite(value) ? rupeesToPaise(value) : 0;
-const text = (value: unknown): string | null =>
-  typeof value === "string" && value !== "" ? value : null;
+function taxesOf(line: StoredItemLine | StoredAccountLine) {
+  const { taxablePaise, cgstPaise, sgstPaise, igstPaise, cessPaise } = line;
+  return { taxablePaise, cgstPaise, sgstPaise, igstPaise, cessPaise };
+}
 
 /** The registry's facts a report needs of a row's type; a type the registry does not know adds. */
 function tradeFactsOf(type: string) {
@@ -78,43 +84,37 @@ function tradeFactsOf(type: string) {
 }
 
 export function readTradeDocument(row: VoucherDocumentRow): TradeDocument {
-  const document = JSON.parse(row.document) as Json;
-  const items = Array.isArray(document.itemDetails) ? (document.itemDetails as Json[]) : [];
-  const accounts = Array.isArray(document.accountDetails)
-    ? (document.accountDetails as Json[])
-    : [];
+  const document = readStoredDocument(row.type, row.document);
+  const items = document.itemLines;
   const lines: TradeLine[] = [
     ...items.map((line, index) => ({
       kind: "item" as const,
       lineNo: index + 1,
-      itemId: text(line.itemId),
+      itemId: line.itemId || null,
       accountId: null,
-      quantityMilli: Math.round(Number(line.quantity ?? 0) * 1000),
-      ratePaise: paise(line.rate),
-      discountType: line.discountType === "amount" ? ("amount" as const) : ("percent" as const),
-      discount: Number(line.discount ?? 0),
-      gstRate: Number(line.gstRate ?? -2),
-      taxablePaise: paise(line.amount),
-      cgstPaise: paise(line.cgstAmount),
-      sgstPaise: paise(line.sgstAmount),
-      igstPaise: paise(line.igstAmount),
-      cessPaise: paise(line.cessAmount),
+      quantityMilli: line.quantityMilli,
+      ratePaise: line.ratePaise,
+      discountType: line.discount?.kind === "amount" ? ("amount" as const) : ("percent" as const),
+      discount:
+        line.discount === null
+          ? 0
+          : line.discount.kind === "amount"
+            ? paiseToRupees(line.discount.paise)
+            : line.discount.percent,
+      gstRate: line.gstRate,
+      ...taxesOf(line),
     })),
-    ...accounts.map((line, index) => ({
+    ...document.accountLines.map((line, index) => ({
       kind: "account" as const,
       lineNo: items.length + index + 1,
       itemId: null,
-      accountId: text(line.accountId),
+      accountId: line.accountId || null,
       quantityMilli: 0,
       ratePaise: 0,
       discountType: "percent" as const,
       discount: 0,
-      gstRate: Number(line.gstRate ?? -2),
-      taxablePaise: paise(line.amount),
-      cgstPaise: paise(line.cgstAmount),
-      sgstPaise: paise(line.sgstAmount),
-      igstPaise: paise(line.igstAmount),
-      cessPaise: paise(line.cessAmount),
+      gstRate: line.gstRate,
+      ...taxesOf(line),
     })),
   ];
   const facts = tradeFactsOf(row.type);
@@ -128,21 +128,21 @@ export function readTradeDocument(row: VoucherDocumentRow): TradeDocument {
     partyName: row.partyName,
     totalPaise: row.amountPaise,
     pendingPaise: row.pendingPaise,
-    dueDate: text(document.dueDate),
+    dueDate: document.dueDate,
     sign: facts.sign,
     isReturn: facts.isNote && facts.sign < 0,
     isRaise: facts.isNote && facts.sign > 0,
-    noteType: facts.isNote ? (text(document.type) ?? "return") : null,
+    noteType: facts.isNote ? (document.priceAdjustmentOnly ? "adjustment" : "return") : null,
     typeMovesStock: facts.movesStock,
-    pos: text(document.pos),
-    supplierStateCode: text(document.supplierStateCode),
-    gstin: text(document.gstin),
-    reverseCharge: document.rcmApplicable === true,
-    taxablePaise: paise(document.grossAmount),
-    cgstPaise: paise(document.cgstAmount),
-    sgstPaise: paise(document.sgstAmount),
-    igstPaise: paise(document.igstAmount),
-    cessPaise: paise(document.cessAmount),
+    pos: document.pos,
+    supplierStateCode: document.supplierStateCode,
+    gstin: document.gstin,
+    reverseCharge: document.reverseCharge,
+    taxablePaise: document.grossPaise,
+    cgstPaise: document.cgstPaise,
+    sgstPaise: document.sgstPaise,
+    igstPaise: document.igstPaise,
+    cessPaise: document.cessPaise,
     lines,
   };
 }
