@@ -16,11 +16,16 @@ export {
   type EInvoicePayment,
   type EInvoiceSource,
   type EInvoiceSupplyType,
+  grossPaise,
   isEInvoiceable,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_DESCRIPTION_MIN,
+  productDescription,
   REPORTING_LIMITS,
   supplyTypeOf,
   toIrpDate,
   validateEInvoiceJson,
+  withOriginalSupply,
 } from "./einvoice-json.ts";
 export {
   buildEwbDetails,

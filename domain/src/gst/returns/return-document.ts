@@ -24,6 +24,11 @@ export interface ReturnLine {
   cessPaise: Paise;
   /** An account line (freight, packing, an income account): it has no HSN of its own. */
   fromAccountLine?: boolean;
+  /**
+   * The item the line sells, as saved; an account line takes its principal item's (the one whose
+   * HSN it carries). The e-invoice reads the item's name by it (issue 35).
+   */
+  itemId?: string | null;
 }
 
 /** How an export or SEZ supply was made (the sales invoice's gstPaymentTypeInExportOrSez). */
@@ -40,6 +45,15 @@ export interface ReturnOriginalInvoice {
   number: string;
   date: CivilDate;
   totalPaise: Paise;
+  /**
+   * How the invoice was supplied, and its export details, when the caller read them: a note on an
+   * export or SEZ invoice is reported as one (the e-invoice's SupTyp and ExpDtls, issue 35).
+   */
+  supplyKind?: ReturnSupplyKind;
+  portCode?: string | null;
+  shippingBillNumber?: string | null;
+  shippingBillDate?: CivilDate | null;
+  countryCode?: string | null;
 }
 
 /** A live outward document of the period: a sales invoice, or a note on outward supplies. */
@@ -70,6 +84,8 @@ export interface ReturnDocument {
   portCode: string | null;
   shippingBillNumber: string | null;
   shippingBillDate: CivilDate | null;
+  /** An export's destination country, ISO 3166 alpha-2 (US, AE), as saved; absent when none. */
+  countryCode?: string | null;
   /** For a note: the invoices it settles (bill-wise), as saved. */
   originalInvoices: ReturnOriginalInvoice[];
 }
@@ -119,6 +135,26 @@ function taxOf(line: Record<string, unknown>) {
 }
 
 /**
+ * What an original invoice's stored document says of how it was supplied, for a note made against
+ * it (ReturnOriginalInvoice): its supply kind and export details, as saved.
+ */
+export function originalSupplyFacts(
+  document: Record<string, unknown>,
+): Pick<
+  ReturnOriginalInvoice,
+  "supplyKind" | "portCode" | "shippingBillNumber" | "shippingBillDate" | "countryCode"
+> {
+  return {
+    supplyKind:
+      SUPPLY_KINDS.find((kind) => kind === document.gstPaymentTypeInExportOrSez) ?? "regular",
+    portCode: text(document.portCode),
+    shippingBillNumber: text(document.shippingBillNumber),
+    shippingBillDate: text(document.shippingBillDate),
+    countryCode: text(document.countryCode)?.toUpperCase() ?? null,
+  };
+}
+
+/**
  * A stored outward voucher as the return reads it: the lines, taxes, party GSTIN and place of
  * supply as saved (DESIGN.md 10). An account line (freight, packing) has no HSN of its own: it is
  * part of the supply it is billed with (a composite supply), so it takes the HSN of the
@@ -142,6 +178,7 @@ export function toReturnDocument(
       uqc: text(line.uom),
       isService: sac !== null || (hsn?.startsWith("99") ?? false),
       description: text(line.description) ?? "",
+      itemId: text(line.itemId),
       quantityMilli: Math.round(numberOf(line.quantity) * 1000),
       gstRate: numberOf(line.gstRate),
       ...taxOf(line),
@@ -155,6 +192,7 @@ export function toReturnDocument(
       uqc: principal?.uqc ?? null,
       isService: principal?.isService ?? false,
       description: principal?.description ?? text(line.description) ?? "",
+      itemId: principal?.itemId ?? null,
       quantityMilli: 0,
       gstRate,
       ...taxOf(line),
@@ -184,6 +222,7 @@ export function toReturnDocument(
     portCode: text(doc.portCode),
     shippingBillNumber: text(doc.shippingBillNumber),
     shippingBillDate: text(doc.shippingBillDate),
+    countryCode: text(doc.countryCode)?.toUpperCase() ?? null,
     originalInvoices,
   };
 }

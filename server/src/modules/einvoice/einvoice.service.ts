@@ -12,6 +12,7 @@ import {
   getVoucherDefinition,
   type IrpAcknowledgement,
   isEInvoiceable,
+  originalSupplyFacts,
   parseIrpResponse,
   parseIrpSheetRows,
   parsePortalDate,
@@ -140,7 +141,7 @@ async function readDocuments(
     const party = text(document.cashOrDebtorAccountId);
     if (party) partyIds.add(party);
   }
-  const [invoices, parties, stored] = await Promise.all([
+  const [invoices, parties, stored, itemNames] = await Promise.all([
     repo.findInvoiceHeads(db, organisation.id, [...invoiceIds]),
     repo.findPartyAddresses(db, organisation.id, [...partyIds]),
     repo.findEInvoiceRows(
@@ -148,6 +149,8 @@ async function readDocuments(
       organisation.id,
       rows.map((row) => row.id),
     ),
+    // The lines' item names, for PrdDesc (issue 35).
+    repo.findItemNames(db, organisation.id, itemIdsOf(parsed.map(({ document }) => document))),
   ]);
   const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const storedById = new Map(stored.map((row) => [row.entry_id, row]));
@@ -162,7 +165,15 @@ async function readDocuments(
     const originals = records(document.billWiseEntries).flatMap((entry) => {
       const invoice = invoiceById.get(text(entry.entryId) ?? "");
       return invoice
-        ? [{ number: invoice.number, date: invoice.date, totalPaise: Number(invoice.amount_paise) }]
+        ? [
+            {
+              number: invoice.number,
+              date: invoice.date,
+              totalPaise: Number(invoice.amount_paise),
+              // A note on an export or SEZ invoice is e-invoiced as one (issue 35).
+              ...originalSupplyFacts(parseDocument(invoice.document)),
+            },
+          ]
         : [];
     });
     const returnDocument: ReturnDocument = toReturnDocument(
@@ -237,6 +248,7 @@ async function readDocuments(
       docType,
       extras,
       roundOffPaise: rupeesToPaise(numberOf(document.roundOffAmount)),
+      itemNames,
       seller: {
         name: organisation.name,
         gstin,
@@ -319,6 +331,25 @@ async function readDocuments(
     seen.set(document.irn, document.title);
   }
   return built;
+}
+
+/** The item ids the documents' item lines name (issue 35: PrdDesc falls back to the item's name). */
+function itemIdsOf(documents: readonly Record<string, unknown>[]): string[] {
+  return documents.flatMap((document) =>
+    records(document.itemDetails).flatMap((line) => {
+      const id = text(line.itemId);
+      return id ? [id] : [];
+    }),
+  );
+}
+
+function parseDocument(stored: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 async function loadForQuery(
