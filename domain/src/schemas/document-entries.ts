@@ -222,6 +222,14 @@ const EXPORT_FIELDS = {
       .regex(/^\d{1,7}$/, "Shipping bill number must be up to 7 digits."),
   ),
   shippingBillDate: optionalText(CivilDateText),
+  /** The destination country, ISO 3166 alpha-2 (the e-invoice's ExpDtls.CntCode, issue 35). */
+  countryCode: optionalText(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Country code must be 2 letters (ISO 3166, such as US or AE)."),
+  ),
 };
 
 const SalesInvoiceFields = z.object({

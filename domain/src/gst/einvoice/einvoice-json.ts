@@ -11,7 +11,7 @@ import {
 import { findStateByCode, findUqcUnit } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
 import { isExport, placeOfSupplyOf } from "../returns/gstr1-classify.ts";
-import type { ReturnDocument } from "../returns/return-document.ts";
+import type { ReturnDocument, ReturnLine } from "../returns/return-document.ts";
 import {
   buildEwbDetails,
   checkEwbDetails,
@@ -87,6 +87,11 @@ export interface EInvoiceSource {
   payment?: EInvoicePayment | null;
   /** The goods on the move, for EwbDtls (decision 098); absent: no EwbDtls. */
   transport?: EInvoiceTransport | null;
+  /**
+   * Item names by item id: a line's PrdDesc is its item's name, with the typed description when
+   * it adds something, as the printed invoice shows it (issue 35). Absent: the typed text only.
+   */
+  itemNames?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -145,7 +150,8 @@ export interface EInvoiceItem {
   IsServc: "Y" | "N";
   HsnCd: string;
   Qty: Num;
-  Unit: string;
+  /** Omitted for a service without a unit: the schema does not require it (decision 201). */
+  Unit?: string;
   UnitPrice: Num;
   TotAmt: Num;
   Discount: Num;
@@ -193,7 +199,7 @@ export interface EInvoiceJson {
     TotInvVal: Num;
   };
   PayDtls?: EInvoicePayDetails;
-  ExpDtls?: { ShipBNo?: string; ShipBDt?: string; Port?: string };
+  ExpDtls?: { ShipBNo?: string; ShipBDt?: string; Port?: string; CntCode?: string };
   RefDtls?: { PrecDocDtls: { InvNo: string; InvDt: string }[] };
   EwbDtls?: EInvoiceEwbDetails;
 }
@@ -229,7 +235,53 @@ export function supplyTypeOf(document: ReturnDocument): EInvoiceSupplyType {
  * registered party or against an export (returns-reference §4.1). B2C never does.
  */
 export function isEInvoiceable(document: ReturnDocument): boolean {
-  return document.gstin !== null || isExport(document);
+  const effective = withOriginalSupply(document);
+  return effective.gstin !== null || isExport(effective);
+}
+
+/**
+ * A note as the IRP sees it: a note made against an export, SEZ or deemed-export invoice is of
+ * that invoice's supply type, and carries its export details (ExpDtls) when the note has none of
+ * its own (issue 35). Anything else is returned as it is.
+ */
+export function withOriginalSupply(document: ReturnDocument): ReturnDocument {
+  if (document.role !== "outwardNote" || document.supplyKind !== "regular") return document;
+  const original = document.originalInvoices.find(
+    (invoice) => invoice.supplyKind !== undefined && invoice.supplyKind !== "regular",
+  );
+  if (!original?.supplyKind) return document;
+  return {
+    ...document,
+    supplyKind: original.supplyKind,
+    portCode: document.portCode ?? original.portCode ?? null,
+    shippingBillNumber: document.shippingBillNumber ?? original.shippingBillNumber ?? null,
+    shippingBillDate: document.shippingBillDate ?? original.shippingBillDate ?? null,
+    countryCode: document.countryCode ?? original.countryCode ?? null,
+  };
+}
+
+/** The IRP's text fields refuse a double quote (pattern `^([^\"])*$`): it becomes a single one. */
+const irpText = (value: string) => value.replace(/"/g, "'");
+
+/** PrdDesc bounds (NIC schema 1.1). */
+export const PRODUCT_DESCRIPTION_MIN = 3;
+export const PRODUCT_DESCRIPTION_MAX = 300;
+
+/**
+ * A line's PrdDesc as the printed invoice words it: the item's name, then the typed description
+ * when it adds something; the typed text alone when the item is unknown (issue 35).
+ */
+export function productDescription(line: ReturnLine, itemNames?: ReadonlyMap<string, string>) {
+  const name = (line.itemId ? itemNames?.get(line.itemId) : undefined)?.trim() ?? "";
+  const typed = line.description.trim();
+  const text = name === "" ? typed : typed === "" || typed === name ? name : `${name} - ${typed}`;
+  return irpText(text.replace(/\s+/g, " ")).slice(0, PRODUCT_DESCRIPTION_MAX).trim();
+}
+
+/** A UQC the IRP takes (3–8 letters and in the GST list), else null. */
+function irpUnit(uqc: string | null): string | null {
+  if (!uqc || !/^[A-Za-z]{3,8}$/.test(uqc)) return null;
+  return findUqcUnit(uqc) ? uqc.toUpperCase() : null;
 }
 
 /** The free text split into the IRP's two address lines (Addr1 ≤ 100, Addr2 3–100). */
@@ -239,15 +291,15 @@ function splitAddress(text: string | null): { Addr1: string; Addr2?: string } {
     .map((line) => line.trim())
     .filter(Boolean)
     .join(", ");
-  const first = flat.slice(0, 100).trim();
-  const rest = flat.slice(100, 200).trim();
+  const first = irpText(flat).slice(0, 100).trim();
+  const rest = irpText(flat).slice(100, 200).trim();
   return rest.length >= 3 ? { Addr1: first, Addr2: rest } : { Addr1: first };
 }
 
 function addressBlock(party: EInvoiceAddress, abroad: boolean): AddressBlock {
   return {
     ...splitAddress(party.address),
-    Loc: (party.city ?? "").trim(),
+    Loc: irpText((party.city ?? "").trim()),
     Pin: abroad ? EINVOICE_PIN_ABROAD : Number(party.pincode ?? 0),
     Stcd: abroad ? "96" : (party.stateCode ?? ""),
   };
@@ -270,7 +322,8 @@ function billedPaise(item: EInvoiceItem): Paise | null {
 
 /** The INV-01 payload of one document (schema 1.1; IC EInvoiceData.get_invoice_data's shape). */
 export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
-  const { document, seller, buyer } = source;
+  const { seller, buyer } = source;
+  const document = withOriginalSupply(source.document);
   const abroad = isExport(document);
   const items: EInvoiceItem[] = [];
   let otherChargesPaise = 0;
@@ -286,13 +339,17 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
     const grossPaise = line.taxablePaise + extra.discountPaise;
     const unitPrice = accountLine ? rupees(line.taxablePaise) : extra.unitPrice;
     const tax = line.igstPaise + line.cgstPaise + line.sgstPaise + line.cessPaise;
+    const service = line.isService || accountLine;
+    // A service may go without a unit (the schema requires none); goods keep theirs, and a
+    // missing one is refused by the checks below (decision 201).
+    const unit = accountLine ? "OTH" : service ? irpUnit(line.uqc) : (line.uqc ?? "");
     items.push({
       SlNo: String(items.length + 1),
-      PrdDesc: line.description,
-      IsServc: line.isService || accountLine ? "Y" : "N",
+      PrdDesc: productDescription(line, source.itemNames),
+      IsServc: service ? "Y" : "N",
       HsnCd: line.hsn ?? "",
       Qty: quantity,
-      Unit: accountLine ? "OTH" : (line.uqc ?? ""),
+      ...(unit === null ? {} : { Unit: unit }),
       UnitPrice: unitPrice,
       TotAmt: rupees(grossPaise),
       Discount: rupees(extra.discountPaise),
@@ -304,7 +361,10 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
       CesRt: extra.cessRate,
       CesAmt: rupees(line.cessPaise),
       CesNonAdvlAmt: 0,
-      TotItemVal: rupees(line.taxablePaise + tax),
+      // Under reverse charge the buyer pays the tax: the item's value is its taxable value, so
+      // the items add up to the document's total, which leaves the tax out (decision 201; the
+      // IRP takes an item total with or without tax under reverse charge).
+      TotItemVal: rupees(document.reverseCharge ? line.taxablePaise : line.taxablePaise + tax),
     });
   });
   const sum = (pick: (line: ReturnDocument["lines"][number]) => Paise) =>
@@ -325,14 +385,14 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
     DocDtls: { Typ: source.docType, No: document.number, Dt: toIrpDate(document.date) },
     SellerDtls: {
       Gstin: seller.gstin ?? "",
-      LglNm: seller.name,
-      TrdNm: seller.name,
+      LglNm: irpText(seller.name),
+      TrdNm: irpText(seller.name),
       ...addressBlock(seller, false),
     },
     BuyerDtls: {
       Gstin: abroad ? "URP" : (buyer.gstin ?? ""),
-      LglNm: buyer.name,
-      TrdNm: buyer.name,
+      LglNm: irpText(buyer.name),
+      TrdNm: irpText(buyer.name),
       Pos: abroad ? "96" : placeOfSupplyOf(document, seller.stateCode ?? ""),
       ...addressBlock(buyer, abroad),
     },
@@ -352,8 +412,8 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
   if (source.shipTo) {
     json.ShipDtls = {
       Gstin: abroad ? "URP" : (buyer.gstin ?? "URP"),
-      LglNm: buyer.name,
-      TrdNm: buyer.name,
+      LglNm: irpText(buyer.name),
+      TrdNm: irpText(buyer.name),
       ...addressBlock(source.shipTo, abroad),
     };
   }
@@ -364,6 +424,9 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
       ...(document.shippingBillNumber ? { ShipBNo: document.shippingBillNumber } : {}),
       ...(document.shippingBillDate ? { ShipBDt: toIrpDate(document.shippingBillDate) } : {}),
       ...(document.portCode ? { Port: document.portCode } : {}),
+      ...(document.countryCode && /^[A-Z]{2}$/.test(document.countryCode)
+        ? { CntCode: document.countryCode }
+        : {}),
     };
   }
   if (source.docType !== "INV" && document.originalInvoices.length > 0) {
@@ -388,6 +451,7 @@ export interface EInvoiceCheckContext {
 }
 
 const within = (a: Paise, b: Paise) => Math.abs(a - b) <= EINVOICE_TOLERANCE_PAISE;
+
 const paise = (value: number) => rupeesToPaise(value);
 
 function checkAddress(
@@ -474,12 +538,22 @@ export function validateEInvoiceJson(
   }
   for (const item of json.ItemList) {
     const at = `Line ${item.SlNo} (${item.PrdDesc || "no description"})`;
+    if (
+      item.PrdDesc.length < PRODUCT_DESCRIPTION_MIN ||
+      item.PrdDesc.length > PRODUCT_DESCRIPTION_MAX
+    ) {
+      problems.push(
+        `${at}: the description must be ${PRODUCT_DESCRIPTION_MIN} to ${PRODUCT_DESCRIPTION_MAX} characters: give the item a name or the line a description.`,
+      );
+    }
     if (item.HsnCd === "") problems.push(`${at} has no HSN/SAC code.`);
     else if (!/^[0-9]{4}([0-9]{2}){0,2}$/.test(item.HsnCd)) {
       problems.push(`${at}: HSN/SAC code ${item.HsnCd} must be 4, 6 or 8 digits.`);
     }
-    if (item.Unit === "") problems.push(`${at} has no unit (UQC).`);
-    else if (!findUqcUnit(item.Unit)) {
+    if (item.Unit === undefined || item.Unit === "") {
+      // Goods need a unit; a service may go without (decision 201).
+      if (item.IsServc === "N") problems.push(`${at} has no unit (UQC).`);
+    } else if (!findUqcUnit(item.Unit)) {
       problems.push(`${at}: unit ${item.Unit} is not a GST unit code (UQC).`);
     }
     if (!EINVOICE_GST_RATES.includes(item.GstRt)) {
@@ -511,7 +585,14 @@ export function validateEInvoiceJson(
       problems.push(`${at} has both IGST and CGST/SGST.`);
     }
     const total = paise(item.AssAmt) + gst + paise(item.CesAmt) + paise(item.CesNonAdvlAmt);
-    if (!within(paise(item.TotItemVal), total)) {
+    // Under reverse charge and on an export with payment the IRP takes the item's total with or
+    // without its tax (NIC's value validations, rule B; decision 201).
+    const withoutTax = paise(item.AssAmt) + paise(item.CesNonAdvlAmt);
+    const eitherWay = json.TranDtls.RegRev === "Y" || json.TranDtls.SupTyp === "EXPWP";
+    if (
+      !within(paise(item.TotItemVal), total) &&
+      !(eitherWay && within(paise(item.TotItemVal), withoutTax))
+    ) {
       problems.push(`${at}: the item total differs from taxable value plus taxes by more than ₹1.`);
     }
   }

@@ -182,16 +182,136 @@ describe("INV-01 for each supply type", () => {
   });
 
   test("intra-state B2B splits CGST and SGST; reverse charge says RegRev Y", () => {
+    // Under reverse charge the document's total leaves out the tax the buyer pays.
     const document = buildDocument({
       gstin: "27AAGCB7383J1Z0",
       pos: "27",
       reverseCharge: true,
       lines: [buildLine(1000, 12)],
+      totalPaise: 100_000,
     });
     const json = buildEInvoiceJson(source(document));
     expect(json.TranDtls.RegRev).toBe("Y");
     expect(json.ItemList[0]).toMatchObject({ CgstAmt: 60, SgstAmt: 60, IgstAmt: 0 });
-    expect(json.ValDtls).toMatchObject({ CgstVal: 60, SgstVal: 60, TotInvVal: 1120 });
+    // The tax is reported; the item's value and the total are the taxable value (decision 201).
+    expect(json.ItemList[0]?.TotItemVal).toBe(1000);
+    expect(json.ValDtls).toMatchObject({ CgstVal: 60, SgstVal: 60, TotInvVal: 1000 });
+    expect(validateEInvoiceJson(json, CHECK)).toEqual([]);
+  });
+
+  test("reverse charge: before the fix the items carried the tax and Bahi refused its own JSON", () => {
+    const document = buildDocument({
+      gstin: REGISTERED_GSTIN,
+      pos: "29",
+      reverseCharge: true,
+      lines: [inter(1000)],
+      totalPaise: 100_000,
+    });
+    const json = buildEInvoiceJson(source(document));
+    const withTax = {
+      ...json,
+      ItemList: json.ItemList.map((item) => ({ ...item, TotItemVal: 1180 })),
+    };
+    expect(validateEInvoiceJson(json, CHECK)).toEqual([]);
+    expect(validateEInvoiceJson(withTax, CHECK)).toEqual([
+      "The document total differs from its lines, other charges and round-off by more than ₹1.",
+    ]);
+  });
+
+  test("PrdDesc: the item's name when the line has no description, then the typed text", () => {
+    const named = { ...inter(100), itemId: "tea", description: "" };
+    const both = { ...inter(100), itemId: "tea", description: "Assam CTC, 25 kg bags" };
+    const same = { ...inter(100), itemId: "tea", description: "Darjeeling Tea" };
+    const unknown = { ...inter(100), itemId: "gone", description: "" };
+    const document = buildDocument({
+      gstin: REGISTERED_GSTIN,
+      pos: "29",
+      lines: [named, both, same, unknown],
+    });
+    const json = buildEInvoiceJson(
+      source(document, { itemNames: new Map([["tea", 'Darjeeling "First Flush" Tea']]) }),
+    );
+    expect(json.ItemList.map((item) => item.PrdDesc)).toEqual([
+      "Darjeeling 'First Flush' Tea",
+      "Darjeeling 'First Flush' Tea - Assam CTC, 25 kg bags",
+      "Darjeeling 'First Flush' Tea - Darjeeling Tea",
+      "",
+    ]);
+    expect(validateEInvoiceJson(json, CHECK)).toEqual([
+      "Line 4 (no description): the description must be 3 to 300 characters: give the item a name or the line a description.",
+    ]);
+  });
+
+  test("a service without a unit omits Unit; goods without one are still refused", () => {
+    const service = { ...inter(500, 18, { hsn: "998314" }), isService: true, uqc: null };
+    const goods = { ...inter(500), uqc: null };
+    const document = buildDocument({ gstin: REGISTERED_GSTIN, pos: "29", lines: [service] });
+    const json = buildEInvoiceJson(source(document));
+    expect(json.ItemList[0]).not.toHaveProperty("Unit");
+    expect(validateEInvoiceJson(json, CHECK)).toEqual([]);
+    const mixed = buildEInvoiceJson(
+      source(buildDocument({ gstin: REGISTERED_GSTIN, pos: "29", lines: [service, goods] })),
+    );
+    expect(validateEInvoiceJson(mixed, CHECK)).toEqual(["Line 2 (Laptop) has no unit (UQC)."]);
+  });
+
+  test("loose quantities: 2.5 kg at ₹33.33 and 100 at ₹68.40 check out exactly", () => {
+    const kilos = { ...buildLine(83.33, 5, { inter: true, uqc: "KGS" }), quantityMilli: 2500 };
+    const pieces = { ...buildLine(6840, 18, { inter: true }), quantityMilli: 100_000 };
+    const document = buildDocument({ gstin: REGISTERED_GSTIN, pos: "29", lines: [kilos, pieces] });
+    const json = buildEInvoiceJson(
+      source(document, {
+        extras: [
+          { unitPrice: 33.33, discountPaise: 0, cessRate: 0 },
+          { unitPrice: 68.4, discountPaise: 0, cessRate: 0 },
+        ],
+      }),
+    );
+    expect(json.ItemList.map((item) => [item.Qty, item.UnitPrice, item.TotAmt])).toEqual([
+      [2.5, 33.33, 83.33],
+      [100, 68.4, 6840],
+    ]);
+    expect(validateEInvoiceJson(json, CHECK)).toEqual([]);
+  });
+
+  test("an export names its country; a note on an export is an export with its details", () => {
+    const invoice = buildDocument({
+      supplyKind: "exportWithoutPayment",
+      lines: [inter(1000, 18, { lut: true })],
+      portCode: "INNSA1",
+      shippingBillNumber: "1234567",
+      shippingBillDate: "2024-09-12",
+      countryCode: "AE",
+    });
+    expect(buildEInvoiceJson(source(invoice)).ExpDtls).toEqual({
+      ShipBNo: "1234567",
+      ShipBDt: "12/09/2024",
+      Port: "INNSA1",
+      CntCode: "AE",
+    });
+    const note = buildDocument({
+      role: "outwardNote",
+      noteType: "D",
+      voucherType: "salesDebitNote",
+      lines: [inter(100, 18, { lut: true })],
+      originalInvoices: [
+        {
+          number: invoice.number,
+          date: invoice.date,
+          totalPaise: invoice.totalPaise,
+          supplyKind: "exportWithoutPayment",
+          portCode: "INNSA1",
+          shippingBillNumber: "1234567",
+          shippingBillDate: "2024-09-12",
+          countryCode: "AE",
+        },
+      ],
+    });
+    expect(isEInvoiceable(note)).toBe(true);
+    const json = buildEInvoiceJson(source(note));
+    expect(json.TranDtls.SupTyp).toBe("EXPWOP");
+    expect(json.BuyerDtls).toMatchObject({ Gstin: "URP", Pos: "96", Stcd: "96" });
+    expect(json.ExpDtls).toMatchObject({ Port: "INNSA1", CntCode: "AE" });
   });
 
   test("a service line is IsServc Y; exempt lines go to other charges; round-off is carried", () => {

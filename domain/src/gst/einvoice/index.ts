@@ -17,10 +17,14 @@ export {
   type EInvoiceSource,
   type EInvoiceSupplyType,
   isEInvoiceable,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_DESCRIPTION_MIN,
+  productDescription,
   REPORTING_LIMITS,
   supplyTypeOf,
   toIrpDate,
   validateEInvoiceJson,
+  withOriginalSupply,
 } from "./einvoice-json.ts";
 export {
   buildEwbDetails,

@@ -146,6 +146,15 @@ describe("threshold", () => {
 });
 
 describe("the bill", () => {
+  it("an HSN of chapters 01–09 keeps its leading zero (tea, 09024020)", () => {
+    const tea = line({ hsnCode: "09024020", description: "Assam tea" });
+    const result = buildEWayBill(source({}, { itemDetails: [tea] }), TODAY);
+    if (!result.ok) throw new Error(result.problems.join("; "));
+    expect(result.bill.itemList[0]?.hsnCode).toBe("09024020");
+    expect(result.bill.mainHsnCode).toBe("09024020");
+    expect(JSON.stringify(result.bill)).toContain('"hsnCode":"09024020"');
+  });
+
   it("an inter-state sales invoice by road", () => {
     const result = buildEWayBill(source(), TODAY);
     expect(result.ok).toBe(true);
@@ -176,14 +185,14 @@ describe("the bill", () => {
       transDistance: 980,
       vehicleNo: "KA01AB1234",
       vehicleType: "R",
-      mainHsnCode: 7214,
+      mainHsnCode: "7214",
     });
     expect(result.bill.itemList).toEqual([
       {
         itemNo: 1,
         productName: "TMT bar",
         productDesc: "Steel rods",
-        hsnCode: 7214,
+        hsnCode: "7214",
         quantity: 10,
         qtyUnit: "KGS",
         taxableAmount: 50_000,

@@ -61,7 +61,11 @@ export interface EWayBillItem {
   itemNo: number;
   productName: string;
   productDesc: string;
-  hsnCode: number;
+  /**
+   * The HSN as its digits, a string: chapters 01–09 (tea 09024020) keep their leading zero, which
+   * a JSON number would drop (issue 35; decision 201). NIC's schema types it as a number.
+   */
+  hsnCode: string;
   quantity: number;
   qtyUnit: string;
   taxableAmount: number;
@@ -114,7 +118,8 @@ export interface EWayBill {
   transDocDate: string;
   vehicleNo: string;
   vehicleType: string;
-  mainHsnCode: number;
+  /** As hsnCode: the digits, leading zero kept. */
+  mainHsnCode: string;
   itemList: EWayBillItem[];
 }
 
@@ -345,7 +350,7 @@ export function buildEWayBill(source: EWayBillSource, today: CivilDate): EWayBil
       itemNo: position + 1,
       productName: (source.itemNames.get(line.itemId) ?? line.description).slice(0, 100),
       productDesc: line.description.slice(0, 100),
-      hsnCode: Number(line.hsn),
+      hsnCode: line.hsn,
       quantity: line.quantity,
       qtyUnit: findUqcUnit(line.uqc)?.code ?? "OTH",
       taxableAmount: rupees(line.taxablePaise),
@@ -410,7 +415,7 @@ export function buildEWayBill(source: EWayBillSource, today: CivilDate): EWayBil
       vehicleNo: transport.mode === "road" ? transport.vehicleNumber : "",
       vehicleType:
         transport.mode === "road" ? VEHICLE_TYPE_CODES[transport.vehicleType ?? "regular"] : "",
-      mainHsnCode: Number(main.hsn),
+      mainHsnCode: main.hsn,
       itemList,
     },
   };

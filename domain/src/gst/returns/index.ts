@@ -92,6 +92,7 @@ export {
 } from "./gstr3b.ts";
 export {
   type DeletedNumber,
+  originalSupplyFacts,
   type ReturnDocument,
   type ReturnLine,
   type ReturnOriginalInvoice,

@@ -3,6 +3,7 @@ import type { Paise } from "../../money/index.ts";
 import {
   readStoredDocument,
   type StoredAccountLine,
+  type StoredDocument,
   type StoredItemLine,
 } from "../../vouchers/stored/stored-voucher.ts";
 
@@ -29,6 +30,11 @@ export interface ReturnLine {
   cessPaise: Paise;
   /** An account line (freight, packing, an income account): it has no HSN of its own. */
   fromAccountLine?: boolean;
+  /**
+   * The item the line sells, as saved; an account line takes its principal item's (the one whose
+   * HSN it carries). The e-invoice reads the item's name by it (issue 35).
+   */
+  itemId?: string | null;
 }
 
 /** How an export or SEZ supply was made (the sales invoice's gstPaymentTypeInExportOrSez). */
@@ -45,6 +51,15 @@ export interface ReturnOriginalInvoice {
   number: string;
   date: CivilDate;
   totalPaise: Paise;
+  /**
+   * How the invoice was supplied, and its export details, when the caller read them: a note on an
+   * export or SEZ invoice is reported as one (the e-invoice's SupTyp and ExpDtls, issue 35).
+   */
+  supplyKind?: ReturnSupplyKind;
+  portCode?: string | null;
+  shippingBillNumber?: string | null;
+  shippingBillDate?: CivilDate | null;
+  countryCode?: string | null;
 }
 
 /** A live outward document of the period: a sales invoice, or a note on outward supplies. */
@@ -75,6 +90,8 @@ export interface ReturnDocument {
   portCode: string | null;
   shippingBillNumber: string | null;
   shippingBillDate: CivilDate | null;
+  /** An export's destination country, ISO 3166 alpha-2 (US, AE), as saved; absent when none. */
+  countryCode?: string | null;
   /** For a note: the invoices it settles (bill-wise), as saved. */
   originalInvoices: ReturnOriginalInvoice[];
 }
@@ -113,6 +130,39 @@ function taxOf(line: StoredItemLine | StoredAccountLine) {
 }
 
 /**
+ * What an original invoice's stored document says of how it was supplied, for a note made against
+ * it (ReturnOriginalInvoice): its supply kind and export details, as saved.
+ */
+export function originalSupplyFacts(
+  document: StoredDocument,
+): Pick<
+  ReturnOriginalInvoice,
+  "supplyKind" | "portCode" | "shippingBillNumber" | "shippingBillDate" | "countryCode"
+> {
+  return {
+    supplyKind: SUPPLY_KINDS.find((kind) => kind === document.exportOrSez) ?? "regular",
+    ...exportFieldsOf(document),
+  };
+}
+
+/** An export's shipping details and destination country as saved on the invoice. */
+function exportFieldsOf(document: StoredDocument) {
+  const json = document.json as {
+    portCode?: string;
+    shippingBillNumber?: string;
+    shippingBillDate?: string;
+    countryCode?: string;
+  };
+  const text = (value: string | undefined) => value?.trim() || null;
+  return {
+    portCode: text(json.portCode),
+    shippingBillNumber: text(json.shippingBillNumber),
+    shippingBillDate: text(json.shippingBillDate),
+    countryCode: text(json.countryCode)?.toUpperCase() ?? null,
+  };
+}
+
+/**
  * A stored outward voucher as the return reads it: the lines, taxes, party GSTIN and place of
  * supply as saved (DESIGN.md 10). An account line (freight, packing) has no HSN of its own: it is
  * part of the supply it is billed with (a composite supply), so it takes the HSN of the
@@ -135,6 +185,7 @@ export function toReturnDocument(
       uqc: line.uom,
       isService: line.sacCode !== null || (hsn?.startsWith("99") ?? false),
       description: line.description ?? "",
+      itemId: line.itemId || null,
       quantityMilli: line.quantityMilli,
       gstRate: line.gstRate,
       ...taxOf(line),
@@ -147,6 +198,7 @@ export function toReturnDocument(
       uqc: principal?.uqc ?? null,
       isService: principal?.isService ?? false,
       description: principal?.description ?? line.description ?? "",
+      itemId: principal?.itemId ?? null,
       quantityMilli: 0,
       gstRate: line.gstRate,
       ...taxOf(line),
@@ -154,11 +206,6 @@ export function toReturnDocument(
     };
   });
   const supplyKind = SUPPLY_KINDS.find((kind) => kind === doc.exportOrSez) ?? "regular";
-  const exportFields = doc.json as {
-    portCode?: string;
-    shippingBillNumber?: string;
-    shippingBillDate?: string;
-  };
   return {
     entryId: stored.id,
     voucherType: stored.type,
@@ -176,9 +223,7 @@ export function toReturnDocument(
     priceAdjustmentOnly: doc.priceAdjustmentOnly,
     totalPaise: stored.amountPaise,
     lines: [...itemLines, ...accountLines],
-    portCode: exportFields.portCode?.trim() || null,
-    shippingBillNumber: exportFields.shippingBillNumber?.trim() || null,
-    shippingBillDate: exportFields.shippingBillDate?.trim() || null,
+    ...exportFieldsOf(doc),
     originalInvoices,
   };
 }

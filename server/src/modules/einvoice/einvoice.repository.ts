@@ -95,10 +95,30 @@ export async function findInvoiceHeads(
   if (ids.length === 0) return [];
   return db
     .selectFrom("vouchers")
-    .select(["id", "number", "date", "amount_paise"])
+    .select(["id", "number", "date", "amount_paise", "document"])
     .where("organisation_id", "=", organisationId)
     .where("id", "in", [...ids].slice(0, 1000))
     .execute();
+}
+
+/** Item names by id, for the lines' PrdDesc (issue 35); ids of other organisations not found. */
+export async function findItemNames(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  const names = new Map<string, string>();
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = await db
+      .selectFrom("items")
+      .select(["id", "name"])
+      .where("organisation_id", "=", organisationId)
+      .where("id", "in", unique.slice(start, start + 1000))
+      .execute();
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
 }
 
 export function findEInvoiceRows(

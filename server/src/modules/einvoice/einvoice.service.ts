@@ -12,6 +12,7 @@ import {
   getVoucherDefinition,
   type IrpAcknowledgement,
   isEInvoiceable,
+  originalSupplyFacts,
   paiseToRupees,
   parseIrpResponse,
   parseIrpSheetRows,
@@ -128,13 +129,19 @@ async function readDocuments(
     for (const entry of stored.billWise) if (entry.entryId) invoiceIds.add(entry.entryId);
     if (stored.partyAccountId) partyIds.add(stored.partyAccountId);
   }
-  const [invoices, parties, stored] = await Promise.all([
+  const [invoices, parties, stored, itemNames] = await Promise.all([
     repo.findInvoiceHeads(db, organisation.id, [...invoiceIds]),
     repo.findPartyAddresses(db, organisation.id, [...partyIds]),
     repo.findEInvoiceRows(
       db,
       organisation.id,
       rows.map((row) => row.id),
+    ),
+    // The lines' item names, for PrdDesc (issue 35).
+    repo.findItemNames(
+      db,
+      organisation.id,
+      parsed.flatMap(({ stored }) => stored.itemLines.map((line) => line.itemId).filter(Boolean)),
     ),
   ]);
   const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
@@ -150,7 +157,15 @@ async function readDocuments(
     const originals = document.billWise.flatMap((entry) => {
       const invoice = invoiceById.get(entry.entryId);
       return invoice
-        ? [{ number: invoice.number, date: invoice.date, totalPaise: Number(invoice.amount_paise) }]
+        ? [
+            {
+              number: invoice.number,
+              date: invoice.date,
+              totalPaise: Number(invoice.amount_paise),
+              // A note on an export or SEZ invoice is e-invoiced as one (issue 35).
+              ...originalSupplyFacts(readStoredDocument("salesInvoice", invoice.document)),
+            },
+          ]
         : [];
     });
     const returnDocument: ReturnDocument = toReturnDocument(
@@ -221,6 +236,7 @@ async function readDocuments(
       docType,
       extras,
       roundOffPaise: document.roundOffPaise,
+      itemNames,
       seller: {
         name: organisation.name,
         gstin,

@@ -298,12 +298,12 @@ describe("GET /ewaybill/json", () => {
       transporterName: "Fast Movers",
       vehicleNo: "MH12AB1234",
       vehicleType: "R",
-      mainHsnCode: 7214,
+      mainHsnCode: "7214",
       itemList: [
         {
           itemNo: 1,
           productName: "Steel",
-          hsnCode: 7214,
+          hsnCode: "7214",
           quantity: 100,
           qtyUnit: "KGS",
           taxableAmount: 60_000,
