@@ -1,3 +1,10 @@
+import {
+  type RowActionFeature,
+  selectListColumns,
+  selectRowActions,
+  VOUCHER_REGISTRY,
+  VOUCHER_TYPES,
+} from "@bahi/domain";
 import type { Page } from "@playwright/test";
 import { bodyRows, listTable, openList, openPage, rowNumbers } from "./list-helpers.ts";
 import { type PrivateServer, startPrivateServer } from "./private-server.ts";
@@ -14,106 +21,21 @@ import {
 // with inventory), and each type's list as a new user would open it.
 test.describe.configure({ mode: "serial" });
 
-interface TypeCase {
-  /** The registry's type name, as seed-books counts it. */
-  type: string;
-  routeWord: string;
-  title: string;
-  columns: string[];
-  actions: string[];
-}
-
-// Printable types (the registry's) open their menu with Print (issue 21) and Send via Mail (22).
-const PRINT = ["Print", "Send via Mail"];
-const EDIT = ["Edit", "Duplicate"];
-const TAIL = ["View Log", "Delete"];
-
-const TYPES: TypeCase[] = [
-  {
-    type: "salesInvoice",
-    routeWord: "sales",
-    title: "Sales Invoice",
-    columns: ["Date", "Invoice No.", "Customer", "Due Date", "Amount", "Pending", "Status"],
-    actions: [...PRINT, ...EDIT, "Create Receipt", ...TAIL],
-  },
-  {
-    type: "purchases",
-    routeWord: "purchases",
-    title: "Purchases",
-    columns: ["Date", "Bill No.", "Supplier", "Due Date", "Amount", "Pending", "Status"],
-    actions: [...EDIT, "Create Payment", ...TAIL],
-  },
-  {
-    type: "creditNote",
-    routeWord: "credit-note",
-    title: "Credit Notes",
-    columns: ["Date", "Note No.", "Customer", "Amount", "Narration"],
-    actions: [...PRINT, ...EDIT, ...TAIL],
-  },
-  {
-    type: "debitNote",
-    routeWord: "debit-note",
-    title: "Debit Notes",
-    columns: ["Date", "Note No.", "Supplier", "Amount", "Narration"],
-    actions: [...PRINT, ...EDIT, ...TAIL],
-  },
-  {
-    type: "receipts",
-    routeWord: "receipt",
-    title: "Receipts",
-    columns: ["Date", "Received In", "Received From", "Amount", "Narration"],
-    actions: [...EDIT, ...TAIL],
-  },
-  {
-    type: "payments",
-    routeWord: "payment",
-    title: "Payments",
-    columns: ["Date", "Paid From", "Paid To", "Amount", "Narration"],
-    actions: [...EDIT, ...TAIL],
-  },
-  {
-    type: "fundTransfer",
-    routeWord: "fundtransfer",
-    title: "Fund Transfers",
-    columns: ["Date", "Transfer From", "Transfer To", "Amount", "Narration"],
-    actions: [...EDIT, ...TAIL],
-  },
-  {
-    type: "journalEntry",
-    routeWord: "journal",
-    title: "Journal Entries",
-    columns: ["Date", "Debit", "Credit", "Amount", "Narration"],
-    actions: [...EDIT, ...TAIL],
-  },
-  {
-    type: "quotation",
-    routeWord: "quotation",
-    title: "Quotations",
-    columns: ["Date", "Quotation No.", "Customer", "Amount", "Narration"],
-    actions: [...PRINT, ...EDIT, "Create Invoice", ...TAIL],
-  },
-  {
-    type: "salesOrder",
-    routeWord: "sales-order",
-    title: "Sales Orders",
-    columns: ["Date", "Order No.", "Customer", "Amount", "Narration"],
-    actions: [...PRINT, ...EDIT, "Create Invoice", ...TAIL],
-  },
-  {
-    type: "purchaseOrder",
-    routeWord: "purchase-order",
-    title: "Purchase Orders",
-    columns: ["Date", "Order No.", "Supplier", "Due Date", "Amount", "Narration"],
-    actions: [...PRINT, ...EDIT, "Create Purchase", ...TAIL],
-  },
-  {
-    type: "deliveryChallan",
-    routeWord: "delivery-challan",
-    title: "Delivery Challans",
-    columns: ["Date", "Challan No.", "Customer", "Amount", "Narration"],
-    actions: [...PRINT, ...EDIT, "Create Invoice", ...TAIL],
-  },
-];
+// Every type of the registry, with what its list shows to an organisation with bill-wise entries
+// and every feature built (printing, messaging): the registry's list title, columns and row menu.
+const FEATURES = new Set<RowActionFeature>(["printing", "messaging"]);
+const TYPES = VOUCHER_TYPES.map((type) => {
+  const definition = VOUCHER_REGISTRY[type];
+  return {
+    type,
+    routeWord: definition.routeWord,
+    title: definition.titles.list,
+    columns: selectListColumns(type, { billWiseEntry: true }).map((column) => column.label),
+    actions: selectRowActions(type, { view: "live", features: FEATURES }).map(
+      (action) => action.label,
+    ),
+  };
+});
 
 const VOUCHERS = 3000;
 let server: PrivateServer;

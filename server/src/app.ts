@@ -31,7 +31,6 @@ import { customFieldsRoutes } from "./modules/custom-fields/custom-fields.routes
 import { demoRoutes } from "./modules/demo/demo.routes.ts";
 import { documentLinksRoutes } from "./modules/document-links/document-links.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
-import { renderAccountStatement } from "./modules/documents/documents.service.ts";
 import { einvoiceRoutes } from "./modules/einvoice/einvoice.routes.ts";
 import { emailLogRoutes } from "./modules/email-log/email-log.routes.ts";
 import { ewayBillRoutes } from "./modules/ewaybill/ewaybill.routes.ts";
@@ -53,7 +52,6 @@ import type { ModuleDeps } from "./modules/module-deps.ts";
 import { organisationsRoutes } from "./modules/organisations/organisations.routes.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { sendingRoutes } from "./modules/sending/sending.routes.ts";
-import { sendDocument, sendLedger } from "./modules/sending/sending.service.ts";
 import { templatesRoutes } from "./modules/sending/templates.routes.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -166,16 +164,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     supportRoutes,
     einvoiceRoutes,
     ewayBillRoutes,
+    documentsRoutes,
+    bookRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }
-  await app.register(documentsRoutes, { prefix: "/api", deps: moduleDeps, sendDocument });
-  await app.register(bookRoutes, {
-    prefix: "/api",
-    deps: moduleDeps,
-    renderAccountStatement,
-    sendLedger,
-  });
   // GSTR-3B can take table 4's credit as per GSTR-2B, matched only (issue 20).
   await app.register(gstr3bRoutes, {
     prefix: "/api",

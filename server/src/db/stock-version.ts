@@ -4,7 +4,7 @@ import type { Write } from "./writes.ts";
 
 // An organisation's stock version (decision 028): bumped by every transaction that changes a good
 // or a stock movement, so that a stock valuation kept under the old version
-// (modules/reports/stock-valuation-cache.ts) is no longer used. The bump is made under the books
+// (modules/items/stock-valuation-cache.ts) is no longer used. The bump is made under the books
 // lock (db/books-lock.ts), as voucher saves make it, so that no two transactions can wait for each
 // other on it.
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/test-database.ts";
-import { planWholeMonths } from "../../modules/reports/reports.repository.ts";
+import { planWholeMonths } from "../../modules/items/stock-valuation.repository.ts";
 import { migrateToLatest } from "../migrate.ts";
 import { MIGRATIONS } from "./index.ts";
 

@@ -5,38 +5,53 @@ import {
   VOUCHER_TYPES,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Caller } from "../access/caller.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
+import { answerLedgerWith, type LedgerAnswers } from "../ledger/ledger-answers.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import {
   getDocumentSettings,
   saveDocumentSettings,
 } from "../organisations/document-settings.service.ts";
 import { OrganisationIdQuery } from "../organisations/organisations.schemas.ts";
-import { renderTransactionPdf } from "./documents.service.ts";
+import { documentSender } from "./document-answers.ts";
+import { renderAccountStatement, renderTransactionPdf } from "./documents.service.ts";
+
+/**
+ * GET /ledger/getLedger?download=true&format=pdf&statement=true: the ledger's URL, this module's
+ * PDF (issue 34). It closes over no app: the ledger's route hands it that app's deps.
+ */
+const answerStatement: LedgerAnswers["statement"] = async (deps, caller, query, reply) => {
+  const { organisationId, accountId, startDate, endDate } = query;
+  const { bytes, fileName } = await renderAccountStatement(deps, caller, {
+    organisationId,
+    accountId,
+    startDate,
+    endDate,
+  });
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", describeAttachment(fileName))
+    .header("cache-control", "private, no-store")
+    .send(bytes);
+};
 
 /**
  * Printed documents (issue 21): GET /getpdf/transactionpdf, and the per-document settings calls
- * of api.md 7, registered from the registry's `settings` facts.
+ * of api.md 7, registered from the registry's `settings` facts; the ledger's statement PDF.
  */
-/** format=email|whatsapp: the sending module's (issue 22); app.ts hands it in. */
-export type SendDocument = (
-  deps: ModuleDeps,
-  caller: Caller,
-  query: TransactionPdfQuery,
-) => Promise<unknown>;
-
-export const documentsRoutes: FastifyPluginAsyncZod<{
-  deps: ModuleDeps;
-  sendDocument?: SendDocument;
-}> = async (app, { deps, sendDocument }) => {
+export const documentsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
+  app,
+  { deps },
+) => {
   const guard = { preHandler: deps.authenticator.requireCaller };
+  answerLedgerWith("statement", answerStatement);
 
   app.get(
     "/getpdf/transactionpdf",
     { ...guard, schema: { tags: ["Documents"], querystring: TransactionPdfQuery } },
     async (request, reply) => {
+      const sendDocument = documentSender();
       if (request.query.format !== "download" && sendDocument) {
         return sendDocument(deps, callerOf(request), request.query);
       }

@@ -5,9 +5,11 @@ import { badRequest } from "../../http/errors.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { registerVoucherExtension } from "../vouchers/voucher-extensions.ts";
 import { CancelIrnInput, EInvoiceQuery, ImportFields } from "./einvoice.schemas.ts";
 import {
   cancelIrn,
+  eInvoiceVoucherExtension,
   exportEInvoiceJson,
   importIrpResponse,
   listEInvoiceDocuments,
@@ -62,6 +64,8 @@ export const einvoiceRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
   app,
   { deps },
 ) => {
+  // The engine's edit lock and details field of an e-invoiced voucher (issue 34).
+  registerVoucherExtension(eInvoiceVoucherExtension);
   const guard = { preHandler: deps.authenticator.requireCaller };
   const tags = ["einvoice"];
   await app.register(fastifyMultipart, {

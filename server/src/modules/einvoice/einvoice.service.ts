@@ -35,6 +35,7 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readEInvoiceSettings, readEWayBillSettings } from "../organisations/settings.service.ts";
 import { detectSheetKind, readSheetRows } from "../sheets/sheet-files.ts";
+import type { VoucherExtension } from "../vouchers/voucher-extensions.ts";
 import * as repo from "./einvoice.repository.ts";
 import { createOfflineProvider, type EInvoiceProvider } from "./einvoice-provider.ts";
 
@@ -704,10 +705,10 @@ export async function cancelIrn(
 }
 
 /**
- * For the voucher service (issue 24): an e-invoiced document cannot be edited or deleted; only
- * its IRN cancelled, or the document amended by a note.
+ * An e-invoiced document cannot be edited or deleted (issue 24); only its IRN cancelled, or the
+ * document amended by a note.
  */
-export async function assertNotEInvoiced(
+async function assertNotEInvoiced(
   db: Kysely<Database>,
   organisationId: string,
   entryIds: readonly string[],
@@ -723,11 +724,7 @@ export async function assertNotEInvoiced(
 }
 
 /** A voucher's e-invoice state for its screen (issue 24); the caller checked access. */
-export async function readEInvoiceStatus(
-  db: Kysely<Database>,
-  organisationId: string,
-  entryId: string,
-) {
+async function readEInvoiceStatus(db: Kysely<Database>, organisationId: string, entryId: string) {
   const [row] = await repo.findEInvoiceRows(db, organisationId, [entryId]);
   if (!row) return null;
   return {
@@ -755,3 +752,23 @@ export async function readEInvoiceForPrint(
     signedQrCode: row.signed_qr_code,
   };
 }
+
+/**
+ * What the voucher engine asks of the e-invoice (issue 34: the engine does not import this
+ * module; einvoice.routes.ts registers this when the app is built): the edit and delete lock of
+ * an e-invoiced document, and the `eInvoice` field of a voucher's details, null for the types
+ * that never go to the IRP.
+ */
+export const eInvoiceVoucherExtension: VoucherExtension = {
+  name: "eInvoice",
+  async assertChangeable(db, organisationId, type, entryIds) {
+    if (getVoucherDefinition(type).eInvoice !== null) {
+      await assertNotEInvoiced(db, organisationId, entryIds);
+    }
+  },
+  async readDetails(db, organisationId, type, entryId) {
+    return getVoucherDefinition(type).eInvoice === null
+      ? null
+      : await readEInvoiceStatus(db, organisationId, entryId);
+  },
+};

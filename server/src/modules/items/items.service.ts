@@ -27,8 +27,8 @@ import {
   staleRecord,
 } from "../masters/master-history.ts";
 import { claimMasterName, nameTaken } from "../masters/master-names.ts";
-import { valueInventoryInHand } from "../reports/stock-valuation.ts";
 import * as repo from "./items.repository.ts";
+import { valueInventoryInHand } from "./stock-valuation.ts";
 
 /** spec api §8 success messages, verbatim, and ours where the spec has none. */
 export const ITEM_SUCCESS = {

@@ -5,17 +5,15 @@ import {
   EXPORT_FORMATS,
   FinancialYearText,
   QueryBoolean,
-  SendRequestId,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Caller } from "../access/caller.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { sendReportFile } from "../exports/report-files.ts";
-import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as book from "./book.service.ts";
 import { readLedger, readTrialBalance } from "./ledger.service.ts";
+import { LedgerQuery, ledgerAnswerOf } from "./ledger-answers.ts";
 import { tabulateLedger, tabulateTrialBalance } from "./ledger-tables.ts";
 
 // Report and ledger dates lie within the years the product keeps (issue 26: 9999-12-31 was a 500).
@@ -37,43 +35,12 @@ const Limit = (max: number, fallback: number) =>
     .max(max, `Limit must be between 1 and ${max}.`)
     .default(fallback);
 
-/** Reads across the books: ledger, trial balance and the small calls screens make about entries. */
 /**
- * Renders an account's statement PDF. The documents module does (documents.service.ts); app.ts
- * hands it in, so that the ledger, which documents read, does not import documents back.
+ * Reads across the books: ledger, trial balance and the small calls screens make about entries.
+ * The ledger's statement PDF and its sending answer at the same URL from the documents and sending
+ * modules (ledger-answers.ts).
  */
-export type RenderAccountStatement = (
-  deps: ModuleDeps,
-  caller: Caller,
-  query: { organisationId: string; accountId: string; startDate: string; endDate: string },
-) => Promise<{ bytes: Uint8Array; fileName: string }>;
-
-/** Sends an account's statement by email or WhatsApp (modules/sending; app.ts hands it in). */
-export type SendLedger = (
-  deps: ModuleDeps,
-  caller: Caller,
-  query: {
-    organisationId: string;
-    accountId: string;
-    startDate: string;
-    endDate: string;
-    format: "email" | "whatsapp";
-    address: string | undefined;
-    phone: string | undefined;
-    subject: string | undefined;
-    body: string | undefined;
-    includePdf: boolean;
-    requestId: string | undefined;
-  },
-) => Promise<unknown>;
-
-const LEDGER_SEND_FORMATS = ["email", "whatsapp"] as const;
-
-export const bookRoutes: FastifyPluginAsyncZod<{
-  deps: ModuleDeps;
-  renderAccountStatement: RenderAccountStatement;
-  sendLedger: SendLedger;
-}> = async (app, { deps, renderAccountStatement, sendLedger }) => {
+export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const guard = { preHandler: deps.authenticator.requireCaller };
   const db = deps.db;
 
@@ -81,68 +48,17 @@ export const bookRoutes: FastifyPluginAsyncZod<{
     "/ledger/getLedger",
     {
       ...guard,
-      schema: {
-        querystring: z.object({
-          organisationId: EntityId,
-          accountId: EntityId,
-          startDate: CivilDate,
-          endDate: CivilDate,
-          skip: Skip,
-          limit: Limit(500, 50),
-          download: Download.download,
-          format: z
-            .enum([...EXPORT_FORMATS, ...LEDGER_SEND_FORMATS], {
-              error: "Format must be pdf, excel, email or whatsapp.",
-            })
-            .default(DEFAULT_EXPORT_FORMAT),
-          /** With download and format=pdf: the account statement (docs/api/documents.md). */
-          statement: QueryBoolean.default(false),
-          /** format=email|whatsapp (issue 22): where, what, and whether the statement PDF goes too. */
-          address: z.string().max(320, "Email address is too long.").optional(),
-          phone: z.string().max(30, "Phone number is too long.").optional(),
-          subject: z.string().max(500, "Subject is too long.").optional(),
-          body: z.string().max(10_000, "Message is too long.").optional(),
-          includePdf: QueryBoolean.default(true),
-          requestId: SendRequestId,
-        }),
-      },
+      schema: { querystring: LedgerQuery },
     },
     async (request, reply) => {
-      const {
-        download,
-        format,
-        statement,
-        address,
-        phone,
-        subject,
-        body,
-        includePdf,
-        requestId,
-        ...query
-      } = request.query;
+      const { download, format, statement, ...rest } = request.query;
+      const { address, phone, subject, body, includePdf, requestId, ...query } = rest;
       if (format === "email" || format === "whatsapp") {
-        return sendLedger(deps, callerOf(request), {
-          organisationId: query.organisationId,
-          accountId: query.accountId,
-          startDate: query.startDate,
-          endDate: query.endDate,
-          format,
-          address,
-          phone,
-          subject,
-          body,
-          includePdf,
-          requestId,
-        });
+        return ledgerAnswerOf("send")(deps, callerOf(request), { ...request.query, format }, reply);
       }
       if (!download) return readLedger(db, callerOf(request), query);
       if (statement && format === "pdf") {
-        const { bytes, fileName } = await renderAccountStatement(deps, callerOf(request), query);
-        return reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", describeAttachment(fileName))
-          .header("cache-control", "private, no-store")
-          .send(bytes);
+        return ledgerAnswerOf("statement")(deps, callerOf(request), request.query, reply);
       }
       const ledger = await readLedger(db, callerOf(request), {
         ...query,

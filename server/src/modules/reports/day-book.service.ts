@@ -15,6 +15,8 @@ import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
 import { describeRange } from "../exports/report-files.ts";
+import { sumStock } from "../items/stock-valuation.repository.ts";
+import { valueInventoryAt } from "../items/stock-valuation.ts";
 import { sumMovements } from "../ledger/balances.ts";
 import {
   countVouchersInRange,
@@ -23,10 +25,8 @@ import {
   listItems,
   listPostingsOfVouchers,
   listVouchersInRange,
-  sumStock,
 } from "./reports.repository.ts";
 import { defaultDateOf } from "./statements.service.ts";
-import { valueInventoryAt } from "./stock-valuation.ts";
 
 const titleOf = (type: string) =>
   isVoucherType(type) ? getVoucherDefinition(type).titles.singular : type;

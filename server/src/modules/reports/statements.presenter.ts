@@ -1,5 +1,6 @@
 import { paiseToRupees } from "@bahi/domain";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
+import type { StockValue } from "../items/stock-valuation.ts";
 import type {
   BalanceSheet,
   ProfitAndLoss,
@@ -7,7 +8,6 @@ import type {
   StatementLine,
   StatementType,
 } from "./statements.service.ts";
-import type { StockValue } from "./stock-valuation.ts";
 
 // JSON (rupees) and the two-sided table of the downloads (Tally's horizontal form: liabilities or
 // debits on the left, assets or credits on the right; each group's total in the Amount column and,

@@ -13,14 +13,14 @@ import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { openingBalancesAt, sumMovements } from "../ledger/balances.ts";
-import { listAccounts, type ReportAccount } from "./reports.repository.ts";
 import {
   isStockAccount,
   STOCK_GROUP_ID,
   type StockValue,
   valueStockOverPeriod,
-} from "./stock-valuation.ts";
+} from "../items/stock-valuation.ts";
+import { openingBalancesAt, sumMovements } from "../ledger/balances.ts";
+import { listAccounts, type ReportAccount } from "./reports.repository.ts";
 
 // The balance sheet and the profit and loss account (DESIGN.md §4 "Years"), Tally's way:
 // - balance-sheet accounts carry forward; income and expense start each year at zero, and the

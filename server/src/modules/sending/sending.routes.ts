@@ -2,6 +2,8 @@ import { EntityId, SendRequestId } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
+import { answerDocumentSendWith } from "../documents/document-answers.ts";
+import { answerLedgerWith, type LedgerAnswers } from "../ledger/ledger-answers.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as sending from "./sending.service.ts";
 
@@ -36,13 +38,32 @@ const Bulk = z.object({
     ),
 });
 
+/** GET /ledger/getLedger?format=email|whatsapp: the statement's range and the message. */
+const sendLedger: LedgerAnswers["send"] = (deps, caller, query) =>
+  sending.sendLedger(deps, caller, {
+    organisationId: query.organisationId,
+    accountId: query.accountId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    format: query.format,
+    address: query.address,
+    phone: query.phone,
+    subject: query.subject,
+    body: query.body,
+    includePdf: query.includePdf,
+    requestId: query.requestId,
+  });
+
 /**
  * api.md 7: the contact check and prefilled templates of a document (getpdf/…) and of a ledger
  * (ledger/…), and bulk send (multipledocs/…). Sending one document or one ledger is
- * getpdf/transactionpdf and ledger/getLedger in email and WhatsApp formats (their modules' routes,
- * handed sending.service's functions by app.ts).
+ * getpdf/transactionpdf and ledger/getLedger in email and WhatsApp formats: those URLs are the
+ * documents' and the ledger's, which sending reads, so sending registers its answers with them
+ * (issue 34). Both functions close over no app: the routes hand them that app's deps.
  */
 export const sendingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  answerDocumentSendWith(sending.sendDocument);
+  answerLedgerWith("send", sendLedger);
   const guard = { preHandler: deps.authenticator.requireCaller };
   for (const channel of ["email", "whatsapp"] as const) {
     const word = channel === "email" ? "email" : "phone";

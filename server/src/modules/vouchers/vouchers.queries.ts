@@ -13,7 +13,7 @@ import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { readEInvoiceStatus } from "../einvoice/einvoice.service.ts";
+import { readExtensionDetails } from "./voucher-extensions.ts";
 import { listVoucherPage, listVoucherRows } from "./voucher-list.ts";
 import { presentVoucher } from "./voucher-presenter.ts";
 import * as repo from "./vouchers.repository.ts";
@@ -41,11 +41,9 @@ export async function getVoucherDetails(
   const row = await repo.findVoucher(deps.db, organisationId, entryId);
   // A deleted entry stays readable (its old-version pages open from the deleted list).
   if (!row || row.type !== type) throw notFound(VOUCHER_MESSAGES.notFound);
-  const eInvoice =
-    getVoucherDefinition(type).eInvoice === null
-      ? null
-      : await readEInvoiceStatus(deps.db, organisationId, entryId);
-  return { ...presentVoucher(row), eInvoice };
+  // The outputs' state beside the voucher (e-invoice, issue 24), from the modules that keep it.
+  const extensions = await readExtensionDetails(deps.db, organisationId, type, entryId);
+  return { ...presentVoucher(row), ...extensions };
 }
 
 export interface ListVouchersInput {

@@ -27,7 +27,6 @@ import { newId } from "../../lib/ids.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { assertNotEInvoiced } from "../einvoice/einvoice.service.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import { removeReturnFacts, writeReturnFacts } from "../return-facts/return-facts.service.ts";
 import {
@@ -36,6 +35,7 @@ import {
   buildVoucherTotalWrites,
 } from "./balances.repository.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
+import { assertVouchersChangeable } from "./voucher-extensions.ts";
 import * as repo from "./vouchers.repository.ts";
 
 export interface VoucherDeps {
@@ -707,9 +707,7 @@ export async function editVoucher(
   }
   locks.assertUnlocked(type, existing.date);
   locks.assertUnlocked(type, prepared.date);
-  if (getVoucherDefinition(type).eInvoice !== null) {
-    await assertNotEInvoiced(deps.db, organisationId, [existing.id]);
-  }
+  await assertVouchersChangeable(deps.db, organisationId, type, [existing.id]);
   const number = prepared.number ?? existing.number;
   const saved = await retryOnNumberRace([prepared], () =>
     inLockedBooks(deps.db, organisationId, async (trx) => {
@@ -857,9 +855,7 @@ export async function deleteVouchers(
     const voucher = requireLiveVoucher(byId.get(id), type);
     locks.assertUnlocked(type, voucher.date);
   }
-  if (getVoucherDefinition(type).eInvoice !== null) {
-    await assertNotEInvoiced(deps.db, organisationId, ids);
-  }
+  await assertVouchersChangeable(deps.db, organisationId, type, ids);
   // In id order: the books lock keeps deletes apart (decision 020); the order keeps the writes
   // deterministic.
   const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);

@@ -13,13 +13,12 @@ import {
   joinsYearToGoods,
   listGoodsForValuation,
   listManualClosingStock,
-  type ReportAccount,
   type StockTotals,
   sumStock,
   sumYearStockForValuation,
   type ValuationMovement,
   type ValuedGood,
-} from "./reports.repository.ts";
+} from "./stock-valuation.repository.ts";
 import { type KeptValuation, keptValuation } from "./stock-valuation-cache.ts";
 
 // Closing stock (docs/decisions/010-stock-valuation.md): the manual figure typed for a stock
@@ -27,6 +26,15 @@ import { type KeptValuation, keptValuation } from "./stock-valuation-cache.ts";
 // organisation manages inventory, quantities from stock movements valued at the weighted average
 // purchase cost of the year; otherwise nothing. Before the organisation's first year the stock is
 // the stock accounts' opening balances: the books' own opening stock.
+
+/** What the valuation reads of an account: the stock accounts and their opening balances. */
+export interface StockAccount {
+  id: string;
+  name: string;
+  groupId: number;
+  systemKey: string | null;
+  openingBalancePaise: number;
+}
 
 export type StockMethod = "opening" | "manual" | "weightedAverage" | "none";
 
@@ -72,7 +80,7 @@ export function isStockAccount(account: { groupId: number }): boolean {
 export async function valueStockOverPeriod(
   db: Kysely<Database>,
   organisation: OrganisationsTable,
-  accounts: readonly ReportAccount[] | Promise<readonly ReportAccount[]>,
+  accounts: readonly StockAccount[] | Promise<readonly StockAccount[]>,
   startDate: string,
   endDate: string,
 ): Promise<{ openingStock: StockValue; closingStock: StockValue }> {
@@ -121,7 +129,7 @@ function startsFinancialYear(date: string): boolean {
 }
 
 /** Before the organisation's first year: the stock accounts' opening balances. */
-function openingStockOf(stockAccounts: readonly ReportAccount[], date: string): StockValue {
+function openingStockOf(stockAccounts: readonly StockAccount[], date: string): StockValue {
   const lines = stockAccounts
     .filter((account) => account.openingBalancePaise !== 0)
     .map((account) => ({
@@ -134,7 +142,7 @@ function openingStockOf(stockAccounts: readonly ReportAccount[], date: string): 
 
 /** The latest manual figure of each stock account among `manual` (oldest first), if any. */
 function manualStockOf(
-  stockAccounts: readonly ReportAccount[],
+  stockAccounts: readonly StockAccount[],
   manual: readonly { accountId: string; valuePaise: number }[],
   date: string,
 ): StockValue | null {
@@ -155,7 +163,7 @@ function manualStockOf(
 
 /** The weighted average valuation, in the closing stock account (or the first stock account). */
 function inventoryStockOf(
-  stockAccounts: readonly ReportAccount[],
+  stockAccounts: readonly StockAccount[],
   date: string,
   items: ItemValuation[],
 ): StockValue {
