@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { makeOrganisation } from "../../test/fixtures.ts";
@@ -87,7 +88,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  notifications.clean();
+  vi.unstubAllGlobals();
+});
 
 function renderEInvoice() {
   return renderPage(<EInvoicePage />, {

@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../api/http.ts";
@@ -96,6 +97,8 @@ beforeEach(() => {
   api.configure({ notifyError: (title, message) => notify({ type: "danger", title, message }) });
 });
 afterEach(() => {
+  // Toasts live in a store of their own: one test's must not show in the next.
+  notifications.clean();
   api.configure({ notifyError: () => {} });
   vi.unstubAllGlobals();
 });
