@@ -25,7 +25,7 @@ import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { AccountPicker } from "../../components/inputs/AccountPicker.tsx";
 import { useActiveAccounts } from "../../components/inputs/account-options.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
-import { importRequestsKey, money, STATE_LABELS } from "./BankImportPage.tsx";
+import { importRequestsKey, money, STATE_LABELS } from "./bank-import/bank-import.model.ts";
 import {
   type BankEntry,
   type BankEntryChoiceBody,
