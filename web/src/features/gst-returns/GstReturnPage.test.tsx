@@ -198,6 +198,32 @@ describe("GSTR-1 screen (GstReturnPage)", () => {
     ).toBeTruthy();
   });
 
+  test("Email JSON sends the period's file to the address typed", async () => {
+    const calls = stubApi((call) => {
+      if (call.path === "/gstr1/gstr1B2BCount") return jsonResponse(200, counts());
+      if (call.path === "/gstr1/gstr1transactions") return jsonResponse(200, noRows);
+      if (call.path === "/gstr1/gstr1Json") {
+        return jsonResponse(200, { success: true, message: "GSTR-1 sent to ca@example.in." });
+      }
+    });
+    renderGstr1();
+    await screen.findByText("No warnings");
+    fireEvent.click(button("Email JSON"));
+    const dialog = await screen.findByRole("dialog", { name: "Email GSTR-1 JSON" });
+    const send = within(dialog).getByRole("button", { name: "Send" }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), {
+      target: { value: " ca@example.in " },
+    });
+    fireEvent.click(send);
+    expect(await screen.findByText("GSTR-1 sent to ca@example.in.")).toBeTruthy();
+    expect(calls.find((call) => call.path === "/gstr1/gstr1Json")?.query).toEqual({
+      ...SEPTEMBER_2024,
+      email: "ca@example.in",
+      isEmail: "true",
+    });
+  });
+
   test("IFF: its own calls and title, and its filing dialog", async () => {
     const calls = stubApi((call) => {
       if (call.path === "/iff/iffCount") return jsonResponse(200, counts({ returnKind: "iff" }));
