@@ -306,8 +306,9 @@ describe("live totals equal computeDocument", () => {
       ],
     });
     expect(computed).toEqual(direct);
-    // 2,999.97 at 18% = 539.99 → 270.00 + 269.99; 10.10 at 5% = 0.51 → 0.26 + 0.25.
-    expect(computed).toMatchObject({ taxKind: "intra", cgstPaise: 27026, sgstPaise: 27024 });
+    // Each half at half the rate (decision 099): 2,999.97 at 9% = 269.9973 → 270.00 each;
+    // 10.10 at 2.5% = 0.2525 → 0.25 each.
+    expect(computed).toMatchObject({ taxKind: "intra", cgstPaise: 27025, sgstPaise: 27025 });
   });
 
   it("inter-state: IGST when the place of supply is another state", () => {
@@ -426,11 +427,12 @@ describe("the payload", () => {
       pos: "27",
       roundOff: true,
       grossAmount: 1102.89,
-      // 102.90 at 5% = 5.15 → 2.58 + 2.57; 999.99 at 18% = 180.00 → 90 + 90.
-      cgstAmount: 92.58,
+      // Each half at half the rate (decision 099): 102.90 at 2.5% = 2.5725 → 2.57 each;
+      // 999.99 at 9% = 89.9991 → 90.00 each; 1,102.89 + 185.14 = 1,288.03 → 1,288.
+      cgstAmount: 92.57,
       sgstAmount: 92.57,
       igstAmount: 0,
-      roundOffAmount: -0.04,
+      roundOffAmount: -0.03,
       totalAmount: 1288,
     });
     expect(payload.itemDetails).toEqual([
@@ -466,7 +468,7 @@ describe("the payload", () => {
       totalPaise: 500_00,
     });
     const payload = buildDocumentPayload(document, contextFor("salesDebitNote"), { mode: "add" });
-    // 2 × ₹52.50 less 2 % = ₹102.90; 5 % tax ₹5.15; ₹108.05 rounded to ₹108.
+    // 2 × ₹52.50 less 2 % = ₹102.90; CGST and SGST at 2.5 % ₹2.57 each; ₹108.04 rounded to ₹108.
     expect(payload).toMatchObject({
       totalAmount: 108,
       billWiseEntries: [{ entryId: "inv-1", amount: 108 }],
