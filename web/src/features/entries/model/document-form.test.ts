@@ -290,7 +290,7 @@ describe("header fields per type (registry and payload schemas)", () => {
 });
 
 describe("live totals equal computeDocument", () => {
-  it("intra-state: CGST and SGST, round off, the odd paisa to CGST", () => {
+  it("intra-state: CGST and SGST each at half the rate, equal, and the round off", () => {
     const document = form([
       line(REPAIR, "3"),
       { ...line(RICE, "1"), ratePaise: 1010, discount: "" },
