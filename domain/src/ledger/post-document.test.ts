@@ -20,8 +20,8 @@ function compute(input: Partial<DocumentInput> & Pick<DocumentInput, "itemLines"
 }
 
 // Worked by hand (see compute-document.test.ts): 3 × ₹333.33 at 18%, 1 × ₹10.10 at 5% and
-// 2.5 × ₹199.99 at 12%, intra-state: gross 1,510.07, CGST 120.26, SGST 120.25, round off +0.42,
-// total 1,751.00.
+// 2.5 × ₹199.99 at 12%, intra-state, each of CGST and SGST at half the rate: gross 1,510.07,
+// CGST 120.25, SGST 120.25, round off +0.43, total 1,751.00.
 const intraSale = compute({
   itemLines: [
     { quantity: 3, ratePaise: 33333, gstRate: 18 },
@@ -39,8 +39,8 @@ const interLines = {
   accountLines: [{ amountPaise: 50000, gstRate: 18 }],
 } as const satisfies Partial<DocumentInput>;
 
-// Worked by hand: legal fees ₹15,000.40 under reverse charge at 18% intra-state: CGST 1,350.04,
-// SGST 1,350.03, not charged; total ₹15,000.40 − 0.40 = ₹15,000.00.
+// Worked by hand: legal fees ₹15,000.40 under reverse charge at 18% intra-state: CGST and SGST
+// at 9% ₹1,350.036 → 1,350.04 each, not charged; total ₹15,000.40 − 0.40 = ₹15,000.00.
 const rcmLegalFees = compute({
   reverseCharge: true,
   itemLines: [],
@@ -53,9 +53,9 @@ describe("postSalesInvoice", () => {
     expect(postVoucher({ type: "salesInvoice", ...voucher }, accounts)).toEqual([
       { accountId: "customer", amountPaise: 175100 },
       { accountId: "sales", amountPaise: -151007 },
-      { accountId: "outputCgst", amountPaise: -12026 },
+      { accountId: "outputCgst", amountPaise: -12025 },
       { accountId: "outputSgst", amountPaise: -12025 },
-      { accountId: "roundOff", amountPaise: -42 },
+      { accountId: "roundOff", amountPaise: -43 },
     ]);
     // The raw postings keep one line per item and the zero IGST and cess lines.
     expect(postSalesInvoice(voucher, accounts)).toHaveLength(9);
@@ -157,9 +157,9 @@ describe("postPurchase", () => {
     expect(postings).toEqual([
       { accountId: "legalFees", amountPaise: 1500040 },
       { accountId: "inputCgst", amountPaise: 135004 },
-      { accountId: "inputSgst", amountPaise: 135003 },
+      { accountId: "inputSgst", amountPaise: 135004 },
       { accountId: "rcmCgstPayable", amountPaise: -135004 },
-      { accountId: "rcmSgstPayable", amountPaise: -135003 },
+      { accountId: "rcmSgstPayable", amountPaise: -135004 },
       { accountId: "roundOff", amountPaise: -40 },
       { accountId: "advocate", amountPaise: -1500000 },
     ]);
@@ -182,9 +182,9 @@ describe("postCreditNote and postDebitNote", () => {
     ).toEqual([
       { accountId: "customer", amountPaise: -175100 },
       { accountId: "sales", amountPaise: 151007 },
-      { accountId: "outputCgst", amountPaise: 12026 },
+      { accountId: "outputCgst", amountPaise: 12025 },
       { accountId: "outputSgst", amountPaise: 12025 },
-      { accountId: "roundOff", amountPaise: 42 },
+      { accountId: "roundOff", amountPaise: 43 },
     ]);
   });
 
@@ -220,9 +220,9 @@ describe("postCreditNote and postDebitNote", () => {
     ).toEqual([
       { accountId: "legalFees", amountPaise: -1500040 },
       { accountId: "inputCgst", amountPaise: -135004 },
-      { accountId: "inputSgst", amountPaise: -135003 },
+      { accountId: "inputSgst", amountPaise: -135004 },
       { accountId: "rcmCgstPayable", amountPaise: 135004 },
-      { accountId: "rcmSgstPayable", amountPaise: 135003 },
+      { accountId: "rcmSgstPayable", amountPaise: 135004 },
       { accountId: "roundOff", amountPaise: 40 },
       { accountId: "advocate", amountPaise: 1500000 },
     ]);

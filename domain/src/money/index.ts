@@ -10,7 +10,6 @@ export {
   applyPercent,
   type RupeeRounding,
   roundToRupee,
-  splitInHalf,
   sumPaise,
 } from "./paise-arithmetic.ts";
 export {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { applyPercent, roundToRupee, splitInHalf, sumPaise } from "./paise-arithmetic.ts";
+import { applyPercent, roundToRupee, sumPaise } from "./paise-arithmetic.ts";
 
 describe("sumPaise", () => {
   test.each([
@@ -71,37 +71,6 @@ describe("applyPercent", () => {
         },
       ),
     );
-  });
-});
-
-describe("splitInHalf", () => {
-  // Rule: CGST (first) takes the odd paisa, in magnitude.
-  test.each<[number, [number, number]]>([
-    [101, [51, 50]],
-    [100, [50, 50]],
-    [-101, [-51, -50]],
-    [1, [1, 0]],
-    [-1, [-1, 0]],
-    [0, [0, 0]],
-  ])("%d -> %j", (paise, halves) => {
-    const result = splitInHalf(paise);
-    expect(result).toEqual(halves);
-    expect(result.every((half) => !Object.is(half, -0))).toBe(true);
-  });
-
-  test("halves add back to the whole and differ by at most one paisa", () => {
-    fc.assert(
-      fc.property(fc.maxSafeInteger(), (paise) => {
-        const [first, second] = splitInHalf(paise);
-        expect(first + second).toBe(paise);
-        expect(Math.abs(first) - Math.abs(second)).toBeGreaterThanOrEqual(0);
-        expect(Math.abs(first) - Math.abs(second)).toBeLessThanOrEqual(1);
-      }),
-    );
-  });
-
-  test("refuses a fractional paisa", () => {
-    expect(() => splitInHalf(0.5)).toThrow(RangeError);
   });
 });
 

@@ -30,19 +30,6 @@ export function applyPercent(paise: Paise, percent: number): Paise {
   return toSafePaise(divideRoundingHalfAwayFromZero(numerator, denominator));
 }
 
-/**
- * Splits a tax into CGST and SGST halves that add back to it exactly. An odd paisa goes to the
- * first half (CGST), in magnitude: 101 -> [51, 50], -101 -> [-51, -50].
- */
-export function splitInHalf(paise: Paise): [Paise, Paise] {
-  assertSafePaise(paise);
-  const magnitude = Math.abs(paise);
-  const larger = magnitude - Math.floor(magnitude / 2);
-  const first = paise < 0 ? -larger : larger;
-  const second = paise - first;
-  return [first === 0 ? 0 : first, second === 0 ? 0 : second];
-}
-
 export type RupeeRounding = {
   /** The amount rounded to a whole rupee (a multiple of 100 paise). */
   roundedPaise: Paise;

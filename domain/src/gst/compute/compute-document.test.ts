@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   type ComputedDocument,
   computeDocument,
+  computeIntraStateTaxes,
   type DocumentInput,
   type ItemLineInput,
-  splitIntraStateTax,
 } from "./compute-document.ts";
 import { DocumentError } from "./document-error.ts";
 import { documentInputArbitrary } from "./test-arbitraries.ts";
@@ -71,13 +71,14 @@ function totalsOf(computed: ComputedDocument): Totals {
 }
 
 describe("computeDocument: worked examples", () => {
-  it("intra-state, three lines, one with an odd paisa of tax", () => {
+  it("intra-state, three lines, each tax at half the rate (decision 099)", () => {
     // Worked by hand:
-    //  3 × ₹333.33 = ₹999.99 at 18% = ₹179.9982 → ₹180.00 → CGST 90.00 + SGST 90.00
-    //  1 × ₹10.10 at 5% = ₹0.505 → ₹0.51 (half-up) → CGST 0.26 (odd paisa) + SGST 0.25
-    //  2.5 × ₹199.99 = ₹499.975 → ₹499.98; at 12% = ₹59.9976 → ₹60.00 → 30.00 + 30.00
-    //  gross 999.99 + 10.10 + 499.98 = 1,510.07; CGST 120.26; SGST 120.25
-    //  1,510.07 + 240.51 = 1,750.58 → round off +0.42 → 1,751.00
+    //  3 × ₹333.33 = ₹999.99; at 9% = ₹89.99910 → CGST 90.00, SGST 90.00
+    //  1 × ₹10.10; at 2.5% = ₹0.2525 → CGST 0.25, SGST 0.25 (at 5% combined, ₹0.505 would have
+    //  rounded to 0.51 and split 0.26 + 0.25)
+    //  2.5 × ₹199.99 = ₹499.975 → ₹499.98; at 6% = ₹29.9988 → 30.00 + 30.00
+    //  gross 999.99 + 10.10 + 499.98 = 1,510.07; CGST 120.25; SGST 120.25
+    //  1,510.07 + 240.50 = 1,750.57 → round off +0.43 → 1,751.00
     const computed = computeDocument(
       document({ itemLines: [item(3, 33333, 18), item(1, 1010, 5), item(2.5, 19999, 12)] }),
     );
@@ -86,22 +87,22 @@ describe("computeDocument: worked examples", () => {
       computed.itemLines.map((line) => [line.taxablePaise, line.cgstPaise, line.sgstPaise]),
     ).toEqual([
       [99999, 9000, 9000],
-      [1010, 26, 25],
+      [1010, 25, 25],
       [49998, 3000, 3000],
     ]);
     expect(totalsOf(computed)).toEqual({
       grossPaise: 151007,
-      cgstPaise: 12026,
+      cgstPaise: 12025,
       sgstPaise: 12025,
       igstPaise: 0,
       cessPaise: 0,
-      chargedTaxPaise: 24051,
-      roundOffPaise: 42,
+      chargedTaxPaise: 24050,
+      roundOffPaise: 43,
       totalPaise: 175100,
     });
-    expect(computed.taxPaise).toBe(24051);
+    expect(computed.taxPaise).toBe(24050);
     expect(computed.rateSummary).toEqual([
-      { gstRate: 5, taxablePaise: 1010, cgstPaise: 26, sgstPaise: 25, igstPaise: 0, cessPaise: 0 },
+      { gstRate: 5, taxablePaise: 1010, cgstPaise: 25, sgstPaise: 25, igstPaise: 0, cessPaise: 0 },
       {
         gstRate: 12,
         taxablePaise: 49998,
@@ -212,24 +213,24 @@ describe("computeDocument: worked examples", () => {
   });
 
   it("reverse-charge purchase of legal services: tax computed and reported, not charged", () => {
-    // Worked by hand: ₹15,000.40 at 18% = ₹2,700.072 → ₹2,700.07 → CGST 1,350.04 + SGST 1,350.03;
-    // the total holds only the taxable value: ₹15,000.40 → −0.40 → ₹15,000.00.
+    // Worked by hand: ₹15,000.40 at 9% = ₹1,350.036 → CGST 1,350.04 and SGST 1,350.04, tax
+    // ₹2,700.08; the total holds only the taxable value: ₹15,000.40 → −0.40 → ₹15,000.00.
     const computed = computeDocument(
       document({ reverseCharge: true, accountLines: [{ amountPaise: 1500040, gstRate: 18 }] }),
     );
     expect(computed.reverseCharge).toBe(true);
-    expect(computed.accountLines[0]).toMatchObject({ taxPaise: 270007, totalPaise: 1500040 });
+    expect(computed.accountLines[0]).toMatchObject({ taxPaise: 270008, totalPaise: 1500040 });
     expect(totalsOf(computed)).toEqual({
       grossPaise: 1500040,
       cgstPaise: 135004,
-      sgstPaise: 135003,
+      sgstPaise: 135004,
       igstPaise: 0,
       cessPaise: 0,
       chargedTaxPaise: 0,
       roundOffPaise: -40,
       totalPaise: 1500000,
     });
-    expect(computed.taxPaise).toBe(270007);
+    expect(computed.taxPaise).toBe(270008);
   });
 
   it("exempt, nil-rated and non-GST lines beside a taxed one", () => {
@@ -310,8 +311,8 @@ describe("computeDocument: worked examples", () => {
   it("cess beside GST, intra- and inter-state", () => {
     // Worked by hand:
     //  24 × ₹40 = ₹960 at 28% = ₹268.80 (134.40 + 134.40), cess 12% = ₹115.20
-    //  1 × ₹333.33 at 28% = ₹93.3324 → ₹93.33 (46.67 + 46.66), cess 12.5% = ₹41.666 → ₹41.67
-    //  gross 1,293.33; GST 362.13; cess 156.87; 1,812.33 → −0.33 → 1,812.00
+    //  1 × ₹333.33 at 14% = ₹46.6662 → CGST 46.67 and SGST 46.67, cess 12.5% = ₹41.666 → ₹41.67
+    //  gross 1,293.33; GST 362.14; cess 156.87; 1,812.34 → −0.34 → 1,812.00
     const computed = computeDocument(
       document({
         itemLines: [item(24, 4000, 28, { cessRate: 12 }), item(1, 33333, 28, { cessRate: 12.5 })],
@@ -326,16 +327,16 @@ describe("computeDocument: worked examples", () => {
       ]),
     ).toEqual([
       [13440, 13440, 11520, 134400],
-      [4667, 4666, 4167, 46833],
+      [4667, 4667, 4167, 46834],
     ]);
     expect(totalsOf(computed)).toEqual({
       grossPaise: 129333,
       cgstPaise: 18107,
-      sgstPaise: 18106,
+      sgstPaise: 18107,
       igstPaise: 0,
       cessPaise: 15687,
-      chargedTaxPaise: 51900,
-      roundOffPaise: -33,
+      chargedTaxPaise: 51901,
+      roundOffPaise: -34,
       totalPaise: 181200,
     });
     // A car at ₹5,00,000 sent to another state: IGST 28% ₹1,40,000 and cess 22% ₹1,10,000.
@@ -577,34 +578,61 @@ describe("computeDocument: invalid input", () => {
   });
 });
 
-describe("splitIntraStateTax", () => {
+describe("computeIntraStateTaxes", () => {
+  // Each of CGST and SGST is taxable × rate/2 %, half-up (decision 099).
   it.each([
-    [0, 0, 0],
-    [1, 1, 0],
-    [51, 26, 25],
-    [18000, 9000, 9000],
-    [270007, 135004, 135003],
-  ])("%i → CGST %i + SGST %i", (tax, cgstPaise, sgstPaise) => {
-    expect(splitIntraStateTax(tax)).toEqual({ cgstPaise, sgstPaise });
+    // taxable, rate, each half: worked by hand
+    [0, 18, 0],
+    [10100, 5, 253], // ₹101 × 2.5% = ₹2.525 → 2.53 each (not 5.05 split 2.53 + 2.52)
+    [1010, 5, 25], // ₹10.10 × 2.5% = ₹0.2525 → 0.25 each (not 0.51 split 0.26 + 0.25)
+    [1500040, 18, 135004], // ₹15,000.40 × 9% = ₹1,350.036 → 1,350.04 each
+    [100000, 18, 9000], // ₹1,000 × 9% = ₹90 each
+    [100, 5, 3], // ₹1 × 2.5% = 2.5 paise → 3 each (exactly half rounds up)
+    [33333, 28, 4667], // ₹333.33 × 14% = ₹46.6662 → 46.67 each
+    [4000, 0.25, 5], // ₹40 × 0.125% = 5 paise each
+    [1000, 0.1, 1], // ₹10 × 0.05% = 0.5 paise → 1 each
+    [99999, 0, 0],
+  ])("%i paise at %s percent → CGST and SGST %i paise each", (taxable, rate, half) => {
+    expect(computeIntraStateTaxes(taxable, rate)).toEqual({ cgstPaise: half, sgstPaise: half });
+  });
+
+  it.each([
+    [-1, 18],
+    [1.5, 18],
+    [Number.NaN, 18],
+    [100, -1],
+    [100, -2],
+    [100, 0.125],
+    [100, 101],
+  ])("refuses taxable %s at %s percent", (taxable, rate) => {
+    expect(() => computeIntraStateTaxes(taxable, rate)).toThrow(RangeError);
   });
 });
 
 describe("computeDocument: properties", () => {
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-  it("CGST + SGST is the GST of every line and of the document; the odd paisa goes to CGST", () => {
+  it("CGST and SGST are equal, each at half the rate, on every intra-state line; IGST the full rate", () => {
     fc.assert(
       fc.property(documentInputArbitrary, (input) => {
         const computed = computeDocument(input);
         for (const line of [...computed.itemLines, ...computed.accountLines]) {
           const gst = line.taxPaise - line.cessPaise;
+          const taxed = computed.taxKind !== "none" && line.gstRate >= 0;
+          // round_half_up(taxable × rate/2 %) and round_half_up(taxable × rate %), in exact
+          // integers: the rate in hundredths of a percent.
+          const taxable = BigInt(line.taxablePaise);
+          const rate = taxed ? BigInt(Math.round(line.gstRate * 100)) : 0n;
+          const halfUp = (numerator: bigint, denominator: bigint) =>
+            Number((2n * numerator + denominator) / (2n * denominator));
           if (computed.taxKind === "intra") {
+            expect(line.cgstPaise).toBe(line.sgstPaise);
+            expect(line.cgstPaise).toBe(halfUp(taxable * rate, 20000n));
             expect(line.cgstPaise + line.sgstPaise).toBe(gst);
-            expect(line.cgstPaise - line.sgstPaise).toBeGreaterThanOrEqual(0);
-            expect(line.cgstPaise - line.sgstPaise).toBeLessThanOrEqual(1);
             expect(line.igstPaise).toBe(0);
           } else {
             expect([line.cgstPaise, line.sgstPaise]).toEqual([0, 0]);
+            expect(line.igstPaise).toBe(halfUp(taxable * rate, 10000n));
             expect(line.igstPaise).toBe(gst);
           }
           if (computed.taxKind === "none") expect(line.taxPaise).toBe(0);
@@ -612,16 +640,29 @@ describe("computeDocument: properties", () => {
         expect(
           computed.cgstPaise + computed.sgstPaise + computed.igstPaise + computed.cessPaise,
         ).toBe(computed.taxPaise);
-        if (computed.taxKind === "intra") {
-          expect(computed.cgstPaise + computed.sgstPaise).toBe(
-            computed.taxPaise - computed.cessPaise,
+        // Summed from equal line halves, the document's and each rate's halves are equal too.
+        expect(computed.cgstPaise).toBe(computed.sgstPaise);
+        for (const row of computed.rateSummary) expect(row.cgstPaise).toBe(row.sgstPaise);
+      }),
+    );
+  });
+
+  it("an intra-state line's halves are computeIntraStateTaxes of its taxable value and rate", () => {
+    fc.assert(
+      fc.property(documentInputArbitrary, (input) => {
+        const computed = computeDocument(input);
+        if (computed.taxKind !== "intra") return;
+        for (const line of [...computed.itemLines, ...computed.accountLines]) {
+          if (line.gstRate < 0) continue;
+          expect({ cgstPaise: line.cgstPaise, sgstPaise: line.sgstPaise }).toEqual(
+            computeIntraStateTaxes(line.taxablePaise, line.gstRate),
           );
         }
       }),
     );
   });
 
-  it("each line's GST and cess are its taxable value × rate, to the nearest paisa", () => {
+  it("intra-state GST is within a paisa of taxable × rate, IGST and cess within half a paisa", () => {
     fc.assert(
       fc.property(documentInputArbitrary, (input) => {
         const computed = computeDocument(input);
@@ -633,8 +674,10 @@ describe("computeDocument: properties", () => {
           const taxable = BigInt(line.taxablePaise);
           const gstError = BigInt(line.taxPaise - line.cessPaise) * 10000n - taxable * rate;
           const cessError = BigInt(line.cessPaise) * 10000n - taxable * cessRate;
-          // Half-up: the rounded amount is within half a paisa, and exactly half rounds up.
-          expect(gstError > -5000n && gstError <= 5000n).toBe(true);
+          // Half-up: one rounded amount is within half a paisa, exactly half rounding up; two
+          // halves rounded alike are within a paisa of the combined rate's exact tax.
+          const bound = computed.taxKind === "intra" ? 10000n : 5000n;
+          expect(gstError > -bound && gstError <= bound).toBe(true);
           expect(cessError > -5000n && cessError <= 5000n).toBe(true);
         }
       }),

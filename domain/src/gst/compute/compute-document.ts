@@ -5,7 +5,6 @@ import {
   type Paise,
   type RupeeRounding,
   roundToRupee,
-  splitInHalf,
 } from "../../money/index.ts";
 import { percentToBasisPoints } from "../rates/basis-points.ts";
 import { EXEMPT_RATE, isValidGstRateCode, NO_GST_RATE, rateToBasisPoints } from "../rates/index.ts";
@@ -135,12 +134,29 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
 }
 
 /**
- * Splits an intra-state line tax into CGST and SGST that add up to it exactly: CGST is half the
- * tax rounded half-up (gst-reference §9), so the odd paisa always goes to CGST.
+ * CGST and SGST (or UTGST) of an intra-state line (decision 099). Each is levied under its own Act
+ * at half the GST rate on the same taxable value, so each is taxable × rate/2 %, rounded half-up
+ * to the paisa (gst-reference §9), and the two are always equal: ₹101 at 5 % gives 2.53 and 2.53
+ * (GST 5.06), not a 5.05 split into 2.53 and 2.52. Throws RangeError on a taxable value that is
+ * not whole, non-negative paise or a rate that is not a GST rate of 0 % or more.
  */
-export function splitIntraStateTax(taxPaise: Paise): { cgstPaise: Paise; sgstPaise: Paise } {
-  const [cgstPaise, sgstPaise] = splitInHalf(taxPaise);
-  return { cgstPaise, sgstPaise };
+export function computeIntraStateTaxes(
+  taxablePaise: Paise,
+  gstRate: number,
+): { cgstPaise: Paise; sgstPaise: Paise } {
+  if (!Number.isSafeInteger(taxablePaise) || taxablePaise < 0) {
+    throw new RangeError(`Taxable value must be whole paise, not negative, got ${taxablePaise}.`);
+  }
+  if (!isValidGstRateCode(gstRate) || gstRate < 0) {
+    throw new RangeError(`Expected a GST rate of 0 % or more, got ${gstRate}.`);
+  }
+  const half = Number(halfRateTax(BigInt(taxablePaise), BigInt(rateToBasisPoints(gstRate))));
+  return { cgstPaise: half, sgstPaise: half };
+}
+
+/** Taxable × (basis points / 2) / 10,000, half-up: the CGST, and equally the SGST, of a line. */
+function halfRateTax(taxable: bigint, basisPoints: bigint): bigint {
+  return divideRoundingHalfAwayFromZero(taxable * basisPoints, 20000n);
 }
 
 function computeItemLine(line: ItemLineInput, at: LineLabel, context: LineContext): ComputedLine {
@@ -199,21 +215,25 @@ function computeLineTaxes(amounts: LineAmounts, at: LineLabel, context: LineCont
   const taxable = amounts.grossPaise - amounts.discountPaise;
   // Exempt and non-GST supplies carry no GST and no cess; nil-rated lines have rate 0.
   const taxed = context.taxKind !== "none" && rate !== undefined;
-  const gst = taxed ? divideRoundingHalfAwayFromZero(taxable * rate, 10000n) : 0n;
+  // Intra-state, CGST and SGST are each half the rate on the same taxable value, rounded alike
+  // (decision 099), so the GST is twice one half; inter-state, IGST is the full rate.
+  const half = taxed && context.taxKind === "intra" ? halfRateTax(taxable, rate) : 0n;
+  const igst =
+    taxed && context.taxKind === "inter"
+      ? divideRoundingHalfAwayFromZero(taxable * rate, 10000n)
+      : 0n;
   const cess = taxed ? divideRoundingHalfAwayFromZero(taxable * cessRate, 10000n) : 0n;
-  const gstPaise = toPaise(gst, at);
-  const split =
-    context.taxKind === "intra" ? splitIntraStateTax(gstPaise) : { cgstPaise: 0, sgstPaise: 0 };
-  const igstPaise = context.taxKind === "inter" ? gstPaise : 0;
-  const tax = gst + cess;
+  const halfPaise = toPaise(half, at);
+  const tax = 2n * half + igst + cess;
   return {
     grossPaise: toPaise(amounts.grossPaise, at),
     discountPaise: toPaise(amounts.discountPaise, at),
     taxablePaise: toPaise(taxable, at),
     gstRate: amounts.gstRate,
     cessRate: amounts.cessRate ?? 0,
-    ...split,
-    igstPaise,
+    cgstPaise: halfPaise,
+    sgstPaise: halfPaise,
+    igstPaise: toPaise(igst, at),
     cessPaise: toPaise(cess, at),
     taxPaise: toPaise(tax, at),
     totalPaise: toPaise(context.reverseCharge ? taxable : taxable + tax, at),

@@ -8,11 +8,11 @@ export {
   type ComputedDocument,
   type ComputedLine,
   computeDocument,
+  computeIntraStateTaxes,
   type Discount,
   type DocumentInput,
   type ItemLineInput,
   type RateSummaryRow,
-  splitIntraStateTax,
 } from "./compute-document.ts";
 export { DocumentError } from "./document-error.ts";
 export {

@@ -19,8 +19,10 @@ export function buildLine(
   } = {},
 ): ReturnLine {
   const taxablePaise = Math.round(taxableRupees * 100);
-  const taxPaise = options.lut || gstRate <= 0 ? 0 : Math.round((taxablePaise * gstRate) / 100);
-  const half = Math.floor(taxPaise / 2);
+  const taxed = !options.lut && gstRate > 0;
+  const taxPaise = taxed ? Math.round((taxablePaise * gstRate) / 100) : 0;
+  // CGST and SGST are each taxable × rate/2 %, half-up (decision 099).
+  const half = taxed ? Math.round((taxablePaise * gstRate) / 200) : 0;
   return {
     hsn: options.hsn === undefined ? "8471" : options.hsn,
     uqc: options.uqc ?? "NOS",
@@ -30,7 +32,7 @@ export function buildLine(
     gstRate,
     taxablePaise,
     igstPaise: options.inter ? taxPaise : 0,
-    cgstPaise: options.inter ? 0 : taxPaise - half,
+    cgstPaise: options.inter ? 0 : half,
     sgstPaise: options.inter ? 0 : half,
     cessPaise: 0,
   };

@@ -132,6 +132,7 @@ export function EntryEditor({
           checkStock={mode === "add" || mode === "duplicate"}
           showTransport={showTransport}
           onAddJournalLine={() => setForm((current) => addLineTo(current).form)}
+          saved={readOnly ? loaded : null}
         />
 
         {entrySave.formMessage && (

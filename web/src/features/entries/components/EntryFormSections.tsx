@@ -6,8 +6,12 @@ import { TextAreaField } from "../../../components/inputs/TextAreaField.tsx";
 import { CustomFieldInputs } from "../../masters/CustomFieldInputs.tsx";
 import { stopProps } from "../keyboard/focus-stop.ts";
 import type { JournalForm, SettlementForm, TransferForm } from "../model/account-forms.ts";
-import { computeDocumentForm, type DocumentForm } from "../model/document-form.ts";
-import type { EntryContext } from "../model/entry-context.ts";
+import {
+  computeDocumentForm,
+  type DocumentForm,
+  withSavedAmounts,
+} from "../model/document-form.ts";
+import type { EntryContext, StoredEntry } from "../model/entry-context.ts";
 import type { EntryForm } from "../model/entry-form.ts";
 import { JournalSection, TransferSection } from "./AccountVoucherSections.tsx";
 import { ChargeLinesTable } from "./ChargeLinesTable.tsx";
@@ -35,6 +39,8 @@ export interface EntryFormSectionsProps {
   showTransport: boolean;
   /** The journal's Add Line (it balances the entry). */
   onAddJournalLine: () => void;
+  /** A read-only view's saved entry: its amounts are shown as saved (decision 099). */
+  saved?: StoredEntry | null | undefined;
 }
 
 /** The form's sections, as the registry's shape of the type picks them (payload families). */
@@ -93,10 +99,11 @@ function DocumentSections(props: EntryFormSectionsProps & { form: DocumentForm }
   const { form, errors, context, readOnly, lockMessage } = props;
   const update = props.update as Update<DocumentForm>;
   const sectionProps = { errors, context, readOnly };
-  const computation = useMemo(
-    () => computeDocumentForm(form, context.type, context.organisation),
-    [form, context.type, context.organisation],
-  );
+  const { saved } = props;
+  const computation = useMemo(() => {
+    const live = computeDocumentForm(form, context.type, context.organisation);
+    return readOnly && saved ? withSavedAmounts(live, saved) : live;
+  }, [form, context.type, context.organisation, readOnly, saved]);
   return (
     <>
       <DocumentHeader form={form} update={update} lockMessage={lockMessage} {...sectionProps} />

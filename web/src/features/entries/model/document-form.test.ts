@@ -27,6 +27,7 @@ import {
   mapDocumentErrorPath,
   readQuantity,
   setReverseCharge,
+  withSavedAmounts,
 } from "./document-form.ts";
 import type { EntryContext, OrganisationFacts } from "./entry-context.ts";
 import { validateEntryForm } from "./entry-form.ts";
@@ -289,7 +290,7 @@ describe("header fields per type (registry and payload schemas)", () => {
 });
 
 describe("live totals equal computeDocument", () => {
-  it("intra-state: CGST and SGST, round off, the odd paisa to CGST", () => {
+  it("intra-state: CGST and SGST each at half the rate, equal, and the round off", () => {
     const document = form([
       line(REPAIR, "3"),
       { ...line(RICE, "1"), ratePaise: 1010, discount: "" },
@@ -306,8 +307,9 @@ describe("live totals equal computeDocument", () => {
       ],
     });
     expect(computed).toEqual(direct);
-    // 2,999.97 at 18% = 539.99 → 270.00 + 269.99; 10.10 at 5% = 0.51 → 0.26 + 0.25.
-    expect(computed).toMatchObject({ taxKind: "intra", cgstPaise: 27026, sgstPaise: 27024 });
+    // Each half at half the rate (decision 099): 2,999.97 at 9% = 269.9973 → 270.00 each;
+    // 10.10 at 2.5% = 0.2525 → 0.25 each.
+    expect(computed).toMatchObject({ taxKind: "intra", cgstPaise: 27025, sgstPaise: 27025 });
   });
 
   it("inter-state: IGST when the place of supply is another state", () => {
@@ -408,6 +410,79 @@ describe("live totals equal computeDocument", () => {
   });
 });
 
+describe("a saved document shown read-only keeps its saved amounts (decision 099)", () => {
+  // 2 × ₹52.50 less 2 % = ₹102.90 at 5 %, intra-state. Saved before decision 099: GST 5.145 →
+  // 5.15 split 2.58 + 2.57, ₹108.05 → round off −0.05. Today's rule: 2.5725 → 2.57 each, ₹108.04.
+  const document = form([line(RICE, "2")]);
+  const saved = {
+    itemDetails: [
+      { itemId: "rice", amount: 102.9, cgstAmount: 2.58, sgstAmount: 2.57, igstAmount: 0 },
+    ],
+    accountDetails: [],
+    grossAmount: 102.9,
+    cgstAmount: 2.58,
+    sgstAmount: 2.57,
+    igstAmount: 0,
+    roundOffAmount: -0.05,
+    totalAmount: 108,
+  };
+
+  it("the live computation follows today's rule", () => {
+    const { computed } = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
+    expect(computed).toMatchObject({ cgstPaise: 257, sgstPaise: 257, roundOffPaise: -4 });
+  });
+
+  it("the saved halves, round off and total replace the computed ones, line and document", () => {
+    const live = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
+    const shown = withSavedAmounts(live, saved);
+    expect(shown.computed).toMatchObject({
+      grossPaise: 10290,
+      cgstPaise: 258,
+      sgstPaise: 257,
+      igstPaise: 0,
+      taxPaise: 515,
+      chargedTaxPaise: 515,
+      roundOffPaise: -5,
+      totalPaise: 10800,
+      rateSummary: [{ gstRate: 5, taxablePaise: 10290, cgstPaise: 258, sgstPaise: 257 }],
+    });
+    expect(shown.computed?.itemLines[0]).toMatchObject({
+      taxablePaise: 10290,
+      cgstPaise: 258,
+      sgstPaise: 257,
+      cessPaise: 0,
+      taxPaise: 515,
+      totalPaise: 10805,
+    });
+    expect(shown.itemLineResults[0]).toBe(shown.computed?.itemLines[0]);
+    expect(shown.itemLineResults[1]).toBeUndefined(); // the blank line
+  });
+
+  it("under reverse charge the saved tax is reported, not charged", () => {
+    const reverse = setReverseCharge(document, true);
+    const shown = withSavedAmounts(computeDocumentForm(reverse, "salesInvoice", MAHARASHTRA), {
+      ...saved,
+      roundOffAmount: 0.1,
+      totalAmount: 103,
+    });
+    expect(shown.computed).toMatchObject({ taxPaise: 515, chargedTaxPaise: 0, totalPaise: 10300 });
+    expect(shown.computed?.itemLines[0]?.totalPaise).toBe(10290);
+  });
+
+  it("a computation that failed or whose lines differ from the saved ones is left as it is", () => {
+    const live = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
+    expect(withSavedAmounts(live, { ...saved, itemDetails: [] })).toBe(live);
+    const failed = { ...live, computed: null, error: { message: "x", path: "itemDetails" } };
+    expect(withSavedAmounts(failed, saved)).toBe(failed);
+  });
+
+  it("a saved entry without amounts keeps the computed ones", () => {
+    const live = computeDocumentForm(document, "salesInvoice", MAHARASHTRA);
+    const shown = withSavedAmounts(live, { itemDetails: [{ itemId: "rice" }], accountDetails: [] });
+    expect(shown.computed).toMatchObject({ cgstPaise: 257, sgstPaise: 257, totalPaise: 10800 });
+  });
+});
+
 describe("the payload", () => {
   it("carries the lines, the totals and the type's fields", () => {
     const document = form([line(RICE, "2"), line(REPAIR, "1")], {
@@ -426,11 +501,12 @@ describe("the payload", () => {
       pos: "27",
       roundOff: true,
       grossAmount: 1102.89,
-      // 102.90 at 5% = 5.15 → 2.58 + 2.57; 999.99 at 18% = 180.00 → 90 + 90.
-      cgstAmount: 92.58,
+      // Each half at half the rate (decision 099): 102.90 at 2.5% = 2.5725 → 2.57 each;
+      // 999.99 at 9% = 89.9991 → 90.00 each; 1,102.89 + 185.14 = 1,288.03 → 1,288.
+      cgstAmount: 92.57,
       sgstAmount: 92.57,
       igstAmount: 0,
-      roundOffAmount: -0.04,
+      roundOffAmount: -0.03,
       totalAmount: 1288,
     });
     expect(payload.itemDetails).toEqual([
@@ -466,7 +542,7 @@ describe("the payload", () => {
       totalPaise: 500_00,
     });
     const payload = buildDocumentPayload(document, contextFor("salesDebitNote"), { mode: "add" });
-    // 2 × ₹52.50 less 2 % = ₹102.90; 5 % tax ₹5.15; ₹108.05 rounded to ₹108.
+    // 2 × ₹52.50 less 2 % = ₹102.90; CGST and SGST at 2.5 % ₹2.57 each; ₹108.04 rounded to ₹108.
     expect(payload).toMatchObject({
       totalAmount: 108,
       billWiseEntries: [{ entryId: "inv-1", amount: 108 }],

@@ -613,6 +613,104 @@ export function computeDocumentForm(
   }
 }
 
+/**
+ * A saved document shown read-only (an old version) with the amounts it was saved with, not the
+ * live rule's: documents saved before CGST and SGST were each computed at half the rate keep their
+ * halves (decision 099). Each line's and the document's CGST, SGST, IGST, cess, round off and
+ * total come from the saved entry; the computation is returned as it is when it failed or when
+ * the saved lines do not match its lines one for one.
+ */
+export function withSavedAmounts(
+  computation: DocumentComputation,
+  saved: StoredEntry,
+): DocumentComputation {
+  const { computed } = computation;
+  const savedItems = readArray(saved, "itemDetails");
+  const savedAccounts = readArray(saved, "accountDetails");
+  if (
+    computed === null ||
+    savedItems.length !== computed.itemLines.length ||
+    savedAccounts.length !== computed.accountLines.length
+  ) {
+    return computation;
+  }
+  const paise = (record: StoredEntry, key: string, computedPaise: Paise): Paise =>
+    typeof record[key] === "number" ? rupeesToPaise(readNumber(record, key)) : computedPaise;
+  const charged = (tax: Paise) => (computed.reverseCharge ? 0 : tax);
+  const savedLine = (line: ComputedLine, record: StoredEntry): ComputedLine => {
+    const cgstPaise = paise(record, "cgstAmount", line.cgstPaise);
+    const sgstPaise = paise(record, "sgstAmount", line.sgstPaise);
+    const igstPaise = paise(record, "igstAmount", line.igstPaise);
+    const cessPaise = paise(record, "cessAmount", line.cessPaise);
+    const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
+    const totalPaise = line.taxablePaise + charged(taxPaise);
+    return { ...line, cgstPaise, sgstPaise, igstPaise, cessPaise, taxPaise, totalPaise };
+  };
+  const itemLines = computed.itemLines.map((line, index) =>
+    savedLine(line, savedItems[index] ?? {}),
+  );
+  const accountLines = computed.accountLines.map((line, index) =>
+    savedLine(line, savedAccounts[index] ?? {}),
+  );
+  const lines = [...itemLines, ...accountLines];
+  const sum = (pick: (line: ComputedLine) => Paise) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  const cgstPaise = paise(
+    saved,
+    "cgstAmount",
+    sum((line) => line.cgstPaise),
+  );
+  const sgstPaise = paise(
+    saved,
+    "sgstAmount",
+    sum((line) => line.sgstPaise),
+  );
+  const igstPaise = paise(
+    saved,
+    "igstAmount",
+    sum((line) => line.igstPaise),
+  );
+  const cessPaise = paise(
+    saved,
+    "cessAmount",
+    sum((line) => line.cessPaise),
+  );
+  const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
+  const rateSummary = computed.rateSummary.map((row) => {
+    const atRate = lines.filter((line) => line.gstRate === row.gstRate);
+    const add = (pick: (line: ComputedLine) => Paise) =>
+      atRate.reduce((total, line) => total + pick(line), 0);
+    return {
+      ...row,
+      cgstPaise: add((line) => line.cgstPaise),
+      sgstPaise: add((line) => line.sgstPaise),
+      igstPaise: add((line) => line.igstPaise),
+      cessPaise: add((line) => line.cessPaise),
+    };
+  });
+  const document: ComputedDocument = {
+    ...computed,
+    itemLines,
+    accountLines,
+    cgstPaise,
+    sgstPaise,
+    igstPaise,
+    cessPaise,
+    taxPaise,
+    chargedTaxPaise: charged(taxPaise),
+    roundOffPaise: paise(saved, "roundOffAmount", computed.roundOffPaise),
+    totalPaise: paise(saved, "totalAmount", computed.totalPaise),
+    rateSummary,
+  };
+  const itemLineResults = computation.itemLineResults.map((line) =>
+    line === undefined ? undefined : itemLines[computed.itemLines.indexOf(line)],
+  );
+  const accountLineResults = computation.accountLineResults.map((line) =>
+    line === undefined ? undefined : accountLines[computed.accountLines.indexOf(line)],
+  );
+  return { ...computation, computed: document, itemLineResults, accountLineResults };
+}
+
 function mapComputePath(path: readonly (string | number)[], lines: DocumentLines): string {
   const [list, index, field] = path;
   if (list === "itemLines" && typeof index === "number") {
