@@ -4,9 +4,15 @@ import {
   type DocumentSettings,
   describeCopyCaptions,
   findPlaceOfSupply,
+  formatAmount,
   getVoucherDefinition,
   type PrintForm,
-  rupeesToPaise,
+  readStoredVoucher,
+  type StoredBillWise,
+  type StoredDocument,
+  type StoredItemLine,
+  type StoredSettlement,
+  type StoredVoucher,
   TRANSPORT_MODE_LABELS,
   type TransportMode,
   type VoucherType,
@@ -142,7 +148,8 @@ export interface PrintSource {
   date: string;
   amountPaise: number;
   pendingPaise: number | null;
-  document: Record<string, unknown>;
+  /** The stored JSON (text or parsed), read once by the domain's readStoredVoucher. */
+  document: string | object;
   organisation: {
     name: string;
     billingAddress: string | null;
@@ -197,11 +204,14 @@ export interface PrintSource {
  * The transport section (issue 24): printed on the types the registry says carry goods, when the
  * document settings show transport details.
  */
-function buildTransportRows(source: PrintSource): [string, string][] {
+function buildTransportRows(source: PrintSource, voucher: StoredVoucher): [string, string][] {
   if (!getVoucherDefinition(source.type).transport || !source.settings.showTransportDetails) {
     return [];
   }
-  const raw = (source.document.transport ?? {}) as Record<string, unknown>;
+  const raw = ((voucher.json as { transport?: unknown }).transport ?? {}) as Record<
+    string,
+    unknown
+  >;
   const value = (key: string) => text(raw[key]);
   const rows: [string, string][] = [];
   const transporter = [value("transporterName"), value("transporterId")].filter(Boolean);
@@ -229,42 +239,6 @@ function buildTransportRows(source: PrintSource): [string, string][] {
   return rows;
 }
 
-interface StoredItemLine {
-  itemId: string;
-  description?: string;
-  hsnCode?: string;
-  sacCode?: string;
-  quantity: number;
-  uom?: string;
-  rate: number;
-  discountType?: "percent" | "amount";
-  discount?: number;
-  gstRate: number;
-  amount: number;
-  cgstAmount?: number;
-  sgstAmount?: number;
-  igstAmount?: number;
-  cessAmount?: number;
-}
-
-interface StoredAccountLine {
-  accountId: string;
-  amount: number;
-  gstRate: number;
-  description?: string;
-  cgstAmount?: number;
-  sgstAmount?: number;
-  igstAmount?: number;
-  cessAmount?: number;
-}
-
-interface StoredSettlementLine {
-  accountId: string;
-  amount: number;
-  billWiseEntries?: { entryId: string; amount: number }[];
-}
-
-const paise = (rupees: unknown): number => (typeof rupees === "number" ? rupeesToPaise(rupees) : 0);
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 
@@ -292,36 +266,47 @@ function splitAddress(address: string | null | undefined): string[] {
 /** "2 × 10%" and "₹50" off: what the discount column shows. */
 function describeDiscount(line: StoredItemLine): string | null {
   if (!line.discount) return null;
-  return line.discountType === "amount" ? `${line.discount.toFixed(2)}` : `${line.discount}%`;
+  return line.discount.kind === "amount"
+    ? formatAmount(line.discount.paise).replaceAll(",", "")
+    : `${line.discount.percent}%`;
 }
 
-function describeQuantity(quantity: number): string {
-  return Number.isInteger(quantity) ? String(quantity) : quantity.toFixed(3).replace(/0+$/, "");
+/** Thousandths of a unit as printed: 2500 → "2.5", 2000 → "2", written from the integer. */
+function describeQuantity(quantityMilli: number): string {
+  const sign = quantityMilli < 0 ? "-" : "";
+  const magnitude = Math.abs(quantityMilli);
+  const fraction = String(magnitude % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
+  return `${sign}${Math.floor(magnitude / 1000)}${fraction ? `.${fraction}` : ""}`;
 }
 
 function lineRate(gstRate: number, taxed: boolean): number | null {
   return taxed && gstRate >= 0 ? gstRate : null;
 }
 
-function buildItemLines(source: PrintSource, taxed: boolean): PrintLine[] {
-  const stored = (source.document.itemDetails ?? []) as StoredItemLine[];
-  return stored.map((line, index) => {
+function buildItemLines(
+  source: PrintSource,
+  document: StoredDocument,
+  taxed: boolean,
+): PrintLine[] {
+  return document.itemLines.map((line, index) => {
     const item = source.items.get(line.itemId);
-    const name = item?.name ?? text(line.description) ?? "Item";
-    const typed = text(line.description);
-    const cgst = paise(line.cgstAmount);
-    const sgst = paise(line.sgstAmount);
-    const igst = paise(line.igstAmount);
-    const cess = paise(line.cessAmount);
-    const taxable = paise(line.amount);
+    const name = item?.name ?? line.description ?? "Item";
+    const typed = line.description;
+    const cgst = line.cgstPaise;
+    const sgst = line.sgstPaise;
+    const igst = line.igstPaise;
+    const cess = line.cessPaise;
+    const taxable = line.taxablePaise;
     return {
       no: index + 1,
       description: name,
       detail: typed !== null && typed !== name ? typed : null,
-      hsnSac: text(line.hsnCode) ?? text(line.sacCode) ?? item?.hsnCode ?? item?.sacCode ?? null,
-      quantity: describeQuantity(line.quantity),
-      unit: text(line.uom) ?? item?.uom ?? null,
-      ratePaise: paise(line.rate),
+      hsnSac: line.hsnCode ?? line.sacCode ?? item?.hsnCode ?? item?.sacCode ?? null,
+      quantity: describeQuantity(line.quantityMilli),
+      unit: line.uom ?? item?.uom ?? null,
+      ratePaise: line.ratePaise,
       discount: describeDiscount(line),
       taxablePaise: taxable,
       gstRate: lineRate(line.gstRate, taxed),
@@ -334,17 +319,21 @@ function buildItemLines(source: PrintSource, taxed: boolean): PrintLine[] {
   });
 }
 
-function buildAccountLines(source: PrintSource, taxed: boolean, firstNo: number): PrintLine[] {
-  const stored = (source.document.accountDetails ?? []) as StoredAccountLine[];
-  return stored.map((line, index) => {
-    const cgst = paise(line.cgstAmount);
-    const sgst = paise(line.sgstAmount);
-    const igst = paise(line.igstAmount);
-    const cess = paise(line.cessAmount);
-    const taxable = paise(line.amount);
+function buildAccountLines(
+  source: PrintSource,
+  document: StoredDocument,
+  taxed: boolean,
+  firstNo: number,
+): PrintLine[] {
+  return document.accountLines.map((line, index) => {
+    const cgst = line.cgstPaise;
+    const sgst = line.sgstPaise;
+    const igst = line.igstPaise;
+    const cess = line.cessPaise;
+    const taxable = line.taxablePaise;
     return {
       no: firstNo + index,
-      description: text(line.description) ?? source.accounts.get(line.accountId)?.name ?? "Charges",
+      description: line.description ?? source.accounts.get(line.accountId)?.name ?? "Charges",
       detail: null,
       hsnSac: null,
       quantity: null,
@@ -411,8 +400,12 @@ function buildParty(
   };
 }
 
-function buildCustomFields(source: PrintSource): { name: string; value: string }[] {
-  const values = (source.document.customFieldValues ?? {}) as Record<string, string>;
+function buildCustomFields(
+  source: PrintSource,
+  voucher: StoredVoucher,
+): { name: string; value: string }[] {
+  const values =
+    (voucher.json as { customFieldValues?: Record<string, string> }).customFieldValues ?? {};
   return source.printedFields.flatMap((field) => {
     const value = values[field.id];
     if (value === undefined || value.trim() === "") return [];
@@ -425,14 +418,16 @@ function buildCustomFields(source: PrintSource): { name: string; value: string }
   });
 }
 
-function buildReferences(source: PrintSource, form: PrintForm): PrintDocument["references"] {
-  const entries: { entryId: string; amount: number }[] =
-    form === "note"
-      ? ((source.document.billWiseEntries ?? []) as { entryId: string; amount: number }[])
-      : form === "voucher"
-        ? ((source.document.entries ?? []) as StoredSettlementLine[]).flatMap(
-            (line) => line.billWiseEntries ?? [],
-          )
+function buildReferences(
+  source: PrintSource,
+  voucher: StoredVoucher,
+  form: PrintForm,
+): PrintDocument["references"] {
+  const entries: StoredBillWise[] =
+    form === "note" && voucher.family === "document"
+      ? voucher.billWise
+      : form === "voucher" && voucher.family === "settlement"
+        ? voucher.entries.flatMap((line) => line.billWise)
         : [];
   const rows = entries.flatMap((entry) => {
     const invoice = source.referencedVouchers.get(entry.entryId);
@@ -441,7 +436,7 @@ function buildReferences(source: PrintSource, form: PrintForm): PrintDocument["r
           {
             number: invoice.number,
             date: formatPrintDate(invoice.date),
-            amountPaise: paise(entry.amount),
+            amountPaise: entry.amountPaise,
           },
         ]
       : [];
@@ -457,20 +452,22 @@ function buildReferences(source: PrintSource, form: PrintForm): PrintDocument["r
 }
 
 /** Goods on any line make the supply one of goods for rule 48's captions. */
-function describeSupply(source: PrintSource): "goods" | "services" {
-  const stored = (source.document.itemDetails ?? []) as StoredItemLine[];
-  return stored.some((line) => source.items.get(line.itemId)?.type !== "services")
+function describeSupply(source: PrintSource, voucher: StoredVoucher): "goods" | "services" {
+  const lines = voucher.family === "document" ? voucher.itemLines : [];
+  return lines.some((line) => source.items.get(line.itemId)?.type !== "services")
     ? "goods"
     : "services";
 }
 
-function buildVoucherPart(source: PrintSource): {
+function buildVoucherPart(
+  source: PrintSource,
+  settlement: StoredSettlement,
+): {
   party: PrintParty | null;
   voucher: PrintDocument["voucher"];
 } {
-  const entries = (source.document.entries ?? []) as StoredSettlementLine[];
-  const throughId =
-    text(source.document.receivedAccountId) ?? text(source.document.paidAccountId) ?? "";
+  const entries = settlement.entries;
+  const throughId = settlement.cashOrBankAccountId;
   const names = entries.map((entry) => source.accounts.get(entry.accountId)?.name ?? "");
   const first = entries[0];
   const party =
@@ -487,7 +484,7 @@ function buildVoucherPart(source: PrintSource): {
     voucher: {
       amountPaise: source.amountPaise,
       throughAccount: source.accounts.get(throughId)?.name ?? "",
-      narration: text(source.document.narration),
+      narration: settlement.narration,
     },
   };
 }
@@ -497,16 +494,16 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
   const print = definition.print;
   if (!print) throw new Error(`${source.type} has no printed form`);
   const { settings, organisation } = source;
-  const document = source.document;
+  const voucher = readStoredVoucher(source.type, source.document);
+  const document = voucher.family === "document" ? voucher : null;
   const form = print.form;
 
-  const taxKind = document.taxKind as "intra" | "inter" | "none" | undefined;
-  const lines0 = form === "voucher" ? [] : buildItemLines(source, taxKind !== "none");
-  const lines =
-    form === "voucher"
-      ? []
-      : [...lines0, ...buildAccountLines(source, taxKind !== "none", lines0.length + 1)];
-  const cessPaise = paise(document.cessAmount);
+  const taxKind = document?.taxKind ?? undefined;
+  const lines0 = document ? buildItemLines(source, document, taxKind !== "none") : [];
+  const lines = document
+    ? [...lines0, ...buildAccountLines(source, document, taxKind !== "none", lines0.length + 1)]
+    : [];
+  const cessPaise = document?.cessPaise ?? 0;
   const taxColumns: PrintDocument["taxColumns"] =
     form === "voucher" || taxKind === "none" || taxKind === undefined
       ? "none"
@@ -529,30 +526,33 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
         ? invoiceHeading
         : print.heading;
 
-  const voucherPart = form === "voucher" ? buildVoucherPart(source) : null;
+  const voucherPart =
+    form === "voucher" && voucher.family === "settlement"
+      ? buildVoucherPart(source, voucher)
+      : null;
   const party =
     voucherPart?.party ??
     buildParty(
       source,
-      text(document.cashOrDebtorAccountId),
+      document?.partyAccountId || null,
       {
-        name: document.partyName,
-        address: document.billingAddress,
-        gstin: document.gstin,
-        stateCode: document.pos,
+        name: document?.partyName,
+        address: document?.billingAddress,
+        gstin: document?.gstin,
+        stateCode: document?.pos,
       },
       "billing",
     );
   const shipTo =
-    form !== "voucher" && settings.showShippingAddress && text(document.shippingAddress)
+    form !== "voucher" && settings.showShippingAddress && document?.shippingAddress
       ? {
           name: party?.name ?? "",
-          addressLines: splitAddress(text(document.shippingAddress)),
+          addressLines: splitAddress(document.shippingAddress),
           gstin: null,
           state: null,
         }
       : null;
-  const totalPaise = form === "voucher" ? source.amountPaise : paise(document.totalAmount);
+  const totalPaise = form === "voucher" ? source.amountPaise : (document?.totalPaise ?? 0);
   const pendingPaise = source.pendingPaise;
   const qrAmount = pendingPaise ?? totalPaise;
   const upiLink =
@@ -568,7 +568,7 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
           branch: organisation.bankBranch,
         }
       : null;
-  const placeOfSupplyCode = text(document.pos) ?? organisation.stateCode;
+  const placeOfSupplyCode = document?.pos ?? organisation.stateCode;
   const taxDocument = form === "taxInvoice" || form === "note";
 
   return {
@@ -576,7 +576,7 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
     form,
     heading,
     copyCaptions:
-      form === "offer" ? [] : describeCopyCaptions(source.copies, describeSupply(source)),
+      form === "offer" ? [] : describeCopyCaptions(source.copies, describeSupply(source, voucher)),
     settings,
     supplier: {
       name: organisation.name,
@@ -593,8 +593,8 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
     number: source.number,
     date: formatPrintDate(source.date),
     dueDate:
-      definition.hasDueDate && settings.printDueDate && text(document.dueDate)
-        ? formatPrintDate(String(document.dueDate))
+      definition.hasDueDate && settings.printDueDate && document?.dueDate
+        ? formatPrintDate(document.dueDate)
         : null,
     partyLabel: print.partyLabel,
     party,
@@ -603,7 +603,7 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
       form === "voucher" || !placeOfSupplyCode ? null : describeState(placeOfSupplyCode),
     reverseCharge:
       taxDocument && settings.showRCM && organisation.gstin
-        ? document.rcmApplicable === true
+        ? document?.reverseCharge === true
           ? "Yes"
           : "No"
         : null,
@@ -611,25 +611,25 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
     showCess: cessPaise > 0,
     lines,
     totals: {
-      grossPaise: paise(document.grossAmount),
-      cgstPaise: paise(document.cgstAmount),
-      sgstPaise: paise(document.sgstAmount),
-      igstPaise: paise(document.igstAmount),
+      grossPaise: document?.grossPaise ?? 0,
+      cgstPaise: document?.cgstPaise ?? 0,
+      sgstPaise: document?.sgstPaise ?? 0,
+      igstPaise: document?.igstPaise ?? 0,
       cessPaise,
-      roundOffPaise: paise(document.roundOffAmount),
+      roundOffPaise: document?.roundOffPaise ?? 0,
       totalPaise,
     },
     amountInWords: `${amountInWords(totalPaise)} Only`,
     hsnSummary: billOfSupply || taxColumns === "none" ? [] : summariseByHsn(lines),
-    references: buildReferences(source, form),
-    customFields: buildCustomFields(source),
+    references: buildReferences(source, voucher, form),
+    customFields: buildCustomFields(source, voucher),
     bank: form === "voucher" || source.type === "purchaseOrder" ? null : bank,
     upiLink,
     eInvoice: form === "taxInvoice" || form === "note" ? (source.eInvoice ?? null) : null,
     pendingPaise,
-    notes: text(document.notes),
+    notes: text((voucher.json as { notes?: unknown }).notes),
     voucher: voucherPart?.voucher ?? null,
-    transport: buildTransportRows(source),
+    transport: buildTransportRows(source, voucher),
     eWayBill: source.eWayBill
       ? {
           number: source.eWayBill.number,

@@ -1,26 +1,18 @@
 import {
-  getVoucherDefinition,
   paiseToRupees,
-  type VoucherFamily,
+  readStoredVoucher,
+  type StoredVoucher,
   type VoucherType,
 } from "@bahi/domain";
 import type { VoucherRow } from "./vouchers.repository.ts";
 
-type DocumentEntry = { accountId: string; debitAmount?: number; creditAmount?: number };
-
-type Document = Record<string, unknown> & {
-  entries?: DocumentEntry[];
-  receivedAccountId?: string;
-  paidAccountId?: string;
-};
-
 /** A voucher as the API answers it: the stored document plus the server's own fields. */
 export function presentVoucher(row: VoucherRow) {
-  const document = JSON.parse(row.document) as Document;
+  const voucher = readStoredVoucher(row.type as VoucherType, row.document);
   const amount = paiseToRupees(row.amount_paise);
   return {
-    ...document,
-    ...listOnlyFields(row.type as VoucherType, document, amount),
+    ...voucher.json,
+    ...listOnlyFields(voucher, amount),
     _id: row.id,
     entryId: row.id,
     voucherType: row.type,
@@ -43,30 +35,23 @@ export function presentVoucher(row: VoucherRow) {
 }
 
 /** spec 3 "Receipt and payment": list-only fields amountToShow, paidAmountToShow, …AccountIds. */
-function listOnlyFields(type: VoucherType, document: Document, amount: number) {
-  return LIST_ONLY_FIELDS[getVoucherDefinition(type).family](document, amount);
+function listOnlyFields(voucher: StoredVoucher, amount: number): Record<string, unknown> {
+  switch (voucher.family) {
+    case "document":
+      return {};
+    case "settlement": {
+      const accountIds = voucher.entries.map((entry) => entry.accountId);
+      return voucher.type === "receipts"
+        ? { amountToShow: amount, receivedFromAccountIds: accountIds }
+        : { paidAmountToShow: amount, amountToShow: amount, paymentForAccountIds: accountIds };
+    }
+    case "transfer":
+      return { amountToShow: amount };
+    case "journal":
+      return {
+        amountToShow: amount,
+        debitAccountIds: voucher.entries.filter((e) => e.debitPaise > 0).map((e) => e.accountId),
+        creditAccountIds: voucher.entries.filter((e) => e.creditPaise > 0).map((e) => e.accountId),
+      };
+  }
 }
-
-type ListOnlyFields = (document: Document, amount: number) => Record<string, unknown>;
-
-const accountIdsOf = (document: Document, keep: (entry: DocumentEntry) => boolean = () => true) =>
-  (document.entries ?? []).filter(keep).map((entry) => entry.accountId);
-
-// Keyed by the registry's payload families: a family added without its fields fails type-checking.
-const LIST_ONLY_FIELDS: Readonly<Record<VoucherFamily, ListOnlyFields>> = {
-  document: () => ({}),
-  settlement: (document, amount) =>
-    document.receivedAccountId !== undefined
-      ? { amountToShow: amount, receivedFromAccountIds: accountIdsOf(document) }
-      : {
-          paidAmountToShow: amount,
-          amountToShow: amount,
-          paymentForAccountIds: accountIdsOf(document),
-        },
-  transfer: (_document, amount) => ({ amountToShow: amount }),
-  journal: (document, amount) => ({
-    amountToShow: amount,
-    debitAccountIds: accountIdsOf(document, (entry) => (entry.debitAmount ?? 0) > 0),
-    creditAccountIds: accountIdsOf(document, (entry) => (entry.creditAmount ?? 0) > 0),
-  }),
-};
