@@ -1,5 +1,6 @@
 import type { CivilDate, FinancialYear } from "../../calendar/index.ts";
-import { type Paise, rupeesToPaise } from "../../money/index.ts";
+import type { Paise } from "../../money/index.ts";
+import { readStoredDocument } from "../../vouchers/stored/stored-voucher.ts";
 import { readReturnPeriod } from "../returns/return-period.ts";
 import type { ReconSide } from "./gstr2b-file.ts";
 import type { ReconParty } from "./reconcile.ts";
@@ -58,28 +59,24 @@ export interface StoredPurchaseVoucher {
   number: string;
   partyName: string | null;
   amountPaise: Paise;
-  document: Record<string, unknown>;
+  /** The stored JSON (text or parsed), read by readStoredDocument. */
+  document: string | object;
 }
-
-const text = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-const paiseOf = (value: unknown): Paise =>
-  typeof value === "number" && Number.isFinite(value) ? rupeesToPaise(value) : 0;
 
 /** A stored purchase or debit note as the register reads it: the figures as saved (DESIGN.md 10). */
 export function toPurchaseRegisterRow(
   stored: StoredPurchaseVoucher,
   side: ReconSide,
 ): PurchaseRegisterRow {
-  const doc = stored.document;
-  const importType =
-    doc.importType === "goods" || doc.importType === "services" ? doc.importType : null;
-  const reverseCharge = doc.rcmApplicable === true;
+  const doc = readStoredDocument(stored.type, stored.document);
+  const typedImport = (doc.json as { importType?: unknown }).importType;
+  const importType = typedImport === "goods" || typedImport === "services" ? typedImport : null;
+  const reverseCharge = doc.reverseCharge;
   const taxes = {
-    igstPaise: paiseOf(doc.igstAmount),
-    cgstPaise: paiseOf(doc.cgstAmount),
-    sgstPaise: paiseOf(doc.sgstAmount),
-    cessPaise: paiseOf(doc.cessAmount),
+    igstPaise: doc.igstPaise,
+    cgstPaise: doc.cgstPaise,
+    sgstPaise: doc.sgstPaise,
+    cessPaise: doc.cessPaise,
   };
   const taxed = taxes.igstPaise + taxes.cgstPaise + taxes.sgstPaise + taxes.cessPaise !== 0;
   const itcEligibility: ItcEligibility = !taxed
@@ -98,15 +95,15 @@ export function toPurchaseRegisterRow(
     number: stored.number,
     date: stored.date,
     supplierName: stored.partyName ?? "",
-    gstin: text(doc.gstin)?.toUpperCase() ?? null,
-    supplierStateCode: text(doc.supplierStateCode),
-    pos: text(doc.pos),
-    taxKind: text(doc.taxKind),
+    gstin: doc.gstin,
+    supplierStateCode: doc.supplierStateCode,
+    pos: doc.pos,
+    taxKind: doc.taxKind,
     reverseCharge,
     importType,
-    partyGstType: text(doc.partyGstType),
+    partyGstType: doc.partyGstType,
     valuePaise: stored.amountPaise,
-    taxablePaise: paiseOf(doc.grossAmount),
+    taxablePaise: doc.grossPaise,
     ...taxes,
     itcEligibility,
   };

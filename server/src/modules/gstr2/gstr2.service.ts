@@ -103,7 +103,7 @@ function toRegisterRow(row: PurchaseVoucherRow): PurchaseRegisterRow {
       number: row.number,
       partyName: row.party_name,
       amountPaise: Number(row.amount_paise),
-      document: JSON.parse(row.document) as Record<string, unknown>,
+      document: row.document,
     },
     inwardSide(row.type),
   );

@@ -4,6 +4,7 @@ import {
   type ListFilter,
   type ListSortValue,
   paiseToRupees,
+  readStoredVoucher,
   suggestNextVoucherNumber,
   type VoucherType,
 } from "@bahi/domain";
@@ -150,7 +151,7 @@ export async function getOldVersion(
   if (!stored) throw notFound(`Version ${version} of this entry does not exist.`);
   return {
     entry: {
-      ...JSON.parse(stored.document),
+      ...readStoredVoucher(type, stored.document).json,
       _id: entryId,
       version: stored.version,
       action: stored.action,
@@ -219,7 +220,7 @@ export async function findVoucherForPrint(
     amountPaise: row.amount_paise,
     pendingPaise: row.pending_paise,
     partyAccountId: row.party_account_id,
-    document: JSON.parse(row.document) as Record<string, unknown>,
+    document: readStoredVoucher(type, row.document).json as Record<string, unknown>,
   };
 }
 

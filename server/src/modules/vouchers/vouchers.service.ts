@@ -9,6 +9,7 @@ import {
   isBillableType,
   type PreparedVoucher,
   prepareVoucher,
+  readStoredDocument,
   sortKeyOfVoucherNumber,
   suggestNextVoucherNumber,
   VoucherError,
@@ -497,7 +498,8 @@ async function carryTransport(
   const row = await repo.findVoucher(db, organisationId, source.id);
   // A missing or deleted source is refused when the link is made (linkSource).
   if (!row || row.deleted_at || row.type !== source.type) return entry.payload;
-  const transport = (JSON.parse(row.document) as Record<string, unknown>).transport;
+  const transport = (readStoredDocument(row.type, row.document).json as { transport?: unknown })
+    .transport;
   return transport && typeof transport === "object"
     ? { ...entry.payload, transport }
     : entry.payload;
