@@ -1,3 +1,4 @@
+import { applyPercent, quantityToMilli, rupeesToPaise, splitInHalf } from "../../money/index.ts";
 import type { ReturnDocument, ReturnLine } from "./return-document.ts";
 
 /** The supplier of the test documents: Maharashtra (27). */
@@ -18,20 +19,20 @@ export function buildLine(
     lut?: boolean;
   } = {},
 ): ReturnLine {
-  const taxablePaise = Math.round(taxableRupees * 100);
-  const taxPaise = options.lut || gstRate <= 0 ? 0 : Math.round((taxablePaise * gstRate) / 100);
-  const half = Math.floor(taxPaise / 2);
+  const taxablePaise = rupeesToPaise(taxableRupees);
+  const taxPaise = options.lut || gstRate <= 0 ? 0 : applyPercent(taxablePaise, gstRate);
+  const [cgstPaise, sgstPaise] = splitInHalf(taxPaise);
   return {
     hsn: options.hsn === undefined ? "8471" : options.hsn,
     uqc: options.uqc ?? "NOS",
     isService: (options.hsn ?? "").startsWith("99"),
     description: "Laptop",
-    quantityMilli: (options.quantity ?? 1) * 1000,
+    quantityMilli: quantityToMilli(options.quantity ?? 1),
     gstRate,
     taxablePaise,
     igstPaise: options.inter ? taxPaise : 0,
-    cgstPaise: options.inter ? 0 : taxPaise - half,
-    sgstPaise: options.inter ? 0 : half,
+    cgstPaise: options.inter ? 0 : cgstPaise,
+    sgstPaise: options.inter ? 0 : sgstPaise,
     cessPaise: 0,
   };
 }
