@@ -1,4 +1,10 @@
-import { getVoucherDefinition, isNoteType, isVoucherType, rupeesToPaise } from "@bahi/domain";
+import {
+  getVoucherDefinition,
+  isNoteType,
+  isVoucherType,
+  rupeesToPaise,
+  storedQuantityToMilli,
+} from "@bahi/domain";
 import type { VoucherDocumentRow } from "./reports.repository.ts";
 
 // The stored JSON of an item-line voucher (vouchers.document, DESIGN.md §4) read into paise.
@@ -89,7 +95,7 @@ export function readTradeDocument(row: VoucherDocumentRow): TradeDocument {
       lineNo: index + 1,
       itemId: text(line.itemId),
       accountId: null,
-      quantityMilli: Math.round(Number(line.quantity ?? 0) * 1000),
+      quantityMilli: storedQuantityToMilli(Number(line.quantity ?? 0)),
       ratePaise: paise(line.rate),
       discountType: line.discountType === "amount" ? ("amount" as const) : ("percent" as const),
       discount: Number(line.discount ?? 0),
