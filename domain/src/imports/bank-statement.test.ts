@@ -188,6 +188,12 @@ describe("statement cells", () => {
     ["250.00(Dr)", { paise: 25000, marker: "dr" }],
     ["-250", { paise: -25000, marker: null }],
     ["(250.00)", { paise: -25000, marker: null }],
+    // A spreadsheet's float: the decimal rounded half up, never x * 100 (1.005 * 100 < 100.5).
+    ["1.005", { paise: 101, marker: null }],
+    ["1.0049", { paise: 100, marker: null }],
+    ["-2.675", { paise: -268, marker: null }],
+    ["1.15", { paise: 115, marker: null }],
+    ["9999999999999.9999", { paise: 1_000_000_000_000_000, marker: null }],
     ["0.00", null],
     ["", null],
     ["12abc", "invalid"],

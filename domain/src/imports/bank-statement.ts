@@ -1,6 +1,7 @@
 import { isValidCivilDate } from "../calendar/civil-date.ts";
 import { expandTypedYear } from "../calendar/implied-year.ts";
 import { parseMonthName } from "../calendar/month-names.ts";
+import { roundRupeesToPaise } from "../money/external-figures.ts";
 import type { Paise } from "../money/paise.ts";
 import { booksDateProblem } from "../schemas/dates.ts";
 
@@ -203,10 +204,8 @@ export function parseStatementAmount(text: string): AmountCell {
   rest = rest.replace(/^(₹|rs\.?|inr)\s*/i, "");
   const match = /^(\d{1,13})(?:\.(\d{1,4}))?$/.exec(rest);
   if (!match) return "invalid";
-  const fraction = (match[2] ?? "").padEnd(2, "0");
   // Banks print two decimals; a third or fourth (from a spreadsheet's float) rounds half up.
-  let paise = Number(match[1]) * 100 + Number(fraction.slice(0, 2));
-  if (fraction.length > 2 && Number(fraction[2]) >= 5) paise += 1;
+  const paise = roundRupeesToPaise(rest);
   if (paise === 0) return null;
   return { paise: negative ? -paise : paise, marker };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paiseToRupees } from "../money/rupees.ts";
 import { ACCOUNT_NATURES } from "../reference/account-groups.ts";
 import { GST_REGISTRATION_TYPES } from "../reference/gst-registration-types.ts";
 import { STATES } from "../reference/states.ts";
@@ -211,7 +212,10 @@ function readCell(kind: CellKind, text: string): CellReading {
       const amount = parseStatementAmount(text);
       if (amount === "invalid") return { problem: SHEET_MESSAGES.badAmount(text) };
       if (amount === null) return { value: 0 };
-      return { value: amount.paise / 100, ...(amount.marker ? { marker: amount.marker } : {}) };
+      return {
+        value: paiseToRupees(amount.paise),
+        ...(amount.marker ? { marker: amount.marker } : {}),
+      };
     }
     case "quantity":
     case "rate": {

@@ -58,6 +58,20 @@ describe("Tally day book rules", () => {
     expect(readTallyDate("20250401")).toBe("2025-04-01");
     expect(readTallyDate("1-Apr-25")).toBe("");
   });
+
+  test("rates are read from the text exactly and rounded half up once (issue 34)", () => {
+    // Math.round(1.005 * 100) is 100 and Math.round(2.675 * 100) is 267: float, not the decimal.
+    expect(readTallyRate("1.005/Nos")).toBe(101);
+    expect(readTallyRate("2.675/Kg")).toBe(268);
+    expect(readTallyRate("68.40/Nos")).toBe(6840);
+    expect(readTallyRate("33.33/Kg")).toBe(3333);
+    expect(readTallyRate("-1.15/Nos")).toBe(115);
+    expect(readTallyRate("")).toBe(0);
+    // The nearest rate in integers: ₹8.50 of tax on ₹100 sits between 5 % and 12 %, nearer 5 %.
+    expect(nearestGstRate(849, 10_000)).toBe(5);
+    expect(nearestGstRate(851, 10_000)).toBe(12);
+    expect(nearestGstRate(290, 10_000)).toBe(3);
+  });
 });
 
 describe("mixed GST rates in one Tally voucher (decision 074)", () => {
@@ -85,6 +99,16 @@ describe("mixed GST rates in one Tally voucher (decision 074)", () => {
       ]),
     ).toBe(5);
     expect(tallyLineRate([])).toBeNull();
+    // Halves added as hundredths of a percent: 0.125 + 0.125 and 0.75 + 0.75 (stones, metals).
+    expect(
+      tallyLineRate([
+        { head: "CGST", rate: "0.125" },
+        { head: "SGST/UTGST", rate: "0.125" },
+      ]),
+    ).toBe(0.25);
+    expect(tallyTaxLedgerRate("cgst", "CGST @ 0.75%")).toBe(1.5);
+    expect(tallyTaxLedgerRate("cgst", "CGST", "0.125")).toBe(0.25);
+    expect(tallyLineRate([{ head: "IGST", rate: "0" }])).toBe(0);
   });
 
   test("lines are placed so that each rate's tax is what the file books at it", () => {

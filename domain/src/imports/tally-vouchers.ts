@@ -1,4 +1,8 @@
+import { percentToBasisPoints } from "../gst/rates/basis-points.ts";
 import { GST_RATES } from "../gst/rates/index.ts";
+import { divideRoundingHalfAwayFromZero } from "../money/decimal.ts";
+import { roundDecimalTo, roundRupeesToPaise } from "../money/external-figures.ts";
+import { applyPercent } from "../money/paise-arithmetic.ts";
 import type { PartySide } from "../vouchers/voucher-definition.ts";
 import { getVoucherDefinition, voucherTypesWhere } from "../vouchers/voucher-registry.ts";
 import type { VoucherType } from "../vouchers/voucher-type.ts";
@@ -72,22 +76,40 @@ export function isTallyRoundOffLedger(ledgerName: string): boolean {
   return /\bround(ing)?[\s-]*off\b|\bround(ed)?\b/i.test(ledgerName);
 }
 
-/** The GST rate nearest to tax ÷ taxable (both in paise); 0 when there is no taxable value. */
+/**
+ * The GST rate nearest to tax ÷ taxable (both in paise); 0 when there is no taxable value.
+ * Compared in integers: |rate in hundredths × taxable − tax × 10,000|.
+ */
 export function nearestGstRate(taxPaise: number, taxablePaise: number): number {
   if (taxablePaise <= 0 || taxPaise <= 0) return 0;
-  const effective = (taxPaise * 100) / taxablePaise;
+  const tax = BigInt(taxPaise) * 10_000n;
+  const distance = (code: number) => {
+    const difference = BigInt(percentToBasisPoints(code, 100) ?? 0) * BigInt(taxablePaise) - tax;
+    return difference < 0n ? -difference : difference;
+  };
   let best = 0;
   for (const { code } of GST_RATES) {
-    if (code >= 0 && Math.abs(code - effective) < Math.abs(best - effective)) best = code;
+    if (code >= 0 && distance(code) < distance(best)) best = code;
   }
   return best;
 }
 
-/** "100.00/Nos" → 10000 paise; "" → 0. */
+/** "100.00/Nos" → 10000 paise, "1.005/Nos" → 101 (read exactly, half up); "" → 0. */
 export function readTallyRate(text: string | undefined): number {
   const match = /-?\d[\d,]*(\.\d+)?/.exec(text ?? "");
-  return match ? Math.round(Math.abs(Number(match[0].replace(/,/g, ""))) * 100) : 0;
+  return match ? Math.abs(roundRupeesToPaise(match[0].replace(/,/g, ""))) : 0;
 }
+
+/** A rate's text ("9", "-0.125") as whole millionths of a percent, read exactly; null if none. */
+function rateMillionths(text: string | undefined): number | null {
+  const number = /-?\d+(\.\d+)?/.exec(text ?? "")?.[0];
+  if (number === undefined || number.replace(/\D/g, "").length > 12) return null;
+  return Math.abs(roundDecimalTo(number, 6));
+}
+
+/** Millionths of a percent as the percent, rounded half up to 2 decimals (4_999_000 → 5). */
+const percentOf = (millionths: number) =>
+  Number(divideRoundingHalfAwayFromZero(BigInt(millionths), 10_000n)) / 100;
 
 /** "20250401" → "2025-04-01"; anything else → "". */
 export function readTallyDate(text: string | undefined): string {
@@ -144,18 +166,18 @@ export function tallyTaxLedgerRate(
   if (head === "cess") return null;
   const stated = /-?\d+(\.\d+)?/.exec(rateOfInvoiceTax)?.[0];
   const named = /(\d+(?:\.\d+)?)\s*%/.exec(ledgerName)?.[1];
-  const rate = Math.abs(Number(stated ?? named ?? Number.NaN));
-  if (!Number.isFinite(rate) || rate === 0) return null;
-  const combined = Math.round((head === "igst" ? rate : rate * 2) * 100) / 100;
+  const rate = rateMillionths(stated ?? named);
+  if (rate === null || rate === 0) return null;
+  const combined = percentOf(head === "igst" ? rate : rate * 2);
   return TALLY_RATES.has(combined) ? combined : null;
 }
 
 /** An item line's own combined rate from its RATEDETAILS (IGST, else CGST + SGST/UTGST), or null. */
 export function tallyLineRate(details: readonly { head: string; rate: string }[]): number | null {
+  // In millionths of a percent, so that CGST + SGST is added in integers.
   const rateOf = (pattern: RegExp) => {
     const found = details.find((detail) => pattern.test(detail.head.toLowerCase()));
-    const value = found ? Number(/-?\d+(\.\d+)?/.exec(found.rate)?.[0] ?? Number.NaN) : Number.NaN;
-    return Number.isFinite(value) ? Math.abs(value) : null;
+    return found ? rateMillionths(found.rate) : null;
   };
   const igst = rateOf(/\bigst\b|integrated/);
   const cgst = rateOf(/\bcgst\b|central/);
@@ -163,8 +185,8 @@ export function tallyLineRate(details: readonly { head: string; rate: string }[]
   const combined =
     igst !== null && igst > 0 ? igst : cgst !== null && sgst !== null ? cgst + sgst : igst;
   if (combined === null) return null;
-  const rounded = Math.round(combined * 100) / 100;
-  return rounded === 0 || TALLY_RATES.has(rounded) ? rounded : null;
+  const rate = percentOf(combined);
+  return rate === 0 || TALLY_RATES.has(rate) ? rate : null;
 }
 
 export interface TallyRateLine {
@@ -188,7 +210,7 @@ export function placeTallyGstRates(
 ): number[] | null {
   const rates = [...taxByRate.keys()].filter((rate) => rate > 0);
   const assigned: (number | null)[] = lines.map((line) => line.ownRate ?? null);
-  const taxOf = (rate: number, taxable: number) => (taxable * rate) / 100;
+  const taxOf = (rate: number, taxable: number) => applyPercent(taxable, rate);
   const booked = new Map<number, number>(rates.map((rate) => [rate, 0]));
   const count = new Map<number, number>(rates.map((rate) => [rate, 0]));
   for (const [index, rate] of assigned.entries()) {

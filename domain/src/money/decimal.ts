@@ -68,3 +68,30 @@ export function toSafePaise(value: bigint): number {
   // Number(-0n) is 0, so no negative zero can leak out.
   return Number(value);
 }
+
+const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A decimal written as text ("-1234.50", "+.5", "12."), read digit by digit: never through a
+ * binary float. Null when the text (trimmed) is not one optional sign, digits and at most one
+ * point, or has no digit at all. Grouping commas and units are the caller's to strip.
+ */
+export function readDecimalText(text: string): DecimalParts | null {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return null;
+  const whole = match[2] ?? "";
+  const fraction = match[3] ?? "";
+  if (whole === "" && fraction === "") return null;
+  const digits = BigInt(`${whole}${fraction}` || "0");
+  return { negative: match[1] === "-" && digits !== 0n, digits, scale: fraction.length };
+}
+
+/** The exact decimal `parts × 10^decimals`, rounded half away from zero to a whole number. */
+export function roundDecimalParts(parts: DecimalParts, decimals: number): bigint {
+  const { negative, digits, scale } = parts;
+  const magnitude =
+    scale <= decimals
+      ? digits * 10n ** BigInt(decimals - scale)
+      : divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - decimals));
+  return negative ? -magnitude : magnitude;
+}

@@ -1,5 +1,11 @@
 export { amountInWords, spellIndianNumber } from "./amount-in-words.ts";
 export {
+  rateCoveringAmount,
+  roundDecimalTo,
+  roundQuantityToMilli,
+  roundRupeesToPaise,
+} from "./external-figures.ts";
+export {
   describeAmount,
   formatAmount,
   formatRupees,

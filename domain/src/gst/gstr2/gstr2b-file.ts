@@ -1,5 +1,5 @@
 import { type CivilDate, endOfMonth, isValidCivilDate } from "../../calendar/index.ts";
-import type { Paise } from "../../money/index.ts";
+import { type Paise, roundRupeesToPaise } from "../../money/index.ts";
 import { booksDateProblem, LAST_BOOKS_DATE } from "../../schemas/dates.ts";
 
 /**
@@ -126,16 +126,17 @@ const text = (value: unknown): string | null => {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 };
 
-/** Rupees with up to 2 decimals to paise, through the decimal text (never `x * 100`). */
+/**
+ * Rupees to paise, through the exact decimal (never `x * 100`, nor toFixed's binary rounding that
+ * makes 1.005 "1.00"): a third decimal rounds half away from zero.
+ */
 export function portalAmountToPaise(value: unknown, path: string): Paise {
   if (value === undefined || value === null || value === "") return 0;
   const number = typeof value === "string" ? Number(value) : value;
   if (typeof number !== "number" || !Number.isFinite(number) || Math.abs(number) >= 1e13) {
     throw new FileError(path, "must be an amount.");
   }
-  const fixed = number.toFixed(2);
-  const paise = Number(fixed.replace(".", ""));
-  return Object.is(paise, -0) ? 0 : paise;
+  return roundRupeesToPaise(number);
 }
 
 /** dd-mm-yyyy (the portal's date) to YYYY-MM-DD. */

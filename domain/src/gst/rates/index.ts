@@ -1,2 +1,3 @@
+export * from "./basis-points.ts";
 export * from "./cess-rate.ts";
 export * from "./gst-rate.ts";

@@ -1,5 +1,5 @@
 import type { CivilDate } from "../../calendar/index.ts";
-import { type Paise, paiseToRupees } from "../../money/index.ts";
+import { type Paise, paiseToRupees, storedRupeesToPaise } from "../../money/index.ts";
 import { OTHER_COUNTRIES_CODE } from "../../reference/index.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
 import type { AmendedDocument } from "./gstr1-amendments.ts";
@@ -740,7 +740,7 @@ const textOf = (value: unknown): string | null =>
 const linesOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
 const paiseOfRupees = (value: unknown): Paise =>
-  typeof value === "number" ? Math.round(value * 100) : 0;
+  typeof value === "number" ? storedRupeesToPaise(value) : 0;
 
 /**
  * A stored inward voucher as GSTR-3B reads it: the amounts, place of supply, supplier state,

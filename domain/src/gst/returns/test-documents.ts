@@ -1,3 +1,4 @@
+import { applyPercent, quantityToMilli, rupeesToPaise } from "../../money/index.ts";
 import type { ReturnDocument, ReturnLine } from "./return-document.ts";
 
 /** The supplier of the test documents: Maharashtra (27). */
@@ -18,17 +19,17 @@ export function buildLine(
     lut?: boolean;
   } = {},
 ): ReturnLine {
-  const taxablePaise = Math.round(taxableRupees * 100);
+  const taxablePaise = rupeesToPaise(taxableRupees);
   const taxed = !options.lut && gstRate > 0;
-  const taxPaise = taxed ? Math.round((taxablePaise * gstRate) / 100) : 0;
+  const taxPaise = taxed ? applyPercent(taxablePaise, gstRate) : 0;
   // CGST and SGST are each taxable × rate/2 %, half-up (decision 099).
-  const half = taxed ? Math.round((taxablePaise * gstRate) / 200) : 0;
+  const half = taxed ? applyPercent(taxablePaise, gstRate / 2) : 0;
   return {
     hsn: options.hsn === undefined ? "8471" : options.hsn,
     uqc: options.uqc ?? "NOS",
     isService: (options.hsn ?? "").startsWith("99"),
     description: "Laptop",
-    quantityMilli: (options.quantity ?? 1) * 1000,
+    quantityMilli: quantityToMilli(options.quantity ?? 1),
     gstRate,
     taxablePaise,
     igstPaise: options.inter ? taxPaise : 0,

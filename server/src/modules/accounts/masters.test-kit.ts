@@ -1,4 +1,4 @@
-import { gstinCheckCharacter } from "@bahi/domain";
+import { applyPercent, gstinCheckCharacter, paiseToRupees, rupeesToPaise } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { expect } from "vitest";
 import type { Person } from "../../../test/people.ts";
@@ -49,7 +49,7 @@ export function salesInvoicePayload(
   quantity = 2,
 ) {
   const taxable = quantity * 500;
-  const half = Math.round(taxable * 9) / 100;
+  const half = paiseToRupees(applyPercent(rupeesToPaise(taxable), 9));
   return {
     organisationId,
     year: "2025-26",

@@ -1,13 +1,17 @@
 import {
   type AccountNature,
   addDays,
+  applyPercent,
   computeDocument,
   daysBetween,
   financialYearRange,
   type GstRegistrationType,
   getVoucherDefinition,
   gstinCheckCharacter,
+  milliToQuantity,
   paiseToRupees,
+  quantityToMilli,
+  roundToRupee,
   rupeesToPaise,
   type StockDirection,
   type SystemAccounts,
@@ -270,7 +274,7 @@ function makeGstin(random: Random, stateCode: string, holder: "C" | "F" | "P", i
 /** Prices as shops write them: paise below ₹100, whole rupees above, round tens above ₹5,000. */
 function roundPrice(paise: number): number {
   if (paise < 10_000) return Math.max(1_000, Math.round(paise / 50) * 50);
-  if (paise < 500_000) return Math.round(paise / 100) * 100;
+  if (paise < 500_000) return roundToRupee(paise).roundedPaise;
   return Math.round(paise / 1_000) * 1_000;
 }
 
@@ -527,8 +531,8 @@ function generateItems(random: Random, names: NameBook, total: number): Generate
       const name =
         names.claim(candidates, ITEM_NAME_MAX) ??
         names.claimWithFallback(`${random.pick(BRANDS)} ${product}`, random, ITEM_NAME_MAX);
-      const sellingPaise = roundPrice(random.logPaise(min * 100, max * 100));
-      const purchasePaise = roundPrice(Math.round((sellingPaise * random.int(70, 85)) / 100));
+      const sellingPaise = roundPrice(random.logPaise(rupeesToPaise(min), rupeesToPaise(max)));
+      const purchasePaise = roundPrice(applyPercent(sellingPaise, random.int(70, 85)));
       const openingQuantity = random.chance(0.5) ? random.int(5, 200) : 0;
       items.push({
         name,
@@ -547,7 +551,7 @@ function generateItems(random: Random, names: NameBook, total: number): Generate
       const name =
         names.claim([base, `${base} ${random.pick(TRADES)}`], ITEM_NAME_MAX) ??
         names.claimWithFallback(base, random, ITEM_NAME_MAX);
-      const sellingPaise = roundPrice(random.logPaise(min * 100, max * 100));
+      const sellingPaise = roundPrice(random.logPaise(rupeesToPaise(min), rupeesToPaise(max)));
       items.push({
         name,
         type: "services",
@@ -669,7 +673,7 @@ class VoucherWriter {
     books.items.forEach((item, index) => {
       (item.type === "goods" ? goods : services).push(index);
       if (item.type === "goods")
-        this.stock.set(index, Math.round(item.openingBalanceQuantity * 1000));
+        this.stock.set(index, quantityToMilli(item.openingBalanceQuantity));
     });
     this.goodsPicker = zipf(goods, 0.9);
     this.servicePicker = zipf(services, 0.9);
@@ -759,7 +763,7 @@ class VoucherWriter {
       const inHand = this.stock.get(item);
       if (inHand !== undefined && direction === "out") {
         if (inHand <= 0) continue;
-        line.quantity = Math.min(line.quantity * 1000, inHand) / 1000;
+        line.quantity = milliToQuantity(Math.min(quantityToMilli(line.quantity), inHand));
       }
       if (inHand !== undefined && direction === "in" && price === "purchase") line.quantity *= 4;
       used.add(item);
@@ -772,7 +776,7 @@ class VoucherWriter {
       for (const line of lines) {
         const inHand = this.stock.get(line.item);
         if (inHand !== undefined)
-          this.stock.set(line.item, inHand + sign * Math.round(line.quantity * 1000));
+          this.stock.set(line.item, inHand + sign * quantityToMilli(line.quantity));
       }
     }
     return lines;
@@ -781,7 +785,7 @@ class VoucherWriter {
   private lineOf(item: number, price: "selling" | "purchase"): Line {
     const master = this.books.items[item] as GeneratedItem;
     const rupees = price === "selling" ? master.standardSellingPrice : master.standardPurchasePrice;
-    const ratePaise = Math.round(rupees * 100);
+    const ratePaise = rupeesToPaise(rupees);
     let quantity: number;
     if (master.type === "services")
       quantity = master.name.includes("Per Hour") ? this.random.int(1, 8) : 1;
@@ -1027,8 +1031,9 @@ class VoucherWriter {
           allocations.push({ document, paise: document.pendingPaise });
       } else {
         const document = list[0] as OpenDocument;
-        const part =
-          Math.floor((document.pendingPaise * this.random.int(30, 90)) / 100 / 100) * 100;
+        // 30 to 90 % of what is pending, in whole rupees below it.
+        const share = document.pendingPaise * this.random.int(30, 90);
+        const part = rupeesToPaise(Math.floor(share / 10_000));
         allocations.push({ document, paise: part >= 100 ? part : document.pendingPaise });
       }
       const paise = allocations.reduce((sum, allocation) => sum + allocation.paise, 0);
@@ -1110,7 +1115,7 @@ class VoucherWriter {
     const lines = this.pickLines(1, "selling", getVoucherDefinition(type).movesStock).map(
       (line) => ({
         ...line,
-        ratePaise: Math.max(100, Math.round((line.ratePaise * this.random.int(2, 10)) / 100)),
+        ratePaise: Math.max(100, applyPercent(line.ratePaise, this.random.int(2, 10))),
         discountPercent: 0,
       }),
     );

@@ -420,6 +420,61 @@ describe("spreadsheets of sales and purchases with item lines", () => {
     );
     expect(again.json()).toMatchObject({ imported: 0, skippedExisting: 2 });
   });
+  // Issue 34: each line's amount is quantity × rate rounded half up once, less the discount
+  // rounded half up, as the voucher itself computes it; float arithmetic made 1.005 × ₹1.00 ₹1.00
+  // and ₹1.00 less 0.5 % ₹1.00, and the voucher was then refused for a declared amount it does not have.
+  test("quantity × rate and the discount come to the exact paisa", async () => {
+    // Its own books, so that the other tests' counts of this organisation's vouchers stay.
+    const { organisationId: exactOrg } = await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+    });
+    await insertAccount(context, exactOrg, {
+      name: "Ravi Stores",
+      nature: "Debtors",
+      stateCode: "27",
+    });
+    await insertItem(context, exactOrg, { name: "Steel Rod", gstRate: 18 });
+    const csv = [
+      "entry,type,date,number,customer,item,qty,rate,discount,gst %,account,amount,narration",
+      "X1,Sales Invoice,2025-06-02,EXACT-1,Ravi Stores,Steel Rod,100,68.40,,,,,",
+      "X1,Sales Invoice,2025-06-02,EXACT-1,Ravi Stores,Steel Rod,2.5,33.33,0.5%,,,,",
+      "X1,Sales Invoice,2025-06-02,EXACT-1,Ravi Stores,Steel Rod,1.005,1.00,,,,,",
+      "X1,Sales Invoice,2025-06-02,EXACT-1,Ravi Stores,Steel Rod,1,1.00,0.5,,,,",
+    ].join("\n");
+    const imported = await send(
+      "/api/import/other/importData",
+      { organisationId: exactOrg, type: "vouchers" },
+      { fileName: "exact.csv", bytes: csv },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 1, problems: [] });
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${exactOrg}&year=2025-26`,
+      headers: as(owner),
+    });
+    const invoice = list
+      .json()
+      .salesInvoices.find((entry: { invoiceNumber: string }) => entry.invoiceNumber === "EXACT-1");
+    // 6,840.00 + (83.33 − 0.42) + 1.01 + (1.00 − 0.01) = 6,924.91; 9 % of it is 623.24 a head.
+    expect(
+      invoice.itemDetails.map((line: { quantity: number; rate: number; amount: number }) => [
+        line.quantity,
+        line.rate,
+        line.amount,
+      ]),
+    ).toEqual([
+      [100, 68.4, 6840],
+      [2.5, 33.33, 82.91],
+      [1.005, 1, 1.01],
+      [1, 1, 0.99],
+    ]);
+    expect(invoice).toMatchObject({ grossAmount: 6924.91, cgstAmount: 623.24, sgstAmount: 623.24 });
+  });
+
   test("all or nothing is one transaction: a voucher refused in the second batch leaves nothing of the file", async () => {
     // 500 journals fill the first batch; two invoices with the same number are refused when the
     // second batch is written, after the first has been.

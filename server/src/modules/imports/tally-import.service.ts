@@ -8,6 +8,7 @@ import {
   readTallyOpening,
   readTallyQuantity,
   resolveTallyGroups,
+  rupeesToPaise,
   STATES,
   TALLY_MESSAGES,
   tallyUnitToUqc,
@@ -306,7 +307,7 @@ export async function importTallyMasters(
   const mismatches = masters.ledgers.flatMap((ledger) => {
     const account = byName.get(ledger.name.toLowerCase());
     if (!account) return [];
-    const signed = Math.round(account.openingBalance * 100);
+    const signed = rupeesToPaise(account.openingBalance);
     return signed === ledger.openingPaise
       ? []
       : [

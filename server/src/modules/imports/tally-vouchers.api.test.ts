@@ -630,3 +630,110 @@ ${voucher(
     expect(rows.get("Purchases")).toEqual({ debit: 0, credit: 50 });
   });
 });
+
+// Issue 34: the figures of a Tally file reach Bahi to the exact paisa, with no float on the way:
+// openings of 0.29, 1.15 and 4.35 (1.15 * 100 is 114.99999999999999), 100 at ₹68.40, 2.5 kg at
+// ₹33.33, and 1.005 at ₹1.00 (1.005 * 100 is 100.49999999999999: rounded half up once it is ₹1.01,
+// which Tally also says, so the rate stays ₹1.00 and no discount is made up).
+describe("Tally figures to the exact paisa", () => {
+  let exactOrg: string;
+  const EXACT_MASTERS = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDATA>
+ <TALLYMESSAGE><LEDGER NAME="Vora Retail"><PARENT>&#4; Sundry Debtors</PARENT><OPENINGBALANCE>-0.29</OPENINGBALANCE>
+  <LEDMAILINGDETAILS.LIST><STATE>Maharashtra</STATE></LEDMAILINGDETAILS.LIST></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Petty Cash"><PARENT>&#4; Cash-in-Hand</PARENT><OPENINGBALANCE>-4.35</OPENINGBALANCE></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Proprietor"><PARENT>&#4; Capital Account</PARENT><OPENINGBALANCE>1.15</OPENINGBALANCE></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Sundry Income"><PARENT>&#4; Indirect Incomes</PARENT><OPENINGBALANCE>3.49</OPENINGBALANCE></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM NAME="Bolt"><BASEUNITS>Nos</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM NAME="Dal"><BASEUNITS>Kgs</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM NAME="Wire"><BASEUNITS>Mtr</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+  const itemLine = (item: string, qty: string, unit: string, rate: string, amount: string) =>
+    `<ALLINVENTORYENTRIES.LIST><STOCKITEMNAME>${item}</STOCKITEMNAME><RATE>${rate}/${unit}</RATE><AMOUNT>${amount}</AMOUNT><ACTUALQTY> ${qty} ${unit}</ACTUALQTY><BILLEDQTY> ${qty} ${unit}</BILLEDQTY>
+     <ACCOUNTINGALLOCATIONS.LIST><LEDGERNAME>Sales</LEDGERNAME><AMOUNT>${amount}</AMOUNT></ACCOUNTINGALLOCATIONS.LIST></ALLINVENTORYENTRIES.LIST>`;
+  // 6,840.00 + 83.33 + 1.01 = 6,924.34; 9 % of it is 623.19 (623.1906) a head.
+  const EXACT_DAY_BOOK = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>
+${voucher(
+  "Sales",
+  "g-exact-sale",
+  "20250605",
+  "X-1",
+  ledger("Vora Retail", "-8170.72", bill("X-1", "New Ref", "-8170.72")) +
+    ledger("Output CGST @ 9%", "623.19") +
+    ledger("Output SGST @ 9%", "623.19") +
+    itemLine("Bolt", "100", "Nos", "68.40", "6840.00") +
+    itemLine("Dal", "2.5", "Kgs", "33.33", "83.33") +
+    itemLine("Wire", "1.005", "Mtr", "1.00", "1.01"),
+  "<PARTYLEDGERNAME>Vora Retail</PARTYLEDGERNAME><PLACEOFSUPPLY>Maharashtra</PLACEOFSUPPLY>",
+)}
+${voucher("Receipt", "g-exact-receipt", "20250606", "R-1", all("Petty Cash", "-1.15") + all("Vora Retail", "1.15", bill("X-1", "Agst Ref", "1.15")))}
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+
+  beforeAll(async () => {
+    ({ organisationId: exactOrg } = await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+      billWiseEntry: true,
+    }));
+  });
+
+  test("openings of 0.29, 1.15, 4.35 and 3.49 are Bahi's to the paisa, and the check agrees", async () => {
+    const masters = await send({ organisationId: exactOrg }, utf16WithBom(EXACT_MASTERS));
+    expect(masters.statusCode, masters.body).toBe(200);
+    expect(masters.json().openingsCheck).toMatchObject({ mismatches: [], agrees: true });
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/account/accountslist?organisationId=${exactOrg}`,
+      headers: as(owner),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const openings = new Map(
+      (list.json().accounts as { name: string; openingBalance: number }[]).map((account) => [
+        account.name,
+        account.openingBalance,
+      ]),
+    );
+    expect(openings.get("Vora Retail")).toBe(0.29);
+    expect(openings.get("Petty Cash")).toBe(4.35);
+    expect(openings.get("Proprietor")).toBe(-1.15);
+    expect(openings.get("Sundry Income")).toBe(-3.49);
+  });
+
+  test("100 × ₹68.40, 2.5 × ₹33.33 and 1.005 × ₹1.00 import at Tally's rates, with no made-up discount", async () => {
+    const response = await send({ organisationId: exactOrg }, utf16WithBom(EXACT_DAY_BOOK));
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({ imported: 2, failed: [], asJournals: [], notImported: [] });
+    expect(vouchers.trialBalance).toMatchObject({ agrees: true, differences: [] });
+    const list = await context.app.inject({
+      method: "GET",
+      url: `/api/salesinvoice/salesinvoicelist?organisationId=${exactOrg}&year=2025-26`,
+      headers: as(owner),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const [invoice] = list.json().salesInvoices;
+    expect(invoice).toMatchObject({ totalAmount: 8170.72, pendingAmt: 8169.57 });
+    const detail = await context.app.inject({
+      method: "GET",
+      url: `/api/salesinvoice/getsingleentrydetails?organisationId=${exactOrg}&entryId=${invoice._id}`,
+      headers: as(owner),
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const { entry } = detail.json();
+    expect(
+      entry.itemDetails.map(
+        (line: { quantity: number; rate: number; discount: number; amount: number }) => [
+          line.quantity,
+          line.rate,
+          line.discount,
+          line.amount,
+        ],
+      ),
+    ).toEqual([
+      [100, 68.4, 0, 6840],
+      [2.5, 33.33, 0, 83.33],
+      [1.005, 1, 0, 1.01],
+    ]);
+  });
+});

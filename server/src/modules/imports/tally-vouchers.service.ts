@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import {
+  amountForQuantity,
+  applyPercent,
   bahiTypeOfTallyVoucher,
   booksDateProblem,
   financialYearOf,
@@ -11,15 +13,20 @@ import {
   isTallyRoundOffLedger,
   isValidCivilDate,
   journalVoucherType,
+  milliToQuantity,
   nearestGstRate,
   type PartySide,
   paiseToRupees,
   placeTallyGstRates,
+  rateCoveringAmount,
   readTallyDate,
   readTallyOpening,
   readTallyQuantity,
   readTallyRate,
+  roundQuantityToMilli,
+  rupeesToPaise,
   STATES,
+  storedRupeesToPaise,
   TALLY_VOUCHER_MESSAGES,
   type TallyRateLine,
   type TallyTaxHead,
@@ -70,7 +77,8 @@ interface TallyLedgerLine {
 
 interface TallyItemLine {
   item: string;
-  quantity: number;
+  /** The quantity in thousandths, read exactly and rounded half up to the gram. */
+  quantityMilli: number;
   ratePaise: number;
   amountPaise: number;
   /** The combined GST rate its RATEDETAILS give, or null. */
@@ -95,7 +103,7 @@ function readItemLine(node: Node): TallyItemLine {
   const quantity = readTallyQuantity(text(node.BILLEDQTY) || text(node.ACTUALQTY));
   return {
     item: text(node.STOCKITEMNAME),
-    quantity,
+    quantityMilli: roundQuantityToMilli(quantity),
     ratePaise: readTallyRate(text(node.RATE)),
     amountPaise: Math.abs(readTallyOpening(text(node.AMOUNT))),
     gstRate: tallyLineRate(
@@ -270,6 +278,7 @@ function documentOf(
   let roundOff = false;
   let taxable = 0;
   const accountDetails: { accountId: string; amount: number; gstRate: number }[] = [];
+  const accountPaise: number[] = [];
   const lineAccounts: string[] = [];
   for (const line of voucher.ledgers) {
     if (line === party) continue;
@@ -300,26 +309,29 @@ function documentOf(
     links.push([line.ledger, account.id]);
     lineAccounts.push(line.ledger);
     accountDetails.push({ accountId: account.id, amount: amount(line.paise), gstRate: 0 });
+    accountPaise.push(Math.abs(line.paise));
     taxable += Math.abs(line.paise);
   }
   if (voucher.items.length === 0 && accountDetails.length === 0)
     return "it has no item or account lines";
   taxable += voucher.items.reduce((sum, item) => sum + item.amountPaise, 0);
-  const rates = lineRates(voucher, books, accountDetails, {
+  const rates = lineRates(voucher, books, accountPaise, {
     taxPaise,
     taxable,
     taxByRate,
     everyTaxRated,
   });
   const itemDetails = voucher.items.map((item, index) => {
-    const quantity = item.quantity > 0 ? item.quantity : 1;
-    let ratePaise = item.ratePaise > 0 ? item.ratePaise : Math.ceil(item.amountPaise / quantity);
-    if (Math.round(quantity * ratePaise) < item.amountPaise)
-      ratePaise = Math.ceil(item.amountPaise / quantity);
-    const gross = Math.round(quantity * ratePaise);
+    // quantity × rate by money's amountForQuantity, the same half-up-once the voucher is saved with.
+    const quantityMilli = item.quantityMilli > 0 ? item.quantityMilli : 1000;
+    let ratePaise =
+      item.ratePaise > 0 ? item.ratePaise : rateCoveringAmount(item.amountPaise, quantityMilli);
+    if (amountForQuantity(quantityMilli, ratePaise) < item.amountPaise)
+      ratePaise = rateCoveringAmount(item.amountPaise, quantityMilli);
+    const gross = amountForQuantity(quantityMilli, ratePaise);
     return {
       itemId: books.items.get(item.item.toLowerCase())?.id ?? "",
-      quantity,
+      quantity: milliToQuantity(quantityMilli),
       rate: paiseToRupees(ratePaise),
       discountType: "amount",
       discount: paiseToRupees(gross - item.amountPaise),
@@ -378,7 +390,7 @@ function documentOf(
 function lineRates(
   voucher: TallyVoucher,
   books: Books,
-  accountDetails: { amount: number }[],
+  accountPaise: readonly number[],
   tax: {
     taxPaise: number;
     taxable: number;
@@ -395,7 +407,7 @@ function lineRates(
         preferredRate: known !== undefined && known >= 0 ? known : null,
       };
     }),
-    ...accountDetails.map((line) => ({ taxablePaise: Math.round(line.amount * 100) })),
+    ...accountPaise.map((paise) => ({ taxablePaise: paise })),
   ];
   if (tax.everyTaxRated && tax.taxByRate.size > 0) {
     const placed = placeTallyGstRates(lines, tax.taxByRate);
@@ -407,7 +419,7 @@ function lineRates(
   );
   if (own.every((rate) => rate !== null)) {
     const implied = lines.reduce(
-      (sum, line, index) => sum + (line.taxablePaise * (own[index] ?? 0)) / 100,
+      (sum, line, index) => sum + applyPercent(line.taxablePaise, own[index] ?? 0),
       0,
     );
     if (Math.abs(implied - tax.taxPaise) <= lines.length + 1 && own.some((rate) => rate !== own[0]))
@@ -664,7 +676,7 @@ export async function importTallyVouchers(
       {
         onSaved: ({ plan }, voucher) => {
           const party = plan.voucher.party.toLowerCase();
-          const total = Math.round(Number(voucher.figures.totalAmount ?? 0) * 100);
+          const total = storedRupeesToPaise(Number(voucher.figures.totalAmount ?? 0));
           for (const name of plan.opens)
             billIds.set(`${party}|${name.toLowerCase()}`, {
               id: voucher.entryId,
@@ -727,7 +739,7 @@ async function loadBooks(
           id: account._id,
           nature: account.nature,
           systemKey: account.systemKey,
-          openingPaise: Math.round(account.openingBalance * 100),
+          openingPaise: rupeesToPaise(account.openingBalance),
         },
       ]),
     ),
@@ -772,9 +784,9 @@ function resolveBills(plan: Plan, billIds: Map<string, { id: string; pendingPais
   const entries = (plan.payload.entries as { accountId: string; amount: number }[]).map((entry) => {
     const allocations = byTarget.entries.get(ledgerOfAccount.get(entry.accountId) ?? "") ?? [];
     byTarget.entries.delete(ledgerOfAccount.get(entry.accountId) ?? "");
-    let room = Math.round(entry.amount * 100);
+    let room = rupeesToPaise(entry.amount);
     const fitting = allocations.flatMap((allocation) => {
-      const paise = Math.min(room, Math.round(allocation.amount * 100));
+      const paise = Math.min(room, rupeesToPaise(allocation.amount));
       room -= paise;
       return paise > 0 ? [{ entryId: allocation.entryId, amount: paiseToRupees(paise) }] : [];
     });
@@ -843,7 +855,7 @@ async function compareTrialBalances(
     for (const row of trial.accounts) {
       const node = `A:${row.accountId}`;
       accountNames.set(node, row.name);
-      const paise = Math.round(row.debit * 100) - Math.round(row.credit * 100);
+      const paise = rupeesToPaise(row.debit) - rupeesToPaise(row.credit);
       if (paise === 0 && !parent.has(node)) continue;
       if (!parent.has(node)) parent.set(node, node);
       bahiMovement.set(node, (bahiMovement.get(node) ?? 0) + paise);

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
 import {
+  amountForQuantity,
+  applyPercent,
   type BankStatementLineRole,
   ENTRY_INPUT_SCHEMAS,
   financialYearOf,
   getVoucherDefinition,
   hasItemLines,
   paiseToRupees,
+  quantityToMilli,
   readVoucherSheet,
   type SheetImportFields,
   type SheetProblem,
@@ -34,6 +37,23 @@ import { saveImportedVouchers } from "./voucher-batches.ts";
 type Resolved = { id: string; nature: string };
 
 const amountOf = (paise: number) => paiseToRupees(paise);
+
+/**
+ * An item line's amount as the voucher computes it: quantity × rate rounded half up once
+ * (money's amountForQuantity), less the discount percent of that, half up (applyPercent). A
+ * quantity with more than 3 decimals has no amount here: the entry schema refuses the quantity.
+ */
+function itemLineAmount(line: { quantity: number; ratePaise: number; discount: number }): number {
+  let quantityMilli: number;
+  try {
+    quantityMilli = quantityToMilli(line.quantity);
+  } catch (error) {
+    if (error instanceof RangeError) return 0;
+    throw error;
+  }
+  const gross = amountForQuantity(quantityMilli, line.ratePaise);
+  return gross - applyPercent(gross, line.discount);
+}
 
 /** A group's payload, by what its type is (the registry's bank-line role; journals have none). */
 const PAYLOADS: Record<
@@ -205,11 +225,7 @@ async function readVoucherReport(
                 discountType: "percent",
                 discount: line.discount,
                 gstRate: rateOf(line),
-                amount: amountOf(
-                  Math.round(
-                    Math.round(line.quantity * line.ratePaise) * (1 - line.discount / 100),
-                  ),
-                ),
+                amount: amountOf(itemLineAmount(line)),
               })),
             accountDetails: lines
               .filter((line) => !line.itemId)

@@ -1,8 +1,11 @@
 import {
   type ItemEditInput,
   type ItemInput,
+  milliToQuantity,
   NO_GST_RATE,
   paiseToRupees,
+  percentToBasisPoints,
+  quantityToMilli,
   rupeesToPaise,
   todayCivil,
 } from "@bahi/domain";
@@ -52,9 +55,14 @@ const right = (action: "view" | "add" | "edit" | "delete"): AccessNeed => ({
 /** The item payload with the cess rate the API takes beside the domain schema's fields. */
 export type ItemPayload = ItemInput & { cessRate?: number | undefined };
 
-const toMilli = (quantity: number) => Math.round(quantity * 1000);
-// Percentages with at most 2 decimals (the schema's), kept in hundredths.
-const toCenti = (percent: number) => Math.round(percent * 100);
+const toMilli = quantityToMilli;
+/** Percentages from 0 to 100 with at most 2 decimals (the schema's), kept in hundredths exactly. */
+function toCenti(percent: number): number {
+  const hundredths = percentToBasisPoints(percent, 100);
+  if (hundredths === null)
+    throw new RangeError(`Discount ${percent} is not a percentage to 2 decimals.`);
+  return hundredths;
+}
 
 /**
  * The columns an item payload decides. Services keep no stock, so their opening quantity and
@@ -90,7 +98,7 @@ export function presentItem(row: repo.ItemRow) {
     name: row.name,
     description: row.description,
     type: row.type,
-    openingBalanceQuantity: row.opening_quantity_milli / 1000,
+    openingBalanceQuantity: milliToQuantity(row.opening_quantity_milli),
     openingBalanceAmount: paiseToRupees(row.opening_value_paise),
     uom: row.uom,
     standardSellingPrice: paiseToRupees(row.selling_price_paise),
@@ -316,7 +324,7 @@ export async function listItems(
       ...presentItem(row),
       ...(row.type === "goods"
         ? {
-            stockQuantity: (stock?.quantityMilli ?? 0) / 1000,
+            stockQuantity: milliToQuantity(stock?.quantityMilli ?? 0),
             stockValue: paiseToRupees(stock?.valuePaise ?? 0),
           }
         : {}),

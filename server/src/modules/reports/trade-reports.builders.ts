@@ -12,9 +12,11 @@ import {
   getVoucherDefinition,
   isCashOrBankNature,
   listTradeTypes,
+  milliToQuantity,
   monthOf,
   type PartySide,
   quarterOfMonth,
+  storedQuantityToMilli,
   type VoucherType,
 } from "@bahi/domain";
 import type { OrganisationsTable } from "../../db/schema.ts";
@@ -255,19 +257,25 @@ const number = (key: string, label: string): ExportColumn => ({ key, label, kind
 const textColumn = (key: string, label: string): ExportColumn => ({ key, label, kind: "text" });
 const dateColumn = (key: string, label: string): ExportColumn => ({ key, label, kind: "date" });
 
-/** Σ of the given columns over the rows (paise for amounts, plain numbers for quantities). */
+/**
+ * Σ of the given columns over the rows (paise for amounts, plain numbers for quantities). A
+ * quantity column is added in whole thousandths, so 0.1 + 0.2 is 0.3, not 0.30000000000000004.
+ */
 function sumColumns(rows: readonly Record<string, ExportCell>[], keys: readonly string[]) {
   const totals: Record<string, number> = {};
   for (const key of keys) {
+    const quantity = key.toLowerCase().includes("quantity");
     let total = 0;
-    for (const row of rows) total += typeof row[key] === "number" ? (row[key] as number) : 0;
-    totals[key] = key.toLowerCase().includes("quantity") ? roundQuantity(total) : total;
+    for (const row of rows) {
+      const value = row[key];
+      if (typeof value === "number") total += quantity ? storedQuantityToMilli(value) : value;
+    }
+    totals[key] = quantity ? milliToQuantity(total) : total;
   }
   return totals;
 }
 
-const roundQuantity = (value: number) => Math.round(value * 1000) / 1000;
-const units = (milli: number) => milli / 1000;
+const units = milliToQuantity;
 
 function finish(
   scope: TradeReportScope,

@@ -1,3 +1,4 @@
+import { paiseToRupees } from "@bahi/domain";
 import type { Balance } from "../reports/report-format.ts";
 import { balanceOf, toPaise } from "../reports/report-format.ts";
 
@@ -19,7 +20,7 @@ function signedPaise(balance: Balance): number {
 export function broughtForward(first: Movement | undefined): Balance | null {
   if (!first) return null;
   const paise = signedPaise(first.balance) - toPaise(first.debit) + toPaise(first.credit);
-  return balanceOf(paise / 100);
+  return balanceOf(paiseToRupees(paise));
 }
 
 export const LEDGER_PAGE_SIZE = 50;

@@ -7,6 +7,9 @@ describe("list values", () => {
     expect(formatRupeeValue(1.15)).toBe("1.15");
     expect(formatRupeeValue(-1000)).toBe("-1,000.00");
     expect(formatRupeeValue(null)).toBe("");
+    // Half up on the exact decimal, not on float noise: 1.005 * 100 is 100.49999999999999.
+    expect(formatRupeeValue(1.005)).toBe("1.01");
+    expect(formatRupeeValue(0.1 + 0.2)).toBe("0.30");
   });
 
   test("dates as dd-MM-yyyy", () => {

@@ -1,10 +1,16 @@
-import { type CivilDate, formatAmount, formatDateDisplay, isValidCivilDate } from "@bahi/domain";
+import {
+  type CivilDate,
+  formatAmount,
+  formatDateDisplay,
+  isValidCivilDate,
+  roundRupeesToPaise,
+} from "@bahi/domain";
 
 /** An API amount in rupees (at most 2 decimals) in Indian grouping: 123456.5 → '1,23,456.50'. */
 export function formatRupeeValue(value: unknown): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  // The API's rupees carry at most 2 decimals, so ×100 lands within float noise of the paise.
-  return formatAmount(Math.round(value * 100));
+  // Read as the exact decimal, so a stray third decimal rounds half up instead of by float noise.
+  return formatAmount(roundRupeesToPaise(value));
 }
 
 /** 'YYYY-MM-DD' → 'dd-MM-yyyy'; anything else as it is. */

@@ -34,6 +34,10 @@ describe("report formatting", () => {
   test("amounts go through paise, float noise included", () => {
     expect(toPaise(1.15)).toBe(115);
     expect(toPaise(0.1 + 0.2)).toBe(30);
+    // A third decimal rounds half up on the exact decimal: 1.005 * 100 is 100.49999999999999.
+    expect(toPaise(1.005)).toBe(101);
+    expect(toPaise(-2.675)).toBe(-268);
+    expect(sumRupees([1.15, 0.29, 4.35])).toBe(5.79);
     expect(sumRupees([0.1, 0.2, 17700, 14160])).toBe(31860.3);
   });
 

@@ -5,7 +5,9 @@ import {
   formatDateDisplay,
   isValidCivilDate,
   type Paise,
-  rupeesToPaise,
+  paiseToRupees,
+  roundRupeesToPaise,
+  sumPaise,
 } from "@bahi/domain";
 
 /** A balance as the server answers it: the amount without sign and its side. */
@@ -23,12 +25,9 @@ export type ColumnKind = "text" | "date" | "amount" | "number";
  * that sums and formatting never see float noise.
  */
 export function toPaise(rupees: number): Paise {
-  try {
-    return rupeesToPaise(rupees);
-  } catch {
-    // A figure the server computed in float (a quantity × rate) is still shown, to the paisa.
-    return Math.round(rupees * 100);
-  }
+  // A figure with a third decimal (a stored one from before the checks) is still shown, rounded
+  // half up on its exact decimal: roundRupeesToPaise is rupeesToPaise for 2 decimals or fewer.
+  return roundRupeesToPaise(rupees);
 }
 
 /** '12,34,567.80' (en-IN grouping, 2 decimals); '' for a blank cell. */
@@ -85,7 +84,7 @@ export function formatCell(kind: ColumnKind, value: unknown): string {
 
 /** Adds rupee amounts exactly (in paise) and answers rupees. */
 export function sumRupees(values: readonly number[]): number {
-  return values.reduce((total, value) => total + toPaise(value), 0) / 100;
+  return paiseToRupees(sumPaise(values.map(toPaise)));
 }
 
 /** 'From 01-04-2025 to 31-03-2026', as the files print it (docs/api/reports.md "Downloads"). */

@@ -23,6 +23,16 @@ describe("describeStockShortfall (decision 041)", () => {
     expect(describeStockShortfall({ ...base, quantityText: "0.3", inHand: 0.3 })).toBeUndefined();
   });
 
+  test("quantities are compared in exact thousandths, half up (issue 34)", () => {
+    // 0.5005 * 1000 is 500.49999999999994, which Math.round took for 500: in hand, no warning.
+    expect(describeStockShortfall({ ...base, quantityText: "0.5005", inHand: 0.5 })).toBe(
+      "Only 0.5 KGS in stock: this takes it below zero.",
+    );
+    expect(
+      describeStockShortfall({ ...base, quantityText: "0.5004", inHand: 0.5 }),
+    ).toBeUndefined();
+  });
+
   test("lines that bring goods in, services, unknown stock and no inventory are not checked", () => {
     expect(describeStockShortfall({ ...base, type: "purchases" })).toBeUndefined();
     expect(describeStockShortfall({ ...base, type: "creditNote" })).toBeUndefined();

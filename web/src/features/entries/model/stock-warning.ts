@@ -1,4 +1,4 @@
-import { getVoucherDefinition, type VoucherType } from "@bahi/domain";
+import { getVoucherDefinition, roundQuantityToMilli, type VoucherType } from "@bahi/domain";
 
 /**
  * The warning under a line's quantity when the line would take an item's stock below zero
@@ -21,8 +21,8 @@ export function describeStockShortfall(input: {
   if (getVoucherDefinition(input.type).movesStock !== "out") return undefined;
   const quantity = Number(input.quantityText);
   if (!Number.isFinite(quantity) || quantity <= 0) return undefined;
-  // Compared in thousandths, the quantities' own precision, so 0.1 + 0.2 style sums cannot err.
-  if (Math.round(quantity * 1000) <= Math.round(input.inHand * 1000)) return undefined;
+  // Compared in thousandths, the quantities' own precision, read exactly (money's quantity reader).
+  if (roundQuantityToMilli(quantity) <= roundQuantityToMilli(input.inHand)) return undefined;
   const unit = input.uom ? ` ${input.uom}` : "";
   return `Only ${input.inHand}${unit} in stock: this takes it below zero.`;
 }
