@@ -16,6 +16,9 @@ export async function insertAccount(
     openingBalancePaise?: number;
     gstin?: string;
     stateCode?: string;
+    gstType?: string;
+    billingAddress?: string;
+    shippingAddress?: string;
   },
 ): Promise<string> {
   const group = findAccountGroup(input.nature);
@@ -36,13 +39,13 @@ export async function insertAccount(
       gstin: input.gstin ?? null,
       state_code: input.stateCode ?? null,
       gst_rate: null,
-      billing_address: null,
-      shipping_address: null,
+      billing_address: input.billingAddress ?? null,
+      shipping_address: input.shippingAddress ?? null,
       mobile: null,
       email: null,
       pan: null,
       tan: null,
-      gst_type: null,
+      gst_type: input.gstType ?? null,
       gst_reg_date: null,
       gst_cancel_date: null,
       gst_reg_status: null,
@@ -64,7 +67,15 @@ export async function insertAccount(
 export async function insertItem(
   context: TestContext,
   organisationId: string,
-  input: { name: string; type?: "goods" | "services"; gstRate?: number },
+  input: {
+    name: string;
+    type?: "goods" | "services";
+    gstRate?: number;
+    hsnCode?: string;
+    sacCode?: string;
+    /** NOS unless told; null: no unit. */
+    uom?: string | null;
+  },
 ): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
@@ -77,9 +88,9 @@ export async function insertItem(
       name_key: input.name.toLowerCase(),
       description: null,
       type: input.type ?? "goods",
-      uom: "NOS",
-      hsn_code: null,
-      sac_code: null,
+      uom: input.uom === undefined ? "NOS" : input.uom,
+      hsn_code: input.hsnCode ?? null,
+      sac_code: input.sacCode ?? null,
       gst_rate: String(input.gstRate ?? 18),
       cess_rate: null,
       opening_quantity_milli: 0,

@@ -1,4 +1,5 @@
 export * from "./document-options.ts";
+export * from "./fill-from-masters.ts";
 export * from "./number-series.ts";
 export * from "./prepare-voucher.ts";
 export * from "./supplier-state.ts";

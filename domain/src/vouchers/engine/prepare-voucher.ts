@@ -32,14 +32,23 @@ import type { BillableType, VoucherFamily } from "../voucher-definition.ts";
 import { findConversionSource, getVoucherDefinition, isNoteType } from "../voucher-registry.ts";
 import type { PostingVoucherType, VoucherType } from "../voucher-type.ts";
 import { EXPORT_SEZ_OPTIONS } from "./document-options.ts";
+import type { ItemMaster, PartyMaster } from "./fill-from-masters.ts";
 import { locateSupplier, type PartyGstFacts } from "./supplier-state.ts";
 import { BILL_WISE_OVER_TOTAL, VoucherError } from "./voucher-error.ts";
 
-/** An account a voucher names, with the GST facts that locate a supplier. */
-export interface VoucherAccount extends PartyGstFacts {
+/**
+ * An account a voucher names, with the GST facts that locate a supplier and the addresses a
+ * document's header takes from its party (fillFromMasters).
+ */
+export interface VoucherAccount extends PartyMaster {
   name: string;
   nature: string;
   active: boolean;
+}
+
+/** An item a voucher names, with what a document's line takes from it (fillFromMasters). */
+export interface VoucherItem extends ItemMaster {
+  name: string;
 }
 
 /** What the GST computation of a document needs besides its payload. */
@@ -62,7 +71,7 @@ export interface VoucherContext {
   /** Every account the payload names, by id (the caller loads them; unknown ids are refused). */
   accounts: ReadonlyMap<string, VoucherAccount>;
   /** Every item the payload names, by id. */
-  items: ReadonlyMap<string, { name: string; type: "goods" | "services" }>;
+  items: ReadonlyMap<string, VoucherItem>;
 }
 
 export interface StockMovement {

@@ -32,9 +32,14 @@ const ACCOUNT_COLUMNS = [
   "gstin",
   "state_code",
   "gst_type",
+  "billing_address",
+  "shipping_address",
 ] as const;
 
-/** The organisation's facts and the accounts and items the payloads name, for prepareVoucher. */
+/**
+ * The organisation's facts and the accounts and items the payloads name, for prepareVoucher and
+ * for fillFromMasters (the party's addresses, the items' HSN/SAC and unit: issue 35).
+ */
 export async function loadVoucherContext(
   db: Kysely<Database>,
   organisation: OrganisationsTable,
@@ -67,7 +72,7 @@ export async function loadVoucherContext(
       ? Promise.resolve([])
       : db
           .selectFrom("items")
-          .select(["id", "name", "type"])
+          .select(["id", "name", "type", "hsn_code", "sac_code", "uom"])
           .where("organisation_id", "=", organisation.id)
           .where("id", "in", itemIds)
           .where("deleted_at", "is", null)
@@ -96,10 +101,23 @@ export async function loadVoucherContext(
               gstin: row.gstin,
               stateCode: row.state_code,
               gstType: row.gst_type,
+              billingAddress: row.billing_address,
+              shippingAddress: row.shipping_address,
             },
           ];
         }),
     ),
-    items: new Map(itemRows.map((row) => [row.id, { name: row.name, type: row.type }])),
+    items: new Map(
+      itemRows.map((row) => [
+        row.id,
+        {
+          name: row.name,
+          type: row.type,
+          hsnCode: row.hsn_code,
+          sacCode: row.sac_code,
+          uom: row.uom,
+        },
+      ]),
+    ),
   };
 }

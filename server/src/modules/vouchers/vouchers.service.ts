@@ -3,6 +3,7 @@ import {
   type BillableType,
   DeclaredTotalsError,
   determineInvoiceStatus,
+  fillFromMasters,
   findConversionSource,
   formatAmount,
   getVoucherDefinition,
@@ -12,6 +13,7 @@ import {
   readStoredDocument,
   sortKeyOfVoucherNumber,
   suggestNextVoucherNumber,
+  type VoucherContext,
   VoucherError,
   type VoucherType,
 } from "@bahi/domain";
@@ -57,6 +59,24 @@ function statusOf(type: BillableType, amountPaise: number, pendingPaise: number)
     amountPaise,
     pendingPaise,
   );
+}
+
+/**
+ * A payload with what it left out taken from the party and item masters loaded for its save, as
+ * the entry screen takes them (issue 35, decision 210): add and edit, one voucher or an import.
+ */
+function prepareWithMasters(
+  type: VoucherType,
+  payload: Record<string, unknown>,
+  context: VoucherContext,
+): PreparedVoucher {
+  const partyId = payload.cashOrDebtorAccountId;
+  const filled = fillFromMasters(type, payload, {
+    organisationStateCode: context.organisation.stateCode,
+    party: typeof partyId === "string" ? context.accounts.get(partyId) : undefined,
+    items: context.items,
+  });
+  return prepareVoucher(type, filled, context);
 }
 
 function titleOf(type: VoucherType): string {
@@ -472,7 +492,7 @@ export async function prepareNewVouchers(
   );
   const prepared = entries.map((entry, index) => {
     try {
-      return prepareVoucher(entry.type, payloads[index] ?? entry.payload, context);
+      return prepareWithMasters(entry.type, payloads[index] ?? entry.payload, context);
     } catch (error) {
       return toBadRequest(error, prefix(index));
     }
@@ -703,7 +723,7 @@ export async function editVoucher(
     throw conflict(VOUCHER_MESSAGES.stale);
   let prepared: PreparedVoucher;
   try {
-    prepared = prepareVoucher(type, payload, context);
+    prepared = prepareWithMasters(type, payload, context);
   } catch (error) {
     return toBadRequest(error);
   }

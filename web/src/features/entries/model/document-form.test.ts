@@ -1,6 +1,7 @@
 import {
   computeDocument,
   ENTRY_INPUT_SCHEMAS,
+  fillFromMasters,
   prepareVoucher,
   type SystemAccounts,
   type VoucherContext,
@@ -515,6 +516,37 @@ describe("the payload", () => {
     ]);
     expect(payload).not.toHaveProperty("narration");
     expect(payload).not.toHaveProperty("importType");
+  });
+
+  it("sends a cleared GSTIN, address, HSN or unit blank, so the server does not fill it from the masters", () => {
+    const cleared = { ...line(RICE, "2"), hsnSac: " ", uom: "" };
+    const document = form([cleared], {
+      partyName: "Asha Traders",
+      gstin: "",
+      billingAddress: "",
+      shippingAddress: "Godown 2",
+    });
+    const payload = buildDocumentPayload(document, contextFor("salesInvoice"), { mode: "add" });
+    expect(payload).toMatchObject({ gstin: "", billingAddress: "", shippingAddress: "Godown 2" });
+    expect(payload.itemDetails).toEqual([expect.objectContaining({ hsnCode: "", uom: "" })]);
+    const parsed = ENTRY_INPUT_SCHEMAS.salesInvoice.add.parse(payload);
+    const filled = fillFromMasters("salesInvoice", parsed, {
+      organisationStateCode: "27",
+      party: {
+        name: "Asha Traders",
+        gstin: "29AAGCB7383J1Z4",
+        stateCode: "29",
+        gstType: "regular",
+        billingAddress: "4 MG Road, Bengaluru",
+      },
+      items: new Map([["rice", { type: "goods" as const, hsnCode: "1006", uom: "KGS" }]]),
+    });
+    expect(filled.gstin).toBeUndefined();
+    expect(filled.billingAddress).toBeUndefined();
+    expect((filled.itemDetails as Record<string, unknown>[])[0]).toMatchObject({
+      hsnCode: undefined,
+      uom: undefined,
+    });
   });
 
   it("leaves out the suggested number so the server takes the next one", () => {

@@ -8,7 +8,6 @@ import {
   type DocumentTaxContext,
   defaultEntryDate,
   EXPORT_SEZ_OPTIONS,
-  findPlaceOfSupply,
   getVoucherDefinition,
   isNoteType,
   offersNoteKind,
@@ -16,6 +15,7 @@ import {
   type PartyGstFacts,
   paiseToRupees,
   parseAmount,
+  partyPlaceOfSupply,
   rupeesToPaise,
   toDocumentInput,
   VOUCHER_TYPES,
@@ -371,13 +371,12 @@ export function defaultPlaceOfSupply(
   organisation: OrganisationFacts,
   side: "customer" | "supplier",
 ): string {
-  if (side === "supplier") return organisation.stateCode ?? "";
-  const gstinState = party.gstin && party.gstin.length >= 2 ? party.gstin.slice(0, 2) : "";
-  if (gstinState && findPlaceOfSupply(gstinState)) return gstinState;
-  if (party.gstType === "overseas") return "96";
-  const state = party.state ?? "";
-  if (state && findPlaceOfSupply(state)) return state.padStart(2, "0");
-  return organisation.stateCode ?? "";
+  // domain's rule, which the server also applies to a payload that leaves pos out (decision 210).
+  return partyPlaceOfSupply(
+    { gstin: party.gstin ?? null, stateCode: party.state ?? null, gstType: party.gstType ?? null },
+    organisation.stateCode,
+    side,
+  );
 }
 
 /** Choosing the party fills the header from the account: name, addresses, GSTIN, place of supply, RCM. */
@@ -490,13 +489,15 @@ function collectLines(form: DocumentForm): DocumentLines {
   const itemLineIndexes: number[] = [];
   form.itemLines.forEach((line, index) => {
     if (line.itemId === null) return;
-    const code = textOrUndefined(line.hsnSac);
+    // The code and unit go as shown, blank included: a field left out is the server's to fill
+    // from the item (decision 210), and a cleared one must stay cleared.
+    const code = line.hsnSac.trim();
     itemDetails.push({
       itemId: line.itemId,
       ...(textOrUndefined(line.description) ? { description: line.description.trim() } : {}),
-      ...(code ? (line.itemType === "services" ? { sacCode: code } : { hsnCode: code }) : {}),
+      ...(line.itemType === "services" ? { sacCode: code } : { hsnCode: code }),
       quantity: readQuantity(line.quantity),
-      ...(textOrUndefined(line.uom) ? { uom: line.uom.trim() } : {}),
+      uom: line.uom.trim(),
       rate: paiseToRupees(line.ratePaise),
       discountType: line.discountType,
       discount: readDiscount(line),
@@ -769,11 +770,13 @@ export function buildDocumentPayload(
         ? undefined
         : textOrUndefined(form.invoiceNumber),
     cashOrDebtorAccountId: form.cashOrDebtorAccountId ?? "",
-    partyName: textOrUndefined(form.partyName),
-    billingAddress: textOrUndefined(form.billingAddress),
-    shippingAddress: textOrUndefined(form.shippingAddress),
-    gstin: textOrUndefined(form.gstin),
-    pos: textOrUndefined(form.pos),
+    // As shown, blank included: what a payload leaves out the server fills from the party
+    // (decision 210), and what the person cleared must stay cleared.
+    partyName: form.partyName.trim(),
+    billingAddress: form.billingAddress.trim(),
+    shippingAddress: form.shippingAddress.trim(),
+    gstin: form.gstin.trim(),
+    pos: form.pos.trim(),
     rcmApplicable: form.rcmApplicable,
     rcmGstType: form.rcmApplicable ? textOrUndefined(form.rcmGstType) : undefined,
     gstPaymentTypeInExportOrSez: fields.exportOrSez
