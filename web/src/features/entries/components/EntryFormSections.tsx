@@ -1,4 +1,4 @@
-import type { VoucherType } from "@bahi/domain";
+import { readStoredDocument, type VoucherType } from "@bahi/domain";
 import { Group, Stack } from "@mantine/core";
 import { useMemo } from "react";
 import type { FieldErrors } from "../../../components/form-validation.ts";
@@ -102,7 +102,9 @@ function DocumentSections(props: EntryFormSectionsProps & { form: DocumentForm }
   const { saved } = props;
   const computation = useMemo(() => {
     const live = computeDocumentForm(form, context.type, context.organisation);
-    return readOnly && saved ? withSavedAmounts(live, saved) : live;
+    return readOnly && saved
+      ? withSavedAmounts(live, readStoredDocument(context.type, saved))
+      : live;
   }, [form, context.type, context.organisation, readOnly, saved]);
   return (
     <>

@@ -17,6 +17,9 @@ import {
   parseAmount,
   partyPlaceOfSupply,
   rupeesToPaise,
+  type StoredAccountLine,
+  type StoredDocument,
+  type StoredItemLine,
   toDocumentInput,
   VOUCHER_TYPES,
   type VoucherType,
@@ -615,67 +618,43 @@ export function computeDocumentForm(
 }
 
 /**
- * A saved document shown read-only (an old version) with the amounts it was saved with, not the
- * live rule's: documents saved before CGST and SGST were each computed at half the rate keep their
+ * A saved document shown read-only (an old version) with the amounts it was saved with, read by
+ * the domain's readStoredDocument, not the live rule's: documents saved before CGST and SGST were each computed at half the rate keep their
  * halves (decision 099). Each line's and the document's CGST, SGST, IGST, cess, round off and
  * total come from the saved entry; the computation is returned as it is when it failed or when
  * the saved lines do not match its lines one for one.
  */
 export function withSavedAmounts(
   computation: DocumentComputation,
-  saved: StoredEntry,
+  saved: StoredDocument,
 ): DocumentComputation {
   const { computed } = computation;
-  const savedItems = readArray(saved, "itemDetails");
-  const savedAccounts = readArray(saved, "accountDetails");
   if (
     computed === null ||
-    savedItems.length !== computed.itemLines.length ||
-    savedAccounts.length !== computed.accountLines.length
+    saved.itemLines.length !== computed.itemLines.length ||
+    saved.accountLines.length !== computed.accountLines.length
   ) {
     return computation;
   }
-  const paise = (record: StoredEntry, key: string, computedPaise: Paise): Paise =>
-    typeof record[key] === "number" ? rupeesToPaise(readNumber(record, key)) : computedPaise;
   const charged = (tax: Paise) => (computed.reverseCharge ? 0 : tax);
-  const savedLine = (line: ComputedLine, record: StoredEntry): ComputedLine => {
-    const cgstPaise = paise(record, "cgstAmount", line.cgstPaise);
-    const sgstPaise = paise(record, "sgstAmount", line.sgstPaise);
-    const igstPaise = paise(record, "igstAmount", line.igstPaise);
-    const cessPaise = paise(record, "cessAmount", line.cessPaise);
+  const savedLine = (
+    line: ComputedLine,
+    stored: StoredItemLine | StoredAccountLine | undefined,
+  ) => {
+    if (!stored) return line;
+    const { cgstPaise, sgstPaise, igstPaise, cessPaise } = stored;
     const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
     const totalPaise = line.taxablePaise + charged(taxPaise);
     return { ...line, cgstPaise, sgstPaise, igstPaise, cessPaise, taxPaise, totalPaise };
   };
   const itemLines = computed.itemLines.map((line, index) =>
-    savedLine(line, savedItems[index] ?? {}),
+    savedLine(line, saved.itemLines[index]),
   );
   const accountLines = computed.accountLines.map((line, index) =>
-    savedLine(line, savedAccounts[index] ?? {}),
+    savedLine(line, saved.accountLines[index]),
   );
   const lines = [...itemLines, ...accountLines];
-  const sum = (pick: (line: ComputedLine) => Paise) =>
-    lines.reduce((total, line) => total + pick(line), 0);
-  const cgstPaise = paise(
-    saved,
-    "cgstAmount",
-    sum((line) => line.cgstPaise),
-  );
-  const sgstPaise = paise(
-    saved,
-    "sgstAmount",
-    sum((line) => line.sgstPaise),
-  );
-  const igstPaise = paise(
-    saved,
-    "igstAmount",
-    sum((line) => line.igstPaise),
-  );
-  const cessPaise = paise(
-    saved,
-    "cessAmount",
-    sum((line) => line.cessPaise),
-  );
+  const { cgstPaise, sgstPaise, igstPaise, cessPaise } = saved;
   const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
   const rateSummary = computed.rateSummary.map((row) => {
     const atRate = lines.filter((line) => line.gstRate === row.gstRate);
@@ -699,8 +678,8 @@ export function withSavedAmounts(
     cessPaise,
     taxPaise,
     chargedTaxPaise: charged(taxPaise),
-    roundOffPaise: paise(saved, "roundOffAmount", computed.roundOffPaise),
-    totalPaise: paise(saved, "totalAmount", computed.totalPaise),
+    roundOffPaise: saved.roundOffPaise,
+    totalPaise: saved.totalPaise,
     rateSummary,
   };
   const itemLineResults = computation.itemLineResults.map((line) =>
