@@ -116,6 +116,7 @@ export {
   type ReturnLine,
   type ReturnOriginalInvoice,
   type ReturnSupplyKind,
+  returnDocumentOf,
   type StoredOutwardVoucher,
   toReturnDocument,
 } from "./return-document.ts";
