@@ -442,8 +442,7 @@ export async function readOriginalMonths(
 
 export const EMPTY_SECTIONS: Gstr1Sections = emptyGstr1Sections();
 
-type DocumentSectionName = DocumentSection;
-const isDocumentSection = (type: Gstr1Section): type is DocumentSectionName =>
+const isDocumentSection = (type: Gstr1Section): type is DocumentSection =>
   isReturnDocumentSection(type);
 
 /**
@@ -503,7 +502,7 @@ export async function readDocumentTotals(db: Kysely<Database>, header: ReturnHea
   const totals = sectionTotalsOf(
     await readSums(db, header.access.organisation.id, header.period, "section"),
   );
-  return (section: DocumentSectionName) => totals.get(section) ?? zeroTotals();
+  return (section: DocumentSection) => totals.get(section) ?? zeroTotals();
 }
 
 /**
