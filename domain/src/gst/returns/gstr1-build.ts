@@ -7,6 +7,7 @@ import {
   isExport,
   isInterState,
   kindOfLine,
+  type LineKind,
   placeOfSupplyOf,
 } from "./gstr1-classify.ts";
 import type { DeletedNumber, ReturnDocument, ReturnLine } from "./return-document.ts";
@@ -175,9 +176,8 @@ export function buildGstr1Sections(
 ): Gstr1Sections {
   const stateCode = options.gstin.slice(0, 2);
   const sections = emptyGstr1Sections();
-  const nil = new Map<NilRow["supplyType"], NilRow>();
-  const hsn = new Map<string, HsnRow>();
-  const split = isHsnSplitPeriod(options.fp);
+  const nil: NilSum[] = [];
+  const hsn: HsnSum[] = [];
 
   for (const document of documents) {
     const section = classifyDocument(document, stateCode);
@@ -186,15 +186,179 @@ export function buildGstr1Sections(
     const hasTaxable = taxableLines(document).length > 0;
     // A document of only nil, exempt or non-GST lines is reported in Table 8 alone.
     if (hasTaxable) sections[section].push(toDocumentRow(document, section, amounts, stateCode));
-    addNilLines(nil, document, stateCode);
-    addHsnLines(hsn, document, split);
+    const sums = tableSumsOf(document, stateCode);
+    nil.push(...sums.nil);
+    hsn.push(...sums.hsn);
   }
-  sections.nil = (["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const)
-    .map((supplyType) => nil.get(supplyType))
-    .filter((row): row is NilRow => row !== undefined);
-  sections.hsn = [...hsn.values()].sort(compareHsnRows);
+  sections.nil = buildNilRows(nil);
+  sections.hsn = buildHsnRows(hsn, options.fp);
   sections.doc_issue = buildDocIssueRows(documents, deleted);
   return sections;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables 8 and 12 from sum rows: a document's lines reduce to the same rows the saved facts sum
+// (return-fact-sums.ts), and both go through buildNilRows and buildHsnRows.
+
+/**
+ * A line with a value, as Tables 8 and 12, the B2C small buckets and the saved facts read it:
+ * amounts and quantity signed as the return counts them.
+ */
+export interface ValuedLine extends TaxAmounts {
+  /** The line's place in the document (item lines, then account lines). */
+  lineNo: number;
+  kind: LineKind;
+  /** The line's own rate (percent; -1 exempt, -2 non-GST). */
+  gstRate: number;
+  /** Table 12's key: HSN (or ""), UQC and the reported rate (0 for nil, exempt, non-GST). */
+  hsn: string;
+  uqc: string;
+  hsnRate: number;
+  /** Table 12's description: the line's, cut to 30 characters. */
+  description: string;
+  /** Signed thousandths; 0 for services and for a note that only adjusts a price. */
+  quantityMilli: number;
+}
+
+/** The kinds of line Table 8 reports. */
+export type NilKind = Exclude<LineKind, "taxable">;
+
+/** One Table 8 sum: nil-rated, exempt or non-GST value by inter-state and registered (signed). */
+export interface NilSum {
+  inter: boolean;
+  registered: boolean;
+  kind: NilKind;
+  taxablePaise: Paise;
+}
+
+/** One Table 12 sum: by registered, HSN, UQC and reported rate (signed). */
+export interface HsnSum extends TaxAmounts {
+  registered: boolean;
+  hsn: string;
+  uqc: string;
+  rate: number;
+  /** The first line's description ("" when summed without descriptions). */
+  description: string;
+  quantityMilli: number;
+}
+
+/** A document's lines with a value, signed as the return counts them (credit notes subtract). */
+export function valuedLinesOf(document: ReturnDocument): ValuedLine[] {
+  const sign = signOf(document);
+  const lines: ValuedLine[] = [];
+  document.lines.forEach((line, index) => {
+    if (line.taxablePaise === 0) return;
+    lines.push({
+      lineNo: index,
+      kind: kindOfLine(line, document),
+      gstRate: line.gstRate,
+      hsn: line.hsn ?? "",
+      uqc: uqcOf(line),
+      hsnRate: reportedRate(line),
+      description: line.description.slice(0, 30),
+      // A note that only adjusts a price or discount changes the value, not the quantity (issue 19).
+      quantityMilli:
+        !line.isService && !document.priceAdjustmentOnly ? sign * line.quantityMilli : 0,
+      taxablePaise: sign * line.taxablePaise,
+      igstPaise: sign * line.igstPaise,
+      cgstPaise: sign * line.cgstPaise,
+      sgstPaise: sign * line.sgstPaise,
+      cessPaise: sign * line.cessPaise,
+    });
+  });
+  return lines;
+}
+
+/** A valued line's Table 8 sum, or null for a taxable line. */
+export function nilSumOf(
+  line: Pick<ValuedLine, "kind" | "taxablePaise">,
+  party: { inter: boolean; registered: boolean },
+): NilSum | null {
+  if (line.kind === "taxable") return null;
+  return {
+    inter: party.inter,
+    registered: party.registered,
+    kind: line.kind,
+    taxablePaise: line.taxablePaise,
+  };
+}
+
+/** A valued line's Table 12 sum. */
+export function hsnSumOf(line: ValuedLine, registered: boolean): HsnSum {
+  return {
+    registered,
+    hsn: line.hsn,
+    uqc: line.uqc,
+    rate: line.hsnRate,
+    description: line.description,
+    quantityMilli: line.quantityMilli,
+    taxablePaise: line.taxablePaise,
+    igstPaise: line.igstPaise,
+    cgstPaise: line.cgstPaise,
+    sgstPaise: line.sgstPaise,
+    cessPaise: line.cessPaise,
+  };
+}
+
+/** A document's Table 8 and Table 12 sums, one per valued line. */
+export function tableSumsOf(
+  document: ReturnDocument,
+  stateCode: string,
+): { nil: NilSum[]; hsn: HsnSum[] } {
+  const party = { inter: isInterState(document, stateCode), registered: document.gstin !== null };
+  const nil: NilSum[] = [];
+  const hsn: HsnSum[] = [];
+  for (const line of valuedLinesOf(document)) {
+    const sum = nilSumOf(line, party);
+    if (sum) nil.push(sum);
+    hsn.push(hsnSumOf(line, party.registered));
+  }
+  return { nil, hsn };
+}
+
+const NIL_SUPPLY_TYPES = ["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const;
+
+/** Table 8 from its sums: one row per supply type that has any, in the portal's order. */
+export function buildNilRows(sums: readonly NilSum[]): NilRow[] {
+  const rows = new Map<NilRow["supplyType"], NilRow>();
+  for (const sum of sums) {
+    const supplyType: NilRow["supplyType"] = `${sum.inter ? "INTR" : "INTRA"}${sum.registered ? "B2B" : "B2C"}`;
+    const row = rows.get(supplyType) ?? { supplyType, nilPaise: 0, exemptPaise: 0, nonGstPaise: 0 };
+    if (sum.kind === "nil") row.nilPaise += sum.taxablePaise;
+    if (sum.kind === "exempt") row.exemptPaise += sum.taxablePaise;
+    if (sum.kind === "nonGst") row.nonGstPaise += sum.taxablePaise;
+    rows.set(supplyType, row);
+  }
+  return NIL_SUPPLY_TYPES.flatMap((supplyType) => {
+    const row = rows.get(supplyType);
+    return row ? [row] : [];
+  });
+}
+
+/**
+ * Table 12 from its sums, in its order: by table (B2B and B2C apart from May 2025, `fp` MMYYYY),
+ * HSN, UQC and rate; a row's description is its first sum's (the sums in the return's order).
+ */
+export function buildHsnRows(sums: readonly HsnSum[], fp: string): HsnRow[] {
+  const split = isHsnSplitPeriod(fp);
+  const rows = new Map<string, HsnRow>();
+  for (const sum of sums) {
+    const table: HsnRow["table"] = split ? (sum.registered ? "hsn_b2b" : "hsn_b2c") : "data";
+    const key = `${table}|${sum.hsn}|${sum.uqc}|${sum.rate}`;
+    const row = rows.get(key) ?? {
+      table,
+      hsn: sum.hsn,
+      description: sum.description,
+      uqc: sum.uqc,
+      quantityMilli: 0,
+      rate: sum.rate,
+      ...zeroAmounts(),
+    };
+    row.quantityMilli += sum.quantityMilli;
+    addAmounts(row, sum, 1);
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort(compareHsnRows);
 }
 
 /** Table 12's order: table, HSN, UQC, rate. */
@@ -258,26 +422,6 @@ function toDocumentRow(
   };
 }
 
-function addNilLines(
-  nil: Map<NilRow["supplyType"], NilRow>,
-  document: ReturnDocument,
-  stateCode: string,
-): void {
-  const inter = isInterState(document, stateCode);
-  const registered = document.gstin !== null;
-  const supplyType: NilRow["supplyType"] = `${inter ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
-  const sign = signOf(document);
-  for (const line of document.lines) {
-    const kind = kindOfLine(line, document);
-    if (kind === "taxable" || line.taxablePaise === 0) continue;
-    const row = nil.get(supplyType) ?? { supplyType, nilPaise: 0, exemptPaise: 0, nonGstPaise: 0 };
-    if (kind === "nil") row.nilPaise += sign * line.taxablePaise;
-    if (kind === "exempt") row.exemptPaise += sign * line.taxablePaise;
-    if (kind === "nonGst") row.nonGstPaise += sign * line.taxablePaise;
-    nil.set(supplyType, row);
-  }
-}
-
 /** Table 12 reports the rate of a nil-rated, exempt or non-GST line as 0. */
 export function reportedRate(line: ReturnLine): number {
   return line.gstRate < 0 ? 0 : line.gstRate;
@@ -287,33 +431,6 @@ export function reportedRate(line: ReturnLine): number {
 export function uqcOf(line: ReturnLine): string {
   if (line.isService) return "NA";
   return line.uqc ?? "OTH";
-}
-
-function addHsnLines(hsn: Map<string, HsnRow>, document: ReturnDocument, split: boolean): void {
-  const table: HsnRow["table"] = split ? (document.gstin !== null ? "hsn_b2b" : "hsn_b2c") : "data";
-  const sign = signOf(document);
-  for (const line of document.lines) {
-    if (line.taxablePaise === 0) continue;
-    const code = line.hsn ?? "";
-    const uqc = uqcOf(line);
-    const rate = reportedRate(line);
-    const key = `${table}|${code}|${uqc}|${rate}`;
-    const row = hsn.get(key) ?? {
-      table,
-      hsn: code,
-      description: line.description.slice(0, 30),
-      uqc,
-      quantityMilli: 0,
-      rate,
-      ...zeroAmounts(),
-    };
-    // A note that only adjusts a price or discount changes the value, not the quantity (issue 19).
-    if (!line.isService && !document.priceAdjustmentOnly) {
-      row.quantityMilli += sign * line.quantityMilli;
-    }
-    addAmounts(row, line, sign);
-    hsn.set(key, row);
-  }
 }
 
 /** A number series is the number without its trailing digits (issue 19, Table 13). */

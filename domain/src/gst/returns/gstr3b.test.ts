@@ -13,6 +13,7 @@ import {
   summariseGstr3b,
   toInwardDocument,
   withIffReported,
+  withItcAsPer2B,
 } from "./gstr3b.ts";
 import type { ReturnDocument } from "./return-document.ts";
 import { describeReturnFacts } from "./return-facts.ts";
@@ -732,5 +733,79 @@ describe("GSTR-3B JSON", () => {
       [10050, 1407, true],
       [20000, 500, false],
     ]);
+  });
+});
+
+describe("withItcAsPer2B", () => {
+  const books = summariseGstr3b([
+    {
+      table: "4A5",
+      key: null,
+      taxablePaise: 100_000,
+      igstPaise: 9_000,
+      cgstPaise: 4_500,
+      sgstPaise: 4_500,
+      cessPaise: 100,
+    },
+    {
+      table: "4A1",
+      key: null,
+      taxablePaise: 0,
+      igstPaise: 1_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      cessPaise: 0,
+    },
+    {
+      table: "4B2",
+      key: null,
+      taxablePaise: 0,
+      igstPaise: 500,
+      cgstPaise: 200,
+      sgstPaise: 200,
+      cessPaise: 0,
+    },
+  ]);
+  const matched = { igstPaise: 7_000, cgstPaise: 4_500, sgstPaise: 4_000, cessPaise: 0 };
+
+  it("puts the matched credit in 4A(5), 4C following it, and gives the books' difference", () => {
+    const { summary, difference } = withItcAsPer2B(books, matched);
+    expect(summary.cells["4A5"]).toEqual({ taxablePaise: 0, ...matched });
+    expect(difference).toEqual({
+      taxablePaise: 0,
+      igstPaise: 2_000,
+      cgstPaise: 0,
+      sgstPaise: 500,
+      cessPaise: 100,
+    });
+    // 4C is still 4A − 4B with the matched 4A(5).
+    expect(summary.cells["4C"]).toEqual({
+      taxablePaise: 0,
+      igstPaise: 7_000 + 1_000 - 500,
+      cgstPaise: 4_500 - 200,
+      sgstPaise: 4_000 - 200,
+      cessPaise: 0,
+    });
+    expect(summary.cells["4A1"]).toEqual(books.cells["4A1"]);
+  });
+
+  it("changes nothing when the matched credit is the books', and leaves the books' summary as it was", () => {
+    const before = structuredClone(books);
+    const same = withItcAsPer2B(books, {
+      igstPaise: 9_000,
+      cgstPaise: 4_500,
+      sgstPaise: 4_500,
+      cessPaise: 100,
+    });
+    expect(same.difference).toEqual({
+      taxablePaise: 0,
+      igstPaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      cessPaise: 0,
+    });
+    expect(same.summary.cells["4C"]).toEqual(books.cells["4C"]);
+    withItcAsPer2B(books, matched);
+    expect(books).toEqual(before);
   });
 });

@@ -1,6 +1,11 @@
 import type { CivilDate } from "../../calendar/index.ts";
-import { type Paise, paiseToRupees, storedRupeesToPaise } from "../../money/index.ts";
+import { type Paise, paiseToRupees } from "../../money/index.ts";
 import { OTHER_COUNTRIES_CODE } from "../../reference/index.ts";
+import {
+  readStoredDocument,
+  type StoredAccountLine,
+  type StoredItemLine,
+} from "../../vouchers/stored/stored-voucher.ts";
 import { EXEMPT_RATE, NO_GST_RATE } from "../rates/index.ts";
 import type { AmendedDocument } from "./gstr1-amendments.ts";
 import {
@@ -629,6 +634,48 @@ export function summariseGstr3b(contributions: readonly Gstr3bFigure[]): Gstr3bS
   };
 }
 
+/** ITC of the bills matched with the suppliers' GSTR-2B (gstr2's matchedItcForPeriod), in paise. */
+export interface MatchedItc {
+  igstPaise: Paise;
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  cessPaise: Paise;
+}
+
+/**
+ * Table 4 "as per 2B, matched only" (decision 063): 4A(5) All other ITC becomes the credit of the
+ * bills matched with the suppliers' GSTR-2B, and 4C follows it; `difference` is the books' 4A(5)
+ * minus the matched credit, head by head (taxable value 0), shown beside it. The summary given is
+ * not changed.
+ */
+export function withItcAsPer2B(
+  summary: Gstr3bSummary,
+  matched: MatchedItc,
+): { summary: Gstr3bSummary; difference: TaxAmounts } {
+  const books = summary.cells["4A5"];
+  const difference: TaxAmounts = {
+    taxablePaise: 0,
+    igstPaise: books.igstPaise - matched.igstPaise,
+    cgstPaise: books.cgstPaise - matched.cgstPaise,
+    sgstPaise: books.sgstPaise - matched.sgstPaise,
+    cessPaise: books.cessPaise - matched.cessPaise,
+  };
+  const net = { ...summary.cells["4C"] };
+  addTo(net, signed(difference, -1));
+  net.taxablePaise = 0;
+  return {
+    summary: {
+      ...summary,
+      cells: {
+        ...summary.cells,
+        "4A5": { taxablePaise: 0, ...matched },
+        "4C": net,
+      },
+    },
+    difference,
+  };
+}
+
 const rupees = (paise: Paise): number => paiseToRupees(paise);
 
 function taxBlock(amounts: TaxAmounts) {
@@ -735,13 +782,6 @@ export function buildGstr3bJson(
 // ---------------------------------------------------------------------------------------------
 // Reading a stored purchase or debit note.
 
-const textOf = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-const linesOf = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-const paiseOfRupees = (value: unknown): Paise =>
-  typeof value === "number" ? storedRupeesToPaise(value) : 0;
-
 /**
  * A stored inward voucher as GSTR-3B reads it: the amounts, place of supply, supplier state,
  * party type and import type as saved (DESIGN.md 10). A line is "ITC not eligible" when its item,
@@ -754,23 +794,23 @@ export function toInwardDocument(
     date: CivilDate;
     number: string;
     partyName: string | null;
-    document: Record<string, unknown>;
+    /** The stored JSON (text or parsed), read by readStoredDocument. */
+    document: string | object;
   },
   role: "inwardSupply" | "inwardNote",
   ineligible: { itemIds: ReadonlySet<string>; accountIds: ReadonlySet<string> },
 ): InwardDocument {
-  const doc = stored.document;
-  const lineOf = (line: Record<string, unknown>, blocked: boolean): InwardLine => ({
-    gstRate: typeof line.gstRate === "number" ? line.gstRate : 0,
-    taxablePaise: paiseOfRupees(line.amount),
-    igstPaise: paiseOfRupees(line.igstAmount),
-    cgstPaise: paiseOfRupees(line.cgstAmount),
-    sgstPaise: paiseOfRupees(line.sgstAmount),
-    cessPaise: paiseOfRupees(line.cessAmount),
+  const doc = readStoredDocument(stored.type, stored.document);
+  const lineOf = (line: StoredItemLine | StoredAccountLine, blocked: boolean): InwardLine => ({
+    gstRate: line.gstRate,
+    taxablePaise: line.taxablePaise,
+    igstPaise: line.igstPaise,
+    cgstPaise: line.cgstPaise,
+    sgstPaise: line.sgstPaise,
+    cessPaise: line.cessPaise,
     itcIneligible: blocked,
   });
-  const importType =
-    doc.importType === "goods" || doc.importType === "services" ? doc.importType : null;
+  const { importType } = doc.json as { importType?: unknown };
   return {
     entryId: stored.id,
     voucherType: stored.type,
@@ -778,19 +818,15 @@ export function toInwardDocument(
     number: stored.number,
     date: stored.date,
     partyName: stored.partyName ?? "",
-    gstin: textOf(doc.gstin)?.toUpperCase() ?? null,
-    pos: textOf(doc.pos),
-    supplierStateCode: textOf(doc.supplierStateCode),
-    partyGstType: textOf(doc.partyGstType),
-    importType,
-    reverseCharge: doc.rcmApplicable === true,
+    gstin: doc.gstin,
+    pos: doc.pos,
+    supplierStateCode: doc.supplierStateCode,
+    partyGstType: doc.partyGstType,
+    importType: importType === "goods" || importType === "services" ? importType : null,
+    reverseCharge: doc.reverseCharge,
     lines: [
-      ...linesOf(doc.itemDetails).map((line) =>
-        lineOf(line, ineligible.itemIds.has(String(line.itemId))),
-      ),
-      ...linesOf(doc.accountDetails).map((line) =>
-        lineOf(line, ineligible.accountIds.has(String(line.accountId))),
-      ),
+      ...doc.itemLines.map((line) => lineOf(line, ineligible.itemIds.has(line.itemId))),
+      ...doc.accountLines.map((line) => lineOf(line, ineligible.accountIds.has(line.accountId))),
     ],
   };
 }

@@ -177,7 +177,28 @@ export function toReturnDocument(
   },
   originalInvoices: ReturnOriginalInvoice[] = [],
 ): ReturnDocument {
-  const doc = readStoredDocument(stored.type, stored.document);
+  return returnDocumentOf(
+    stored,
+    readStoredDocument(stored.type, stored.document),
+    facts,
+    originalInvoices,
+  );
+}
+
+/**
+ * toReturnDocument of a voucher already read by readStoredDocument (a caller that needs the
+ * stored document's other fields too, such as the invoices a note settles, reads it once).
+ */
+export function returnDocumentOf(
+  stored: Omit<StoredOutwardVoucher, "document">,
+  doc: StoredDocument,
+  facts: {
+    role: "outwardSupply" | "outwardNote";
+    noteType: "C" | "D" | null;
+    table13Nature: number | null;
+  },
+  originalInvoices: ReturnOriginalInvoice[] = [],
+): ReturnDocument {
   const itemLines: ReturnLine[] = doc.itemLines.map((line) => {
     const hsn = line.hsnCode ?? line.sacCode;
     return {

@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { buildGstr1Sections } from "./gstr1-build.ts";
 import type { ReturnDocument } from "./return-document.ts";
-import { dependsOnOriginals, describeReturnFacts } from "./return-facts.ts";
+import {
+  decodeKeptDocument,
+  dependsOnOriginals,
+  describeReturnFacts,
+  encodeKeptDocument,
+  restoreKeptDocument,
+} from "./return-facts.ts";
 import { buildDocument, buildLine, REGISTERED_GSTIN, SUPPLIER_GSTIN } from "./test-documents.ts";
 
 // Decision 056: the facts saved with each outward voucher must put it where buildGstr1Sections
@@ -107,5 +113,32 @@ describe("describeReturnFacts", () => {
     expect(facts.mayWarn).toBe(true);
     expect(facts.mayWarnSix).toBe(true);
     expect(facts.lines[0]?.hsn).toBe("");
+  });
+});
+
+describe("the kept return document", () => {
+  const invoice = { number: "INV-1", date: "2024-09-01", totalPaise: 118_000 };
+  const note = buildDocument({ role: "outwardNote", originalInvoices: [invoice] });
+
+  test("is kept with its invoices' ids and read back with the invoices as they are now", () => {
+    const text = encodeKeptDocument(note, ["inv-1"]);
+    const kept = decodeKeptDocument(text);
+    expect(kept.invoiceIds).toEqual(["inv-1"]);
+    expect("originalInvoices" in kept).toBe(false);
+    expect(restoreKeptDocument(kept, [invoice])).toEqual(note);
+    // The same document keeps the same text (a reclassification compares it).
+    expect(encodeKeptDocument(note, ["inv-1"])).toBe(text);
+  });
+
+  test.each([
+    ["not an object", "[1,2]"],
+    ["without invoice ids", JSON.stringify({ ...note, originalInvoices: undefined })],
+    [
+      "with a line without amounts",
+      JSON.stringify({ ...note, invoiceIds: [], lines: [{ description: "x", isService: false }] }),
+    ],
+    ["of another role", JSON.stringify({ ...note, invoiceIds: [], role: "inwardSupply" })],
+  ])("is refused when %s", (_, text) => {
+    expect(() => decodeKeptDocument(text)).toThrow(TypeError);
   });
 });

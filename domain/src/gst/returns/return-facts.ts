@@ -1,11 +1,11 @@
 import type { Paise } from "../../money/index.ts";
 import {
   emptyGstr1Sections,
-  reportedRate,
   signOf,
   type TaxAmounts,
   taxableLines,
-  uqcOf,
+  type ValuedLine,
+  valuedLinesOf,
 } from "./gstr1-build.ts";
 import {
   classifyDocument,
@@ -13,13 +13,11 @@ import {
   isExport,
   isInterState,
   isSez,
-  kindOfLine,
-  type LineKind,
   placeOfSupplyOf,
 } from "./gstr1-classify.ts";
 import { findGstr1Warnings } from "./gstr1-warnings.ts";
 import { describeGstr3bOutward, type Gstr3bOutwardKind } from "./gstr3b.ts";
-import type { ReturnDocument } from "./return-document.ts";
+import type { ReturnDocument, ReturnOriginalInvoice } from "./return-document.ts";
 
 /**
  * What a voucher's saved return facts were computed by (decision 056). A change to the rules
@@ -29,20 +27,7 @@ import type { ReturnDocument } from "./return-document.ts";
 export const RETURN_FACTS_VERSION = 5;
 
 /** One line with a value (Table 8, 12 and the B2C small buckets), signed as the return counts it. */
-export interface ReturnFactsLine extends TaxAmounts {
-  lineNo: number;
-  kind: LineKind;
-  /** The line's own rate (percent; -1 exempt, -2 non-GST). */
-  gstRate: number;
-  /** Table 12's key: HSN (or ""), UQC and the reported rate (0 for nil, exempt, non-GST). */
-  hsn: string;
-  uqc: string;
-  hsnRate: number;
-  /** Table 12's description: the line's, cut to 30 characters. */
-  description: string;
-  /** Signed thousandths; 0 for services and for a note that only adjusts a price. */
-  quantityMilli: number;
-}
+export type ReturnFactsLine = ValuedLine;
 
 /** A live outward document's return facts, written beside its postings (decision 056). */
 export interface ReturnFacts extends TaxAmounts {
@@ -112,26 +97,7 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
     amounts.sgstPaise += line.sgstPaise;
     amounts.cessPaise += line.cessPaise;
   }
-  const lines: ReturnFactsLine[] = [];
-  document.lines.forEach((line, index) => {
-    if (line.taxablePaise === 0) return;
-    lines.push({
-      lineNo: index,
-      kind: kindOfLine(line, document),
-      gstRate: line.gstRate,
-      hsn: line.hsn ?? "",
-      uqc: uqcOf(line),
-      hsnRate: reportedRate(line),
-      description: line.description.slice(0, 30),
-      quantityMilli:
-        !line.isService && !document.priceAdjustmentOnly ? sign * line.quantityMilli : 0,
-      taxablePaise: sign * line.taxablePaise,
-      igstPaise: sign * line.igstPaise,
-      cgstPaise: sign * line.cgstPaise,
-      sgstPaise: sign * line.sgstPaise,
-      cessPaise: sign * line.cessPaise,
-    });
-  });
+  const lines: ReturnFactsLine[] = valuedLinesOf(document);
   const emptySections = emptyGstr1Sections();
   const warns = (previousYearTurnoverPaise: Paise) =>
     findGstr1Warnings([document], emptySections, {
@@ -155,4 +121,78 @@ export function describeReturnFacts(document: ReturnDocument, supplierGstin: str
     gstr3b: describeGstr3bOutward(document, section, stateCode),
     lines,
   };
+}
+
+/**
+ * The return document as kept beside its facts (`gst_return_documents.document`): the invoices a
+ * note settles by id, read again as they are now when the return is read. Not a voucher: the
+ * return's own reading of one, written by encodeKeptDocument and read by decodeKeptDocument.
+ */
+export type KeptReturnDocument = Omit<ReturnDocument, "originalInvoices"> & {
+  invoiceIds: string[];
+};
+
+/** The kept document's text: the return document without its invoices, with their ids. */
+export function encodeKeptDocument(
+  document: ReturnDocument,
+  invoiceIds: readonly string[],
+): string {
+  const { originalInvoices: _, ...rest } = document;
+  const kept: KeptReturnDocument = { ...rest, invoiceIds: [...invoiceIds] };
+  return JSON.stringify(kept);
+}
+
+const LINE_AMOUNTS = [
+  "quantityMilli",
+  "gstRate",
+  "taxablePaise",
+  "igstPaise",
+  "cgstPaise",
+  "sgstPaise",
+  "cessPaise",
+] as const;
+
+function isKeptLine(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  const line = value as Record<string, unknown>;
+  return (
+    LINE_AMOUNTS.every((field) => typeof line[field] === "number") &&
+    typeof line.description === "string" &&
+    typeof line.isService === "boolean"
+  );
+}
+
+/**
+ * A kept document read back, its shape checked (the fields the return reads, each line's amounts
+ * and the invoice ids); a TypeError when the text is not one.
+ */
+export function decodeKeptDocument(text: string): KeptReturnDocument {
+  const value: unknown = JSON.parse(text);
+  const kept = (value !== null && typeof value === "object" ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  const valid =
+    typeof kept.entryId === "string" &&
+    typeof kept.voucherType === "string" &&
+    (kept.role === "outwardSupply" || kept.role === "outwardNote") &&
+    (kept.noteType === "C" || kept.noteType === "D" || kept.noteType === null) &&
+    typeof kept.number === "string" &&
+    typeof kept.date === "string" &&
+    typeof kept.totalPaise === "number" &&
+    Array.isArray(kept.lines) &&
+    kept.lines.every(isKeptLine) &&
+    Array.isArray(kept.invoiceIds) &&
+    kept.invoiceIds.every((id) => typeof id === "string");
+  if (!valid) throw new TypeError("Not a kept return document.");
+  return kept as unknown as KeptReturnDocument;
+}
+
+/** A kept document with the invoices it settles, as the return reads it. */
+export function restoreKeptDocument(
+  kept: KeptReturnDocument,
+  originalInvoices: ReturnOriginalInvoice[],
+): ReturnDocument {
+  const { invoiceIds: _, ...rest } = kept;
+  return { ...rest, originalInvoices };
 }

@@ -1,13 +1,20 @@
 import {
   type AmendedDocument,
+  b2csBucketsOf,
   buildDocIssueRows,
   buildGstr1AmendmentJson,
   buildGstr1Amendments,
   buildGstr1Json,
   buildGstr1Sections,
-  compareHsnRows,
+  buildHsnRows,
+  buildNilRows,
+  carriedAmendmentSections,
+  carriedAmendments,
+  carriedRows,
+  carriedSections,
   type DeletedNumber,
   type DocumentRow,
+  type DocumentSection,
   documentRowOf,
   emptyGstr1Sections,
   endOfMonth,
@@ -17,7 +24,6 @@ import {
   findIffLimitWarnings,
   GSTR1_AMENDMENT_SECTIONS,
   GSTR1_SECTION_TITLES,
-  GSTR1_SECTIONS,
   type GstReturnKind,
   type Gstr1AmendmentSection,
   type Gstr1Amendments,
@@ -25,10 +31,10 @@ import {
   type Gstr1Section,
   type Gstr1Sections,
   getVoucherDefinition,
-  type HsnRow,
-  IFF_SECTIONS,
+  hsnSumsOfTotals,
   isHsnSplitPeriod,
-  type NilRow,
+  isDocumentSection as isReturnDocumentSection,
+  nilSumsOfTotals,
   paiseToRupees,
   RETURN_SECTION_TITLES,
   type ReturnDocument,
@@ -36,11 +42,12 @@ import {
   type ReturnSection,
   type ReturnWarning,
   readReturnPeriod,
+  readStoredDocument,
   requiredHsnDigits,
-  rupeesToPaise,
+  returnDocumentOf,
   type SectionTotals,
+  sectionTotalsOf,
   stateCodeFromGstin,
-  toReturnDocument,
   totalSection,
   type VoucherType,
 } from "@bahi/domain";
@@ -119,8 +126,6 @@ export interface ReturnBook {
   originalMonths: Map<string, { documents: ReturnDocument[]; sections: Gstr1Sections }>;
 }
 
-const IFF_AMENDMENT_SECTIONS: readonly Gstr1AmendmentSection[] = ["b2ba", "cdnra"];
-
 export type VoucherRow = {
   id: string;
   type: string;
@@ -133,20 +138,15 @@ export type VoucherRow = {
 
 /** A saved version of a voucher as a row of the return: its number, date and value as then. */
 export function versionRow(row: VoucherRow, versionDocument: string): VoucherRow {
-  const stored = JSON.parse(versionDocument) as Record<string, unknown>;
+  const stored = readStoredDocument(row.type, versionDocument);
   return {
     id: row.id,
     type: row.type,
-    date: typeof stored.date === "string" ? stored.date : row.date,
-    number:
-      typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
-        ? stored.invoiceNumber
-        : row.number,
-    party_name: typeof stored.partyName === "string" ? stored.partyName : row.party_name,
+    date: stored.date || row.date,
+    number: stored.number || row.number,
+    party_name: stored.partyName ?? row.party_name,
     amount_paise:
-      typeof stored.totalAmount === "number"
-        ? rupeesToPaise(stored.totalAmount)
-        : Number(row.amount_paise),
+      typeof stored.json.totalAmount === "number" ? stored.totalPaise : Number(row.amount_paise),
     document: versionDocument,
   };
 }
@@ -157,28 +157,40 @@ export async function readVoucherReturnDocuments(
   organisationId: string,
   rows: readonly VoucherRow[],
 ): Promise<ReturnDocument[]> {
-  const parsed = rows.map((row) => ({
-    row,
-    document: JSON.parse(row.document) as Record<string, unknown>,
-  }));
-  const invoiceIds = new Set<string>();
-  for (const { row, document } of parsed) {
-    if (getVoucherDefinition(row.type as VoucherType).gstReturn.role !== "outwardNote") continue;
-    for (const entry of (document.billWiseEntries ?? []) as { entryId?: string }[]) {
-      if (entry.entryId) invoiceIds.add(entry.entryId);
-    }
-  }
-  const invoices = new Map(
-    (await findInvoicesByIds(db, organisationId, [...invoiceIds])).map((invoice) => [
-      invoice.id,
-      invoice,
-    ]),
-  );
-  return parsed.map(({ row, document }) => {
+  const parsed = rows.map((row) => {
     const facts = getVoucherDefinition(row.type as VoucherType).gstReturn;
-    const originals = ((document.billWiseEntries ?? []) as { entryId?: string }[]).flatMap(
-      (entry) => {
-        const invoice = entry.entryId ? invoices.get(entry.entryId) : undefined;
+    const stored = readStoredDocument(row.type, row.document);
+    const invoiceIds =
+      facts.role === "outwardNote"
+        ? stored.billWise.flatMap((entry) => (entry.entryId ? [entry.entryId] : []))
+        : [];
+    return { row, facts, stored, invoiceIds };
+  });
+  const invoices = new Map(
+    (
+      await findInvoicesByIds(db, organisationId, [
+        ...new Set(parsed.flatMap((entry) => entry.invoiceIds)),
+      ])
+    ).map((invoice) => [invoice.id, invoice]),
+  );
+  return parsed.map(({ row, facts, stored, invoiceIds }) =>
+    returnDocumentOf(
+      {
+        id: row.id,
+        type: row.type,
+        date: row.date,
+        number: row.number,
+        partyName: row.party_name,
+        amountPaise: Number(row.amount_paise),
+      },
+      stored,
+      {
+        role: facts.role as "outwardSupply" | "outwardNote",
+        noteType: facts.noteType,
+        table13Nature: facts.table13Nature,
+      },
+      invoiceIds.flatMap((id) => {
+        const invoice = invoices.get(id);
         return invoice
           ? [
               {
@@ -188,26 +200,9 @@ export async function readVoucherReturnDocuments(
               },
             ]
           : [];
-      },
-    );
-    return toReturnDocument(
-      {
-        id: row.id,
-        type: row.type,
-        date: row.date,
-        number: row.number,
-        partyName: row.party_name,
-        amountPaise: Number(row.amount_paise),
-        document,
-      },
-      {
-        role: facts.role as "outwardSupply" | "outwardNote",
-        noteType: facts.noteType,
-        table13Nature: facts.table13Nature,
-      },
-      originals,
-    );
-  });
+      }),
+    ),
+  );
 }
 
 /**
@@ -275,12 +270,9 @@ async function readAmendedDocuments(
     const filed = versions
       .filter((version) => version.voucher_id === row.id && version.created_at <= at)
       .at(-1);
-    const stored = filed ? (JSON.parse(filed.document) as Record<string, unknown>) : {};
-    const number =
-      typeof stored.invoiceNumber === "string" && stored.invoiceNumber !== ""
-        ? stored.invoiceNumber
-        : row.number;
-    const date = typeof stored.date === "string" ? stored.date : row.date;
+    const stored = filed ? readStoredDocument(row.type, filed.document) : null;
+    const number = stored?.number || row.number;
+    const date = stored?.date || row.date;
     return {
       document,
       original: { number, date },
@@ -333,18 +325,18 @@ export async function readReturnHeader(
     gstin,
     period,
     previousYearTurnoverPaise: settings.previousYearTurnoverPaise,
-    carried: kind === "iff" ? IFF_SECTIONS : GSTR1_SECTIONS,
-    carriedAmendments: kind === "iff" ? IFF_AMENDMENT_SECTIONS : GSTR1_AMENDMENT_SECTIONS,
+    carried: carriedSections(kind),
+    carriedAmendments: carriedAmendmentSections(kind),
   };
 }
 
 /** The period's amendments (documents of filed periods saved again in it), in the carried sections. */
 export async function readAmendments(db: Kysely<Database>, header: ReturnHeader) {
   const amended = await readAmendedDocuments(db, header.access.organisation.id, header.period);
-  const amendments = buildGstr1Amendments(amended, { gstin: header.gstin, fp: header.period.fp });
-  for (const section of GSTR1_AMENDMENT_SECTIONS) {
-    if (!header.carriedAmendments.includes(section)) amendments[section] = [];
-  }
+  const amendments = carriedAmendments(
+    header.kind,
+    buildGstr1Amendments(amended, { gstin: header.gstin, fp: header.period.fp }),
+  );
   return { amended, amendments };
 }
 
@@ -384,10 +376,7 @@ export async function readReturnBook(
   const all = buildGstr1Sections(documents, deleted, { gstin, fp: period.fp });
   // IFF carries B2B invoices and notes only: the other sections, and their documents' warnings,
   // belong to the quarterly GSTR-1.
-  const sections: Gstr1Sections =
-    kind === "iff"
-      ? { ...all, b2cl: [], b2cs: [], exp: [], cdnur: [], nil: [], hsn: [], doc_issue: [] }
-      : all;
+  const sections = carriedRows(kind, all);
   const carriedIds = new Set([...sections.b2b, ...sections.cdnr].map((row) => row.entryId));
   const reported =
     kind === "iff" ? documents.filter((document) => carriedIds.has(document.entryId)) : documents;
@@ -453,12 +442,8 @@ export async function readOriginalMonths(
 
 export const EMPTY_SECTIONS: Gstr1Sections = emptyGstr1Sections();
 
-const DOCUMENT_SECTIONS = ["b2b", "b2cl", "b2cs", "exp", "cdnr", "cdnur"] as const;
-type DocumentSectionName = (typeof DOCUMENT_SECTIONS)[number];
-const isDocumentSection = (type: Gstr1Section): type is DocumentSectionName =>
-  (DOCUMENT_SECTIONS as readonly string[]).includes(type);
-
-const NIL_SUPPLY_TYPES = ["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const;
+const isDocumentSection = (type: Gstr1Section): type is DocumentSection =>
+  isReturnDocumentSection(type);
 
 /**
  * Table 8, 12 and 13 of the period from the saved facts (decision 056): small, so built whole;
@@ -474,79 +459,15 @@ export async function readSummarySections(
   const { period } = header;
   const sections: Gstr1Sections = { ...EMPTY_SECTIONS };
   if (wanted.includes("nil")) {
-    const rows = new Map<NilRow["supplyType"], NilRow>();
-    for (const sum of await readSums(db, organisationId, period, "nil")) {
-      const [inter, registered, kind] = sum.key as [boolean, boolean, string];
-      const line = { kind, taxablePaise: sum.taxablePaise };
-      const supplyType: NilRow["supplyType"] = `${inter ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
-      const row = rows.get(supplyType) ?? {
-        supplyType,
-        nilPaise: 0,
-        exemptPaise: 0,
-        nonGstPaise: 0,
-      };
-      if (line.kind === "nil") row.nilPaise += line.taxablePaise;
-      if (line.kind === "exempt") row.exemptPaise += line.taxablePaise;
-      if (line.kind === "nonGst") row.nonGstPaise += line.taxablePaise;
-      rows.set(supplyType, row);
-    }
-    sections.nil = NIL_SUPPLY_TYPES.flatMap((supplyType) => {
-      const row = rows.get(supplyType);
-      return row ? [row] : [];
-    });
+    sections.nil = buildNilRows(nilSumsOfTotals(await readSums(db, organisationId, period, "nil")));
   }
   if (wanted.includes("hsn")) {
-    const split = isHsnSplitPeriod(period.fp);
-    const table = (registered: boolean): HsnRow["table"] =>
-      split ? (registered ? "hsn_b2b" : "hsn_b2c") : "data";
-    if (withDescriptions) {
-      // The page: each row's description is its first line's, read from the lines.
-      sections.hsn = (await sumHsnRows(db, organisationId, period, split, true))
-        .map(
-          (row): HsnRow => ({
-            table: table(row.registered),
-            hsn: row.hsn,
-            description: row.description,
-            uqc: row.uqc,
-            quantityMilli: row.quantityMilli,
-            rate: row.rate,
-            taxablePaise: row.taxablePaise,
-            igstPaise: row.igstPaise,
-            cgstPaise: row.cgstPaise,
-            sgstPaise: row.sgstPaise,
-            cessPaise: row.cessPaise,
-          }),
-        )
-        .sort(compareHsnRows);
-    } else {
-      // The counts: the month's kept sums, merged by the period's table (no descriptions).
-      const rows = new Map<string, HsnRow>();
-      for (const sum of await readSums(db, organisationId, period, "hsn")) {
-        const [registered, hsn, uqc, rate] = sum.key as [boolean, string, string, number];
-        const key = JSON.stringify([table(registered), hsn, uqc, rate]);
-        const row = rows.get(key) ?? {
-          table: table(registered),
-          hsn,
-          description: "",
-          uqc,
-          quantityMilli: 0,
-          rate,
-          taxablePaise: 0,
-          igstPaise: 0,
-          cgstPaise: 0,
-          sgstPaise: 0,
-          cessPaise: 0,
-        };
-        row.quantityMilli += sum.quantityMilli;
-        row.taxablePaise += sum.taxablePaise;
-        row.igstPaise += sum.igstPaise;
-        row.cgstPaise += sum.cgstPaise;
-        row.sgstPaise += sum.sgstPaise;
-        row.cessPaise += sum.cessPaise;
-        rows.set(key, row);
-      }
-      sections.hsn = [...rows.values()].sort(compareHsnRows);
-    }
+    // The page: each row's description is its first line's, read from the lines; the counts: the
+    // months' kept sums (no descriptions). Both through buildHsnRows, as from the documents.
+    const sums = withDescriptions
+      ? await sumHsnRows(db, organisationId, period, isHsnSplitPeriod(period.fp), true)
+      : hsnSumsOfTotals(await readSums(db, organisationId, period, "hsn"));
+    sections.hsn = buildHsnRows(sums, period.fp);
   }
   if (wanted.includes("doc_issue")) {
     const [numbers, deleted] = await Promise.all([
@@ -578,12 +499,10 @@ function zeroTotals(): SectionTotals {
 
 /** Count and signed totals of each document section, summed in SQL. */
 export async function readDocumentTotals(db: Kysely<Database>, header: ReturnHeader) {
-  const totals = new Map<string, SectionTotals>();
-  for (const sum of await readSums(db, header.access.organisation.id, header.period, "section")) {
-    const { key, quantityMilli: _, ...rest } = sum;
-    totals.set(key as string, rest);
-  }
-  return (section: DocumentSectionName) => totals.get(section) ?? zeroTotals();
+  const totals = sectionTotalsOf(
+    await readSums(db, header.access.organisation.id, header.period, "section"),
+  );
+  return (section: DocumentSection) => totals.get(section) ?? zeroTotals();
 }
 
 /**
@@ -605,7 +524,7 @@ export async function readWarnings(
       gstin: header.gstin,
       cancelledGstins: cancelled.map((account) => account.gstin as string),
       hsnDigits: requiredHsnDigits(header.previousYearTurnoverPaise),
-      ...(iff ? { sections: IFF_SECTIONS } : {}),
+      ...(iff ? { sections: header.carried } : {}),
     }),
   );
   const warnings = findGstr1Warnings(candidates, EMPTY_SECTIONS, {
@@ -616,24 +535,7 @@ export async function readWarnings(
     ),
   });
   if (iff) return [...warnings, ...findIffLimitWarnings(b2bValuePaise)];
-  const buckets = (await readSums(db, organisationId, header.period, "b2cs"))
-    .map((sum) => {
-      const [inter, pos, rate] = sum.key as [boolean, string, number];
-      return {
-        supplyType: (inter ? "INTER" : "INTRA") as "INTER" | "INTRA",
-        pos,
-        rate,
-        taxablePaise: sum.taxablePaise,
-        igstPaise: sum.igstPaise,
-        cgstPaise: sum.cgstPaise,
-        sgstPaise: sum.sgstPaise,
-        cessPaise: sum.cessPaise,
-      };
-    })
-    .sort(
-      (a, b) =>
-        a.supplyType.localeCompare(b.supplyType) || a.pos.localeCompare(b.pos) || a.rate - b.rate,
-    );
+  const buckets = b2csBucketsOf(await readSums(db, organisationId, header.period, "b2cs"));
   return [...warnings, ...findB2csWarnings(buckets)];
 }
 

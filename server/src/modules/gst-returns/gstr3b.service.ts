@@ -10,6 +10,7 @@ import {
   type Gstr3bSummary,
   type Gstr3bTable,
   getVoucherDefinition,
+  gstr3bFiguresOf,
   iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
@@ -22,6 +23,7 @@ import {
   type VoucherType,
   voucherTypesWhere,
   withIffReported,
+  withItcAsPer2B,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -323,7 +325,7 @@ function toInwardDocuments(
         date: row.date,
         number: row.number,
         partyName: row.party_name,
-        document: JSON.parse(row.document) as Record<string, unknown>,
+        document: row.document,
       },
       getVoucherDefinition(row.type as VoucherType).gstReturn.role === "inwardNote"
         ? "inwardNote"
@@ -381,25 +383,14 @@ async function readGstr3bBook(
     sumInwardContributions(db, organisationId, query.year, period, stateCode),
     findReturnFilings(db, organisationId, period.startDate, period.endDate),
   ]);
-  const outward: Gstr3bFigure[] = sums.map((sum) => {
-    const [table, key] = sum.key as [Gstr3bTable, string | null];
-    return {
-      table,
-      key,
-      taxablePaise: sum.taxablePaise,
-      igstPaise: sum.igstPaise,
-      cgstPaise: sum.cgstPaise,
-      sgstPaise: sum.sgstPaise,
-      cessPaise: sum.cessPaise,
-    };
-  });
+  const outward = gstr3bFiguresOf(sums);
   // GSTR-1 amendments reported in this period change its 3.1 and 3.2 by amended − reported.
   const amendments = amendmentContributions(amended, { gstin, fp: period.fp }, stateCode);
   // A quarter of a quarterly filer: its IFF documents changed since as reported (decision 058).
   const iffDocuments = await readIffReportedDocuments(db, organisationId, period, filings);
   const iffAdjustments = iffReportedAdjustments(iffDocuments, { gstin, fp: period.fp }, stateCode);
-  const summary = summariseGstr3b([
-    ...outward,
+  const books = summariseGstr3b([
+    ...outward.figures,
     ...amendments,
     ...iffAdjustments,
     ...inward.figures,
@@ -412,9 +403,8 @@ async function readGstr3bBook(
     [...amendments, ...iffAdjustments.filter((contribution) => deleted.has(contribution.entryId))],
     inward.entries,
   );
-  for (const sum of sums) {
-    const [table] = sum.key as [Gstr3bTable];
-    counts.set(table, (counts.get(table) ?? 0) + sum.count);
+  for (const [table, count] of outward.counts) {
+    counts.set(table, (counts.get(table) ?? 0) + count);
   }
   const samePeriod = (kind: string) =>
     filings.find(
@@ -428,33 +418,26 @@ async function readGstr3bBook(
     organisationId,
     startDate: period.startDate,
     endDate: period.endDate,
-    summary,
+    // Table 4 as in the books: the input tax ledgers are compared with it, whatever the basis.
+    summary: books,
     gstr1Errors: gstr1Warnings.filter((entry) => entry.level === "error").length,
     gstr1FiledAt: gstr1Filing?.filed_at ?? null,
   });
 
+  // "As per 2B, matched only": 4A(5) and 4C from the bills matched with the suppliers' GSTR-2B,
+  // the difference from the books shown beside them (withItcAsPer2B).
+  let summary = books;
   let itcDifference: TaxAmounts | null = null;
   if (itcBasis === "2b" && matchedItcFrom2B) {
-    // "As per 2B, matched only": 4A(5) All other ITC is the credit of the bills matched with the
-    // suppliers' GSTR-2B; 4C follows. The difference from the books is shown beside it.
     const matched = await matchedItcFrom2B(organisationId, period.startDate, period.endDate);
-    const books = summary.cells["4A5"];
-    itcDifference = {
-      taxablePaise: 0,
-      igstPaise: books.igstPaise - matched.igst,
-      cgstPaise: books.cgstPaise - matched.cgst,
-      sgstPaise: books.sgstPaise - matched.sgst,
-      cessPaise: books.cessPaise - matched.cess,
-    };
-    summary.cells["4A5"] = {
-      taxablePaise: 0,
+    const as2b = withItcAsPer2B(books, {
       igstPaise: matched.igst,
       cgstPaise: matched.cgst,
       sgstPaise: matched.sgst,
       cessPaise: matched.cess,
-    };
-    addAmounts(summary.cells["4C"], itcDifference, -1);
-    summary.cells["4C"].taxablePaise = 0;
+    });
+    summary = as2b.summary;
+    itcDifference = as2b.difference;
   }
   const filing = filings.find(
     (row) =>

@@ -1,3 +1,4 @@
+import type { HsnSum } from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
 import type {
   Database,
@@ -430,8 +431,9 @@ export function listKeptDocumentsAfter(
 const amount = (column: string) => sql<number>`sum(${sql.ref(column)})`;
 
 /**
- * Table 12's rows: by (registered when the period splits B2B and B2C), HSN, UQC and rate; with
- * the description of each row's first line in the return's order when asked.
+ * Table 12's sums (the domain's HsnSum, buildHsnRows's input): by (registered when the period
+ * splits B2B and B2C), HSN, UQC and rate; with the description of each row's first line in the
+ * return's order when asked.
  */
 export async function sumHsnRows(
   db: Kysely<Database>,
@@ -439,7 +441,7 @@ export async function sumHsnRows(
   period: { startDate: string; endDate: string },
   split: boolean,
   withDescriptions: boolean,
-) {
+): Promise<HsnSum[]> {
   // The B2B/B2C split of Table 12 groups by registered; before May 2025 there is one table.
   const party = split ? sql<number>`max(registered)` : sql<number>`min(0)`;
   const groups = split

@@ -1,14 +1,33 @@
 import {
   classifyDocument,
+  type DocumentSection,
+  decodeFactKey,
+  decodeKeptDocument,
   describeReturnFacts,
+  encodeFactKey,
+  encodeKeptDocument,
   getVoucherDefinition,
+  isDocumentSection,
+  isLineKind,
+  type KeptReturnDocument,
   type LineKind,
-  outwardFactsFigures,
+  mergeFactSums,
   RETURN_FACTS_VERSION,
   type ReturnDocument,
+  type ReturnFactGroup,
+  type ReturnFactKeyOf,
+  type ReturnFactSum,
+  type ReturnFactsDocumentRow,
+  type ReturnFactsLineRow,
+  type ReturnFactTotal,
   type ReturnOriginalInvoice,
+  readStoredDocument,
+  restoreKeptDocument,
+  returnDocumentOf,
+  returnFactsRowsOf,
   stateCodeFromGstin,
-  toReturnDocument,
+  sumReturnFacts,
+  totalFactSums,
   type VoucherType,
   voucherTypesWhere,
 } from "@bahi/domain";
@@ -43,9 +62,6 @@ export interface StoredVoucher {
   document: string;
 }
 
-/** The document a return reads, as kept beside its facts: invoice ids instead of the invoices. */
-type KeptDocument = Omit<ReturnDocument, "originalInvoices"> & { invoiceIds: string[] };
-
 /** The GSTIN the facts are computed for: the organisation's, when it is a GSTIN at all. */
 async function readFactsGstin(db: Kysely<Database>, organisationId: string) {
   const organisation = await repo.findOrganisationGstin(db, organisationId);
@@ -73,13 +89,11 @@ async function computeFacts(
   vouchers: readonly StoredVoucher[],
 ): Promise<{ documents: GstReturnDocumentsTable[]; lines: GstReturnLinesTable[] }> {
   const parsed = vouchers.map((voucher) => {
-    const stored = JSON.parse(voucher.document) as Record<string, unknown>;
+    const stored = readStoredDocument(voucher.type, voucher.document);
     const facts = getVoucherDefinition(voucher.type as VoucherType).gstReturn;
     const invoiceIds =
       facts.role === "outwardNote"
-        ? ((stored.billWiseEntries ?? []) as { entryId?: string }[]).flatMap((entry) =>
-            entry.entryId ? [entry.entryId] : [],
-          )
+        ? stored.billWise.flatMap((entry) => (entry.entryId ? [entry.entryId] : []))
         : [];
     return { voucher, stored, facts, invoiceIds };
   });
@@ -90,8 +104,8 @@ async function computeFacts(
   );
   const documents: GstReturnDocumentsTable[] = [];
   const lines: GstReturnLinesTable[] = [];
-  for (const { voucher, stored, facts, invoiceIds } of parsed) {
-    const document = toReturnDocument(
+  for (const { voucher, stored, facts: returnFacts, invoiceIds } of parsed) {
+    const document = returnDocumentOf(
       {
         id: voucher.id,
         type: voucher.type,
@@ -99,26 +113,26 @@ async function computeFacts(
         number: voucher.number,
         partyName: voucher.party_name,
         amountPaise: Number(voucher.amount_paise),
-        document: stored,
       },
+      stored,
       {
-        role: facts.role as "outwardSupply" | "outwardNote",
-        noteType: facts.noteType,
-        table13Nature: facts.table13Nature,
+        role: returnFacts.role as "outwardSupply" | "outwardNote",
+        noteType: returnFacts.noteType,
+        table13Nature: returnFacts.table13Nature,
       },
       originalsOf(invoiceIds, invoices),
     );
-    const row = describeReturnFacts(document, gstin);
-    const { originalInvoices: _, ...rest } = document;
-    const kept: KeptDocument = { ...rest, invoiceIds };
+    const facts = describeReturnFacts(document, gstin);
+    const rows = returnFactsRowsOf(voucher.id, voucher.date, facts);
+    const row = rows.document;
     documents.push({
       organisation_id: organisationId,
-      voucher_id: voucher.id,
+      voucher_id: row.voucherId,
       type: voucher.type,
-      date: voucher.date,
+      date: row.date,
       number: voucher.number,
       number_key: voucher.number_key,
-      number_upper: row.numberUpper,
+      number_upper: facts.numberUpper,
       nature: document.table13Nature,
       section: row.section,
       has_taxable: row.hasTaxable ? 1 : 0,
@@ -130,26 +144,26 @@ async function computeFacts(
       cgst_paise: row.cgstPaise,
       sgst_paise: row.sgstPaise,
       cess_paise: row.cessPaise,
-      needs_originals: row.needsOriginals ? 1 : 0,
-      may_warn: row.mayWarn ? 1 : 0,
-      may_warn_six: row.mayWarnSix ? 1 : 0,
-      zero_rated: row.gstr3b.zeroRated ? 1 : 0,
-      reverse_charge: row.gstr3b.reverseCharge ? 1 : 0,
-      inter_sup: row.gstr3b.interSupTable,
-      pos: row.gstr3b.pos,
-      document: JSON.stringify(kept),
+      needs_originals: facts.needsOriginals ? 1 : 0,
+      may_warn: facts.mayWarn ? 1 : 0,
+      may_warn_six: facts.mayWarnSix ? 1 : 0,
+      zero_rated: row.zeroRated ? 1 : 0,
+      reverse_charge: row.reverseCharge ? 1 : 0,
+      inter_sup: row.interSupTable,
+      pos: row.pos,
+      document: encodeKeptDocument(document, invoiceIds),
     });
-    for (const line of row.lines) {
+    for (const line of rows.lines) {
       lines.push({
         organisation_id: organisationId,
-        voucher_id: voucher.id,
+        voucher_id: line.voucherId,
         line_no: line.lineNo,
-        date: voucher.date,
+        date: line.date,
         number_key: voucher.number_key,
-        section: row.section,
-        registered: row.registered ? 1 : 0,
-        inter: row.inter ? 1 : 0,
-        pos: row.pos,
+        section: line.section,
+        registered: line.registered ? 1 : 0,
+        inter: line.inter ? 1 : 0,
+        pos: line.pos,
         kind: line.kind,
         gst_rate: line.gstRate,
         hsn: line.hsn,
@@ -175,128 +189,93 @@ type Facts = {
   lines: readonly GstReturnLinesTable[];
 };
 
-/**
- * A month's sums that facts add (direction 1) or take away (-1): per section the documents with a
- * taxable line; per Table 8 row, Table 12 row and B2C small bucket the lines (amounts signed);
- * per GSTR-3B figure of 3.1 and 3.2 (table and place) the documents (decision 057).
- */
-function sumsOf(organisationId: string, facts: Facts, direction: 1 | -1): GstReturnSumsTable[] {
-  const sums = new Map<string, GstReturnSumsTable>();
-  const add = (
-    month: string,
-    grp: GstReturnSumsTable["grp"],
-    key: string,
-    amounts: {
-      quantity: number;
-      value: number;
-      taxable: number;
-      igst: number;
-      cgst: number;
-      sgst: number;
-      cess: number;
-    },
-  ) => {
-    const id = `${month}|${grp}|${key}`;
-    const row = sums.get(id) ?? {
-      organisation_id: organisationId,
-      month,
-      grp,
-      key,
-      count: 0,
-      quantity_milli: 0,
-      value_paise: 0,
-      taxable_paise: 0,
-      igst_paise: 0,
-      cgst_paise: 0,
-      sgst_paise: 0,
-      cess_paise: 0,
-    };
-    row.count += direction;
-    row.quantity_milli += direction * amounts.quantity;
-    row.value_paise += direction * amounts.value;
-    row.taxable_paise += direction * amounts.taxable;
-    row.igst_paise += direction * amounts.igst;
-    row.cgst_paise += direction * amounts.cgst;
-    row.sgst_paise += direction * amounts.sgst;
-    row.cess_paise += direction * amounts.cess;
-    sums.set(id, row);
+const flag = (value: unknown) => Number(value) === 1;
+
+function sectionOf(text: string): DocumentSection {
+  if (!isDocumentSection(text)) throw new TypeError(`Not a document section: ${text}`);
+  return text;
+}
+
+function lineKindOf(text: string): LineKind {
+  if (!isLineKind(text)) throw new TypeError(`Not a kind of line: ${text}`);
+  return text;
+}
+
+function interSupTableOf(text: string | null): ReturnFactsDocumentRow["interSupTable"] {
+  if (text === null || text === "3.2a" || text === "3.2b" || text === "3.2c") return text;
+  throw new TypeError(`Not a table of 3.2: ${text}`);
+}
+
+/** A stored document's facts row as the domain sums it. */
+function documentRowOf(row: GstReturnDocumentsTable): ReturnFactsDocumentRow {
+  return {
+    voucherId: row.voucher_id,
+    date: row.date,
+    section: sectionOf(row.section),
+    hasTaxable: flag(row.has_taxable),
+    sign: Number(row.sign) === -1 ? -1 : 1,
+    valuePaise: Number(row.value_paise),
+    taxablePaise: Number(row.taxable_paise),
+    igstPaise: Number(row.igst_paise),
+    cgstPaise: Number(row.cgst_paise),
+    sgstPaise: Number(row.sgst_paise),
+    cessPaise: Number(row.cess_paise),
+    zeroRated: flag(row.zero_rated),
+    reverseCharge: flag(row.reverse_charge),
+    interSupTable: interSupTableOf(row.inter_sup),
+    pos: row.pos,
   };
-  for (const document of facts.documents) {
-    if (Number(document.has_taxable) !== 1) continue;
-    const sign = Number(document.sign);
-    add(monthOf(document.date), "section", JSON.stringify(document.section), {
-      quantity: 0,
-      value: sign * Number(document.value_paise),
-      taxable: sign * Number(document.taxable_paise),
-      igst: sign * Number(document.igst_paise),
-      cgst: sign * Number(document.cgst_paise),
-      sgst: sign * Number(document.sgst_paise),
-      cess: sign * Number(document.cess_paise),
-    });
-  }
-  for (const line of facts.lines) {
-    const month = monthOf(line.date);
-    const amounts = {
-      quantity: Number(line.quantity_milli),
-      value: 0,
-      taxable: Number(line.taxable_paise),
-      igst: Number(line.igst_paise),
-      cgst: Number(line.cgst_paise),
-      sgst: Number(line.sgst_paise),
-      cess: Number(line.cess_paise),
-    };
-    const registered = Number(line.registered) === 1;
-    const inter = Number(line.inter) === 1;
-    add(
-      month,
-      "hsn",
-      JSON.stringify([registered, line.hsn, line.uqc, Number(line.hsn_rate)]),
-      amounts,
-    );
-    if (line.kind !== "taxable") {
-      add(month, "nil", JSON.stringify([inter, registered, line.kind]), amounts);
-    } else if (line.section === "b2cs") {
-      add(month, "b2cs", JSON.stringify([inter, line.pos, Number(line.gst_rate)]), amounts);
-    }
-  }
-  const linesOf = new Map<string, { kind: LineKind; taxablePaise: number }[]>();
-  for (const line of facts.lines) {
-    const list = linesOf.get(line.voucher_id) ?? [];
-    list.push({ kind: line.kind as LineKind, taxablePaise: Number(line.taxable_paise) });
-    linesOf.set(line.voucher_id, list);
-  }
-  for (const document of facts.documents) {
-    const figures = outwardFactsFigures(
-      {
-        zeroRated: Number(document.zero_rated) === 1,
-        reverseCharge: Number(document.reverse_charge) === 1,
-        interSupTable: document.inter_sup as "3.2a" | "3.2b" | "3.2c" | null,
-        pos: document.pos,
-        hasTaxable: Number(document.has_taxable) === 1,
-        sign: Number(document.sign) === -1 ? -1 : 1,
-        amounts: {
-          taxablePaise: Number(document.taxable_paise),
-          igstPaise: Number(document.igst_paise),
-          cgstPaise: Number(document.cgst_paise),
-          sgstPaise: Number(document.sgst_paise),
-          cessPaise: Number(document.cess_paise),
-        },
-      },
-      linesOf.get(document.voucher_id) ?? [],
-    );
-    for (const figure of figures) {
-      add(monthOf(document.date), "gstr3b", JSON.stringify([figure.table, figure.key]), {
-        quantity: 0,
-        value: 0,
-        taxable: figure.taxablePaise,
-        igst: figure.igstPaise,
-        cgst: figure.cgstPaise,
-        sgst: figure.sgstPaise,
-        cess: figure.cessPaise,
-      });
-    }
-  }
-  return [...sums.values()];
+}
+
+/** A stored line's facts row as the domain sums it. */
+function lineRowOf(row: GstReturnLinesTable): ReturnFactsLineRow {
+  return {
+    voucherId: row.voucher_id,
+    date: row.date,
+    section: sectionOf(row.section),
+    registered: flag(row.registered),
+    inter: flag(row.inter),
+    pos: row.pos,
+    lineNo: Number(row.line_no),
+    kind: lineKindOf(row.kind),
+    gstRate: Number(row.gst_rate),
+    hsn: row.hsn,
+    uqc: row.uqc,
+    hsnRate: Number(row.hsn_rate),
+    description: row.description,
+    quantityMilli: Number(row.quantity_milli),
+    taxablePaise: Number(row.taxable_paise),
+    igstPaise: Number(row.igst_paise),
+    cgstPaise: Number(row.cgst_paise),
+    sgstPaise: Number(row.sgst_paise),
+    cessPaise: Number(row.cess_paise),
+  };
+}
+
+/** A domain sum as its `gst_return_sums` row (its key encoded). */
+function sumRowOf(organisationId: string, sum: ReturnFactSum): GstReturnSumsTable {
+  return {
+    organisation_id: organisationId,
+    month: sum.month,
+    grp: sum.key.grp,
+    key: encodeFactKey(sum.key),
+    count: sum.count,
+    quantity_milli: sum.quantityMilli,
+    value_paise: sum.valuePaise,
+    taxable_paise: sum.taxablePaise,
+    igst_paise: sum.igstPaise,
+    cgst_paise: sum.cgstPaise,
+    sgst_paise: sum.sgstPaise,
+    cess_paise: sum.cessPaise,
+  };
+}
+
+/** A month's sums that the facts rows add (direction 1) or take away (-1): sumReturnFacts's. */
+function sumsOf(facts: Facts, direction: 1 | -1): ReturnFactSum[] {
+  return sumReturnFacts(
+    { documents: facts.documents.map(documentRowOf), lines: facts.lines.map(lineRowOf) },
+    direction,
+  );
 }
 
 /** These vouchers' facts replaced by new ones (none for a delete), with their months' sums. */
@@ -311,24 +290,11 @@ async function replaceFacts(
   await repo.insertFacts(trx, next.documents, next.lines);
   await repo.flagRepeatedNumbers(trx, organisationId, next.documents);
   // One row per key in a statement: PostgreSQL's upsert cannot touch a row twice.
-  const merged = new Map<string, GstReturnSumsTable>();
-  for (const row of [...sumsOf(organisationId, old, -1), ...sumsOf(organisationId, next, 1)]) {
-    const id = `${row.month}|${row.grp}|${row.key}`;
-    const found = merged.get(id);
-    if (!found) {
-      merged.set(id, row);
-      continue;
-    }
-    found.count += row.count;
-    found.quantity_milli += row.quantity_milli;
-    found.value_paise += row.value_paise;
-    found.taxable_paise += row.taxable_paise;
-    found.igst_paise += row.igst_paise;
-    found.cgst_paise += row.cgst_paise;
-    found.sgst_paise += row.sgst_paise;
-    found.cess_paise += row.cess_paise;
-  }
-  await repo.addSums(trx, [...merged.values()]);
+  const merged = mergeFactSums([...sumsOf(old, -1), ...sumsOf(next, 1)]);
+  await repo.addSums(
+    trx,
+    merged.map((sum) => sumRowOf(organisationId, sum)),
+  );
 }
 
 /**
@@ -452,7 +418,10 @@ async function rebuildMonth(
     );
     await repo.insertFacts(trx, facts.documents, facts.lines);
     await repo.flagRepeatedNumbers(trx, organisationId, facts.documents);
-    await repo.addSums(trx, sumsOf(organisationId, facts, 1));
+    await repo.addSums(
+      trx,
+      sumsOf(facts, 1).map((sum) => sumRowOf(organisationId, sum)),
+    );
   }
   await repo.upsertFactMonth(trx, {
     organisation_id: organisationId,
@@ -472,10 +441,7 @@ async function reclassifyNotes(
 ): Promise<void> {
   const notes = await repo.listNotesNeedingOriginals(db, organisationId, startDate, endDate);
   if (notes.length === 0) return;
-  const kept = notes.map((note) => ({
-    note,
-    document: JSON.parse(note.document) as KeptDocument,
-  }));
+  const kept = notes.map((note) => ({ note, document: decodeKeptDocument(note.document) }));
   const invoices = await repo.findInvoicesByIds(
     db,
     organisationId,
@@ -483,9 +449,8 @@ async function reclassifyNotes(
   );
   const stateCode = gstin.slice(0, 2);
   const changed = kept.flatMap(({ note, document }) => {
-    const { invoiceIds, ...rest } = document;
     const section = classifyDocument(
-      { ...rest, originalInvoices: originalsOf(invoiceIds, invoices) },
+      restoreKeptDocument(document, originalsOf(document.invoiceIds, invoices)),
       stateCode,
     );
     return section === note.section ? [] : [{ note, section }];
@@ -522,68 +487,46 @@ export async function toReturnDocuments(
   organisationId: string,
   rows: readonly { document: string }[],
 ): Promise<ReturnDocument[]> {
-  const kept = rows.map((row) => JSON.parse(row.document) as KeptDocument);
+  const kept: KeptReturnDocument[] = rows.map((row) => decodeKeptDocument(row.document));
   const invoices = await repo.findInvoicesByIds(
     db,
     organisationId,
     kept.flatMap((document) => document.invoiceIds),
   );
-  return kept.map(({ invoiceIds, ...rest }) => ({
-    ...rest,
-    originalInvoices: originalsOf(invoiceIds, invoices),
-  }));
+  return kept.map((document) =>
+    restoreKeptDocument(document, originalsOf(document.invoiceIds, invoices)),
+  );
 }
 
-/** A period's sums of one group, by key (rows whose count fell to 0 are gone). */
-export async function readSums(
+/**
+ * A period's sums of one group, by key, each key decoded and checked (decodeFactKey); its months
+ * added up, and keys whose count fell to 0 gone (totalFactSums).
+ */
+export async function readSums<G extends ReturnFactGroup>(
   db: Kysely<Database>,
   organisationId: string,
   period: { startDate: string; endDate: string },
-  grp: GstReturnSumsTable["grp"],
-) {
+  grp: G,
+): Promise<ReturnFactTotal<ReturnFactKeyOf<G>>[]> {
   const rows = await repo.listSums(
     db,
     organisationId,
     monthsBetween(period.startDate, period.endDate),
     grp,
   );
-  const byKey = new Map<
-    string,
-    {
-      count: number;
-      quantityMilli: number;
-      valuePaise: number;
-      taxablePaise: number;
-      igstPaise: number;
-      cgstPaise: number;
-      sgstPaise: number;
-      cessPaise: number;
-    }
-  >();
-  for (const row of rows) {
-    const sum = byKey.get(row.key) ?? {
-      count: 0,
-      quantityMilli: 0,
-      valuePaise: 0,
-      taxablePaise: 0,
-      igstPaise: 0,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      cessPaise: 0,
-    };
-    sum.count += Number(row.count);
-    sum.quantityMilli += Number(row.quantity_milli);
-    sum.valuePaise += Number(row.value_paise);
-    sum.taxablePaise += Number(row.taxable_paise);
-    sum.igstPaise += Number(row.igst_paise);
-    sum.cgstPaise += Number(row.cgst_paise);
-    sum.sgstPaise += Number(row.sgst_paise);
-    sum.cessPaise += Number(row.cess_paise);
-    byKey.set(row.key, sum);
-  }
-  return [...byKey.entries()]
-    .filter(([, sum]) => sum.count > 0)
-    .map(([key, sum]) => ({ key: JSON.parse(key) as unknown, ...sum }));
+  return totalFactSums(
+    rows.map((row) => ({
+      key: decodeFactKey(grp, row.key),
+      count: Number(row.count),
+      quantityMilli: Number(row.quantity_milli),
+      valuePaise: Number(row.value_paise),
+      taxablePaise: Number(row.taxable_paise),
+      igstPaise: Number(row.igst_paise),
+      cgstPaise: Number(row.cgst_paise),
+      sgstPaise: Number(row.sgst_paise),
+      cessPaise: Number(row.cess_paise),
+    })),
+  );
 }
 
 export {
