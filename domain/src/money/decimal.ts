@@ -26,6 +26,43 @@ export function readDecimalParts(value: number): DecimalParts {
   return { negative: value < 0 && digits !== 0n, digits, scale };
 }
 
+const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/;
+
+/**
+ * A decimal written as text ("1234.565", "-0.125", ".5", "1.5e3"), read exactly: digits and scale
+ * as readDecimalParts gives them for a number, with no binary float in between. Null when the text
+ * is not a decimal (no digit, letters, two points, commas: strip grouping commas first).
+ */
+export function readDecimalText(text: string): DecimalParts | null {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return null;
+  const whole = match[2] ?? "";
+  const fraction = match[3] ?? "";
+  if (whole === "" && fraction === "") return null;
+  let digits = BigInt(whole + fraction);
+  let scale = fraction.length - Number(match[4] ?? "0");
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { negative: match[1] === "-" && digits !== 0n, digits, scale };
+}
+
+/**
+ * An exact decimal rounded half away from zero to `decimals` places, as an integer of that scale:
+ * (900.045, 2) → 90005, (-0.125, 2) → -13.
+ */
+export function roundDecimalParts(
+  { negative, digits, scale }: DecimalParts,
+  decimals: number,
+): bigint {
+  const scaled =
+    scale <= decimals
+      ? digits * 10n ** BigInt(decimals - scale)
+      : divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - decimals));
+  return negative ? -scaled : scaled;
+}
+
 /**
  * `value × 10^decimals` as an exact integer, or null when the value's shortest decimal has more
  * than `decimals` decimals (1.005 with 2; float noise such as 0.1 + 0.2 with any small count).

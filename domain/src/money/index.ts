@@ -27,6 +27,7 @@ export {
   QUANTITY_DECIMALS,
   quantityTimesRupees,
   quantityToMilli,
+  rupeesTextToPaise,
   storedQuantityToMilli,
   storedRupeesToPaise,
 } from "./quantity.ts";

@@ -5,6 +5,7 @@ import {
   milliToQuantity,
   quantityTimesRupees,
   quantityToMilli,
+  rupeesTextToPaise,
   storedQuantityToMilli,
   storedRupeesToPaise,
 } from "./quantity.ts";
@@ -57,6 +58,21 @@ describe("quantities as thousandths", () => {
     expect(storedRupeesToPaise(900.045)).toBe(90_005);
     expect(storedRupeesToPaise(-0.125)).toBe(-13);
     expect(() => storedRupeesToPaise(1e21)).toThrow(RangeError);
+  });
+
+  it("reads rupees written as text exactly, rounding half away from zero", () => {
+    expect(rupeesTextToPaise("900.045")).toBe(90_005);
+    expect(rupeesTextToPaise("0.125")).toBe(13);
+    expect(rupeesTextToPaise("1,234.565")).toBe(123_457);
+    expect(rupeesTextToPaise("-1,234.564")).toBe(-123_456);
+    expect(rupeesTextToPaise("83.32499999999999")).toBe(8332);
+    expect(rupeesTextToPaise("12")).toBe(1200);
+    expect(rupeesTextToPaise("-0.001")).toBe(0);
+    expect(rupeesTextToPaise("2.5E2")).toBe(25_000);
+    expect(rupeesTextToPaise("abc")).toBeNull();
+    expect(rupeesTextToPaise("1.2.3")).toBeNull();
+    expect(rupeesTextToPaise("")).toBeNull();
+    expect(() => rupeesTextToPaise("1e300")).toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   divideRoundingHalfAwayFromZero,
   readDecimalParts,
+  readDecimalText,
+  roundDecimalParts,
   scaleDecimal,
   toSafePaise,
 } from "./decimal.ts";
@@ -43,11 +45,17 @@ export function amountForQuantity(quantityMilli: number, ratePaise: Paise): Pais
  * half away from zero on its exact decimal instead of refusing the whole report that reads it.
  */
 export function storedRupeesToPaise(rupees: number): Paise {
-  const exact = scaleDecimal(rupees, 2);
-  if (exact !== null) return toSafePaise(exact);
-  const { negative, digits, scale } = readDecimalParts(rupees);
-  const paise = divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - 2));
-  return toSafePaise(negative ? -paise : paise);
+  return toSafePaise(roundDecimalParts(readDecimalParts(rupees), 2));
+}
+
+/**
+ * Rupees written as text by another program (a portal file, a spreadsheet cell: "1,234.565",
+ * "900.045", "-12") to paise, the decimal read exactly and rounded half away from zero; grouping
+ * commas are ignored. Null when the text is not an amount. Throws RangeError past the safe range.
+ */
+export function rupeesTextToPaise(text: string): Paise | null {
+  const parts = readDecimalText(text.replaceAll(",", ""));
+  return parts === null ? null : toSafePaise(roundDecimalParts(parts, 2));
 }
 
 /** A stored quantity as thousandths; like storedRupeesToPaise, a longer decimal is rounded. */
