@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { Ajv, type ValidateFunction } from "ajv";
 import { describe, expect, test } from "vitest";
 import { scaleDecimal } from "../money/decimal.ts";
+import { buildGstr1AmendmentJson, buildGstr1Amendments } from "./returns/gstr1-amendments.ts";
 import { buildGstr1Json, buildGstr1Sections, type Gstr1Json } from "./returns/gstr1-build.ts";
 import {
   buildGstr3bJson,
@@ -27,11 +28,35 @@ import {
 
 type Json = Record<string, unknown>;
 
-/** A schema as kept, less its draft-04 `id` (ajv 8 refuses `id`; it names the schema only). */
+/**
+ * A schema as kept, read as ajv 8 takes it (README): its draft-04 header dropped — `id` (ajv 8
+ * refuses it; it only names the schema) and `$schema` (draft-04, only b2csa's file) — and
+ * `additionalItems` beside a single `items` schema, where it means nothing (b2csa).
+ */
 function readSchema(name: string): Json {
   const url = new URL(`../../test-fixtures/schemas/gstn/${name}`, import.meta.url);
-  const { id: _name, ...schema } = JSON.parse(readFileSync(url, "utf8")) as Json;
-  return schema;
+  const { id: _name, $schema: _draft, ...schema } = JSON.parse(readFileSync(url, "utf8")) as Json;
+  return withoutLoneAdditionalItems(schema) as Json;
+}
+
+function withoutLoneAdditionalItems(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutLoneAdditionalItems);
+  if (schema === null || typeof schema !== "object") return schema;
+  const { additionalItems, ...rest } = schema as Json;
+  const kept = Array.isArray(rest.items) && additionalItems !== undefined;
+  return Object.fromEntries(
+    Object.entries(kept ? { ...rest, additionalItems } : rest).map(([key, value]) => [
+      key,
+      key === "properties"
+        ? Object.fromEntries(
+            Object.entries(value as Json).map(([n, child]) => [
+              n,
+              withoutLoneAdditionalItems(child),
+            ]),
+          )
+        : withoutLoneAdditionalItems(value),
+    ]),
+  );
 }
 
 /**
@@ -63,6 +88,7 @@ function forUpload(schema: unknown): unknown {
 const ajv = new Ajv({
   allErrors: true,
   strictTypes: false,
+  strictTuples: false,
   strictRequired: false,
   allowUnionTypes: true,
   multipleOfPrecision: 6,
@@ -79,6 +105,12 @@ const GSTR1_SCHEMA_SECTIONS = [
   "nil",
   "hsn",
   "doc_issue",
+  "b2ba",
+  "b2cla",
+  "b2csa",
+  "expa",
+  "cdnra",
+  "cdnura",
 ] as const;
 const SECTION_SCHEMAS = Object.fromEntries(
   GSTR1_SCHEMA_SECTIONS.map((section) => {
@@ -100,7 +132,11 @@ function schemaErrors(validate: ValidateFunction, json: unknown): string[] {
  * names (no schema says `additionalProperties: false` but B2CL's items), and amounts carry at
  * most 2 decimals (only some fields say `multipleOf`), quantities 3.
  */
-const KEYS_OUTSIDE_THE_SCHEMAS = new Set(["/doc_issue/doc_det/*/doc_typ"]);
+const KEYS_OUTSIDE_THE_SCHEMAS = new Set([
+  "/doc_issue/doc_det/*/doc_typ",
+  // GSTR-1A's B2BA schema (the one kept) has no cess in itm_det; GSTR-1's B2B has.
+  "/b2ba/*/inv/*/itms/*/itm_det/csamt",
+]);
 function handErrors(schema: Json, value: unknown, path = "", shape = ""): string[] {
   if (Array.isArray(value)) {
     const items = schema.items as Json | undefined;
@@ -273,7 +309,7 @@ describe("GSTN's GSTR-1 schemas", () => {
   test("a GSTR-1 with every section Bahi builds is valid, section by section", () => {
     const json = gstr1Of("2024-09", SEPTEMBER);
     expect(Object.keys(json).sort()).toEqual(
-      ["gstin", "fp", "version", "hash", ...GSTR1_SCHEMA_SECTIONS].sort(),
+      ["gstin", "fp", "version", "hash", ...GSTR1_SCHEMA_SECTIONS.slice(0, 9)].sort(),
     );
     // Not vacuous: every section has the rows the book gives it.
     const count = (key: string) => (json[key] as unknown[]).length;
@@ -289,6 +325,35 @@ describe("GSTN's GSTR-1 schemas", () => {
     const json = gstr1Of("2025-05", MAY_2025);
     expect(Object.keys(json.hsn as Json)).toEqual(["hsn_b2b", "hsn_b2c"]);
     expect(gstr1Errors(json)).toEqual([]);
+  });
+
+  test("the amendment sections (b2ba, b2cla, b2csa, expa, cdnra, cdnura) are valid", () => {
+    // September's documents, amended in November: each goes to the amendment of its section.
+    const { documents } = representativeBook("2024-09");
+    const amendable = documents.filter((document) => document.date !== "2024-09-23");
+    const amendments = buildGstr1Amendments(
+      amendable.map((document) => ({
+        document,
+        original: { number: `${document.number}-O`.slice(0, 16), date: document.date },
+      })),
+      { gstin: SUPPLIER_GSTIN, fp: "112024" },
+    );
+    const json = buildGstr1AmendmentJson(
+      amendments,
+      new Map(amendable.map((document) => [document.entryId, document])),
+      {
+        gstin: SUPPLIER_GSTIN,
+        only: ["b2ba", "b2cla", "b2csa", "expa", "cdnra", "cdnura"],
+        originalMonthSections: new Map([
+          [
+            "092024",
+            { documents: amendable, sections: buildGstr1Sections(amendable, [], SEPTEMBER) },
+          ],
+        ]),
+      },
+    );
+    expect(Object.keys(json).sort()).toEqual(["b2ba", "b2cla", "b2csa", "cdnra", "cdnura", "expa"]);
+    expect(gstr1Errors({ ...SEPTEMBER, fp: "112024", ...json })).toEqual([]);
   });
 
   test("IFF (B2B and notes to registered buyers only) is valid", () => {
