@@ -26,6 +26,43 @@ export function readDecimalParts(value: number): DecimalParts {
   return { negative: value < 0 && digits !== 0n, digits, scale };
 }
 
+const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/;
+
+/**
+ * A decimal written as text ("1234.565", "-0.125", ".5", "1.5e3"), read exactly: digits and scale
+ * as readDecimalParts gives them for a number, with no binary float in between. Null when the text
+ * is not a decimal (no digit, letters, two points, commas: strip grouping commas first).
+ */
+export function readDecimalText(text: string): DecimalParts | null {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return null;
+  const whole = match[2] ?? "";
+  const fraction = match[3] ?? "";
+  if (whole === "" && fraction === "") return null;
+  let digits = BigInt(whole + fraction);
+  let scale = fraction.length - Number(match[4] ?? "0");
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { negative: match[1] === "-" && digits !== 0n, digits, scale };
+}
+
+/**
+ * An exact decimal rounded half away from zero to `decimals` places, as an integer of that scale:
+ * (900.045, 2) → 90005, (-0.125, 2) → -13.
+ */
+export function roundDecimalParts(
+  { negative, digits, scale }: DecimalParts,
+  decimals: number,
+): bigint {
+  const scaled =
+    scale <= decimals
+      ? digits * 10n ** BigInt(decimals - scale)
+      : divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - decimals));
+  return negative ? -scaled : scaled;
+}
+
 /**
  * `value × 10^decimals` as an exact integer, or null when the value's shortest decimal has more
  * than `decimals` decimals (1.005 with 2; float noise such as 0.1 + 0.2 with any small count).
@@ -67,31 +104,4 @@ export function toSafePaise(value: bigint): number {
   }
   // Number(-0n) is 0, so no negative zero can leak out.
   return Number(value);
-}
-
-const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
-/**
- * A decimal written as text ("-1234.50", "+.5", "12."), read digit by digit: never through a
- * binary float. Null when the text (trimmed) is not one optional sign, digits and at most one
- * point, or has no digit at all. Grouping commas and units are the caller's to strip.
- */
-export function readDecimalText(text: string): DecimalParts | null {
-  const match = DECIMAL_TEXT.exec(text.trim());
-  if (!match) return null;
-  const whole = match[2] ?? "";
-  const fraction = match[3] ?? "";
-  if (whole === "" && fraction === "") return null;
-  const digits = BigInt(`${whole}${fraction}` || "0");
-  return { negative: match[1] === "-" && digits !== 0n, digits, scale: fraction.length };
-}
-
-/** The exact decimal `parts × 10^decimals`, rounded half away from zero to a whole number. */
-export function roundDecimalParts(parts: DecimalParts, decimals: number): bigint {
-  const { negative, digits, scale } = parts;
-  const magnitude =
-    scale <= decimals
-      ? digits * 10n ** BigInt(decimals - scale)
-      : divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - decimals));
-  return negative ? -magnitude : magnitude;
 }

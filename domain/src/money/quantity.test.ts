@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { roundRupeesToPaise } from "./external-figures.ts";
 import {
   amountForQuantity,
   milliToQuantity,
@@ -57,6 +58,21 @@ describe("quantities as thousandths", () => {
     expect(storedRupeesToPaise(900.045)).toBe(90_005);
     expect(storedRupeesToPaise(-0.125)).toBe(-13);
     expect(() => storedRupeesToPaise(1e21)).toThrow(RangeError);
+  });
+
+  it("reads rupees written as text exactly, rounding half away from zero", () => {
+    expect(roundRupeesToPaise("900.045")).toBe(90_005);
+    expect(roundRupeesToPaise("0.125")).toBe(13);
+    expect(roundRupeesToPaise("1234.565")).toBe(123_457);
+    expect(roundRupeesToPaise("-1234.564")).toBe(-123_456);
+    expect(roundRupeesToPaise("83.32499999999999")).toBe(8332);
+    expect(roundRupeesToPaise("12")).toBe(1200);
+    expect(roundRupeesToPaise("-0.001")).toBe(0);
+    expect(roundRupeesToPaise("2.5E2")).toBe(25_000);
+    expect(() => roundRupeesToPaise("abc")).toThrow(RangeError);
+    expect(() => roundRupeesToPaise("1.2.3")).toThrow(RangeError);
+    expect(() => roundRupeesToPaise("")).toThrow(RangeError);
+    expect(() => roundRupeesToPaise("1e300")).toThrow(RangeError);
   });
 });
 

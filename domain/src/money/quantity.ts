@@ -1,6 +1,8 @@
 import {
   divideRoundingHalfAwayFromZero,
   readDecimalParts,
+  readDecimalText,
+  roundDecimalParts,
   scaleDecimal,
   toSafePaise,
 } from "./decimal.ts";
@@ -43,11 +45,7 @@ export function amountForQuantity(quantityMilli: number, ratePaise: Paise): Pais
  * half away from zero on its exact decimal instead of refusing the whole report that reads it.
  */
 export function storedRupeesToPaise(rupees: number): Paise {
-  const exact = scaleDecimal(rupees, 2);
-  if (exact !== null) return toSafePaise(exact);
-  const { negative, digits, scale } = readDecimalParts(rupees);
-  const paise = divideRoundingHalfAwayFromZero(digits, 10n ** BigInt(scale - 2));
-  return toSafePaise(negative ? -paise : paise);
+  return toSafePaise(roundDecimalParts(readDecimalParts(rupees), 2));
 }
 
 /** A stored quantity as thousandths; like storedRupeesToPaise, a longer decimal is rounded. */

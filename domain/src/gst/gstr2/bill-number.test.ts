@@ -19,8 +19,30 @@ describe("cleanBillNumber", () => {
     ["12-34", "1234"],
     ["SB\\007", "SB7"],
     ["", ""],
+    // Issue 35: the year after the number, the zeros before it; a year a part of a longer run.
+    ["0088/2025-26", "88"],
+    ["88/25-26", "88"],
+    ["0088/2025-2026", "88"],
+    ["INV2025-26/0088", "INV88"],
+    ["INV0042", "INV42"],
+    ["inv.42", "INV42"],
+    ["INV_042", "INV42"],
+    ["2025-26", ""],
+    ["24/2025", "242025"],
   ])("%s → %s", (raw, cleaned) => {
     expect(cleanBillNumber(raw)).toBe(cleaned);
+  });
+
+  test.each([
+    ["0088/2526", "2025-06-10", "88"],
+    ["2526/0088", "2026-03-31", "88"],
+    ["88/20252026", "2025-04-01", "88"],
+    // The compact year of another financial year stays, and so does a number that is only it.
+    ["0088/2526", "2026-04-01", "882526"],
+    ["2526", "2025-06-10", "2526"],
+    ["INV-2526-7", "2025-06-10", "INV7"],
+  ])("%s dated %s → %s", (raw, date, cleaned) => {
+    expect(cleanBillNumber(raw, date)).toBe(cleaned);
   });
 
   test("case-insensitive", () => {

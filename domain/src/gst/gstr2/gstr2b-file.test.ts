@@ -262,8 +262,69 @@ describe("portal values", () => {
     [undefined, 0],
     ["", 0],
     [123456.789, 12_345_679],
+    // Issue 35: a third decimal is rounded half away from zero, never cut.
+    [900.045, 90_005],
+    [0.125, 13],
+    [-0.125, -13],
+    [1.005, 101],
+    [2.675, 268],
+    ["900.045", 90_005],
+    ["0.125", 13],
+    ["1,234.565", 123_457],
+    [" -1,234.565 ", -123_457],
+    ["1234.5649", 123_456],
+    ["1.5e3", 150_000],
+    [".5", 50],
+    [-0.004, 0],
   ])("%s rupees → %i paise", (value, paise) => {
     expect(portalAmountToPaise(value, "x")).toBe(paise);
+  });
+
+  test.each([
+    ["abc"],
+    ["1.2.3"],
+    ["12,34a"],
+    ["."],
+    ["1e999"],
+    ["9".repeat(400)],
+    [1e14],
+    [true],
+    [{}],
+  ])("%s is not an amount", (value) => {
+    expect(() => portalAmountToPaise(value, "x")).toThrow("must be an amount.");
+  });
+
+  test("a 2B file's three-decimal amounts are rounded, not cut", () => {
+    const result = readGstr2bFile(
+      JSON.stringify({
+        data: {
+          gstin: "27AAPFU0939F1ZV",
+          rtnprd: "092024",
+          docdata: {
+            b2b: [
+              {
+                ctin: "29AAGCB7383J1Z4",
+                inv: [
+                  {
+                    inum: "7",
+                    dt: "01-09-2024",
+                    val: 1062.053,
+                    items: [{ txval: 900.045, igst: 162.008, cess: "0.125" }],
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.file.documents[0]).toMatchObject({
+      valuePaise: 106_205,
+      taxablePaise: 90_005,
+      igstPaise: 16_201,
+      cessPaise: 13,
+    });
   });
 
   test.each([

@@ -1,5 +1,5 @@
 import { type CivilDate, endOfMonth, isValidCivilDate } from "../../calendar/index.ts";
-import { type Paise, roundRupeesToPaise } from "../../money/index.ts";
+import { type Paise, roundRupeesToPaise, storedRupeesToPaise } from "../../money/index.ts";
 import { booksDateProblem, LAST_BOOKS_DATE } from "../../schemas/dates.ts";
 
 /**
@@ -126,17 +126,32 @@ const text = (value: unknown): string | null => {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 };
 
+/** Beyond ₹10 lakh crore a figure in a 2B file is taken for a broken one. */
+const PORTAL_AMOUNT_LIMIT_PAISE = 1e15;
+
 /**
- * Rupees to paise, through the exact decimal (never `x * 100`, nor toFixed's binary rounding that
- * makes 1.005 "1.00"): a third decimal rounds half away from zero.
+ * A 2B amount in rupees to paise (issue 35). The portal writes 2 decimals, but a figure with more
+ * (900.045) is rounded half away from zero on its exact decimal, never cut: a number through its
+ * shortest decimal (storedRupeesToPaise), a text ("1,234.565", a spreadsheet's cell) through its
+ * digits (roundRupeesToPaise). Never `x * 100` or toFixed, which see 900.04499999….
  */
 export function portalAmountToPaise(value: unknown, path: string): Paise {
-  if (value === undefined || value === null || value === "") return 0;
-  const number = typeof value === "string" ? Number(value) : value;
-  if (typeof number !== "number" || !Number.isFinite(number) || Math.abs(number) >= 1e13) {
+  if (value === undefined || value === null) return 0;
+  let paise: Paise | null = null;
+  try {
+    if (typeof value === "string") {
+      paise = value.trim() === "" ? 0 : roundRupeesToPaise(value.replaceAll(",", ""));
+    } else if (typeof value === "number" && Number.isFinite(value)) {
+      paise = storedRupeesToPaise(value);
+    }
+  } catch (error) {
+    // Past the safe integer range: not an amount of any document.
+    if (!(error instanceof RangeError)) throw error;
+  }
+  if (paise === null || Math.abs(paise) >= PORTAL_AMOUNT_LIMIT_PAISE) {
     throw new FileError(path, "must be an amount.");
   }
-  return roundRupeesToPaise(number);
+  return paise;
 }
 
 /** dd-mm-yyyy (the portal's date) to YYYY-MM-DD. */

@@ -140,6 +140,30 @@ describe("GSTR-2B Excel", () => {
     expect(!badAmount.ok && badAmount.message).toBe("IMPG row 7: the amount must be a number.");
   });
 
+  it("rounds a cell's third decimal half away from zero, as text or as a number (issue 35)", () => {
+    const read = readGstr2bWorkbook(
+      FILE_NAME,
+      sheets((sheet) => {
+        const row = sheet.rows.find((cells) => cells.includes("BS/2024-25/0101"));
+        if (sheet.name === "B2B" && row) {
+          row[5] = "1,456.785";
+          row[9] = "1,234.565";
+          row[10] = "222.2215";
+          row[11] = String(900.045);
+          row[13] = "0.125";
+        }
+      }),
+    );
+    if (!read.ok) throw new Error(read.message);
+    expect(read.file.documents.find((d) => d.number === "BS/2024-25/0101")).toMatchObject({
+      valuePaise: 145_679,
+      taxablePaise: 123_457,
+      igstPaise: 22_222,
+      cgstPaise: 90_005,
+      cessPaise: 13,
+    });
+  });
+
   it("says which column a sheet lacks", () => {
     const read = readGstr2bWorkbook(
       FILE_NAME,

@@ -380,7 +380,7 @@ function returnPeriod(value: string): string | null {
 
 function amount(value: string, where: string): number {
   try {
-    return portalAmountToPaise(value.replace(/,/g, ""), where);
+    return portalAmountToPaise(value, where);
   } catch {
     throw new RowError("the amount must be a number.");
   }

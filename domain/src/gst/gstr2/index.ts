@@ -42,6 +42,9 @@ export {
   type ReconParty,
   type ReconRow,
   reconcile,
+  SUGGESTED_BY,
+  SUGGESTED_BY_TITLES,
+  type SuggestedBy,
 } from "./reconcile.ts";
 export {
   ITC_ELIGIBILITY_TITLES,

@@ -88,6 +88,41 @@ describe("reconcile: each status", () => {
     });
   });
 
+  test("issue 35: 0088/2025-26 in 2B and 88 in the books, 20 days apart: suggested, not missing", () => {
+    const row = only(
+      reconcile(
+        [party("b", { number: "88", date: "2025-06-02" })],
+        [party("d", { number: "0088/2025-26", date: "2025-06-22" })],
+      ),
+    );
+    expect(row).toMatchObject({
+      status: "suggested",
+      suggestedBy: "billNumber",
+      entryId: "b",
+      documentId: "d",
+      differences: [],
+      linkKind: null,
+    });
+  });
+
+  test("a compact year of the bill's own financial year is set aside: 0088/2526 = 88", () => {
+    const row = only(
+      reconcile(
+        [party("b", { number: "88", date: "2025-06-02" })],
+        [party("d", { number: "0088/2526", date: "2025-06-30" })],
+      ),
+    );
+    expect(row).toMatchObject({ status: "suggested", suggestedBy: "billNumber" });
+  });
+
+  test("cleaned numbers of another supplier are not suggested", () => {
+    const rows = reconcile(
+      [party("b", { number: "88", date: "2025-06-02", gstin: OTHER })],
+      [party("d", { number: "0088/2025-26", date: "2025-06-22" })],
+    );
+    expect(rows.map((row) => row.status)).toEqual(["missingInBooks", "missingIn2b"]);
+  });
+
   test("a suggestion still names what differs", () => {
     const row = only(
       reconcile([party("b", { number: "INV/001" })], [party("d", { cgstPaise: 50_000 })]),
@@ -335,5 +370,93 @@ describe("matchedItc", () => {
       },
     ];
     expect(matchedItc(rows, new Map(), new Map())).toEqual({ igst: 0, cgst: 0, sgst: 0, cess: 0 });
+  });
+});
+
+describe("reconcile: a note of an earlier period (issue 35)", () => {
+  /** The books' debit note of August: the supplier's credit note, reported in 2B of December. */
+  const bookNote = (overrides: Partial<ReconParty> = {}) =>
+    party("note-aug", {
+      side: "credit",
+      number: "CN-0007",
+      date: "2025-08-15",
+      taxablePaise: 200_000,
+      cgstPaise: 18_000,
+      sgstPaise: 18_000,
+      ...overrides,
+    });
+  const twoBNote = (overrides: Partial<ReconParty> = {}) =>
+    party("cn-dec", {
+      side: "credit",
+      number: "CN/25-26/7",
+      date: "2025-08-15",
+      taxablePaise: 200_050,
+      cgstPaise: 18_000,
+      sgstPaise: 18_000,
+      ...overrides,
+    });
+
+  test("a 2B note pairs with an earlier period's note: suggested, the reason named", () => {
+    const rows = reconcile(
+      [party("dec-bill", { date: "2025-12-03" })],
+      [twoBNote()],
+      [],
+      [bookNote()],
+    );
+    expect(rows).toEqual([
+      {
+        status: "suggested",
+        entryId: "note-aug",
+        documentId: "cn-dec",
+        differences: [],
+        suggestedBy: "earlierPeriod",
+        linkKind: null,
+      },
+      {
+        status: "missingIn2b",
+        entryId: "dec-bill",
+        documentId: null,
+        differences: [],
+        suggestedBy: null,
+        linkKind: null,
+      },
+    ]);
+  });
+
+  test("the 2B note's date may be months after the book's", () => {
+    const row = only(
+      reconcile([], [twoBNote({ date: "2025-12-10" })], [], [bookNote({ date: "2025-07-31" })]),
+    );
+    expect(row).toMatchObject({ status: "suggested", suggestedBy: "earlierPeriod" });
+  });
+
+  test.each([
+    ["amounts beyond ±₹1", { taxablePaise: 199_949 }],
+    ["another number", { number: "CN-8" }],
+    ["another supplier", { gstin: OTHER }],
+    ["an invoice, not a note", { side: "invoice" as const }],
+  ])("not with %s", (_, overrides) => {
+    const rows = reconcile([], [twoBNote()], [], [bookNote(overrides)]);
+    expect(rows.map((row) => row.status)).toEqual(["missingInBooks"]);
+  });
+
+  test("the period's own books come first; an earlier note unused gives no row", () => {
+    const rows = reconcile(
+      [bookNote({ id: "note-dec", date: "2025-12-02" })],
+      [twoBNote()],
+      [],
+      [bookNote()],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entryId: "note-dec", suggestedBy: "billNumber" });
+  });
+
+  test("a pair the user unlinked is not suggested again; the latest earlier note is preferred", () => {
+    const rejected: ReconLink[] = [{ documentId: "cn-dec", entryId: "note-aug", kind: "rejected" }];
+    const older = bookNote({ id: "note-may", date: "2025-05-20" });
+    const rows = reconcile([], [twoBNote()], rejected, [bookNote(), older]);
+    expect(only(rows)).toMatchObject({ entryId: "note-may", suggestedBy: "earlierPeriod" });
+    const both = reconcile([], [twoBNote()], [], [older, bookNote()]);
+    expect(only(both).entryId).toBe("note-aug");
   });
 });

@@ -10,7 +10,10 @@ import type { ReconSide } from "./gstr2b-file.ts";
  *   supply, reverse charge and every amount within ±₹1 (or a pair the user accepted);
  * - matchedWithDifferences: the same pair, with the fields that differ named;
  * - suggested: the bill number equal only after cleaning (cleanBillNumber), or no number in
- *   common but the same amounts (±₹1) with the dates within 10 days; the user accepts it or not;
+ *   common but the same amounts (±₹1) with the dates within 10 days; or, for a document nothing
+ *   else was found for, a bill of an earlier period (`earlier`: the books' notes a supplier's
+ *   credit note reaches 2B months after) with the same cleaned number and amounts (±₹1) (issue
+ *   35); the user accepts it or not;
  * - missingIn2b / missingInBooks: nothing found on the other side.
  * Links the user made (link, accept) come first; a pair the user unlinked is never made again.
  */
@@ -67,6 +70,19 @@ export interface ReconParty extends ReconAmounts {
   reverseCharge: boolean;
 }
 
+/**
+ * Why a pair is suggested: the number equal once cleaned, the amounts and dates, or the number
+ * and amounts of a bill of an earlier period.
+ */
+export const SUGGESTED_BY = ["billNumber", "amountAndDate", "earlierPeriod"] as const;
+export type SuggestedBy = (typeof SUGGESTED_BY)[number];
+
+export const SUGGESTED_BY_TITLES: Readonly<Record<SuggestedBy, string>> = {
+  billNumber: "Bill number once cleaned",
+  amountAndDate: "Amounts and dates",
+  earlierPeriod: "Note of an earlier period",
+};
+
 export type LinkKind = "manual" | "accepted" | "rejected";
 
 export interface ReconLink {
@@ -81,7 +97,7 @@ export interface ReconRow {
   documentId: string | null;
   differences: DifferenceField[];
   /** Why a suggestion was made. */
-  suggestedBy: "billNumber" | "amountAndDate" | null;
+  suggestedBy: SuggestedBy | null;
   /** How the pair was made: automatically, linked by hand, or a suggestion accepted. */
   linkKind: "auto" | "manual" | "accepted" | null;
 }
@@ -150,7 +166,7 @@ function prepare(party: ReconParty): Prepared {
 }
 
 function cleanKeyOf(prepared: Prepared): string {
-  prepared.cleanKey ??= cleanBillNumber(prepared.party.number);
+  prepared.cleanKey ??= cleanBillNumber(prepared.party.number, prepared.party.date);
   return prepared.cleanKey;
 }
 
@@ -171,11 +187,16 @@ function indexBy(bills: readonly Prepared[], key: (bill: Prepared) => string) {
   return index;
 }
 
-/** Reconcile bills and 2B documents; rows in the order: the documents', then bills left over. */
+/**
+ * Reconcile bills and 2B documents; rows in the order: the documents', then bills left over.
+ * `earlier`: bills of earlier periods still unmatched there, offered to the documents left after
+ * every other step, as suggestions only (step 5); one not taken gives no row.
+ */
 export function reconcile(
   bills: readonly ReconParty[],
   documents: readonly ReconParty[],
   links: readonly ReconLink[] = [],
+  earlier: readonly ReconParty[] = [],
 ): ReconRow[] {
   const preparedBills = bills.map(prepare);
   const billsById = new Map(bills.map((bill) => [bill.id, bill]));
@@ -275,6 +296,30 @@ export function reconcile(
       status: "suggested",
       differences: findDifferences(bill, document.party),
       suggestedBy: "amountAndDate",
+      linkKind: null,
+    });
+  }
+
+  // 5. A bill of an earlier period, same GSTIN and side, the number equal once cleaned and the
+  // same amounts (±₹1): suggested (a supplier's credit note that reaches 2B months later).
+  const current = new Set(bills.map((bill) => bill.id));
+  const earlierOpen = earlier
+    .filter((bill) => !current.has(bill.id) && !taken.has(bill.id))
+    .map(prepare)
+    .filter((bill) => openSuppliers.has(bill.supplier));
+  const byEarlierNumber = indexBy(earlierOpen, cleanKeyOf);
+  for (const document of open()) {
+    const cleaned = cleanKeyOf(document);
+    if (cleaned === "") continue;
+    const candidates = (byEarlierNumber.get(document.supplier)?.get(cleaned) ?? []).filter((bill) =>
+      sameAmounts(bill.party, document.party),
+    );
+    const bill = nearest(document, candidates);
+    if (!bill) continue;
+    pair(document.party, bill, {
+      status: "suggested",
+      differences: findDifferences(bill, document.party),
+      suggestedBy: "earlierPeriod",
       linkKind: null,
     });
   }

@@ -117,6 +117,76 @@ describe("classifyDocument", () => {
   test.each(cases)("%s", (_name, document, section) => {
     expect(classifyDocument(document, SUPPLIER_STATE)).toBe(section);
   });
+
+  /** An unregistered inter-state credit note of this value against these invoices. */
+  const note = (
+    totalPaise: number,
+    originals: { date: string; totalPaise: number }[],
+    date = "2024-09-20",
+  ) =>
+    buildDocument({
+      role: "outwardNote",
+      date,
+      pos: "29",
+      totalPaise,
+      originalInvoices: originals.map((original, index) => ({
+        number: `INV-${index + 1}`,
+        ...original,
+      })),
+    });
+
+  // The credit note's B2CL limit (issue 35: found untested by a mutation run): more than the
+  // limit of the invoice's date, on the larger of the note and its largest invoice.
+  test.each([
+    [
+      "an invoice of exactly ₹1,00,000 (B2CS) → b2cs",
+      note(1_000_000, [{ date: "2024-09-01", totalPaise: 10_000_000 }]),
+      "b2cs",
+    ],
+    [
+      "an invoice of ₹1,00,000.01 (B2CL) → cdnur",
+      note(1_000_000, [{ date: "2024-09-01", totalPaise: 10_000_001 }]),
+      "cdnur",
+    ],
+    ["no invoice, the note itself ₹1,00,000 → b2cs", note(10_000_000, []), "b2cs"],
+    ["no invoice, the note itself ₹1,00,000.01 → cdnur", note(10_000_001, []), "cdnur"],
+    [
+      "no invoice, a note of ₹2,00,000 dated 31 Jul 2024 (its own date's limit) → b2cs",
+      note(20_000_000, [], "2024-07-31"),
+      "b2cs",
+    ],
+    [
+      "the note larger than its B2CS invoice and above the limit → cdnur",
+      note(10_000_001, [{ date: "2024-09-01", totalPaise: 5_000_000 }]),
+      "cdnur",
+    ],
+    [
+      "two invoices: the largest decides (₹1,50,000 → cdnur), not the first",
+      note(1_000_000, [
+        { date: "2024-09-01", totalPaise: 5_000_000 },
+        { date: "2024-09-02", totalPaise: 15_000_000 },
+      ]),
+      "cdnur",
+    ],
+    [
+      "two invoices: the largest's date decides (₹2,00,000 of 31 Jul 2024 → b2cs)",
+      note(1_000_000, [
+        { date: "2024-09-01", totalPaise: 5_000_000 },
+        { date: "2024-07-31", totalPaise: 20_000_000 },
+      ]),
+      "b2cs",
+    ],
+    [
+      "two invoices of the same value: the first's date (31 Jul 2024) → b2cs",
+      note(1_000_000, [
+        { date: "2024-07-31", totalPaise: 20_000_000 },
+        { date: "2024-09-01", totalPaise: 20_000_000 },
+      ]),
+      "b2cs",
+    ],
+  ] as const)("credit note against %s", (_name, document, section) => {
+    expect(classifyDocument(document, SUPPLIER_STATE)).toBe(section);
+  });
 });
 
 describe("toReturnDocument", () => {

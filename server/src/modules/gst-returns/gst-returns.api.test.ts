@@ -651,3 +651,109 @@ describe("mark as filed", () => {
     expect(file.b2b).toBeUndefined();
   });
 });
+
+describe("B2CS over the API: several lines and rates per document, credit notes netted in (issue 35)", () => {
+  // November: October holds another test's invoice with errors.
+  const NOVEMBER = { startDate: "2024-11-01", endDate: "2024-11-30" };
+
+  beforeAll(async () => {
+    // Intra-state to a consumer: two lines at 18 % and one at 5 % in one invoice.
+    await add(
+      "salesinvoice",
+      documentPayload({
+        date: "2024-11-03",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [
+          { itemId: ids.item, quantity: 2, rate: 1000, gstRate: 18 },
+          { itemId: ids.item, quantity: 1, rate: 250, gstRate: 18 },
+          { itemId: ids.item, quantity: 1, rate: 500, gstRate: 5, hsnCode: "1006" },
+        ],
+        extra: { invoiceNumber: "B2CS-1" },
+      }),
+    );
+    // Inter-state to a consumer in Karnataka, below the B2CL limit: 12 % and 18 %.
+    const karnataka = await add(
+      "salesinvoice",
+      documentPayload({
+        date: "2024-11-04",
+        party: ids.walkIn,
+        pos: "29",
+        lines: [
+          { itemId: ids.item, quantity: 1, rate: 1000, gstRate: 12 },
+          { itemId: ids.item, quantity: 3, rate: 1000, gstRate: 18 },
+        ],
+        extra: { invoiceNumber: "B2CS-2" },
+      }),
+    );
+    // Credit notes to consumers: intra-state at 18 %, and inter-state against B2CS-2.
+    await add(
+      "creditnote",
+      documentPayload({
+        date: "2024-11-10",
+        party: ids.walkIn,
+        pos: "27",
+        lines: [{ itemId: ids.item, quantity: 1, rate: 200, gstRate: 18 }],
+        extra: { invoiceNumber: "CN-B2CS-1" },
+      }),
+    );
+    await add(
+      "creditnote",
+      documentPayload({
+        date: "2024-11-11",
+        party: ids.walkIn,
+        pos: "29",
+        lines: [{ itemId: ids.item, quantity: 1, rate: 500, gstRate: 18 }],
+        extra: {
+          invoiceNumber: "CN-B2CS-2",
+          billWiseEntries: [{ entryId: karnataka, amount: 590 }],
+        },
+      }),
+    );
+  });
+
+  test("one row per supply type, place and rate, the notes taken off; the counts agree", async () => {
+    const file = await get(owner, "gstr1/gstr1Json", NOVEMBER);
+    expect(file.statusCode, file.body).toBe(200);
+    const json = JSON.parse(file.body);
+    expect(json.b2cs).toEqual([
+      { sply_ty: "INTER", pos: "29", typ: "OE", rt: 12, txval: 1000, iamt: 120, csamt: 0 },
+      { sply_ty: "INTER", pos: "29", typ: "OE", rt: 18, txval: 2500, iamt: 450, csamt: 0 },
+      {
+        sply_ty: "INTRA",
+        pos: "27",
+        typ: "OE",
+        rt: 5,
+        txval: 500,
+        camt: 12.5,
+        samt: 12.5,
+        csamt: 0,
+      },
+      {
+        sply_ty: "INTRA",
+        pos: "27",
+        typ: "OE",
+        rt: 18,
+        txval: 2050,
+        camt: 184.5,
+        samt: 184.5,
+        csamt: 0,
+      },
+    ]);
+    // Notes to consumers below the limit go nowhere else.
+    expect(json.cdnur).toBeUndefined();
+    expect(json.b2cl).toBeUndefined();
+
+    const counts = (await get(owner, "gstr1/gstr1B2BCount", NOVEMBER)).json();
+    const b2cs = counts.sections.find((section: { type: string }) => section.type === "b2cs");
+    expect(b2cs).toMatchObject({
+      count: 4,
+      taxableValue: 6050,
+      igst: 570,
+      cgst: 197,
+      sgst: 197,
+      cess: 0,
+    });
+    expect(counts.warnings).toEqual([]);
+  });
+});

@@ -801,3 +801,159 @@ describe("rights and tenant isolation", () => {
     );
   });
 });
+
+describe("issue 35: numbers that agree once cleaned, and a credit note that reaches 2B months later", () => {
+  const month = (mm: string, last: string) => ({
+    startDate: `2024-${mm}-01`,
+    endDate: `2024-${mm}-${last}`,
+  });
+  const twoB = (period: string, docdata: Record<string, unknown>) =>
+    JSON.stringify({ data: { gstin: ORG_GSTIN, rtnprd: period, gendt: "14-12-2024", docdata } });
+  /** A supplier's credit note of Pune Traders: ₹400 + CGST ₹36 + SGST ₹36. */
+  const puneNote = (number: string, date: string) => ({
+    ctin: PUNE,
+    trdnm: "Pune Traders",
+    nt: [
+      {
+        ntnum: number,
+        typ: "C",
+        suptyp: "R",
+        dt: date,
+        val: 472,
+        pos: "27",
+        rev: "N",
+        itcavl: "Y",
+        items: [{ num: 1, rt: 18, txval: 400, cgst: 36, sgst: 36 }],
+      },
+    ],
+  });
+  const rowsOf = async (period: { startDate: string; endDate: string }) => {
+    const response = await get(owner, "reconciliation", period);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { rows: (Row & { bill: { number: string } | null })[] }).rows;
+  };
+  const imported = async (content: string, name: string) => {
+    const response = await upload(owner, content, name);
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const local: Record<"b88" | "note77" | "note55", string> = {
+    b88: "",
+    note77: "",
+    note55: "",
+  };
+
+  beforeAll(async () => {
+    // Booked as 88; the supplier reports 0088/2024-25, 22 days later (no amount-and-date pair).
+    local.b88 = await add(
+      "purchases",
+      bill({
+        date: "2024-10-03",
+        party: ids.bengaluru,
+        number: "88",
+        rate: 1_000,
+        gstin: BENGALURU,
+      }),
+    );
+    // Goods returned in July; the supplier's credit note reaches 2B of November.
+    local.note77 = await add(
+      "debitnote",
+      bill({ date: "2024-07-10", party: ids.pune, number: "CN-0077", rate: 400, gstin: PUNE }),
+    );
+    // Returned in June and matched in June's 2B: not offered to November's again.
+    local.note55 = await add(
+      "debitnote",
+      bill({ date: "2024-06-12", party: ids.pune, number: "CN-55", rate: 400, gstin: PUNE }),
+    );
+    await imported(
+      twoB("102024", {
+        b2b: [
+          {
+            ctin: BENGALURU,
+            trdnm: "Bengaluru Systems",
+            inv: [
+              {
+                inum: "0088/2024-25",
+                typ: "R",
+                dt: "25-10-2024",
+                val: 1180,
+                pos: "27",
+                rev: "N",
+                itcavl: "Y",
+                items: [{ num: 1, rt: 18, txval: 1000, igst: 180 }],
+              },
+            ],
+          },
+        ],
+      }),
+      "returns_R2B_102024.json",
+    );
+    await imported(twoB("062024", { cdnr: [puneNote("CN-55", "12-06-2024")] }), "r2b_062024.json");
+    await imported(
+      twoB("112024", {
+        cdnr: [puneNote("CN/24-25/77", "10-07-2024"), puneNote("CN-55", "12-06-2024")],
+      }),
+      "r2b_112024.json",
+    );
+  });
+
+  test("0088/2024-25 in 2B and 88 in the books: suggested by the bill number, not missing twice", async () => {
+    const rows = await rowsOf(month("10", "31"));
+    expect(rows.filter((row) => row.entryId === local.b88)).toEqual([
+      expect.objectContaining({
+        status: "suggested",
+        suggestedBy: "billNumber",
+        linkKind: null,
+        differences: [],
+        document: expect.objectContaining({ number: "0088/2024-25" }),
+      }),
+    ]);
+    expect(rows.some((row) => row.status.startsWith("missing"))).toBe(false);
+  });
+
+  test("November's 2B credit note is suggested with July's debit note; June's own pair is not offered", async () => {
+    const rows = await rowsOf(month("11", "30"));
+    expect(rows).toHaveLength(2);
+    expect(statusOf(rows, { number: "CN/24-25/77" })).toMatchObject({
+      status: "suggested",
+      suggestedBy: "earlierPeriod",
+      entryId: local.note77,
+      differences: [],
+      bill: { number: "CN-0077" },
+    });
+    expect(statusOf(rows, { number: "CN-55" })).toMatchObject({
+      status: "missingInBooks",
+      entryId: null,
+    });
+    // June: CN-55 matched in its own month; July: the debit note still missing in 2B.
+    expect(statusOf(await rowsOf(month("06", "30")), { entryId: local.note55 })).toMatchObject({
+      status: "matched",
+    });
+    expect(statusOf(await rowsOf(month("07", "31")), { entryId: local.note77 })).toMatchObject({
+      status: "missingIn2b",
+    });
+  });
+
+  test("accepted, the pair counts in both months; unlinked, it is not suggested again", async () => {
+    const suggestion = statusOf(await rowsOf(month("11", "30")), { number: "CN/24-25/77" }) as Row;
+    const pair = { entryId: local.note77, documentId: suggestion.documentId as string };
+    expect((await post(owner, "accept", pair)).statusCode).toBe(200);
+    expect(statusOf(await rowsOf(month("11", "30")), pair)).toMatchObject({
+      status: "matched",
+      linkKind: "accepted",
+      entryId: local.note77,
+    });
+    expect(statusOf(await rowsOf(month("07", "31")), pair)).toMatchObject({
+      status: "matched",
+      document: { number: "CN/24-25/77" },
+    });
+    expect((await post(owner, "unlink", pair)).statusCode).toBe(200);
+    const after = await rowsOf(month("11", "30"));
+    expect(statusOf(after, { number: "CN/24-25/77" })).toMatchObject({
+      status: "missingInBooks",
+      entryId: null,
+    });
+    expect(statusOf(await rowsOf(month("07", "31")), pair)).toMatchObject({
+      status: "missingIn2b",
+    });
+  });
+});

@@ -112,6 +112,28 @@ export async function listDocumentsLinkedTo(
   return rows;
 }
 
+/**
+ * The 2B credit documents (credit notes, ISD credit notes) of the months starting in
+ * [startDate, endDate], for telling which of the books' notes of those months found their 2B.
+ */
+export function listCreditDocumentsOfMonths(
+  db: Kysely<Database>,
+  organisationId: string,
+  startDate: string,
+  endDate: string,
+): Promise<DocumentRow[]> {
+  return db
+    .selectFrom("gstr2b_documents")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("start_date", ">=", startDate)
+    .where("start_date", "<=", endDate)
+    .where("side", "=", "credit")
+    .orderBy("start_date")
+    .orderBy("id")
+    .execute();
+}
+
 export function findDocument(db: Kysely<Database>, organisationId: string, id: string) {
   return db
     .selectFrom("gstr2b_documents")

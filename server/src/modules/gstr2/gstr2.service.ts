@@ -1,6 +1,8 @@
 import {
+  addDays,
   type DifferenceField,
   financialYearOf,
+  financialYearRange,
   GSTR2B_MAX_DOCUMENTS,
   GSTR2B_SECTION_TITLES,
   type Gstr2bFileResult,
@@ -14,6 +16,7 @@ import {
   matchedItc,
   type PurchaseRegisterRow,
   paiseToRupees,
+  previousFinancialYear,
   type ReconLink,
   type ReconParty,
   type ReconRow,
@@ -48,6 +51,7 @@ import {
   findDocument,
   findDocumentLinkedTo,
   findPurchaseVouchers,
+  listCreditDocumentsOfMonths,
   listDocumentsLinkedTo,
   listDocumentsOfMonths,
   listImportsOfMonths,
@@ -90,6 +94,11 @@ export interface PeriodQuery {
   startDate: string;
   endDate: string;
 }
+
+/** The books' notes to a supplier (debit notes): what a supplier's credit note in 2B pairs with. */
+const INWARD_NOTE_TYPES: readonly VoucherType[] = voucherTypesWhere(
+  (definition) => definition.gstReturn.role === "inwardNote",
+);
 
 const inwardSide = (type: string) =>
   getVoucherDefinition(type as VoucherType).gstReturn.role === "inwardNote" ? "credit" : "invoice";
@@ -567,8 +576,93 @@ export async function reconcilePeriod(
     const { link_entry_id: entryId, link_kind: kind } = document.row;
     if (entryId && kind) links.push({ documentId: document.id, entryId, kind });
   }
-  const rows = reconcile([...reconBills.values()], [...documents.values()], links);
+  let rows = reconcile([...reconBills.values()], [...documents.values()], links);
+  const openCredit = new Set<string>();
+  for (const row of rows) {
+    const document = row.documentId ? documents.get(row.documentId) : undefined;
+    if (row.status === "missingInBooks" && document?.side === "credit" && document.gstin) {
+      openCredit.add(document.gstin);
+    }
+  }
+  if (openCredit.size > 0) {
+    const earlier = await earlierOpenNotes(db, organisationId, startDate, openCredit, bills);
+    if (earlier.size > 0) {
+      const parties = [...earlier.values()].map((note) => note.party);
+      rows = reconcile([...reconBills.values()], [...documents.values()], links, parties);
+      // The notes suggested become rows of this period; the others are not shown.
+      for (const row of rows) {
+        const note = row.entryId ? earlier.get(row.entryId) : undefined;
+        if (!note) continue;
+        reconBills.set(note.party.id, note.party);
+        bills.set(note.party.id, note.register);
+      }
+    }
+  }
   return { rows, bills, reconBills, documents };
+}
+
+/**
+ * The books' notes of earlier periods that a credit note of this period's 2B may be suggested
+ * with (issue 35: a supplier's credit note reaches 2B months after the debit note was booked):
+ * dated from the start of the previous financial year to the day before the period, of the
+ * suppliers with credit notes still open, and not already paired in their own months — linked by
+ * the user to any 2B document, or matched or suggested with a credit note of 2B of those months.
+ */
+async function earlierOpenNotes(
+  db: Kysely<Database>,
+  organisationId: string,
+  startDate: string,
+  gstins: ReadonlySet<string>,
+  current: ReadonlyMap<string, PurchaseRegisterRow>,
+): Promise<Map<string, { party: ReconParty; register: PurchaseRegisterRow }>> {
+  const year = financialYearOf(startDate);
+  const previous = previousFinancialYear(year);
+  const from = financialYearRange(previous).startDate;
+  const to = addDays(startDate, -1);
+  const [previousYear, thisYear, creditRows] = await Promise.all([
+    listPurchaseVouchers(
+      db,
+      organisationId,
+      previous,
+      INWARD_NOTE_TYPES,
+      from,
+      financialYearRange(previous).endDate,
+    ),
+    listPurchaseVouchers(
+      db,
+      organisationId,
+      year,
+      INWARD_NOTE_TYPES,
+      financialYearRange(year).startDate,
+      to,
+    ),
+    listCreditDocumentsOfMonths(db, organisationId, from, to),
+  ]);
+  const notes = new Map<string, { party: ReconParty; register: PurchaseRegisterRow }>();
+  for (const row of [...previousYear, ...thisYear]) {
+    if (current.has(row.id)) continue;
+    const register = toRegisterRow(row);
+    const party = toReconBill(register);
+    if (party?.gstin && gstins.has(party.gstin)) notes.set(party.id, { party, register });
+  }
+  if (notes.size === 0) return notes;
+  for (const row of await listDocumentsLinkedTo(db, organisationId, [...notes.keys()])) {
+    if (row.link_entry_id) notes.delete(row.link_entry_id);
+  }
+  // Their own months' 2B, matched as those months are: a note paired there is not offered here.
+  const earlierDocuments = creditRows.map(toReconDocument);
+  const earlierLinks: ReconLink[] = creditRows
+    .filter((row) => row.link_entry_id && row.link_kind)
+    .map((row) => ({
+      documentId: row.id,
+      entryId: row.link_entry_id as string,
+      kind: row.link_kind as ReconLink["kind"],
+    }));
+  const parties = [...notes.values()].map((note) => note.party);
+  for (const row of reconcile(parties, earlierDocuments, earlierLinks)) {
+    if (row.entryId && row.documentId) notes.delete(row.entryId);
+  }
+  return notes;
 }
 
 /**

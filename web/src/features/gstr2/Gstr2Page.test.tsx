@@ -97,8 +97,27 @@ const busyRecon: Reconciliation = {
         returnPeriod: "092024",
       },
     }),
+    reconRow({
+      suggestedBy: "earlierPeriod",
+      side: "credit",
+      entryId: "n7",
+      documentId: "d7",
+      bill: {
+        ...party("CN-0077", 72),
+        date: "2024-07-15",
+        transactionType: "debitNote",
+      },
+      document: {
+        ...party("CN/24-25/77", 72),
+        section: "cdnr",
+        sectionTitle: "Credit and debit notes",
+        itcAvailable: "Y",
+        imsAction: null,
+        returnPeriod: "092024",
+      },
+    }),
   ],
-  count: 3,
+  count: 4,
   totals: [
     {
       status: "suggested",
@@ -239,6 +258,12 @@ describe("GSTR-2 screen (Gstr2Page)", () => {
     expect(within(rowWith("missingInBooks")).getByText("ITC not available")).toBeTruthy();
     expect(within(rowWith("missingInBooks")).getByText("IMS pending")).toBeTruthy();
     expect(within(rowWith("missingIn2b")).getByRole("button", { name: "Link" })).toBeTruthy();
+    // Why each suggestion is made (issue 35), under its status.
+    const [byNumber, earlier] = document.querySelectorAll('tr[data-status="suggested"]');
+    expect(within(byNumber as HTMLElement).getByText("Bill number once cleaned")).toBeTruthy();
+    expect(within(earlier as HTMLElement).getByText("Note of an earlier period")).toBeTruthy();
+    expect(within(earlier as HTMLElement).getByText(/CN-0077 · 15-07-2024/)).toBeTruthy();
+    expect(within(rowWith("missingIn2b")).queryByText("Bill number once cleaned")).toBeNull();
 
     fireEvent.keyDown(rowWith("suggested"), { key: "a" });
     await waitFor(() => expect(posted(calls)).toHaveLength(1));

@@ -1,4 +1,4 @@
-import type { ItcEligibility, MatchStatus } from "@bahi/domain";
+import type { ItcEligibility, MatchStatus, SuggestedBy } from "@bahi/domain";
 import { apiRequest } from "../../api/http.ts";
 
 // docs/api/gstr2.md: the purchase register, GSTR-2B import and reconciliation. Amounts are
@@ -61,7 +61,7 @@ export interface ReconciliationRow {
   statusTitle: string;
   differences: string[];
   differencesText: string;
-  suggestedBy: "billNumber" | "amountAndDate" | null;
+  suggestedBy: SuggestedBy | null;
   linkKind: "auto" | "manual" | "accepted" | null;
   supplierGstin: string | null;
   supplierName: string;

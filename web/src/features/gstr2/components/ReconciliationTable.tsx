@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table } from "@mantine/core";
+import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import type { KeyboardEvent } from "react";
 import { EmptyTableRow } from "../../reports/components/cells.tsx";
 import { formatRupees } from "../../reports/report-format.ts";
@@ -13,6 +13,7 @@ import {
   STATUS_COLOURS,
   samePair,
   sideText,
+  suggestionText,
   taxOf,
 } from "../model/reconciliation.ts";
 
@@ -73,6 +74,11 @@ export function ReconciliationTable(props: { rows: ReconciliationRow[] } & Recon
                   <Badge color={STATUS_COLOURS[row.status]} variant="light">
                     {row.statusTitle}
                   </Badge>
+                  {suggestionText(row) && (
+                    <Text size="xs" c="dimmed">
+                      {suggestionText(row)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{row.supplierName}</Table.Td>
                 <Table.Td>{row.supplierGstin ?? "Customs (import)"}</Table.Td>

@@ -23,6 +23,7 @@ import {
   registerTotalsText,
   samePair,
   sideText,
+  suggestionText,
   taxOf,
 } from "./reconciliation.ts";
 
@@ -160,6 +161,19 @@ describe("GSTR-2B reconciliation rules (reconciliation)", () => {
     expect(canAccept(row({ status: "matched" }))).toBe(false);
     expect(canUnlink(row({}))).toBe(true);
     expect(canUnlink(billOnly)).toBe(false);
+  });
+
+  test("a suggestion names its reason; other rows name none", () => {
+    expect(suggestionText(row({ status: "suggested", suggestedBy: "billNumber" }))).toBe(
+      "Bill number once cleaned",
+    );
+    expect(suggestionText(row({ status: "suggested", suggestedBy: "amountAndDate" }))).toBe(
+      "Amounts and dates",
+    );
+    expect(suggestionText(row({ status: "suggested", suggestedBy: "earlierPeriod" }))).toBe(
+      "Note of an earlier period",
+    );
+    expect(suggestionText(row({ status: "matched", suggestedBy: null }))).toBe("");
   });
 
   test("L picks a lone row, then links it with a row missing on the other side", () => {

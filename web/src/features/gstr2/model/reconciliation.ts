@@ -1,4 +1,4 @@
-import type { MatchStatus } from "@bahi/domain";
+import { type MatchStatus, SUGGESTED_BY_TITLES } from "@bahi/domain";
 import { formatDate, formatRupees } from "../../reports/report-format.ts";
 import type {
   ImportAnswer,
@@ -39,6 +39,10 @@ export function loneSide(row: ReconciliationRow): "bill" | "document" | null {
   if (row.status === "missingInBooks") return "document";
   return null;
 }
+
+/** Why a row is suggested ("Bill number once cleaned", "Note of an earlier period" …), else "". */
+export const suggestionText = (row: ReconciliationRow) =>
+  row.status === "suggested" && row.suggestedBy ? SUGGESTED_BY_TITLES[row.suggestedBy] : "";
 
 /** A suggestion, or a match with differences, can be accepted. */
 export const canAccept = (row: ReconciliationRow) =>
