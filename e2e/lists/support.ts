@@ -3,6 +3,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import {
+  getVoucherDefinition,
+  START_MENU_VOUCHER_ORDER,
+  VOUCHER_REGISTRY,
+  VOUCHER_TYPES,
+  type VoucherType,
+} from "@bahi/domain";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { newPerson, type Person } from "../people/support.ts";
 import { waitForMailMatch } from "../support/server.ts";
@@ -183,31 +190,31 @@ export async function openLedger(
   };
 }
 
-/** API family of each voucher type (docs/api/vouchers.md). */
-export const FAMILIES = {
-  salesInvoice: "salesinvoice",
-  purchases: "purchases",
-  creditNote: "creditnote",
-  debitNote: "debitnote",
-  receipts: "receipts",
-  payments: "payments",
-  fundTransfer: "fundtransfer",
-  journalEntry: "journalentry",
-  quotation: "otherentries/quotation",
-  salesOrder: "otherentries/salesorder",
-  purchaseOrder: "otherentries/purchaseorder",
-  deliveryChallan: "otherentries/deliverychallan",
-} as const;
+/** Every voucher type, from the domain's registry: the e2e suites name no type list of their own. */
+export type VoucherKind = VoucherType;
 
-export type VoucherKind = keyof typeof FAMILIES;
+/** API family of each voucher type (docs/api/vouchers.md), from the registry (`apiFamily`). */
+export const FAMILIES: Readonly<Record<VoucherKind, string>> = Object.fromEntries(
+  VOUCHER_TYPES.map((type) => [type, VOUCHER_REGISTRY[type].apiFamily.replace(/^\//, "")]),
+) as Record<VoucherKind, string>;
 
-const CUSTOMER_SIDE = new Set<VoucherKind>([
-  "salesInvoice",
-  "creditNote",
-  "quotation",
-  "salesOrder",
-  "deliveryChallan",
-]);
+/** The types made out to a customer (the registry's `partySide`); the rest of the documents to a supplier. */
+const CUSTOMER_SIDE = new Set<VoucherKind>(
+  VOUCHER_TYPES.filter((type) => VOUCHER_REGISTRY[type].partySide === "customer"),
+);
+
+/**
+ * The voucher types' names in the order of the start menu's New Entry and Entries List and of
+ * '+ New' (spec 2.4, 2.7): the registry's `START_MENU_VOUCHER_ORDER` and singular titles. Throws
+ * when that order leaves a type out or names one twice, so a new type cannot slip past the specs.
+ */
+export const MENU_VOUCHER_TITLES: readonly string[] = (() => {
+  const order = [...START_MENU_VOUCHER_ORDER];
+  const missing = VOUCHER_TYPES.filter((type) => !order.includes(type));
+  if (missing.length > 0 || new Set(order).size !== VOUCHER_TYPES.length)
+    throw new Error(`START_MENU_VOUCHER_ORDER does not name every type once (missing ${missing})`);
+  return order.map((type) => getVoucherDefinition(type).titles.singular);
+})();
 
 export interface VoucherOptions {
   amount?: number;
