@@ -1,7 +1,6 @@
 import {
   divideRoundingHalfAwayFromZero,
   readDecimalParts,
-  readDecimalText,
   roundDecimalParts,
   scaleDecimal,
   toSafePaise,
