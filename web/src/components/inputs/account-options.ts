@@ -1,5 +1,5 @@
 import type { AccountNature, GstRegistrationType } from "@bahi/domain";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 
 /** An account as the server answers it (docs/api/masters.md "The account record"). */
@@ -65,9 +65,66 @@ export async function fetchActiveAccounts(organisationId: string): Promise<Accou
   return answer.accounts;
 }
 
-export function useActiveAccounts(organisationId: string) {
-  return useQuery({
+export function activeAccountsQuery(organisationId: string) {
+  return queryOptions({
     queryKey: accountsKey(organisationId),
     queryFn: () => fetchActiveAccounts(organisationId),
+  });
+}
+
+export function useActiveAccounts(organisationId: string) {
+  return useQuery(activeAccountsQuery(organisationId));
+}
+
+// The other account lists sit under the same root, owned here too (issue 40: one owner per key),
+// so the masters' save invalidates every one of them through `accountsKey`.
+
+export interface AccountListOptions {
+  active: boolean | null;
+  year: string;
+  natures?: readonly string[];
+}
+
+/** Accounts with their balances as at today, inside the open year (GET accountslist). */
+export async function fetchAccountsWithBalances(
+  organisationId: string,
+  { active, year, natures }: AccountListOptions,
+) {
+  return apiRequest<{ date: string; accounts: AccountRecord[] }>("GET", "/account/accountslist", {
+    query: {
+      organisationId,
+      withBalances: true,
+      year,
+      ...(active === null ? {} : { active }),
+      ...(natures?.length ? { nature: natures.join(",") } : {}),
+    },
+    errorTitle: FETCH_ACCOUNTS_FAILED,
+  });
+}
+
+export function accountsWithBalancesQuery(organisationId: string, options: AccountListOptions) {
+  return queryOptions({
+    queryKey: [...accountsKey(organisationId), "balances", options] as const,
+    queryFn: () => fetchAccountsWithBalances(organisationId, options),
+  });
+}
+
+export interface OpeningBalanceDifference {
+  totalDebit: number;
+  totalCredit: number;
+  difference: number;
+  differenceType: "dr" | "cr" | null;
+}
+
+export function fetchOpeningBalanceDifference(organisationId: string) {
+  return apiRequest<OpeningBalanceDifference>("GET", "/account/openingbalancedifference", {
+    query: { organisationId },
+  });
+}
+
+export function openingBalanceDifferenceQuery(organisationId: string) {
+  return queryOptions({
+    queryKey: [...accountsKey(organisationId), "opening-difference"] as const,
+    queryFn: () => fetchOpeningBalanceDifference(organisationId),
   });
 }

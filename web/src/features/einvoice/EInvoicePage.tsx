@@ -13,12 +13,7 @@ import { EInvoiceCounts } from "./components/EInvoiceCounts.tsx";
 import { EInvoiceNotices } from "./components/EInvoiceNotices.tsx";
 import { EInvoiceTable } from "./components/EInvoiceTable.tsx";
 import { useEInvoiceActions } from "./components/use-einvoice-actions.ts";
-import {
-  type EInvoicePeriod,
-  type EInvoiceRow,
-  einvoiceKey,
-  getEInvoiceList,
-} from "./einvoice.api.ts";
+import { type EInvoiceRow, einvoiceListQuery } from "./einvoice.api.ts";
 import { canDownloadPeriod, toggleSelection } from "./einvoice.model.ts";
 
 /**
@@ -43,8 +38,7 @@ export function EInvoicePage() {
   const [cancelling, setCancelling] = useState<EInvoiceRow | null>(null);
 
   const list = useQuery({
-    queryKey: einvoiceKey(query ?? {}),
-    queryFn: ({ signal }) => getEInvoiceList(query as EInvoicePeriod, signal),
+    ...einvoiceListQuery(query),
     enabled: query !== null,
     retry: false,
   });

@@ -1,4 +1,5 @@
 import type { EInvoiceState } from "@bahi/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 
 // docs/api/einvoice.md (issue 24). Amounts are rupees, dates 'YYYY-MM-DD'.
@@ -36,7 +37,19 @@ export interface EInvoicePeriod {
   endDate: string;
 }
 
-export const einvoiceKey = (query: object) => ["einvoice", query] as const;
+/** The one owner of the 'einvoice' keys (issue 40): the list per period; `all` after an action. */
+export const einvoiceKeys = {
+  all: ["einvoice"] as const,
+  list: (query: object) => ["einvoice", query] as const,
+};
+
+/** The period's list; `enabled` is the caller's (query !== null). */
+export function einvoiceListQuery(query: EInvoicePeriod | null) {
+  return queryOptions({
+    queryKey: einvoiceKeys.list(query ?? {}),
+    queryFn: ({ signal }) => getEInvoiceList(query as EInvoicePeriod, signal),
+  });
+}
 
 export function getEInvoiceList(query: EInvoicePeriod, signal?: AbortSignal) {
   return apiRequest<EInvoiceList>("GET", "/einvoice/list", {

@@ -9,7 +9,6 @@ import {
 import { apiRequest } from "../../api/http.ts";
 import type { OpenBill } from "./model/account-forms.ts";
 import type { StoredEntry } from "./model/entry-context.ts";
-import type { LockPeriodRow } from "./model/lock-period.ts";
 
 // The calls the entry screens make (api.md 7 "Entry families", docs/api/vouchers.md). Paths come
 // from the registry: one set of functions for the 12 families.
@@ -29,8 +28,6 @@ export const entryKeys = {
     ["entry-templates", type, organisationId] as const,
   openBills: (type: "salesInvoice" | "purchases", organisationId: string, accountId: string) =>
     ["open-bills", type, organisationId, accountId] as const,
-  lockPeriods: (organisationId: string, year: string) =>
-    ["lock-periods", organisationId, year] as const,
 };
 
 export async function fetchEntry(
@@ -179,16 +176,4 @@ export async function fetchOpenBills(
     query: { organisationId, accountId },
   });
   return (sales ? answer.invoices : answer.bills) ?? [];
-}
-
-export async function fetchLockPeriods(
-  organisationId: string,
-  year: string,
-): Promise<LockPeriodRow[]> {
-  const answer = await apiRequest<{ lockPeriods: LockPeriodRow[] }>(
-    "GET",
-    "/settings/getLockPeriod",
-    { query: { organisationId, year } },
-  );
-  return answer.lockPeriods;
 }

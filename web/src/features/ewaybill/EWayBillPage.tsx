@@ -17,10 +17,9 @@ import { useReportScope } from "../reports/use-report-scope.ts";
 import {
   type EWayBillDocument,
   type EWayBillImportAnswer,
-  type EWayBillPeriodQuery,
-  ewayBillKey,
+  ewayBillKeys,
+  ewayBillListQuery,
   fetchEWayBillJson,
-  getEWayBillList,
   importEWayBills,
 } from "./ewaybill.api.ts";
 
@@ -52,8 +51,7 @@ export function EWayBillPage() {
   const [answer, setAnswer] = useState<EWayBillImportAnswer | null>(null);
 
   const list = useQuery({
-    queryKey: ewayBillKey(query ?? {}),
-    queryFn: ({ signal }) => getEWayBillList(query as EWayBillPeriodQuery, signal),
+    ...ewayBillListQuery(query),
     enabled: query !== null,
     retry: false,
   });
@@ -90,7 +88,7 @@ export function EWayBillPage() {
     onSuccess: (result) => {
       setAnswer(result);
       notify({ type: "success", title: "Import", message: result.message });
-      void queryClient.invalidateQueries({ queryKey: ["ewaybill"] });
+      void queryClient.invalidateQueries({ queryKey: ewayBillKeys.all });
     },
     onError: (error) => {
       setAnswer(null);

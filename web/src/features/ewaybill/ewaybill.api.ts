@@ -1,4 +1,5 @@
 import type { EWayBillState, VoucherType } from "@bahi/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 
 // docs/api/ewaybill.md (issue 24). Amounts are rupees, dates 'YYYY-MM-DD'.
@@ -36,7 +37,19 @@ export interface EWayBillImportAnswer {
   problems: string[];
 }
 
-export const ewayBillKey = (query: object) => ["ewaybill", "list", query] as const;
+/** The one owner of the 'ewaybill' keys (issue 40): the list per period; `all` after an import. */
+export const ewayBillKeys = {
+  all: ["ewaybill"] as const,
+  list: (query: object) => ["ewaybill", "list", query] as const,
+};
+
+/** The period's list; `enabled` is the caller's (query !== null). */
+export function ewayBillListQuery(query: EWayBillPeriodQuery | null) {
+  return queryOptions({
+    queryKey: ewayBillKeys.list(query ?? {}),
+    queryFn: ({ signal }) => getEWayBillList(query as EWayBillPeriodQuery, signal),
+  });
+}
 
 export function getEWayBillList(query: EWayBillPeriodQuery, signal?: AbortSignal) {
   return apiRequest<EWayBillList>("GET", "/ewaybill/list", {

@@ -6,6 +6,7 @@ import { FiledDialog, FiledNotice } from "./frame/FiledNotice.tsx";
 import { ReturnBody, ReturnFrame } from "./frame/ReturnFrame.tsx";
 import { useMarkFiled } from "./frame/use-mark-filed.ts";
 import { WarningsPanel } from "./frame/WarningsPanel.tsx";
+import { gstReturnKeys } from "./gst-returns.query.ts";
 import { EmailDialog } from "./gstr1/EmailDialog.tsx";
 import { Gstr1Actions } from "./gstr1/Gstr1Actions.tsx";
 import { SectionRows } from "./gstr1/SectionRows.tsx";
@@ -33,7 +34,7 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
   const filing = useMarkFiled({
     mark: (arn) =>
       markReturnFiled(kind, { ...(query as ReturnPeriodQuery), ...(arn ? { arn } : {}) }),
-    invalidate: ["gst-returns", kind],
+    invalidate: gstReturnKeys.kind(kind),
   });
 
   const download = (format: "json" | "excel") => {

@@ -5,6 +5,7 @@ import { FiledDialog, FiledNotice } from "./frame/FiledNotice.tsx";
 import { ReturnBody, ReturnFrame } from "./frame/ReturnFrame.tsx";
 import { useMarkFiled } from "./frame/use-mark-filed.ts";
 import { WarningsPanel } from "./frame/WarningsPanel.tsx";
+import { gstReturnKeys } from "./gst-returns.query.ts";
 import { FigureVouchers } from "./gstr3b/FigureVouchers.tsx";
 import { Gstr3bActions, ItcBasisControl } from "./gstr3b/Gstr3bFilters.tsx";
 import { Gstr3bForm } from "./gstr3b/Gstr3bForm.tsx";
@@ -22,7 +23,7 @@ export function Gstr3bPage() {
       const { itcBasis: _basis, ...returnPeriod } = query as Gstr3bQuery;
       return markGstr3bFiled({ ...returnPeriod, ...(arn ? { arn } : {}) });
     },
-    invalidate: ["gst-returns"],
+    invalidate: gstReturnKeys.all,
   });
 
   const download = () => {

@@ -65,10 +65,6 @@ export interface Gstr3bDetails {
   totals: Gstr3bAmounts;
 }
 
-export function gstr3bKey(call: string, query: object) {
-  return ["gst-returns", "gstr3b", call, query] as const;
-}
-
 export function getGstr3bSummary(
   query: ReturnPeriodQuery & { itcBasis: ItcBasis },
   signal?: AbortSignal,

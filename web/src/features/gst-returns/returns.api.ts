@@ -56,10 +56,6 @@ export const RETURN_CALLS: Readonly<
   iff: { prefix: "/iff", count: "iffCount", transactions: "ifftransactions", file: "iffJson" },
 };
 
-export function returnKey(kind: GstReturnKind, call: string, query: object) {
-  return ["gst-returns", kind, call, query] as const;
-}
-
 export function getReturnCounts(
   kind: GstReturnKind,
   query: ReturnPeriodQuery,

@@ -1,4 +1,5 @@
 import type { ItcEligibility, MatchStatus, SuggestedBy } from "@bahi/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 
 // docs/api/gstr2.md: the purchase register, GSTR-2B import and reconciliation. Amounts are
@@ -104,8 +105,28 @@ export interface ImportAnswer {
   summary: Record<MatchStatus, number>;
 }
 
-export function gstr2Key(call: string, query: object) {
-  return ["gstr2", call, query] as const;
+/** The one owner of the 'gstr2' keys (issue 40); `all` after an import or a link. */
+export const gstr2Keys = {
+  all: ["gstr2"] as const,
+  call: (call: string, query: object) => ["gstr2", call, query] as const,
+};
+
+type RegisterQuery = Parameters<typeof getPurchaseRegister>[0];
+type ReconciliationQuery = Parameters<typeof getReconciliation>[0];
+
+/** `enabled` is the caller's (query !== null). */
+export function purchaseRegisterQuery(query: RegisterQuery | null) {
+  return queryOptions({
+    queryKey: gstr2Keys.call("register", query ?? {}),
+    queryFn: ({ signal }) => getPurchaseRegister(query as RegisterQuery, signal),
+  });
+}
+
+export function reconciliationListQuery(query: ReconciliationQuery | null) {
+  return queryOptions({
+    queryKey: gstr2Keys.call("reconciliation", query ?? {}),
+    queryFn: ({ signal }) => getReconciliation(query as ReconciliationQuery, signal),
+  });
 }
 
 export function getPurchaseRegister(

@@ -124,11 +124,15 @@ export function reduceListState(state: ListState, action: ListAction): ListState
   }
 }
 
+/** Every list of the organisation (invalidated after a delete); the one owner of 'voucher-list'. */
+export function listsKey(organisationId: string) {
+  return ["voucher-list", organisationId] as const;
+}
+
 /** The reload key: the list loads again whenever any part of it changes (spec 4). */
 export function listQueryKey(organisationId: string, state: ListState) {
   return [
-    "voucher-list",
-    organisationId,
+    ...listsKey(organisationId),
     state.year,
     state.type,
     state.view,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { LIST_INITIAL_DELAY_MS, type ListState, listQueryKey } from "./list-state.ts";
+import { LIST_INITIAL_DELAY_MS, type ListState, listQueryKey, listsKey } from "./list-state.ts";
 import { fetchListPage, type ListPage, type ListRequest } from "./lists.api.ts";
 
 /** A loaded page stays current this long, so that paging back and forth paints at once. */
@@ -63,5 +63,5 @@ export function invalidateLists(
   queryClient: ReturnType<typeof useQueryClient>,
   organisationId: string,
 ): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["voucher-list", organisationId] });
+  return queryClient.invalidateQueries({ queryKey: listsKey(organisationId) });
 }

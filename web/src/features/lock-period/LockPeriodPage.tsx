@@ -26,7 +26,8 @@ import {
   LOCKABLE_TYPES,
   monthsOfYear,
 } from "./lock-grid.ts";
-import { getLockPeriods, setLockPeriod, setWholeMonthLock } from "./lock-period.api.ts";
+import { setLockPeriod, setWholeMonthLock } from "./lock-period.api.ts";
+import { lockPeriodsQuery } from "./lock-periods.query.ts";
 
 type Change = {
   month: number;
@@ -53,11 +54,8 @@ export function LockPeriodPage() {
   usePageTitle("Lock Period");
   const { organisation, year } = useOrganisationScope();
   const queryClient = useQueryClient();
-  const key = ["lock-periods", organisation._id, year] as const;
-  const locks = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => getLockPeriods(organisation._id, year, signal),
-  });
+  const lockPeriods = lockPeriodsQuery(organisation._id, year);
+  const locks = useQuery(lockPeriods);
   const [asking, setAsking] = useState<(Change & { filings: string[] }) | null>(null);
   const [reason, setReason] = useState("");
 
@@ -78,7 +76,7 @@ export function LockPeriodPage() {
       notify({ type: "success", title: "Lock Period", message: answer.message });
       setAsking(null);
       setReason("");
-      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: lockPeriods.queryKey });
     },
     onError: (error) =>
       notify({ type: "danger", title: "Lock Period", message: describeErrorMessage(error) }),

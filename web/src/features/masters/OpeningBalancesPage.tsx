@@ -25,7 +25,7 @@ import { describeDifference, type Side, signedPaise, totalOpeningBalances } from
 import { matchesSearch } from "./ListToolbar.tsx";
 import {
   type AccountRecord,
-  fetchOpeningBalanceDifference,
+  openingBalanceDifferenceQuery,
   refreshAccounts,
   saveOpeningBalances,
 } from "./masters.api.ts";
@@ -58,10 +58,7 @@ export function OpeningBalancesPage() {
   const organisationId = organisation._id;
   const queryClient = useQueryClient();
   const accounts = useActiveAccounts(organisationId);
-  const saved = useQuery({
-    queryKey: ["accounts", organisationId, "opening-difference"],
-    queryFn: () => fetchOpeningBalanceDifference(organisationId),
-  });
+  const saved = useQuery(openingBalanceDifferenceQuery(organisationId));
   const [edits, setEdits] = useState<Record<string, Line>>({});
   const [search, setSearch] = useState("");
   const [saving, setSaving] = useState(false);

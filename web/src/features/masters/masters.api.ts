@@ -5,16 +5,26 @@ import type {
   ItemType,
   OpeningBalanceType,
 } from "@bahi/domain";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 import {
+  type AccountListOptions,
   type AccountRecord,
   accountsKey,
+  accountsWithBalancesQuery,
   FETCH_ACCOUNTS_FAILED,
 } from "../../components/inputs/account-options.ts";
 
-export type { AccountRecord } from "../../components/inputs/account-options.ts";
-export { accountsKey } from "../../components/inputs/account-options.ts";
+export type {
+  AccountListOptions,
+  AccountRecord,
+  OpeningBalanceDifference,
+} from "../../components/inputs/account-options.ts";
+export {
+  accountsKey,
+  fetchAccountsWithBalances,
+  openingBalanceDifferenceQuery,
+} from "../../components/inputs/account-options.ts";
 
 // spec/api.md §8 catalogue, verbatim.
 export const MASTER_TOASTS = {
@@ -105,34 +115,8 @@ export async function fetchAccount(organisationId: string, accountId: string) {
   return answer.account;
 }
 
-export interface AccountListOptions {
-  active: boolean | null;
-  year: string;
-  natures?: readonly string[];
-}
-
-/** Accounts with their balances as at today, inside the open year (GET accountslist). */
-export async function fetchAccountsWithBalances(
-  organisationId: string,
-  { active, year, natures }: AccountListOptions,
-) {
-  return apiRequest<{ date: string; accounts: AccountRecord[] }>("GET", "/account/accountslist", {
-    query: {
-      organisationId,
-      withBalances: true,
-      year,
-      ...(active === null ? {} : { active }),
-      ...(natures?.length ? { nature: natures.join(",") } : {}),
-    },
-    errorTitle: FETCH_ACCOUNTS_FAILED,
-  });
-}
-
 export function useAccountsWithBalances(organisationId: string, options: AccountListOptions) {
-  return useQuery({
-    queryKey: [...accountsKey(organisationId), "balances", options],
-    queryFn: () => fetchAccountsWithBalances(organisationId, options),
-  });
+  return useQuery(accountsWithBalancesQuery(organisationId, options));
 }
 
 export function setAccountActive(organisationId: string, accountId: string, active: boolean) {
@@ -216,19 +200,6 @@ export function saveOpeningBalances(organisationId: string, balances: OpeningBal
   });
 }
 
-export interface OpeningBalanceDifference {
-  totalDebit: number;
-  totalCredit: number;
-  difference: number;
-  differenceType: "dr" | "cr" | null;
-}
-
-export function fetchOpeningBalanceDifference(organisationId: string) {
-  return apiRequest<OpeningBalanceDifference>("GET", "/account/openingbalancedifference", {
-    query: { organisationId },
-  });
-}
-
 // ── Items ───────────────────────────────────────────────────────────────────────────────────
 
 export interface ItemRecord {
@@ -278,9 +249,10 @@ export function itemsKey(organisationId: string) {
   return ["items", organisationId] as const;
 }
 
-export function useItems(organisationId: string, active: boolean | null) {
-  return useQuery({
-    queryKey: [...itemsKey(organisationId), { active }],
+/** The item list (GET /item/itemlist), for the Item List and the reports' item filter alike. */
+export function itemsQuery(organisationId: string, active: boolean | null) {
+  return queryOptions({
+    queryKey: [...itemsKey(organisationId), { active }] as const,
     queryFn: async () => {
       const answer = await apiRequest<{ items: ItemRecord[] }>("GET", "/item/itemlist", {
         query: { organisationId, ...(active === null ? {} : { active }) },
@@ -289,6 +261,10 @@ export function useItems(organisationId: string, active: boolean | null) {
       return answer.items;
     },
   });
+}
+
+export function useItems(organisationId: string, active: boolean | null) {
+  return useQuery(itemsQuery(organisationId, active));
 }
 
 interface ItemAnswer {

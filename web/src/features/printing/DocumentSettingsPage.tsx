@@ -33,7 +33,7 @@ import {
   documentSettingsKey,
   fetchDocumentPdf,
   fetchDocumentSettings,
-  fetchLatestEntryId,
+  latestEntryQuery,
   saveDocumentSettings,
 } from "./printing.api.ts";
 import { usePdfUrl } from "./use-pdf-url.ts";
@@ -141,8 +141,7 @@ function DocumentSettingsForm({
   const [previewed] = useDebouncedValue(settings, 400);
   const printable = definition.print !== null;
   const latest = useQuery({
-    queryKey: ["latest-entry", organisationId, year, type],
-    queryFn: () => fetchLatestEntryId(organisationId, year, type),
+    ...latestEntryQuery(organisationId, year, type),
     enabled: printable,
   });
   const entryId = latest.data ?? null;

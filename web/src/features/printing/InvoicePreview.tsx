@@ -2,7 +2,7 @@ import { getVoucherDefinition } from "@bahi/domain";
 import { Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { PdfFrame } from "./PdfFrame.tsx";
-import { fetchDocumentPdf, fetchLatestEntryId } from "./printing.api.ts";
+import { fetchDocumentPdf, latestEntryQuery } from "./printing.api.ts";
 import { usePdfUrl } from "./use-pdf-url.ts";
 
 /**
@@ -21,8 +21,7 @@ export function InvoicePreview({
 }) {
   const type = "salesInvoice" as const;
   const latest = useQuery({
-    queryKey: ["latest-entry", organisationId, year, type],
-    queryFn: () => fetchLatestEntryId(organisationId, year, type),
+    ...latestEntryQuery(organisationId, year, type),
   });
   const entryId = latest.data ?? null;
   const pdf = useQuery({

@@ -4,6 +4,7 @@ import {
   getVoucherDefinition,
   type VoucherType,
 } from "@bahi/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 
 export const PRINT_FAILED = "Could not make the PDF";
@@ -72,4 +73,12 @@ export async function fetchLatestEntryId(
   });
   const rows = answer[getVoucherDefinition(type).listKey] as { _id: string }[] | undefined;
   return rows?.[0]?._id ?? null;
+}
+
+/** The newest entry of a type, for the settings' previews (one owner of 'latest-entry'). */
+export function latestEntryQuery(organisationId: string, year: string, type: VoucherType) {
+  return queryOptions({
+    queryKey: ["latest-entry", organisationId, year, type] as const,
+    queryFn: () => fetchLatestEntryId(organisationId, year, type),
+  });
 }

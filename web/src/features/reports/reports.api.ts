@@ -192,17 +192,3 @@ export function getReport<T>(call: ReportCall, signal?: AbortSignal): Promise<T>
 export function reportKey(call: ReportCall) {
   return ["reports", call.path, call.query] as const;
 }
-
-export interface ItemOption {
-  _id: string;
-  name: string;
-  type: string;
-}
-
-export async function fetchItems(organisationId: string): Promise<ItemOption[]> {
-  const answer = await apiRequest<{ items: ItemOption[] }>("GET", "/item/itemlist", {
-    query: { organisationId },
-    errorTitle: "Could not fetch items list.",
-  });
-  return answer.items;
-}

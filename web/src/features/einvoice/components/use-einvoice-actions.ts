@@ -3,7 +3,12 @@ import { useState } from "react";
 import { describeErrorMessage } from "../../../api/http.ts";
 import { notify } from "../../../app/notify.tsx";
 import { saveResponse } from "../../reports/download.ts";
-import { type EInvoicePeriod, fetchEInvoiceJson, importIrpAnswer } from "../einvoice.api.ts";
+import {
+  type EInvoicePeriod,
+  einvoiceKeys,
+  fetchEInvoiceJson,
+  importIrpAnswer,
+} from "../einvoice.api.ts";
 import {
   downloadQuery,
   type Refusal,
@@ -28,7 +33,7 @@ export function useEInvoiceActions({
 }) {
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["einvoice"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: einvoiceKeys.all });
 
   const download = async (entryIds: string[] | null) => {
     if (!period) return;

@@ -1,7 +1,7 @@
 import { getVoucherDefinition, type VoucherType } from "@bahi/domain";
 import { useQuery } from "@tanstack/react-query";
+import { lockPeriodsQuery } from "../../lock-period/lock-periods.query.ts";
 import { documentSettingsKey, fetchDocumentSettings } from "../../printing/printing.api.ts";
-import { entryKeys, fetchLockPeriods } from "../entries.api.ts";
 import type { EntryContext } from "../model/entry-context.ts";
 import { describeDateLock } from "../model/lock-period.ts";
 
@@ -12,9 +12,10 @@ export function useLockMessage(
   date: string,
   readOnly: boolean,
 ): string | null {
+  // The Lock Period screen's query, rows picked out with `select` (one cache shape, issue 40).
   const lockPeriods = useQuery({
-    queryKey: entryKeys.lockPeriods(context.organisationId, context.year),
-    queryFn: () => fetchLockPeriods(context.organisationId, context.year),
+    ...lockPeriodsQuery(context.organisationId, context.year),
+    select: (answer) => answer.lockPeriods,
     enabled: !readOnly,
   });
   return readOnly ? null : describeDateLock(lockPeriods.data ?? [], type, date);

@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeErrorMessage } from "../../../api/http.ts";
 import { notify } from "../../../app/notify.tsx";
+import { lockPeriodKeys } from "../../lock-period/lock-periods.query.ts";
 
 /**
  * Mark as filed (GSTR-1, IFF, GSTR-3B): the dialog's state and the call; on success the
- * server's sentence, the dialog closes and the return's queries (`invalidate`) are read again.
+ * server's sentence, the dialog closes and the return's queries (`invalidate`) and the lock
+ * periods are read again.
  */
 export function useMarkFiled(input: {
   mark: (arn: string) => Promise<{ message: string }>;
@@ -19,6 +21,8 @@ export function useMarkFiled(input: {
       notify({ type: "success", title: "Marked as filed", message: answer.message });
       setOpened(false);
       void queryClient.invalidateQueries({ queryKey: input.invalidate });
+      // A filing locks its months: the voucher forms and Lock Period read the locks again.
+      void queryClient.invalidateQueries({ queryKey: lockPeriodKeys.all });
     },
     onError: (error) =>
       notify({

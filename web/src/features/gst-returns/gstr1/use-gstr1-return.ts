@@ -2,15 +2,10 @@ import type { GstReturnKind } from "@bahi/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useReportScope } from "../../reports/use-report-scope.ts";
+import { returnCountsQuery, returnRowsQuery } from "../gst-returns.query.ts";
 import { rowsQuery, sectionOf, sectionParams } from "../model/gstr1.ts";
 import { pageOf } from "../model/return-frame.ts";
 import { useReturnPeriod } from "../ReturnPeriodField.tsx";
-import {
-  getReturnCounts,
-  getReturnTransactions,
-  type ReturnPeriodQuery,
-  returnKey,
-} from "../returns.api.ts";
 
 /**
  * What GSTR-1 / IFF reads: the period and section of the address, the return's counts (the
@@ -32,16 +27,13 @@ export function useGstr1Return(kind: GstReturnKind) {
   const page = pageOf(params);
 
   const counts = useQuery({
-    queryKey: returnKey(kind, "counts", query ?? {}),
-    queryFn: ({ signal }) => getReturnCounts(kind, query as ReturnPeriodQuery, signal),
+    ...returnCountsQuery(kind, query),
     enabled: query !== null,
     retry: false,
   });
   const sectionQuery = rowsQuery(query, section, page);
   const rows = useQuery({
-    queryKey: returnKey(kind, "rows", sectionQuery ?? {}),
-    queryFn: ({ signal }) =>
-      getReturnTransactions(kind, sectionQuery as NonNullable<typeof sectionQuery>, signal),
+    ...returnRowsQuery(kind, sectionQuery),
     enabled: sectionQuery !== null && counts.isSuccess,
     placeholderData: keepPreviousData,
     retry: false,

@@ -2,7 +2,8 @@ import type { Gstr3bTable } from "@bahi/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useReportScope } from "../../reports/use-report-scope.ts";
-import { getGstr3bDetails, getGstr3bSummary, gstr3bKey, type ItcBasis } from "../gstr3b.api.ts";
+import { gstr3bDetailsQuery, gstr3bSummaryQuery } from "../gst-returns.query.ts";
+import type { ItcBasis } from "../gstr3b.api.ts";
 import { detailsQuery, gstr3bParams, readGstr3bView, summaryQuery } from "../model/gstr3b.ts";
 import { useReturnPeriod } from "../ReturnPeriodField.tsx";
 
@@ -23,16 +24,13 @@ export function useGstr3b() {
   const view = readGstr3bView(params);
   const query = summaryQuery(period.query, view.itcBasis);
   const summary = useQuery({
-    queryKey: gstr3bKey("summary", query ?? {}),
-    queryFn: ({ signal }) => getGstr3bSummary(query as NonNullable<typeof query>, signal),
+    ...gstr3bSummaryQuery(query),
     enabled: query !== null,
     retry: false,
   });
   const figureQuery = detailsQuery(query, view);
   const details = useQuery({
-    queryKey: gstr3bKey("details", figureQuery ?? {}),
-    queryFn: ({ signal }) =>
-      getGstr3bDetails(figureQuery as NonNullable<typeof figureQuery>, signal),
+    ...gstr3bDetailsQuery(figureQuery),
     enabled: figureQuery !== null && summary.isSuccess,
     placeholderData: keepPreviousData,
     retry: false,

@@ -7,6 +7,7 @@ import {
   changeLink,
   fetchGstr2Excel,
   type Gstr2PeriodQuery,
+  gstr2Keys,
   importGstr2b,
   type ReconciliationRow,
 } from "../gstr2.api.ts";
@@ -27,7 +28,7 @@ export function useGstr2Actions(input: {
   const { organisationId } = input;
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<ReconciliationRow | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["gstr2"] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: gstr2Keys.all });
 
   const imported = useMutation({
     mutationFn: (file: File) => importGstr2b(organisationId, file),

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useReturnPeriod } from "../../gst-returns/ReturnPeriodField.tsx";
 import { useReportScope } from "../../reports/use-report-scope.ts";
-import { getPurchaseRegister, getReconciliation, gstr2Key } from "../gstr2.api.ts";
+import { purchaseRegisterQuery, reconciliationListQuery } from "../gstr2.api.ts";
 import {
   changeParams,
   readGstr2View,
@@ -35,17 +35,14 @@ export function useGstr2() {
 
   const registerAsk = registerQuery(query, view.page, search);
   const register = useQuery({
-    queryKey: gstr2Key("register", registerAsk ?? {}),
-    queryFn: ({ signal }) =>
-      getPurchaseRegister(registerAsk as NonNullable<typeof registerAsk>, signal),
+    ...purchaseRegisterQuery(registerAsk),
     enabled: registerAsk !== null && view.tab === "register",
     placeholderData: keepPreviousData,
     retry: false,
   });
   const reconAsk = reconciliationQuery(query, view.page, view.status, supplier);
   const reconciliation = useQuery({
-    queryKey: gstr2Key("reconciliation", reconAsk ?? {}),
-    queryFn: ({ signal }) => getReconciliation(reconAsk as NonNullable<typeof reconAsk>, signal),
+    ...reconciliationListQuery(reconAsk),
     enabled: reconAsk !== null && view.tab === "reconciliation",
     placeholderData: keepPreviousData,
     retry: false,

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { AccountPicker } from "../../../components/inputs/AccountPicker.tsx";
 import { DateInput } from "../../../components/inputs/DateInput.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
+import { itemsQuery } from "../../masters/masters.api.ts";
 import type { OrganisationFacts, TabularReportDefinition } from "../report-definitions.ts";
 import { visibleFilters } from "../report-definitions.ts";
 import type { ParamPatch } from "../report-params.ts";
-import { fetchItems } from "../reports.api.ts";
 import { LIMIT_CHOICES, type TabularFilterValues } from "../tabular-query.ts";
 import { DateRangeFields } from "./DateRangeFields.tsx";
 
@@ -28,8 +28,7 @@ export function TabularFilters({
   const filters = visibleFilters(definition, organisation);
   const needsItems = filters.includes("item");
   const items = useQuery({
-    queryKey: ["items", organisation._id, "report-options"],
-    queryFn: () => fetchItems(organisation._id),
+    ...itemsQuery(organisation._id, null),
     enabled: needsItems,
   });
   return (

@@ -4,8 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { AccountPicker } from "../../../components/inputs/AccountPicker.tsx";
 import { SelectInput } from "../../../components/inputs/SelectInput.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
+import { itemsQuery } from "../../masters/masters.api.ts";
 import { type ReportGroup, STATEMENT_REPORTS, visibleReports } from "../report-definitions.ts";
-import { fetchItems } from "../reports.api.ts";
 import { useReportScope } from "../use-report-scope.ts";
 
 interface IndexEntry {
@@ -69,8 +69,7 @@ export function ReportsIndexPage() {
   const { organisation } = scope;
   const navigate = useNavigate();
   const items = useQuery({
-    queryKey: ["items", organisation._id, "report-options"],
-    queryFn: () => fetchItems(organisation._id),
+    ...itemsQuery(organisation._id, null),
     enabled: organisation.manageInventory,
   });
   return (
