@@ -55,7 +55,9 @@ test("item lines at 1440 px: every column in view; at 390 px: cards", async ({ p
 
   const table = page.getByRole("table", { name: "Item lines" });
   const line = table.locator('[data-item-line="0"]');
-  await expect(line.locator('[data-cell="total"]')).toHaveText("1,24,44,444.43");
+  // 12 × ₹9,87,654.32 = ₹1,18,51,851.84; CGST and SGST each 2.5 % of it, ₹2,96,296.296 → ₹2,96,296.30
+  // (decision 099), so the line comes to ₹1,24,44,444.44.
+  await expect(line.locator('[data-cell="total"]')).toHaveText("1,24,44,444.44");
   const hsn = page.getByRole("textbox", { name: "HSN/SAC, line 1" });
   await expect(hsn).toHaveValue("10063020");
   expect(await pageScrollsSideways(page)).toBe(false);
@@ -91,7 +93,7 @@ test("item lines at 1440 px: every column in view; at 390 px: cards", async ({ p
     "Basmati Rice Premium",
   );
   await expect(card.getByRole("textbox", { name: "HSN/SAC, line 1" })).toHaveValue("10063020");
-  await expect(card.locator('[data-cell="total"]')).toHaveText("1,24,44,444.43");
+  await expect(card.locator('[data-cell="total"]')).toHaveText("1,24,44,444.44");
   expect(await pageScrollsSideways(page)).toBe(false);
   const cardBox = await box(card);
   expect(cardBox.x).toBeGreaterThanOrEqual(0);
