@@ -2,6 +2,7 @@ import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../db/schema.ts";
+import { DAY } from "../../lib/clock.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 
 // How far a running import has got (decision 075). The client names its upload with a
@@ -40,7 +41,7 @@ const KEEP_FINISHED_MS = 10 * 60 * 1000;
 /** Bound on entries, so that made-up ids cannot grow the map without end. */
 const MAX_ENTRIES = 10_000;
 /** A shared row of an import whose server died before it ended is dropped after this. */
-const KEEP_UNFINISHED_MS = 24 * 60 * 60 * 1000;
+const KEEP_UNFINISHED_MS = DAY;
 
 /** `admitted`: the import passed its tenant and rights check (it has a total to write). */
 const running = new Map<string, ImportProgress & { expiresAt: number | null; admitted: boolean }>();
