@@ -13,25 +13,30 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** The configuration every test app runs with; a second server of a test takes it too. */
+export function testAppConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    dataDir,
+    webDistDir: "/nonexistent-web-dist",
+    logLevel: process.env.BAHI_TEST_LOG ?? "silent",
+    cookieSecret: "test-cookie-secret-test-cookie-secret",
+    smtpUrl: undefined,
+    mailFrom: "Bahi <no-reply@bahi.test>",
+    publicUrl: "http://bahi.test",
+    // High enough that ordinary tests never meet it; the rate-limit test sets its own.
+    authRateLimitPerMinute: 1000,
+    trustProxy: false,
+    authCodeSendsPerHour: 100_000,
+    gstinLookup: { url: undefined, key: undefined, keyHeader: "x-api-key", timeoutMs: 5000 },
+    ...overrides,
+  };
+}
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-data-"));
   const app = await buildApp({
-    config: {
-      dataDir,
-      webDistDir: "/nonexistent-web-dist",
-      logLevel: process.env.BAHI_TEST_LOG ?? "silent",
-      cookieSecret: "test-cookie-secret-test-cookie-secret",
-      smtpUrl: undefined,
-      mailFrom: "Bahi <no-reply@bahi.test>",
-      publicUrl: "http://bahi.test",
-      // High enough that ordinary tests never meet it; the rate-limit test sets its own.
-      authRateLimitPerMinute: 1000,
-      trustProxy: false,
-      authCodeSendsPerHour: 100_000,
-      gstinLookup: { url: undefined, key: undefined, keyHeader: "x-api-key", timeoutMs: 5000 },
-      ...overrides,
-    },
+    config: testAppConfig(dataDir, overrides),
     database: testDatabase.database,
     migrationId: testDatabase.migrationId,
     logger: process.env.BAHI_TEST_LOG ? { level: process.env.BAHI_TEST_LOG } : false,

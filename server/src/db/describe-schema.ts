@@ -15,6 +15,7 @@ function normaliseType(type: string): string {
   if (["int2", "int4", "int8", "integer", "bigint", "smallint"].includes(t)) return "integer";
   if (["text", "varchar", "character varying"].includes(t)) return "text";
   if (["bool", "boolean"].includes(t)) return "boolean";
+  if (["blob", "bytea"].includes(t)) return "bytes";
   if (["real", "float4", "float8", "double precision", "numeric"].includes(t)) return "number";
   return t;
 }

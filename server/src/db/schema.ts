@@ -31,6 +31,9 @@ export interface Database {
   item_stock_balances: ItemStockBalancesTable;
   item_stock_years: ItemStockYearsTable;
   stock_versions: StockVersionsTable;
+  stored_files: StoredFilesTable;
+  import_progress: ImportProgressTable;
+  job_runs: JobRunsTable;
   bill_allocations: BillAllocationsTable;
   lock_periods: LockPeriodsTable;
   entry_templates: EntryTemplatesTable;
@@ -664,6 +667,41 @@ export interface ItemStockYearsTable extends Omit<ItemStockBalancesTable, "month
 export interface StockVersionsTable {
   organisation_id: string;
   version: number;
+}
+
+/** Uploaded files kept in the database for every server (migration 0100, decision 230). */
+export interface StoredFilesTable {
+  id: string;
+  organisation_id: string;
+  /** The organisation's own name of the file (a logo's `logo-<id>.png`). */
+  key: string;
+  content_type: string;
+  /** blob in SQLite, bytea in PostgreSQL. */
+  bytes: Uint8Array;
+  size: number;
+  created_at: string;
+}
+
+/** A running import's counts, per caller, organisation and client-made id (decision 075, 230). */
+export interface ImportProgressTable {
+  user_id: string;
+  organisation_id: string;
+  progress_id: string;
+  state: string;
+  unit: string | null;
+  done: number;
+  total: number | null;
+  /** 1 once the import passed its tenant and rights check. */
+  admitted: number;
+  expires_at: string | null;
+  updated_at: string;
+}
+
+/** When each scheduled job last ran and on which server (decision 230). */
+export interface JobRunsTable {
+  name: string;
+  last_run_at: string;
+  run_by: string;
 }
 
 export interface ItemStockBalancesTable {

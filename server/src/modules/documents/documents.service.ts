@@ -6,6 +6,7 @@ import {
   type TransactionPdfQuery,
   type VoucherType,
 } from "@bahi/domain";
+import { appFileStore } from "../../db/file-store.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
@@ -101,7 +102,7 @@ export async function buildTransactionDocument(
   const accountIds = ACCOUNT_KEYS.flatMap((key) => collectIds(document, key));
   const [organisation, accounts, items, printedFields, referencedVouchers, eInvoice, eWayBill] =
     await Promise.all([
-      readPrintProfile(deps.config.dataDir, access.organisation),
+      readPrintProfile(appFileStore(deps.db, deps.config.dataDir), access.organisation),
       readAccountsForPrint(deps.db, organisationId, accountIds),
       readItemsForPrint(deps.db, organisationId, collectIds(document, "itemId")),
       listPrintedCustomFields(deps.db, organisationId, getVoucherDefinition(type).customFieldKey),

@@ -25,6 +25,7 @@ import {
   voucherTypesWhere,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
+import { appFileStore } from "../../db/file-store.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
@@ -101,7 +102,7 @@ async function readSources(
   const documents = rows.map((row) => readStoredDocument(row.type, row.document));
   const itemIds = documents.flatMap((document) => document.itemLines.map((line) => line.itemId));
   const [profile, accounts, items] = await Promise.all([
-    readPrintProfile(deps.config.dataDir, access.organisation),
+    readPrintProfile(appFileStore(deps.db, deps.config.dataDir), access.organisation),
     readAccountsForPrint(
       deps.db,
       organisationId,

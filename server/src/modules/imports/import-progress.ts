@@ -1,12 +1,17 @@
 import { setImmediate } from "node:timers/promises";
+import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Database } from "../../db/schema.ts";
+import { DAY } from "../../lib/clock.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 
 // How far a running import has got (decision 075). The client names its upload with a
 // `progressId` and asks GET /import/progress while the upload's own request runs; the import
 // reports the vouchers (or rows) it has written, batch by batch, as the engine commits them. Kept
-// in this process's memory: an import runs in the process that received it, and the counts are
-// of no use once it has answered.
+// in the memory of the process running the import and, on PostgreSQL, also in `import_progress`
+// (decision 230): behind several servers the poll may reach any of them, and each reads the row.
+// SQLite is one server, and an all-or-nothing import there holds its one connection, so its
+// counts stay in memory only.
 
 export type ImportProgressState = "waiting" | "reading" | "importing" | "done" | "failed";
 export type ImportProgressUnit = "vouchers" | "accounts" | "items" | "lines";
@@ -35,6 +40,8 @@ export const ImportProgressQuery = z.object({
 const KEEP_FINISHED_MS = 10 * 60 * 1000;
 /** Bound on entries, so that made-up ids cannot grow the map without end. */
 const MAX_ENTRIES = 10_000;
+/** A shared row of an import whose server died before it ended is dropped after this. */
+const KEEP_UNFINISHED_MS = DAY;
 
 /** `admitted`: the import passed its tenant and rights check (it has a total to write). */
 const running = new Map<string, ImportProgress & { expiresAt: number | null; admitted: boolean }>();
@@ -52,6 +59,8 @@ export interface ProgressTracker {
   advance(done: number): void;
   finish(done: number): void;
   fail(): void;
+  /** Resolves when the last change is in the shared row (at once without one). */
+  settled?(): Promise<void>;
 }
 
 const NO_TRACKER: ProgressTracker = {
@@ -61,8 +70,71 @@ const NO_TRACKER: ProgressTracker = {
   fail: () => undefined,
 };
 
-/** Starts reporting an import the client named; a no-op without a progress id. */
+type Entry = ImportProgress & { expiresAt: number | null; admitted: boolean };
+
+/**
+ * Writes an entry's latest state to its `import_progress` row, one write at a time: changes made
+ * while a write runs are folded into the next one, so a statement's line-by-line counts cost at
+ * most one write in flight. A failed write is left behind (the counts are advisory; the next
+ * change writes again).
+ */
+function sharedWriter(
+  db: Kysely<Database>,
+  key: { user_id: string; organisation_id: string; progress_id: string },
+  entry: Entry,
+) {
+  let running: Promise<void> | null = null;
+  let dirty = false;
+  const writeOnce = async () => {
+    const now = Date.now();
+    const row = {
+      state: entry.state,
+      unit: entry.unit,
+      done: entry.done,
+      total: entry.total,
+      admitted: entry.admitted ? 1 : 0,
+      expires_at: new Date(entry.expiresAt ?? now + KEEP_UNFINISHED_MS).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    };
+    await db
+      .insertInto("import_progress")
+      .values({ ...key, ...row })
+      .onConflict((conflict) =>
+        conflict.columns(["user_id", "organisation_id", "progress_id"]).doUpdateSet(row),
+      )
+      .execute();
+  };
+  const loop = async () => {
+    while (dirty) {
+      dirty = false;
+      await writeOnce().catch(() => undefined);
+    }
+    running = null;
+  };
+  return {
+    changed() {
+      dirty = true;
+      running ??= loop();
+    },
+    settled: () => running ?? Promise.resolve(),
+  };
+}
+
+/** Drops shared rows past their time; run when an import starts. */
+async function sweepShared(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .deleteFrom("import_progress")
+    .where("expires_at", "<", new Date(now).toISOString())
+    .execute()
+    .catch(() => undefined);
+}
+
+/**
+ * Starts reporting an import the client named; a no-op without a progress id. `shared`: the
+ * database that keeps the counts for the other servers (PostgreSQL), or null (SQLite: one server).
+ */
 export function trackImport(
+  shared: Kysely<Database> | null,
   caller: Caller,
   organisationId: string,
   progressId: string | undefined,
@@ -72,18 +144,28 @@ export function trackImport(
   sweep(Date.now());
   const key = keyOf(caller, organisationId, progressId);
   if (running.size >= MAX_ENTRIES && !running.has(key)) return NO_TRACKER;
-  const entry = {
-    state: "reading" as ImportProgressState,
+  const entry: Entry = {
+    state: "reading",
     unit,
     done: 0,
-    total: null as number | null,
-    expiresAt: null as number | null,
+    total: null,
+    expiresAt: null,
     admitted: false,
   };
   running.set(key, entry);
+  const writer = shared
+    ? sharedWriter(
+        shared,
+        { user_id: caller.userId, organisation_id: organisationId, progress_id: progressId },
+        entry,
+      )
+    : null;
+  if (shared) void sweepShared(shared, Date.now());
+  writer?.changed();
   const end = (state: ImportProgressState) => {
     entry.state = state;
     entry.expiresAt = Date.now() + KEEP_FINISHED_MS;
+    writer?.changed();
   };
   return {
     importing(total) {
@@ -91,9 +173,13 @@ export function trackImport(
       entry.state = "importing";
       entry.total = total;
       entry.done = 0;
+      writer?.changed();
     },
     advance(done) {
-      entry.done = Math.min(done, entry.total ?? done);
+      const next = Math.min(done, entry.total ?? done);
+      if (next === entry.done) return;
+      entry.done = next;
+      writer?.changed();
     },
     finish(done) {
       // Every voucher (or row) to write has been gone through, saved or refused.
@@ -102,6 +188,7 @@ export function trackImport(
       end("done");
     },
     fail: () => end("failed"),
+    settled: () => writer?.settled() ?? Promise.resolve(),
   };
 }
 
@@ -111,16 +198,38 @@ export function trackImport(
  * the tenant check; otherwise the route checks before answering. (An admitted import's poll
  * needs no database: an all-or-nothing import holds SQLite's one connection until it ends.)
  */
-export function readImportProgress(
+export async function readImportProgress(
+  shared: Kysely<Database> | null,
   caller: Caller,
   organisationId: string,
   progressId: string,
-): { progress: ImportProgress; admitted: boolean } {
+): Promise<{ progress: ImportProgress; admitted: boolean }> {
   const entry = running.get(keyOf(caller, organisationId, progressId));
-  if (!entry)
+  if (entry) {
+    const { expiresAt: _expiresAt, admitted, ...progress } = entry;
+    return { progress, admitted };
+  }
+  const row = shared
+    ? await shared
+        .selectFrom("import_progress")
+        .select(["state", "unit", "done", "total", "admitted"])
+        .where("user_id", "=", caller.userId)
+        .where("organisation_id", "=", organisationId)
+        .where("progress_id", "=", progressId)
+        .where("expires_at", ">", new Date().toISOString())
+        .executeTakeFirst()
+    : undefined;
+  if (!row)
     return { progress: { state: "waiting", unit: null, done: 0, total: null }, admitted: false };
-  const { expiresAt: _expiresAt, admitted, ...progress } = entry;
-  return { progress, admitted };
+  return {
+    progress: {
+      state: row.state as ImportProgressState,
+      unit: row.unit as ImportProgressUnit | null,
+      done: Number(row.done),
+      total: row.total === null ? null : Number(row.total),
+    },
+    admitted: Number(row.admitted) === 1,
+  };
 }
 
 /** Runs an import with its tracker: done with the count it returns, failed when it throws. */
@@ -129,12 +238,16 @@ export async function withProgress<T>(
   run: () => Promise<T>,
   doneOf: (result: T) => number,
 ): Promise<T> {
+  // The answer waits for the last count to reach the shared row, so that a poll sent to any
+  // server after the answer reads the end.
   try {
     const result = await run();
     tracker.finish(doneOf(result));
+    await tracker.settled?.();
     return result;
   } catch (error) {
     tracker.fail();
+    await tracker.settled?.();
     throw error;
   }
 }

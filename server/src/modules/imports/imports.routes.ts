@@ -121,6 +121,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   announceChange: (organisationId: string) => void;
 }> = async (app, { deps, announceChange }) => {
   const importDeps = { db: deps.db, announceChange };
+  // Decision 230: on PostgreSQL the counts are kept in the database for every server's poll.
+  const sharedProgress = deps.kind === "postgres" ? deps.db : null;
   const guard = { preHandler: deps.authenticator.requireCaller };
   const tags = ["imports"];
   await app.register(fastifyMultipart, {
@@ -141,7 +143,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   app.post("/import/bank/importFiles", { ...guard, schema: { tags } }, async (request) => {
     const { fields, files, progressId } = await readUploadForm(request);
     const caller = callerOf(request);
-    const progress = trackImport(caller, fields.organisationId, progressId, "lines");
+    const progress = trackImport(
+      sharedProgress,
+      caller,
+      fields.organisationId,
+      progressId,
+      "lines",
+    );
     return withProgress(
       progress,
       () => bank.importStatementFiles(importDeps, caller, fields, files, progress),
@@ -204,7 +212,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{
     const input = parseOrThrow(SheetImportFields, fields);
     const progressId = parseOrThrow(ProgressFields, fields).progressId;
     const caller = callerOf(request);
-    const progress = trackImport(caller, input.organisationId, progressId, input.type);
+    const progress = trackImport(
+      sharedProgress,
+      caller,
+      input.organisationId,
+      progressId,
+      input.type,
+    );
     return withProgress(
       progress,
       () =>
@@ -222,7 +236,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = callerOf(request);
       const { organisationId, progressId } = request.query;
-      const { progress, admitted } = readImportProgress(caller, organisationId, progressId);
+      const { progress, admitted } = await readImportProgress(
+        sharedProgress,
+        caller,
+        organisationId,
+        progressId,
+      );
       if (!admitted) await requireOrganisationAccess(deps.db, caller, organisationId);
       return progress;
     },
@@ -236,6 +255,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
     });
     const caller = callerOf(request);
     const progress = trackImport(
+      sharedProgress,
       caller,
       input.organisationId,
       input.preview ? undefined : input.progressId,

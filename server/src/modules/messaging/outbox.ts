@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { claimJobRun } from "../../db/job-runs.ts";
 import type { Database } from "../../db/schema.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
@@ -175,6 +176,9 @@ export const OUTBOX_DEFAULTS: Required<OutboxWorkerOptions> = {
 
 const BATCH = 20;
 
+/** The retention sweep's name in `job_runs`. */
+export const OUTBOX_RETENTION_JOB = "outbox-retention";
+
 /** The wait before try number `attempts + 1`, after `attempts` temporary failures. */
 export function retryDelayMs(attempts: number, options = OUTBOX_DEFAULTS): number {
   return Math.min(options.maxRetryMs, options.firstRetryMs * 2 ** Math.max(0, attempts - 1));
@@ -192,12 +196,16 @@ export function startOutboxWorker(
   let stopped = false;
   let lastSweep: number | null = null;
 
-  /** Drops old messages' files, at most once per sweepEveryMs. */
+  /**
+   * Drops old messages' files, at most once per sweepEveryMs across every server on the database
+   * (the `outbox-retention` job run, decision 230); this server asks at most once a period too.
+   */
   async function sweep(): Promise<void> {
     if (options.retentionMs === null) return;
     const now = options.now();
     if (lastSweep !== null && now - lastSweep < options.sweepEveryMs) return;
     lastSweep = now;
+    if (!(await claimJobRun(db, OUTBOX_RETENTION_JOB, options.sweepEveryMs, now))) return;
     const dropped = await dropOldMessageFiles(
       db,
       new Date(now - options.retentionMs).toISOString(),

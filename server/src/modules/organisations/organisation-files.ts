@@ -1,7 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
+import type { FileStore } from "../../db/file-store.ts";
 import { newId } from "../../lib/ids.ts";
 import type { ImageKind } from "./settings.schemas.ts";
 
@@ -71,41 +70,34 @@ export interface StoredImage {
   uploadedAt: string;
 }
 
-function organisationFolder(dataDir: string, organisationId: string): string {
-  // Organisation ids are ours (UUIDv7); refuse anything else rather than build a path from it.
-  if (!/^[\w-]{1,64}$/.test(organisationId)) throw new Error("Unexpected organisation id.");
-  return path.join(dataDir, "files", organisationId);
-}
-
 /** Writes under a fresh name, so a failed save never overwrites the image in use. */
 export async function writeImage(
-  dataDir: string,
+  files: FileStore,
   organisationId: string,
   kind: ImageKind,
   bytes: Buffer,
   type: ImageType,
   uploadedAt: string,
 ): Promise<StoredImage> {
-  const folder = organisationFolder(dataDir, organisationId);
-  await mkdir(folder, { recursive: true });
   const fileName = `${kind}-${newId()}.${type.extension}`;
-  await writeFile(path.join(folder, fileName), bytes, { flag: "wx" });
+  await files.put(organisationId, fileName, bytes, type.mimeType);
   return { fileName, mimeType: type.mimeType, size: bytes.length, uploadedAt };
 }
 
+/** The image's bytes from the file store (the database, or DATA_DIR for older files). */
 export async function readImage(
-  dataDir: string,
+  files: FileStore,
   organisationId: string,
   image: StoredImage,
 ): Promise<Buffer | null> {
   try {
-    return await readFile(path.join(organisationFolder(dataDir, organisationId), image.fileName));
+    return (await files.get(organisationId, image.fileName))?.bytes ?? null;
   } catch {
     return null;
   }
 }
 
-export async function deleteImage(dataDir: string, organisationId: string, image: StoredImage) {
+export async function deleteImage(files: FileStore, organisationId: string, image: StoredImage) {
   if (!/^[\w.-]+$/.test(image.fileName)) return;
-  await rm(path.join(organisationFolder(dataDir, organisationId), image.fileName), { force: true });
+  await files.delete(organisationId, image.fileName);
 }

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import type { InjectOptions } from "fastify";
 import jpeg from "jpeg-js";
 import { PNG as PNGImage } from "pngjs";
@@ -77,10 +75,16 @@ const readSettings = async (person: Person = owner) =>
     })
   ).json().settings;
 
-const filesOnDisk = () => {
-  const folder = path.join(context.dataDir, "files", organisationId);
-  return existsSync(folder) ? readdirSync(folder).sort() : [];
-};
+/** The organisation's stored files (the database's file store, decision 230). */
+const storedFiles = async () =>
+  (
+    await context.testDatabase.database.db
+      .selectFrom("stored_files")
+      .select("key")
+      .where("organisation_id", "=", organisationId)
+      .orderBy("key")
+      .execute()
+  ).map((row) => row.key);
 
 const fetchFile = (person: Person, url: string) => call(person, { method: "GET", url });
 
@@ -229,7 +233,7 @@ describe("organisation settings", () => {
     });
     expect(settings.logoUrl).toMatch(new RegExp(`^/api/files/${organisationId}/logo\\?v=`));
     expect(await readSettings()).toEqual(settings);
-    expect(filesOnDisk()).toEqual([expect.stringMatching(/^logo-.*\.png$/)]);
+    expect(await storedFiles()).toEqual([expect.stringMatching(/^logo-.*\.png$/)]);
 
     const viewer = await signUpPerson(context);
     await addMember(context, owner, organisationId, viewer, "viewer");
@@ -265,7 +269,7 @@ describe("organisation settings", () => {
       { name: "logo", file: PNG, filename: "b.png", type: "image/png" },
     ]);
     expect(second.json().settings.logoUrl).not.toBe(first.json().settings.logoUrl);
-    expect(filesOnDisk()).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(2);
     // Fields left out keep their values.
     expect(second.json().settings.signatoryName).toBe("Meera Iyer");
 
@@ -275,7 +279,7 @@ describe("organisation settings", () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ success: true, settings: { signatureUrl: null } });
-    expect(filesOnDisk()).toEqual([expect.stringMatching(/^logo-/)]);
+    expect(await storedFiles()).toEqual([expect.stringMatching(/^logo-/)]);
     const gone = await fetchFile(owner, `/api/files/${organisationId}/signature`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe("No signature has been uploaded.");
@@ -289,7 +293,7 @@ describe("organisation settings", () => {
 
   test("a text file renamed .png is refused by its bytes, and nothing changes", async () => {
     const before = await readSettings();
-    const files = filesOnDisk();
+    const files = await storedFiles();
     const response = await postSettings(owner, [
       { name: "organisationId", value: organisationId },
       { name: "signatoryName", value: "Changed" },
@@ -303,11 +307,11 @@ describe("organisation settings", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("The logo must be a PNG or JPEG image.");
     expect(await readSettings()).toEqual(before);
-    expect(filesOnDisk()).toEqual(files);
+    expect(await storedFiles()).toEqual(files);
   });
 
   test("WebP, a file that only starts like a JPEG, and a huge PNG are refused", async () => {
-    const files = filesOnDisk();
+    const files = await storedFiles();
     const webp = Buffer.concat([
       Buffer.from("RIFF"),
       Buffer.alloc(4),
@@ -329,7 +333,7 @@ describe("organisation settings", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
     }
-    expect(filesOnDisk()).toEqual(files);
+    expect(await storedFiles()).toEqual(files);
   });
 
   test("a file over 1 MB is refused, and nothing changes", async () => {

@@ -7,6 +7,7 @@ import {
   todayCivil,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
+import { appFileStore, type FileStore } from "../../db/file-store.ts";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
@@ -224,13 +225,14 @@ export async function saveOrganisationSettings(
     }
   });
 
+  const files = appFileStore(deps.db, deps.config.dataDir);
   const now = nowIso();
   const written: Partial<Record<ImageKind, StoredImage>> = {};
   const replaced: StoredImage[] = [];
   let organisation: OrganisationsTable | undefined;
   try {
     for (const { kind, bytes, type } of checked) {
-      written[kind] = await writeImage(deps.config.dataDir, organisationId, kind, bytes, type, now);
+      written[kind] = await writeImage(files, organisationId, kind, bytes, type, now);
     }
     organisation = await deps.db.transaction().execute(async (trx) => {
       const current = await lockLiveOrganisation(trx, organisationId, now);
@@ -291,15 +293,11 @@ export async function saveOrganisationSettings(
     });
   } catch (error) {
     const unused = Object.values(written);
-    await Promise.all(
-      unused.map((image) => deleteImage(deps.config.dataDir, organisationId, image)),
-    );
+    await Promise.all(unused.map((image) => deleteImage(files, organisationId, image)));
     throw error;
   }
   // Only after the commit: until then the old files are the ones in use.
-  await Promise.all(
-    replaced.map((image) => deleteImage(deps.config.dataDir, organisationId, image)),
-  );
+  await Promise.all(replaced.map((image) => deleteImage(files, organisationId, image)));
   if (!organisation) throw notFound("Organisation not found.");
   return presentSettings(organisation);
 }
@@ -333,7 +331,8 @@ export async function removeOrganisationFile(
     }
     return findLiveOrganisation(trx, organisationId);
   });
-  if (removed) await deleteImage(deps.config.dataDir, organisationId, removed);
+  if (removed)
+    await deleteImage(appFileStore(deps.db, deps.config.dataDir), organisationId, removed);
   if (!organisation) throw notFound("Organisation not found.");
   return presentSettings(organisation);
 }
@@ -345,28 +344,29 @@ export async function readOrganisationFile(
 ) {
   const access = await requireOrganisationAccess(deps.db, caller, input.organisationId);
   const image = readDocument(access.organisation).own[input.kind];
-  const bytes = image && (await readImage(deps.config.dataDir, input.organisationId, image));
+  const files = appFileStore(deps.db, deps.config.dataDir);
+  const bytes = image && (await readImage(files, input.organisationId, image));
   if (!image || !bytes) throw notFound(SETTINGS_MESSAGES.noFile(input.kind));
   return { bytes, mimeType: image.mimeType, etag: `"${image.fileName}"` };
 }
 
 /** pdfkit draws PNG and JPEG only; a WebP uploaded before that rule is left off the page. */
 async function readPrintableImage(
-  dataDir: string,
+  files: FileStore,
   organisationId: string,
   image: StoredImage | null,
 ) {
   if (!image || image.mimeType === "image/webp") return null;
-  const bytes = await readImage(dataDir, organisationId, image);
+  const bytes = await readImage(files, organisationId, image);
   return bytes ? { bytes: new Uint8Array(bytes), mimeType: image.mimeType } : null;
 }
 
 /** What a printed document shows of its organisation (issue 21); the caller checked access. */
-export async function readPrintProfile(dataDir: string, organisation: OrganisationsTable) {
+export async function readPrintProfile(files: FileStore, organisation: OrganisationsTable) {
   const { own } = readDocument(organisation);
   const [logo, signature] = await Promise.all([
-    own.showLogo ? readPrintableImage(dataDir, organisation.id, own.logo) : null,
-    own.showSignature ? readPrintableImage(dataDir, organisation.id, own.signature) : null,
+    own.showLogo ? readPrintableImage(files, organisation.id, own.logo) : null,
+    own.showSignature ? readPrintableImage(files, organisation.id, own.signature) : null,
   ]);
   return {
     name: organisation.name,
