@@ -36,6 +36,7 @@ export default defineConfig({
                 "src/modules/gstin/gstin-provider.test.ts",
                 "src/modules/ledger/page-span.test.ts",
                 "src/modules/vouchers/sqlite-plans.test.ts",
+                "test/supervisor.process.test.ts",
               ],
             }),
           ]

@@ -1,12 +1,14 @@
 // `npm start`: build the web app and the server bundle when either is missing or older than its
 // sources, then run the server (which migrates the database before it listens) with its Node flags
-// and V8's compile cache, so that a start on an existing database answers within a second.
-import { spawn, spawnSync } from "node:child_process";
+// and V8's compile cache, so that a start on an existing database answers within a second. A server
+// that crashes is started again after a back-off (scripts/supervisor.ts).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer, SERVER_DIST_DIR } from "./build-server.ts";
 import { serverEnvironment, serverNodeFlags } from "./server-node-flags.ts";
+import { superviseServer } from "./supervisor.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "web", "dist", "index.html");
@@ -41,8 +43,9 @@ if (serverBuiltAt < Math.max(...serverSources.map(newestModification))) {
   await buildServer();
 }
 
-const server = spawn(process.execPath, [...serverNodeFlags(), serverBundle], {
-  stdio: "inherit",
+const supervisor = superviseServer({
+  command: process.execPath,
+  args: [...serverNodeFlags(), serverBundle],
   // V8 keeps the compiled code of the bundle and its packages between starts.
   env: {
     ...serverEnvironment(),
@@ -50,8 +53,9 @@ const server = spawn(process.execPath, [...serverNodeFlags(), serverBundle], {
       process.env.NODE_COMPILE_CACHE ?? path.join(root, "node_modules", ".cache", "bahi-node"),
   },
 });
-// The server finishes requests in flight on SIGTERM (server/src/main.ts); pass signals on.
+// The server runs in a process group of its own, so SIGTERM or Ctrl-C sent to npm start's group
+// reaches it once, from here; it then drains (server/src/main.ts) and is not restarted.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => supervisor.stop(signal));
 }
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exit(await supervisor.done);

@@ -40,6 +40,7 @@ import { gstinRoutes } from "./modules/gstin/gstin.routes.ts";
 import { gstr2Routes } from "./modules/gstr2/gstr2.routes.ts";
 import { matchedItcForPeriod } from "./modules/gstr2/gstr2.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { createReadiness, type Readiness } from "./modules/health/readiness.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
 import { itemsRoutes } from "./modules/items/items.routes.ts";
 import { bookRoutes } from "./modules/ledger/book.routes.ts";
@@ -70,6 +71,8 @@ export interface AppOptions {
   /** Id of the latest migration applied, reported by /api/health. */
   migrationId: string;
   logger?: FastifyServerOptions["logger"];
+  /** Set draining by main.ts on SIGTERM; `/api/health/ready` answers 503 from then on. */
+  readiness?: Readiness;
 }
 
 export type App = FastifyInstance;
@@ -127,7 +130,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   const deps = { database, migrationId: options.migrationId };
-  await app.register(healthRoutes, { prefix: "/api", ...deps });
+  await app.register(healthRoutes, {
+    prefix: "/api",
+    ...deps,
+    readiness: options.readiness ?? createReadiness(),
+  });
   await app.register(miscRoutes, { prefix: "/api", ...deps });
   await app.register(authRoutes, {
     prefix: "/api",

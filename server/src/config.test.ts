@@ -84,3 +84,20 @@ describe("sending configuration", () => {
     ).toBe("http://127.0.0.1:9999/v24.0");
   });
 });
+
+describe("shutdown configuration (issue 38)", () => {
+  test("defaults: 10 s of grace, no delay; values in milliseconds are read", () => {
+    expect(loadConfig(base)).toMatchObject({ shutdownGraceMs: 10_000, shutdownDelayMs: 0 });
+    expect(
+      loadConfig({ ...base, SHUTDOWN_GRACE_MS: "30000", SHUTDOWN_DELAY_MS: "3000" }),
+    ).toMatchObject({ shutdownGraceMs: 30_000, shutdownDelayMs: 3000 });
+  });
+
+  test("refuses values that are not milliseconds, and a delay as long as the grace", () => {
+    expect(() => loadConfig({ ...base, SHUTDOWN_GRACE_MS: "10s" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_MS: "-1" })).toThrow(/SHUTDOWN_DELAY_MS/);
+    expect(() =>
+      loadConfig({ ...base, SHUTDOWN_GRACE_MS: "1000", SHUTDOWN_DELAY_MS: "1000" }),
+    ).toThrow("SHUTDOWN_DELAY_MS (1000) must be shorter than SHUTDOWN_GRACE_MS (1000).");
+  });
+});

@@ -49,6 +49,16 @@ export interface Config {
    * (WHATSAPP_API_URL its Graph API base); unset, WhatsApp is click-to-chat from the user's device.
    */
   whatsapp?: WhatsAppCloudConfig | undefined;
+  /**
+   * SHUTDOWN_GRACE_MS: after SIGTERM, how long requests in flight may take before their
+   * connections are cut and the server exits all the same (main.ts).
+   */
+  shutdownGraceMs?: number;
+  /**
+   * SHUTDOWN_DELAY_MS: after SIGTERM, how long the server keeps accepting connections while
+   * `/api/health/ready` answers 503, so that a load balancer's check takes it out first.
+   */
+  shutdownDelayMs?: number;
 }
 
 export interface WhatsAppCloudConfig {
@@ -85,6 +95,8 @@ export const DEFAULT_WHATSAPP_TEMPLATE_PARAMS = [
 
 export const DEFAULT_DOCUMENT_LINK_DAYS = 30;
 export const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_SHUTDOWN_DELAY_MS = 0;
 export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v24.0";
 /** The support address when SUPPORT_EMAIL is unset; the web's error screen mails it too. */
 export const DEFAULT_SUPPORT_EMAIL = "support@bahi.app";
@@ -124,7 +136,30 @@ export function loadConfig(env: Env = process.env): Config {
       DEFAULT_OUTBOX_RETENTION_DAYS,
     ),
     whatsapp: readWhatsAppConfig(env),
+    ...readShutdownTimes(env),
   };
+}
+
+function readShutdownTimes(env: Env): { shutdownGraceMs: number; shutdownDelayMs: number } {
+  const read = (name: string, fallback: number) => {
+    const text = env[name]?.trim() ?? "";
+    if (text === "") return fallback;
+    const ms = Number(text);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 3_600_000) {
+      throw new Error(
+        `${name} must be a whole number of milliseconds up to 3600000, not "${text}".`,
+      );
+    }
+    return ms;
+  };
+  const shutdownGraceMs = read("SHUTDOWN_GRACE_MS", DEFAULT_SHUTDOWN_GRACE_MS);
+  const shutdownDelayMs = read("SHUTDOWN_DELAY_MS", DEFAULT_SHUTDOWN_DELAY_MS);
+  if (shutdownDelayMs >= shutdownGraceMs && shutdownDelayMs > 0) {
+    throw new Error(
+      `SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be shorter than SHUTDOWN_GRACE_MS (${shutdownGraceMs}).`,
+    );
+  }
+  return { shutdownGraceMs, shutdownDelayMs };
 }
 
 function parseDocumentLinkDays(value: string | undefined): number {

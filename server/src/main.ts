@@ -1,28 +1,79 @@
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { DEFAULT_SHUTDOWN_DELAY_MS, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from "./config.ts";
 import { databaseOptionsFromConfig, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { claimSqliteDataDir } from "./db/sqlite-one-server.ts";
+import { createReadiness } from "./modules/health/readiness.ts";
 
 const config = loadConfig();
-const database = openDatabase(databaseOptionsFromConfig(config));
+const databaseOptions = databaseOptionsFromConfig(config);
+const releaseDataDir =
+  databaseOptions.kind === "sqlite" ? claimSqliteDataDir(config.dataDir) : () => {};
+process.once("exit", releaseDataDir);
+const database = openDatabase(databaseOptions);
 const migrationId = await migrateToLatest(database);
-const app = await buildApp({ config, database, migrationId });
+const readiness = createReadiness();
+const app = await buildApp({ config, database, migrationId, readiness });
+const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+const delayMs = config.shutdownDelayMs ?? DEFAULT_SHUTDOWN_DELAY_MS;
 
 let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
+/**
+ * Draining (issue 38): `/api/health/ready` answers 503 at once; after SHUTDOWN_DELAY_MS (for the
+ * load balancer to notice) the server stops accepting connections and lets the requests in flight
+ * finish; at SHUTDOWN_GRACE_MS from the signal, connections still open are cut. Then the database
+ * is closed. A second signal while draining changes nothing (it used to kill the server
+ * mid-request when `npm start` passed on a signal its process group had already delivered).
+ */
+async function stop(reason: string): Promise<void> {
+  if (stopping) {
+    app.log.info({ reason }, "already shutting down");
+    return;
+  }
   stopping = true;
-  app.log.info({ signal }, "shutting down: finishing requests in flight");
+  readiness.draining = true;
+  app.log.info({ reason, graceMs, delayMs }, "shutting down: finishing requests in flight");
+  let cut = false;
+  const deadline = setTimeout(() => {
+    cut = true;
+    app.log.warn(
+      { graceMs },
+      "requests still in flight at the end of the grace time; cutting them",
+    );
+    app.server.closeAllConnections();
+  }, graceMs);
+  // Should closing the database hang as well, leave anyway a little later.
+  const lastResort = setTimeout(() => process.exit(1), graceMs + 5000);
+  lastResort.unref();
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   // close() stops accepting connections and resolves once in-flight requests have been answered.
   await app.close();
+  clearTimeout(deadline);
   await database.close();
-  app.log.info("shut down cleanly");
+  releaseDataDir();
+  if (cut) {
+    app.log.warn("shut down after cutting requests in flight");
+    // A cut request's handler may still hold timers or workers; do not wait for them.
+    process.exit(1);
+  } else {
+    app.log.info("shut down cleanly");
+  }
+  if (process.connected) process.disconnect();
 }
-process.once("SIGTERM", () => void stop("SIGTERM"));
-process.once("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+// Run by `npm start` (scripts/supervisor.ts): should the supervisor die, stop rather than be left
+// running with no one to stop or restart it.
+if (process.connected) {
+  process.channel?.unref();
+  process.on("disconnect", () => {
+    if (!stopping) void stop("supervisor gone");
+  });
+}
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { db: database.kind, migration: migrationId, dataDir: config.dataDir },
   `Bahi is ready on http://${config.host}:${config.port}`,
 );
+process.send?.({ bahi: "ready" });

@@ -14,6 +14,7 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
   let dataDir: string;
   let server: ServerProcess;
   let dropSchema: (() => Promise<void>) | undefined;
+  let baseEnv: Record<string, string>;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "bahi-main-"));
@@ -34,7 +35,9 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
         await client.end();
       };
     }
-    server = await startServerProcess(env);
+    baseEnv = env;
+    // The drain waits this long with /api/health/ready answering 503 before it stops accepting.
+    server = await startServerProcess({ ...env, SHUTDOWN_DELAY_MS: "1500" });
   });
 
   afterAll(async () => {
@@ -52,27 +55,77 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
     });
   });
 
-  test("SIGTERM answers the request in flight, then closes the database and exits 0", async () => {
-    const { port } = new URL(server.baseUrl);
-    const body = JSON.stringify({ url: "/in-flight-during-shutdown" });
-    const socket = net.connect(Number(port), "127.0.0.1");
-    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    let reply = "";
-    socket.on("data", (chunk) => {
-      reply += chunk.toString();
-    });
-    const answered = new Promise<void>((resolve) => socket.once("end", () => resolve()));
-    socket.write(
-      `POST /api/misc/fourzerofoururlsave HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
-    );
+  test.runIf(testDatabaseKind() === "sqlite")(
+    "a second server on the same SQLite data folder is refused with a message",
+    async () => {
+      const second = startServerProcess({ DATA_DIR: dataDir });
+      await expect(second).rejects.toThrow(
+        /SQLite runs as one server, and process \d+ already serves/,
+      );
+    },
+  );
+
+  test("SIGTERM, even delivered twice, drains: ready answers 503, the request in flight is answered, exit 0", async () => {
+    const ready = await fetch(`${server.baseUrl}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+
+    const request = startSlowRequest(server.baseUrl);
+    await request.connected;
     await new Promise((resolve) => setTimeout(resolve, 200));
+    // A signal to `npm start`'s process group used to reach the server twice and kill it mid-request.
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    socket.write(body.slice(5));
-    await answered;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const draining = await fetch(`${server.baseUrl}/api/health/ready`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toEqual({ status: "draining" });
+    request.finish();
+    const reply = await request.answered;
     expect(reply).toMatch(/^HTTP\/1\.1 200/);
     expect(reply).toContain('{"success":true}');
     expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("already shutting down");
     expect(server.output()).toContain("shut down cleanly");
   });
+
+  test("a request still in flight at the end of SHUTDOWN_GRACE_MS is cut, and the server exits 1", async () => {
+    const quickDir = mkdtempSync(path.join(tmpdir(), "bahi-main-"));
+    const quick = await startServerProcess({
+      ...baseEnv,
+      DATA_DIR: quickDir,
+      SHUTDOWN_GRACE_MS: "700",
+    });
+    const request = startSlowRequest(quick.baseUrl);
+    await request.connected;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
+    quick.child.kill("SIGTERM");
+    await request.answered;
+    expect(await quick.exited).toBe(1);
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(quick.output()).toContain("cutting them");
+    rmSync(quickDir, { recursive: true, force: true });
+  });
 });
+
+/** A POST whose body is sent only when `finish()` is called: a request in flight until then. */
+function startSlowRequest(baseUrl: string) {
+  const { port } = new URL(baseUrl);
+  const body = JSON.stringify({ url: "/in-flight-during-shutdown" });
+  const socket = net.connect(Number(port), "127.0.0.1");
+  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  let reply = "";
+  socket.on("data", (chunk) => {
+    reply += chunk.toString();
+  });
+  socket.on("error", () => {});
+  const answered = new Promise<string>((resolve) => socket.once("close", () => resolve(reply)));
+  void connected.then(() =>
+    socket.write(
+      `POST /api/misc/fourzerofoururlsave HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    ),
+  );
+  return { connected, answered, finish: () => socket.write(body.slice(5)) };
+}
