@@ -150,9 +150,12 @@ describe(`backup and restore on ${testDatabaseKind()}`, () => {
       folder,
     );
     expect(manifest.kind).toBe(testDatabaseKind());
+    // Logos and signatures live in the database (decision 230); DATA_DIR/files holds only those an
+    // older version saved, and is copied when it is there.
+    const oldFiles = existsSync(path.join(context.dataDir, "files"));
     expect(readdirSync(folder).sort()).toEqual(
       [
-        "files",
+        ...(oldFiles ? ["files"] : []),
         "manifest.json",
         testDatabaseKind() === "sqlite" ? "bahi.db" : "bahi.pgdump",
       ].sort(),
@@ -165,7 +168,7 @@ describe(`backup and restore on ${testDatabaseKind()}`, () => {
     // Restoring again over the restored books is refused without --force, and works with it.
     await expect(restore({ database: target, dataDir }, folder)).rejects.toThrow(/--force/);
     await restore({ database: target, dataDir }, folder, { force: true });
-    expect(existsSync(path.join(dataDir, "files", org))).toBe(true);
+    expect(existsSync(path.join(dataDir, "files", org))).toBe(oldFiles);
 
     const database = openDatabase(target);
     const app = await buildApp({

@@ -2,7 +2,8 @@
 //   manifest.json  what was backed up, when, from which engine
 //   bahi.db        SQLite: the database by SQLite's online backup (a running server keeps serving)
 //   bahi.pgdump    PostgreSQL: pg_dump in its custom format (one consistent snapshot)
-//   files/         DATA_DIR/files: the organisations' logos and signatures
+//   files/         DATA_DIR/files: logos and signatures an older version kept on disk (they now
+//                  live in the database, decision 230), when there are any
 //   cookie-secret  DATA_DIR/cookie-secret when there is one, so sessions survive a restore
 // The outbox's .eml files (mail written to disk when SMTP_URL is unset) are not kept.
 import { spawn } from "node:child_process";
