@@ -716,6 +716,9 @@ describe("document settings (spec 3, api.md 7 Settings)", () => {
     const [rollPage] = await readPageSizes(roll);
     expect(rollPage?.width).toBe(227);
     const rollText = await extractPdfText(roll);
+    // The roll is a tax invoice too (rule 46): the supplier's GSTIN and the buyer's are on it.
+    expect(rollText).toContain("GSTIN: 27AAPFU0939F1ZV");
+    expect(rollText).toContain("GSTIN: 27AAACR5055K1Z5");
     expect(rollText).toContain("Basmati Rice");
     expect(rollText).toContain("Total ₹210.00");
     const modern = await getPdf(
