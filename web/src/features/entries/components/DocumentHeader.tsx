@@ -266,6 +266,17 @@ export function DocumentHeader({
               disabled={readOnly}
             />
           </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <TextField
+              label="Country Code"
+              description="2 letters, such as AE or US"
+              value={form.countryCode}
+              onChange={(code) => set("countryCode", code.toUpperCase())}
+              maxChars={2}
+              error={errors.countryCode}
+              disabled={readOnly}
+            />
+          </Grid.Col>
         </>
       )}
       {fields.importType && (

@@ -700,8 +700,9 @@ describe("an export's shipping bill", () => {
     portCode: "INNSA1",
     shippingBillNumber: "1234567",
     shippingBillDate: "2025-05-12",
+    countryCode: "ae",
   };
-  it("goes with an export sales invoice", () => {
+  it("goes with an export sales invoice, with the destination country", () => {
     const payload = buildDocumentPayload(
       form([line(RICE, "1")], shipping),
       contextFor("salesInvoice"),
@@ -713,6 +714,7 @@ describe("an export's shipping bill", () => {
       portCode: "INNSA1",
       shippingBillNumber: "1234567",
       shippingBillDate: "2025-05-12",
+      countryCode: "AE",
     });
   });
   it("not with a regular supply, nor with a credit note", () => {
@@ -722,6 +724,7 @@ describe("an export's shipping bill", () => {
       { mode: "add" },
     );
     expect(regular.portCode).toBeUndefined();
+    expect(regular.countryCode).toBeUndefined();
     const note = buildDocumentPayload(form([line(RICE, "1")], shipping), contextFor("creditNote"), {
       mode: "add",
     });

@@ -104,6 +104,8 @@ export interface DocumentForm {
   /** An export invoice's shipping bill (GSTR-1 exp sbpcode, sbnum, sbdt). */
   portCode: string;
   shippingBillNumber: string;
+  /** The destination country of an export, ISO 3166 alpha-2 (the e-invoice's ExpDtls.CntCode). */
+  countryCode: string;
   shippingBillDate: string;
   importType: string;
   noteType: string;
@@ -286,6 +288,7 @@ export function emptyDocumentForm(context: EntryContext): DocumentForm {
     gstPaymentTypeInExportOrSez: "",
     portCode: "",
     shippingBillNumber: "",
+    countryCode: "",
     shippingBillDate: "",
     importType: "",
     noteType: "",
@@ -766,6 +769,7 @@ export function buildDocumentPayload(
           portCode: textOrUndefined(form.portCode),
           shippingBillNumber: textOrUndefined(form.shippingBillNumber),
           shippingBillDate: textOrUndefined(form.shippingBillDate),
+          countryCode: textOrUndefined(form.countryCode.toUpperCase()),
         }
       : {}),
     roundOff: form.roundOff,
@@ -932,6 +936,7 @@ export function documentFormFromEntry(
     portCode: fields.shippingBill ? readString(entry, "portCode") : "",
     shippingBillNumber: fields.shippingBill ? readString(entry, "shippingBillNumber") : "",
     shippingBillDate: fields.shippingBill ? readString(entry, "shippingBillDate") : "",
+    countryCode: fields.shippingBill ? readString(entry, "countryCode") : "",
     importType: fields.importType ? readString(entry, "importType") : "",
     noteType: fields.noteKind ? readString(entry, "type") : "",
     transport: fields.transport ? readTransport(entry) : emptyTransportForm(),
