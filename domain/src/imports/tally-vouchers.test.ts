@@ -147,3 +147,39 @@ describe("mixed GST rates in one Tally voucher (decision 074)", () => {
     expect(placeTallyGstRates([{ taxablePaise: 100000 }], new Map([[18, 9999]]))).toBeNull();
   });
 });
+
+describe("Tally types and duty heads the file does not name (issue 36)", () => {
+  const shape = {
+    partyNature: "Debtors",
+    partyDebited: true,
+    trades: "sales" as const,
+    cashBankDebits: 0,
+    cashBankCredits: 0,
+    otherLines: 3,
+  };
+  test("a renamed type with no master is taken by what it does; orders are never guessed", async () => {
+    const { tallyTypeByShape } = await import("./tally-vouchers.ts");
+    expect(tallyTypeByShape("GST Sale Invoice", shape)).toBe("sales");
+    expect(tallyTypeByShape("GST Sale Return", { ...shape, partyDebited: false })).toBe(
+      "credit note",
+    );
+    expect(
+      tallyTypeByShape("Purchase GST", { ...shape, trades: "purchases", partyDebited: false }),
+    ).toBe("purchase");
+    const money = { ...shape, trades: null, partyNature: null, otherLines: 1 };
+    expect(tallyTypeByShape("Bank In", { ...money, cashBankDebits: 1 })).toBe("receipt");
+    expect(tallyTypeByShape("Cash Out", { ...money, cashBankCredits: 1 })).toBe("payment");
+    expect(tallyTypeByShape("GST Sales Order", shape)).toBeNull();
+    expect(bahiTypeOfTallyVoucher("sales")).toBe("salesInvoice");
+  });
+
+  test("Tally Prime's duty heads, and a ledger master's head over its name", async () => {
+    const { tallyDutyHead } = await import("./tally-vouchers.ts");
+    expect(tallyDutyHead("Integrated Tax")).toBe("igst");
+    expect(tallyDutyHead("Central Tax")).toBe("cgst");
+    expect(tallyDutyHead("State Tax")).toBe("sgst");
+    expect(tallyDutyHead("Cess")).toBe("cess");
+    expect(tallyTaxHeadOf("Tax on Sales A")).toBeNull();
+    expect(tallyTaxHeadOf("Tax on Sales A", new Map([["tax on sales a", "igst"]]))).toBe("igst");
+  });
+});

@@ -61,8 +61,64 @@ function clean(name: string): string {
 
 export type TallyTaxHead = "cgst" | "sgst" | "igst" | "cess";
 
+/**
+ * Tally's own voucher types that carry no books (orders, notes of goods, stock journals,
+ * memoranda): a user type whose parent is not in the file is never guessed to be one of Bahi's
+ * when its name says it is one of these.
+ */
+const NOT_BOOKS =
+  /\b(order|delivery note|receipt note|stock journal|memorandum|memo|physical stock|rejections?|attendance|payroll|reversing|material)\b/i;
+
+/** The shape of a voucher whose type the file does not explain (no VOUCHERTYPE master). */
+export interface TallyVoucherShape {
+  /** The nature of the party ledger in Bahi (Debtors, Creditors …), or null. */
+  partyNature: string | null;
+  /** The party ledger is debited. */
+  partyDebited: boolean;
+  /** It has stock-item lines, or credits or debits a Sales or Purchases ledger. */
+  trades: "sales" | "purchases" | null;
+  /** Of its ledger lines, how many are cash or bank, debited and credited, and how many others. */
+  cashBankDebits: number;
+  cashBankCredits: number;
+  otherLines: number;
+}
+
+/**
+ * The Tally type a voucher of a renamed type (GST Sale Invoice, whose parent is Sales) is taken
+ * to be when the file has no master for its type: by what it does, as Tally's own type would.
+ * A sale or purchase (or the note reversing one) by its trade side and the party's side; money
+ * in or out of cash or bank; a contra between them; else a journal. Null for a name that says it
+ * is an order, a note of goods or another type that carries no books.
+ */
+export function tallyTypeByShape(typeName: string, shape: TallyVoucherShape): string | null {
+  if (NOT_BOOKS.test(typeName)) return null;
+  if (shape.trades === "sales") return shape.partyDebited ? "sales" : "credit note";
+  if (shape.trades === "purchases") return shape.partyDebited ? "debit note" : "purchase";
+  if (shape.otherLines === 0 && shape.cashBankDebits > 0 && shape.cashBankCredits > 0)
+    return "contra";
+  if (shape.cashBankDebits > 0 && shape.cashBankCredits === 0) return "receipt";
+  if (shape.cashBankCredits > 0 && shape.cashBankDebits === 0) return "payment";
+  return "journal";
+}
+
+/** Tally Prime's GST duty heads (a tax ledger's GSTDUTYHEAD, an item's GSTRATEDUTYHEAD). */
+export function tallyDutyHead(dutyHead: string): TallyTaxHead | null {
+  const head = dutyHead.toLowerCase();
+  if (/integrated|\bigst\b/.test(head)) return "igst";
+  if (/central|\bcgst\b/.test(head)) return "cgst";
+  if (/state|\b(sgst|utgst)\b|union territory/.test(head)) return "sgst";
+  if (/cess/.test(head)) return "cess";
+  return null;
+}
+
 /** A GST ledger's head by its name ("Output CGST @9%", "SGST/UTGST", "IGST Payable"), or null. */
-export function tallyTaxHeadOf(ledgerName: string): TallyTaxHead | null {
+export function tallyTaxHeadOf(
+  ledgerName: string,
+  masterHeads: ReadonlyMap<string, TallyTaxHead> = new Map(),
+): TallyTaxHead | null {
+  // The ledger master's GSTDUTYHEAD ("Integrated Tax") wins over its name.
+  const fromMaster = masterHeads.get(ledgerName.trim().toLowerCase());
+  if (fromMaster) return fromMaster;
   const name = ledgerName.toLowerCase();
   if (/\bigst\b|integrated/.test(name)) return "igst";
   if (/\bcgst\b|central tax/.test(name)) return "cgst";
@@ -130,6 +186,10 @@ export const TALLY_VOUCHER_MESSAGES = {
     `No item named "${name}": import the masters export first, or add the item.`,
   noParty: "The voucher names no party ledger.",
   asJournal: (type: string, why: string) => `Saved as a journal (${why}), not as a ${type}.`,
+  byShape: (type: string, as: string) =>
+    `The file does not say what "${type}" is; imported as a ${as} by its ledgers.`,
+  heldBack: (what: string) =>
+    `Held back for review, not saved: ${what}. Enter it by hand, or correct the ledgers and import again.`,
 } as const;
 
 /** The Bahi types a Tally day book is imported into, by the registry. */

@@ -4,6 +4,7 @@ import {
   declaresEntities,
   decodeTallyXml,
   ItemInput,
+  isValidGstin,
   paiseToRupees,
   readTallyOpening,
   readTallyQuantity,
@@ -96,6 +97,16 @@ export function readTallyFile(bytes: Buffer): TallyNodes {
   return found;
 }
 
+export const TALLY_MASTER_WARNINGS = {
+  badGstin: (gstin: string) =>
+    `GSTIN ${gstin} fails its check digit: imported without it; enter the right one.`,
+  noState: (placeholder: string | null) =>
+    placeholder
+      ? `No state in the file: saved with your own (${placeholder}) until you choose the party's state.`
+      : "No state in the file: choose the party's state in Bahi.",
+  withoutGst: (why: string) => `Imported without its GST details (${why}); enter them in Bahi.`,
+} as const;
+
 const REGISTRATION_TYPES: Record<string, string> = {
   regular: "regular",
   composition: "composition",
@@ -184,6 +195,8 @@ export async function importTallyMasters(
   const regular =
     access.organisation.gst_registered === 1 && access.organisation.gst_reg_type === "regular";
   const cannot: { name: string; reason: string }[] = [];
+  /** Parties imported with less than the file gives (a GSTIN that fails its check, no state). */
+  const warnings: { name: string; warning: string }[] = [];
   const creating: { name: string; payload: AccountInput; openingPaise: number }[] = [];
   const openings: { name: string; accountId: string; openingPaise: number }[] = [];
   for (const ledger of masters.ledgers) {
@@ -201,10 +214,27 @@ export async function importTallyMasters(
       cannot.push({ name: ledger.name, reason: TALLY_MESSAGES.cannotPlace(ledger.parent) });
       continue;
     }
-    const state = STATES.find(
-      (candidate) => candidate.name.toLowerCase() === ledger.state.toLowerCase(),
-    );
     const party = ledger.nature === "Debtors" || ledger.nature === "Creditors";
+    // A GSTIN whose check digit fails is not kept (the party is, with a warning); the state is
+    // the one named, else the GSTIN's first two digits, else left for the user to choose.
+    const gstinValid = ledger.gstin !== "" && isValidGstin(ledger.gstin);
+    const gstin = gstinValid ? ledger.gstin : "";
+    const named =
+      STATES.find((candidate) => candidate.name.toLowerCase() === ledger.state.toLowerCase()) ??
+      (ledger.gstin.length >= 2
+        ? STATES.find((candidate) => candidate.code === ledger.gstin.slice(0, 2))
+        : undefined);
+    if (party && ledger.gstin && !gstinValid)
+      warnings.push({ name: ledger.name, warning: TALLY_MASTER_WARNINGS.badGstin(ledger.gstin) });
+    // Bahi keeps no party of a regular dealer without a state: the organisation's own stands in
+    // until the user chooses (the vouchers' tax is checked against the file all the same).
+    const ownState = STATES.find((candidate) => candidate.code === access.organisation.state_code);
+    const state = named ?? (party && regular ? ownState : undefined);
+    if (party && !named)
+      warnings.push({
+        name: ledger.name,
+        warning: TALLY_MASTER_WARNINGS.noState(state && regular ? state.name : null),
+      });
     const candidate = {
       organisationId,
       name: ledger.name,
@@ -213,16 +243,35 @@ export async function importTallyMasters(
       ...(ledger.openingPaise !== 0
         ? { openingBalanceType: ledger.openingPaise > 0 ? "dr" : "cr" }
         : {}),
-      ...(party && ledger.gstin ? { gstin: ledger.gstin } : {}),
+      ...(party && gstin ? { gstin } : {}),
       ...(party && state ? { state: state.code } : {}),
       ...(party && regular
         ? {
-            gstType: ledger.gstType || (ledger.gstin ? "regular" : "unregistered"),
-            ...(state || ledger.gstin ? {} : { state: "-1" }),
+            gstType:
+              gstin || ledger.gstType !== "regular"
+                ? ledger.gstType || (gstin ? "regular" : "unregistered")
+                : "unregistered",
+            ...(state || gstin ? {} : { state: "-1" }),
           }
         : {}),
     };
-    const parsed = AccountInput.safeParse(candidate);
+    let parsed = AccountInput.safeParse(candidate);
+    if (!parsed.success && party) {
+      // Whatever else of the party's GST details Bahi refuses, the ledger and its opening come
+      // across without them, and the user is told.
+      const { gstin: _g, state: _s, gstType: _t, ...plain } = candidate as Record<string, unknown>;
+      const retried = AccountInput.safeParse({
+        ...plain,
+        ...(regular && state ? { gstType: "unregistered", state: state.code } : {}),
+      });
+      if (retried.success) {
+        warnings.push({
+          name: ledger.name,
+          warning: TALLY_MASTER_WARNINGS.withoutGst(parsed.error.issues[0]?.message ?? ""),
+        });
+        parsed = retried;
+      }
+    }
     if (!parsed.success) {
       cannot.push({
         name: ledger.name,
@@ -268,6 +317,7 @@ export async function importTallyMasters(
     })),
     itemsToCreate: newItems.map((item) => item.name),
     cannotImport: cannot,
+    warnings,
     fileOpenings: { debit: paiseToRupees(fileDebit), credit: paiseToRupees(fileCredit) },
   };
   if (preview) return { preview: true, ...summary };
@@ -304,33 +354,46 @@ export async function importTallyMasters(
   const byName = new Map(
     after.accounts.map((account) => [account.name.trim().toLowerCase(), account]),
   );
-  const mismatches = masters.ledgers.flatMap((ledger) => {
-    const account = byName.get(ledger.name.toLowerCase());
-    if (!account) return [];
-    const signed = rupeesToPaise(account.openingBalance);
-    return signed === ledger.openingPaise
-      ? []
-      : [
-          {
-            name: ledger.name,
-            file: paiseToRupees(ledger.openingPaise),
-            bahi: account.openingBalance,
-          },
-        ];
-  });
+  const mismatches: { name: string; file: number; bahi: number | null }[] = masters.ledgers.flatMap(
+    (ledger) => {
+      const account = byName.get(ledger.name.toLowerCase());
+      if (!account) return [];
+      const signed = rupeesToPaise(account.openingBalance);
+      return signed === ledger.openingPaise
+        ? []
+        : [
+            {
+              name: ledger.name,
+              file: paiseToRupees(ledger.openingPaise),
+              bahi: account.openingBalance,
+            },
+          ];
+    },
+  );
+  // A ledger the file opens with a balance but Bahi has not placed is a mismatch too: the check
+  // is of all the file's ledgers, not only those that came across.
+  for (const ledger of masters.ledgers) {
+    if (byName.has(ledger.name.toLowerCase()) || ledger.openingPaise === 0) continue;
+    mismatches.push({
+      name: ledger.name,
+      file: paiseToRupees(ledger.openingPaise),
+      bahi: null,
+    });
+  }
   const placed = masters.ledgers.filter((ledger) => byName.has(ledger.name.toLowerCase()));
+  const notPlaced = masters.ledgers.length - placed.length;
   return {
     preview: false,
     ...summary,
     failed,
     openingsCheck: {
-      ledgersCompared: placed.length,
+      ledgersCompared: masters.ledgers.length,
       mismatches,
       agrees: mismatches.length === 0,
       message:
         mismatches.length === 0
-          ? `The opening balances of all ${placed.length} ledgers placed in Bahi equal the file's.`
-          : `${mismatches.length} ledgers' opening balances differ from the file's.`,
+          ? `The opening balances of all ${masters.ledgers.length} ledgers in the file equal Bahi's${notPlaced > 0 ? ` (${notPlaced} not imported had no opening)` : ""}.`
+          : `${mismatches.length} of ${masters.ledgers.length} ledgers' opening balances differ from the file's.`,
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   milliToQuantity,
   nearestGstRate,
   type PartySide,
+  type PreparedVoucher,
   paiseToRupees,
   placeTallyGstRates,
   rateCoveringAmount,
@@ -30,10 +31,12 @@ import {
   TALLY_VOUCHER_MESSAGES,
   type TallyRateLine,
   type TallyTaxHead,
+  tallyDutyHead,
   tallyImportTypes,
   tallyLineRate,
   tallyTaxHeadOf,
   tallyTaxLedgerRate,
+  tallyTypeByShape,
   type VoucherType,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
@@ -45,7 +48,14 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
-import { first, type Node, nameOf, type TallyNodes, text } from "./tally-import.service.ts";
+import {
+  first,
+  type Node,
+  nameOf,
+  parseTallyMasters,
+  type TallyNodes,
+  text,
+} from "./tally-import.service.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 
 // POST /import/tally with a day book (issue 23; shared/returns-reference.md §7.3): each Tally
@@ -210,6 +220,12 @@ interface Plan {
   }[];
   /** The bills this invoice opens (New Ref), or its number. */
   opens: string[];
+  /**
+   * What the file books to the party and to each tax account (paise, debit positive), and the
+   * paise either way Bahi's rounding may differ by: a document whose tax, as the engine computes
+   * it, does not agree is held back for review rather than saved as booked.
+   */
+  expected?: { postings: Map<string, number>; taxSlack: number; partySlack: number };
 }
 
 type Refusal = { voucher: string; reason: string };
@@ -229,6 +245,10 @@ interface Books {
   accounts: Map<string, Account>;
   system: Map<string, string>;
   items: Map<string, { id: string; gstRate: number }>;
+  /** The organisation charges GST (registered, regular): else tax ledgers are plain accounts. */
+  gst: boolean;
+  /** Tax ledgers' heads by their masters' GSTDUTYHEAD, by lower-cased name. */
+  taxHeads: Map<string, TallyTaxHead>;
 }
 
 function journalOf(
@@ -237,6 +257,9 @@ function journalOf(
   base: Record<string, unknown> & { organisationId: string },
 ) {
   const links: [string, string][] = [];
+  // A journal takes Bahi's next number: Tally's is kept in its narration.
+  const tallyNumber = voucher.number ? `Tally ${voucher.typeName} No. ${voucher.number}` : "";
+  const narration = [voucher.narration, tallyNumber].filter(Boolean).join(" · ").slice(0, 1000);
   const entries = voucher.ledgers.map((line) => {
     const account = books.accounts.get(line.ledger.toLowerCase()) as Account;
     links.push([line.ledger, account.id]);
@@ -246,7 +269,7 @@ function journalOf(
       creditAmount: line.paise < 0 ? amount(line.paise) : 0,
     };
   });
-  return { payload: { ...base, entries }, links };
+  return { payload: { ...base, ...(narration ? { narration } : {}), entries }, links };
 }
 
 /** A document voucher's payload, or the reason it must be a journal. */
@@ -276,23 +299,33 @@ function documentOf(
   const taxByRate = new Map<number, number>();
   let everyTaxRated = true;
   let roundOff = false;
-  let taxable = 0;
-  const accountDetails: { accountId: string; amount: number; gstRate: number }[] = [];
+  const accountIds: string[] = [];
   const accountPaise: number[] = [];
-  const lineAccounts: string[] = [];
+  /** Lines on the party's side that are not tax: a discount ledger, taken off the lines' value. */
+  let allowance = 0;
+  const taxKeys = TAX_KEYS[customer ? "output" : "input"];
+  const expected = new Map<string, number>(
+    books.gst
+      ? Object.values(taxKeys).flatMap((key) => {
+          const id = books.system.get(key);
+          return id ? [[id, 0] as [string, number]] : [];
+        })
+      : [],
+  );
+  expected.set(partyAccount.id, party.paise);
   for (const line of voucher.ledgers) {
     if (line === party) continue;
-    const head = tallyTaxHeadOf(line.ledger);
+    // Without GST in Bahi, a tax ledger is an account like any other (its tax stays on the bill).
+    const head = books.gst ? tallyTaxHeadOf(line.ledger, books.taxHeads) : null;
     if (head) {
       if (Math.sign(line.paise) !== side) return "a tax line is on the party's side";
       taxPaise += Math.abs(line.paise);
+      const taxAccount = books.system.get(taxKeys[head]) ?? "";
+      if (taxAccount) expected.set(taxAccount, (expected.get(taxAccount) ?? 0) + line.paise);
       const rate = tallyTaxLedgerRate(head, line.ledger, line.rateOfInvoiceTax);
       if (rate !== null) taxByRate.set(rate, (taxByRate.get(rate) ?? 0) + Math.abs(line.paise));
       else if (head !== "cess") everyTaxRated = false;
-      links.push([
-        line.ledger,
-        books.system.get(TAX_KEYS[customer ? "output" : "input"][head]) ?? "",
-      ]);
+      links.push([line.ledger, taxAccount]);
       continue;
     }
     if (isTallyRoundOffLedger(line.ledger)) {
@@ -300,22 +333,32 @@ function documentOf(
       links.push([line.ledger, books.system.get("roundOff") ?? ""]);
       continue;
     }
-    if (Math.sign(line.paise) !== side) return `${line.ledger} is on the party's side`;
+    if (Math.sign(line.paise) !== side) {
+      if (line.carriesItems) return `${line.ledger} is on the party's side`;
+      // A discount ledger: Bahi keeps it as a discount on the lines, within the sales or
+      // purchases it reduces (the trial-balance check compares them together).
+      allowance += Math.abs(line.paise);
+      links.push([line.ledger, books.system.get(customer ? "sales" : "purchases") ?? ""]);
+      continue;
+    }
     if (line.carriesItems) {
       links.push([line.ledger, books.system.get(customer ? "sales" : "purchases") ?? ""]);
       continue;
     }
     const account = books.accounts.get(line.ledger.toLowerCase()) as Account;
     links.push([line.ledger, account.id]);
-    lineAccounts.push(line.ledger);
-    accountDetails.push({ accountId: account.id, amount: amount(line.paise), gstRate: 0 });
+    accountIds.push(account.id);
     accountPaise.push(Math.abs(line.paise));
-    taxable += Math.abs(line.paise);
   }
-  if (voucher.items.length === 0 && accountDetails.length === 0)
+  if (voucher.items.length === 0 && accountPaise.length === 0)
     return "it has no item or account lines";
-  taxable += voucher.items.reduce((sum, item) => sum + item.amountPaise, 0);
-  const rates = lineRates(voucher, books, accountPaise, {
+  const gross = [...voucher.items.map((item) => item.amountPaise), ...accountPaise];
+  const net = spreadAllowance(gross, allowance);
+  if (!net) return "its discount is more than its lines";
+  const taxable = net.reduce((sum, paise) => sum + paise, 0);
+  const netItems = net.slice(0, voucher.items.length);
+  const netAccounts = net.slice(voucher.items.length);
+  const rates = lineRates(voucher, books, netItems, netAccounts, {
     taxPaise,
     taxable,
     taxByRate,
@@ -328,15 +371,16 @@ function documentOf(
       item.ratePaise > 0 ? item.ratePaise : rateCoveringAmount(item.amountPaise, quantityMilli);
     if (amountForQuantity(quantityMilli, ratePaise) < item.amountPaise)
       ratePaise = rateCoveringAmount(item.amountPaise, quantityMilli);
-    const gross = amountForQuantity(quantityMilli, ratePaise);
+    const grossPaise = amountForQuantity(quantityMilli, ratePaise);
+    const netPaise = netItems[index] ?? item.amountPaise;
     return {
       itemId: books.items.get(item.item.toLowerCase())?.id ?? "",
       quantity: milliToQuantity(quantityMilli),
       rate: paiseToRupees(ratePaise),
       discountType: "amount",
-      discount: paiseToRupees(gross - item.amountPaise),
+      discount: paiseToRupees(grossPaise - netPaise),
       gstRate: rates[index] ?? 0,
-      amount: paiseToRupees(item.amountPaise),
+      amount: paiseToRupees(netPaise),
     };
   });
   const state = STATES.find(
@@ -358,12 +402,20 @@ function documentOf(
       ...(state ? { pos: state.code } : {}),
       roundOff,
       itemDetails,
-      accountDetails: accountDetails.map((line, index) => ({
-        ...line,
+      accountDetails: accountIds.map((accountId, index) => ({
+        accountId,
+        amount: paiseToRupees(netAccounts[index] ?? 0),
         gstRate: rates[voucher.items.length + index] ?? 0,
       })),
     },
     links,
+    expected: {
+      postings: expected,
+      // Bahi rounds each line's tax (and each head of it): a paisa a line and head either way.
+      taxSlack: 2 * net.length,
+      // A round-off line in the file is Bahi's own round-off (within a rupee).
+      partySlack: 2 * net.length + (roundOff ? 100 : 0),
+    },
     bills: isNoteType(type)
       ? party.bills
           .filter((bill) => bill.kind === "agst ref")
@@ -380,6 +432,33 @@ function documentOf(
 }
 
 /**
+ * Lines' values less a discount spread over them in proportion (integer paise, largest
+ * remainders first); null when the discount is more than the lines.
+ */
+export function spreadAllowance(gross: readonly number[], allowance: number): number[] | null {
+  const total = gross.reduce((sum, paise) => sum + paise, 0);
+  if (allowance === 0) return [...gross];
+  if (allowance > total || total <= 0) return null;
+  const shares = gross.map((paise, index) => {
+    const exact = BigInt(paise) * BigInt(allowance);
+    return {
+      index,
+      share: Number(exact / BigInt(total)),
+      remainder: exact % BigInt(total),
+    };
+  });
+  let left = allowance - shares.reduce((sum, line) => sum + line.share, 0);
+  for (const line of [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  )) {
+    if (left <= 0) break;
+    line.share += 1;
+    left -= 1;
+  }
+  return gross.map((paise, index) => paise - (shares[index]?.share ?? 0));
+}
+
+/**
  * The GST rate of each item line, then each account line (decision 074). Tally books a voucher of
  * mixed rates with a tax ledger per rate ("Output CGST @ 2.5%", "… @ 9%", or RATEOFINVOICETAX)
  * and, in newer exports, each item line's RATEDETAILS. A line's own rate is kept; the others are
@@ -390,6 +469,7 @@ function documentOf(
 function lineRates(
   voucher: TallyVoucher,
   books: Books,
+  itemPaise: readonly number[],
   accountPaise: readonly number[],
   tax: {
     taxPaise: number;
@@ -399,10 +479,10 @@ function lineRates(
   },
 ): number[] {
   const lines: TallyRateLine[] = [
-    ...voucher.items.map((item) => {
+    ...voucher.items.map((item, index) => {
       const known = books.items.get(item.item.toLowerCase())?.gstRate;
       return {
-        taxablePaise: item.amountPaise,
+        taxablePaise: itemPaise[index] ?? item.amountPaise,
         ownRate: item.gstRate,
         preferredRate: known !== undefined && known >= 0 ? known : null,
       };
@@ -513,7 +593,9 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   for (const line of voucher.ledgers) {
     if (
       document &&
-      (line.carriesItems || tallyTaxHeadOf(line.ledger) || isTallyRoundOffLedger(line.ledger)) &&
+      (line.carriesItems ||
+        (books.gst && tallyTaxHeadOf(line.ledger, books.taxHeads)) ||
+        isTallyRoundOffLedger(line.ledger)) &&
       !books.accounts.has(line.ledger.toLowerCase())
     )
       continue;
@@ -558,6 +640,10 @@ export interface TallyVouchersResult {
   alreadyImported: number;
   notImported: Refusal[];
   asJournals: Refusal[];
+  /** Vouchers of a type the file does not explain, imported by what their ledgers do. */
+  typedByShape: Refusal[];
+  /** Documents whose tax, as Bahi computes it, does not agree with the file: not saved. */
+  heldBack?: Refusal[];
   imported?: number;
   failed?: Refusal[];
   trialBalance?: TrialBalanceCheck;
@@ -588,6 +674,117 @@ function partySideOf(voucher: TallyVoucher, books: Books): PartySide | null {
   return creditsSales ? "customer" : null;
 }
 
+/** What a voucher of a type the file does not explain does, for tallyTypeByShape. */
+function shapeOf(voucher: TallyVoucher, books: Books) {
+  const party = voucher.party.toLowerCase();
+  const partyNature = books.accounts.get(party)?.nature ?? null;
+  const partyLine = voucher.ledgers.find((line) => line.ledger.toLowerCase() === party);
+  let trades: "sales" | "purchases" | null = null;
+  let cashBankDebits = 0;
+  let cashBankCredits = 0;
+  let otherLines = 0;
+  for (const line of voucher.ledgers) {
+    const nature = books.accounts.get(line.ledger.toLowerCase())?.nature;
+    if (nature === "Sales") trades ??= "sales";
+    else if (nature === "Purchases") trades ??= "purchases";
+    else if (line.carriesItems && trades === null)
+      trades =
+        partyNature === "Creditors"
+          ? "purchases"
+          : partyNature === "Debtors"
+            ? "sales"
+            : line.paise < 0
+              ? "sales"
+              : "purchases";
+    if (nature && isCashOrBankNature(nature)) {
+      if (line.paise > 0) cashBankDebits += 1;
+      else cashBankCredits += 1;
+    } else otherLines += 1;
+  }
+  if (trades === null && voucher.items.length > 0 && partyNature)
+    trades = partyNature === "Creditors" ? "purchases" : "sales";
+  return {
+    partyNature,
+    partyDebited: (partyLine?.paise ?? 0) > 0,
+    trades,
+    cashBankDebits,
+    cashBankCredits,
+    otherLines,
+  };
+}
+
+/** What the masters in the same file say: voucher types' parents, openings, tax heads. */
+function readFileMasters(found: TallyNodes) {
+  const userTypes = new Map<string, string>();
+  for (const node of found.get("VOUCHERTYPE") ?? []) {
+    const name = nameOf(node);
+    if (name && !userTypes.has(name.toLowerCase()))
+      userTypes.set(name.toLowerCase(), text(node.PARENT));
+  }
+  const ledgerOpenings = new Map<string, number>();
+  const taxHeads = new Map<string, TallyTaxHead>();
+  for (const node of found.get("LEDGER") ?? []) {
+    const name = nameOf(node).toLowerCase();
+    if (!name) continue;
+    if (!ledgerOpenings.has(name))
+      ledgerOpenings.set(name, readTallyOpening(text(node.OPENINGBALANCE)));
+    // Tally Prime: <TAXTYPE>GST</TAXTYPE><GSTDUTYHEAD>Integrated Tax</GSTDUTYHEAD>.
+    const head = tallyDutyHead(text(node.GSTDUTYHEAD));
+    const taxType = text(node.TAXTYPE).toLowerCase();
+    if (head && !taxHeads.has(name) && (taxType === "" || taxType === "gst"))
+      taxHeads.set(name, head);
+  }
+  return { userTypes, ledgerOpenings, taxHeads };
+}
+
+/**
+ * A preview runs before the masters of the same file are written: their ledgers and items count
+ * as Bahi's, with the natures the masters import will give them.
+ */
+function withFileMasters(books: Books, found: TallyNodes): Books {
+  const masters = parseTallyMasters(found);
+  const accounts = new Map(books.accounts);
+  for (const ledger of masters.ledgers) {
+    const key = ledger.name.trim().toLowerCase();
+    if (!ledger.nature || accounts.has(key)) continue;
+    accounts.set(key, {
+      id: `preview:${key}`,
+      nature: ledger.nature,
+      systemKey: null,
+      openingPaise: ledger.openingPaise,
+    });
+  }
+  const items = new Map(books.items);
+  for (const item of masters.items) {
+    const key = item.name.trim().toLowerCase();
+    if (!items.has(key)) items.set(key, { id: `preview:${key}`, gstRate: -1 });
+  }
+  return { ...books, accounts, items };
+}
+
+/**
+ * Why a document, as the engine computed it, is not what the file books: its tax by head (CGST
+ * and SGST against IGST, or another amount) or its party's amount. Null when they agree.
+ */
+function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): string | null {
+  if (!plan.expected) return null;
+  const posted = new Map<string, number>();
+  for (const posting of prepared.postings)
+    posted.set(posting.accountId, (posted.get(posting.accountId) ?? 0) + posting.amountPaise);
+  const nameOfId = new Map([...books.accounts.values()].map((a) => [a.id, a]));
+  const label = (id: string) =>
+    [...books.accounts.entries()].find(([, account]) => account.id === id)?.[0] ?? id;
+  const partyId = prepared.partyAccountId;
+  for (const [id, file] of plan.expected.postings) {
+    const bahi = posted.get(id) ?? 0;
+    const slack = id === partyId ? plan.expected.partySlack : plan.expected.taxSlack;
+    if (Math.abs(bahi - file) <= slack) continue;
+    const what = nameOfId.has(id) ? label(id) : id;
+    return `the file books ${paiseToRupees(Math.abs(file))} to ${what}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
+  }
+  return null;
+}
+
 /** POST /import/tally with vouchers: preview, or save them and compare the trial balances. */
 export async function importTallyVouchers(
   deps: VoucherDeps,
@@ -602,24 +799,31 @@ export async function importTallyVouchers(
     subjects: tallyImportTypes(),
     action: "add",
   });
-  const userTypes = new Map<string, string>();
-  for (const node of found.get("VOUCHERTYPE") ?? []) {
-    const name = nameOf(node);
-    if (name) userTypes.set(name.toLowerCase(), text(node.PARENT));
-  }
-  const ledgerOpenings = new Map<string, number>();
-  for (const node of found.get("LEDGER") ?? []) {
-    const name = nameOf(node).toLowerCase();
-    if (name && !ledgerOpenings.has(name))
-      ledgerOpenings.set(name, readTallyOpening(text(node.OPENINGBALANCE)));
-  }
-  const books = await loadBooks(deps.db, caller, organisationId);
+  const { userTypes, ledgerOpenings, taxHeads } = readFileMasters(found);
+  const loaded = await loadBooks(deps.db, caller, organisationId, taxHeads);
+  const books = preview ? withFileMasters(loaded, found) : loaded;
   const notImported: Refusal[] = [];
+  const typedByShape: Refusal[] = [];
   const plans: Plan[] = [];
   const counted: TallyVoucher[] = [];
   for (const node of found.get("VOUCHER") ?? []) {
     const voucher = readTallyVoucher(node);
-    const type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, partySideOf(voucher, books));
+    const side = partySideOf(voucher, books);
+    let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
+    // A renamed type ("GST Sale Invoice") with no master in the file: by what it does.
+    const typeKey = voucher.typeName.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
+    if (!type && typeKey && !userTypes.has(typeKey)) {
+      const shaped = tallyTypeByShape(voucher.typeName, shapeOf(voucher, books));
+      type = shaped ? bahiTypeOfTallyVoucher(shaped, new Map(), side) : null;
+      if (type)
+        typedByShape.push({
+          voucher: describeVoucher(voucher),
+          reason: TALLY_VOUCHER_MESSAGES.byShape(
+            voucher.typeName,
+            getVoucherDefinition(type).titles.singular.toLowerCase(),
+          ),
+        });
+    }
     const refuse = (reason: string) =>
       notImported.push({ voucher: describeVoucher(voucher), reason });
     if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
@@ -649,6 +853,7 @@ export async function importTallyVouchers(
       .filter((plan) => plan.note)
       .slice(0, 500)
       .map((plan) => ({ voucher: describeVoucher(plan.voucher), reason: plan.note as string })),
+    typedByShape: typedByShape.slice(0, 500),
   };
   if (preview) return { preview: true, ...summary };
 
@@ -657,6 +862,7 @@ export async function importTallyVouchers(
   const settling = fresh.filter((plan) => !isBillableType(plan.type));
   const billIds = new Map<string, { id: string; pendingPaise: number }>();
   const failed: Refusal[] = [];
+  const heldBack: Refusal[] = [];
   let imported = 0;
   let processed = 0;
   options.onTotal?.(fresh.length);
@@ -685,6 +891,12 @@ export async function importTallyVouchers(
         },
         onFailed: ({ plan }, reason) =>
           failed.push({ voucher: describeVoucher(plan.voucher), reason }),
+        hold: ({ plan }, prepared) => disagreement(plan, prepared, books),
+        onHeld: ({ plan }, reason) =>
+          heldBack.push({
+            voucher: describeVoucher(plan.voucher),
+            reason: TALLY_VOUCHER_MESSAGES.heldBack(reason),
+          }),
         onProgress: (_saved, through) => options.onProgress?.(processed + through),
       },
     );
@@ -700,7 +912,14 @@ export async function importTallyVouchers(
     plans,
     ledgerOpenings,
   );
-  return { preview: false, ...summary, imported, failed: failed.slice(0, 500), trialBalance };
+  return {
+    preview: false,
+    ...summary,
+    imported,
+    failed: failed.slice(0, 500),
+    heldBack: heldBack.slice(0, 500),
+    trialBalance,
+  };
 }
 
 /** A number used twice in one type and year keeps the first; the others are numbered by Bahi. */
@@ -723,10 +942,16 @@ async function loadBooks(
   db: Kysely<Database>,
   caller: Caller,
   organisationId: string,
+  taxHeads: Map<string, TallyTaxHead> = new Map(),
 ): Promise<Books> {
-  const [{ accounts }, { items }] = await Promise.all([
+  const [{ accounts }, { items }, organisation] = await Promise.all([
     listAccounts(db, caller, { organisationId }),
     listItems(db, caller, { organisationId }),
+    db
+      .selectFrom("organisations")
+      .select(["gst_registered", "gst_reg_type"])
+      .where("id", "=", organisationId)
+      .executeTakeFirst(),
   ]);
   const system = new Map<string, string>();
   for (const account of accounts) if (account.systemKey) system.set(account.systemKey, account._id);
@@ -750,6 +975,8 @@ async function loadBooks(
         { id: item._id, gstRate: item.gstRate },
       ]),
     ),
+    gst: organisation?.gst_registered === 1 && organisation.gst_reg_type !== "composition",
+    taxHeads,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PreparedVoucher } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
@@ -33,6 +34,12 @@ export interface BatchOptions<T extends ImportItem> {
   onFailed?: (item: T, message: string) => void;
   /** After each batch: the vouchers saved so far, and those gone through (saved or refused). */
   onProgress?: (saved: number, processed: number) => void;
+  /**
+   * Looks at each voucher as the engine computed it, before anything is written: a reason holds
+   * it back (it is not saved, and onFailed is not called).
+   */
+  hold?: (item: T, prepared: PreparedVoucher) => string | null;
+  onHeld?: (item: T, reason: string) => void;
 }
 
 export async function saveImportedVouchers<T extends ImportItem>(
@@ -55,9 +62,33 @@ export async function saveImportedVouchers<T extends ImportItem>(
     }
     return entry;
   };
-  const prepare = (on: VoucherDeps, batch: T[]) =>
-    prepareNewVouchers(on, caller, organisationId, batch.map(entryOf));
-  const write = async (on: VoucherDeps, batch: T[], ready: Awaited<ReturnType<typeof prepare>>) => {
+  const held = new WeakSet<T>();
+  /** The batch as the engine computes it, less the vouchers held back for review. */
+  const prepare = async (on: VoucherDeps, all: T[]) => {
+    const candidates = all.filter((item) => !held.has(item));
+    const ready = await prepareNewVouchers(on, caller, organisationId, candidates.map(entryOf));
+    if (!options.hold) return { ...ready, batch: candidates };
+    const keep = candidates.map((item, index) => {
+      const reason = options.hold?.(item, ready.prepared[index] as PreparedVoucher) ?? null;
+      if (reason !== null) {
+        held.add(item);
+        options.onHeld?.(item, reason);
+      }
+      return reason === null;
+    });
+    return {
+      ...ready,
+      prepared: ready.prepared.filter((_, index) => keep[index]),
+      ids: ready.ids.filter((_, index) => keep[index]),
+      batch: candidates.filter((_, index) => keep[index]),
+    };
+  };
+  const write = async (
+    on: VoucherDeps,
+    _batch: T[],
+    ready: Awaited<ReturnType<typeof prepare>>,
+  ) => {
+    const batch = ready.batch;
     const saved = await writeNewVouchers(on, ready, {
       inTransaction: async (trx: Kysely<Database>, vouchers) => {
         const now = nowIso();
@@ -110,6 +141,7 @@ export async function saveImportedVouchers<T extends ImportItem>(
       next = following ? prepare(deps, following) : null;
       next?.catch(() => undefined);
       for (const item of batch) {
+        if (held.has(item)) continue;
         try {
           done += await write(deps, [item], await prepare(deps, [item]));
         } catch (single) {
