@@ -15,10 +15,15 @@
 // Targets (issue 23): a 10,000-line statement parsed, checked for duplicates and suggested ≤ 3 s;
 // a spreadsheet of 100,000 vouchers imported at ≥ 2,000 vouchers/s.
 
+import { createReadStream, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { insertAccount, insertItem } from "../server/test/books.ts";
 import { buildMultipart } from "../server/test/multipart.ts";
 import { createOrganisation, signUpPerson } from "../server/test/people.ts";
+import { writeRealShapeDayBook } from "../server/test/tally-day-book.ts";
 import { createTestApp } from "../server/test/test-app.ts";
 import { recordRun } from "./record.ts";
 
@@ -31,6 +36,8 @@ const LINES = Number(option("lines") ?? 10_000);
 const SHEET_VOUCHERS = Number(option("sheet-vouchers") ?? 100_000);
 const TALLY_VOUCHERS = Number(option("tally-vouchers") ?? 100_000);
 const RECORD = !argv.includes("--no-record");
+/** `--tally-real n`: only the real-shape Tally day book (issue 36), n vouchers in UTF-16. */
+const TALLY_REAL = option("tally-real") ? Number(option("tally-real")) : null;
 const ENGINE = process.env.BAHI_TEST_DB === "postgres" ? "postgres" : "sqlite";
 
 function mulberry32(seed: number) {
@@ -413,4 +420,111 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * Issue 36: a UTF-16 day book of `count` real-shape vouchers (server/test/tally-day-book.ts, some
+ * 48 KB each) uploaded over real HTTP, streamed from disk, while /api/health is asked every 50 ms.
+ * Measures vouchers/s, the process's RSS during and after (server and harness are one process
+ * here; the harness holds no more than a 64 KB chunk of the file), the event loop's longest delay
+ * and the health requests' longest wait.
+ */
+async function tallyReal(count: number) {
+  const context = await createTestApp();
+  const owner = await signUpPerson(context);
+  const { organisationId } = await createOrganisation(context, owner.cookies, {
+    gstRegistered: true,
+    gstin: "27AAPFU0939F1ZV",
+    gstRegType: "regular",
+    startingYear: "2025-26",
+  });
+  const folder = mkdtempSync(path.join(os.tmpdir(), "bahi-bench-tally-"));
+  const file = path.join(folder, "DayBook.xml");
+  const size = await writeRealShapeDayBook(file, count, "utf16le");
+  await context.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = context.app.server.address() as { port: number };
+  global.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 50);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const waits: number[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const started = performance.now();
+      await fetch(`http://127.0.0.1:${address.port}/api/health`).then((r) => r.arrayBuffer());
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const boundary = "----bahi-bench-tally";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="DayBook.xml"\r\nContent-Type: text/xml\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const body = await new Promise<string>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: address.port,
+        method: "POST",
+        path: "/api/import/tally",
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": head.length + size + tail.length,
+          cookie: owner.cookies,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks).toString()));
+      },
+    );
+    request.on("error", reject);
+    request.write(head);
+    const stream = createReadStream(file);
+    stream.pipe(request, { end: false });
+    stream.on("end", () => request.end(tail));
+  });
+  const ms = performance.now() - started;
+  const cpuMs = cpuMsSince(cpu);
+  polling = false;
+  await poller;
+  delay.disable();
+  clearInterval(sampler);
+  const result = JSON.parse(body) as {
+    vouchers?: { imported: number; failed: unknown[]; trialBalance: { message: string } };
+    message?: string;
+  };
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  global.gc?.();
+  const rssAfter = process.memoryUsage.rss();
+  await context.close();
+  rmSync(folder, { recursive: true, force: true });
+  const figures = {
+    vouchers: count,
+    fileMb: Math.round(size / 1024 / 1024),
+    imported: result.vouchers?.imported ?? 0,
+    failed: result.vouchers?.failed.length ?? result.message,
+    trialBalance: result.vouchers?.trialBalance.message,
+    seconds: Number((ms / 1000).toFixed(1)),
+    cpuSeconds: Number((cpuMs / 1000).toFixed(1)),
+    vouchersPerSecond: Math.round((count / ms) * 1000),
+    rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
+    rssPeakMb: Math.round(rssPeak / 1024 / 1024),
+    rssAfterMb: Math.round(rssAfter / 1024 / 1024),
+    maxEventLoopDelayMs: Math.round(delay.max / 1e6),
+    healthRequests: waits.length,
+    maxHealthWaitMs: Math.round(Math.max(0, ...waits)),
+    loadAverage: os.loadavg()[0]?.toFixed(1),
+  };
+  console.log(JSON.stringify(figures, null, 2));
+}
+
+if (TALLY_REAL !== null) await tallyReal(TALLY_REAL);
+else await main();

@@ -22,6 +22,7 @@ test("the bundle holds a file for every worker thread the server starts", () => 
     "render-worker",
     "sheet-worker",
     "sqlite-checkpoint-worker",
+    "tally-parse-worker",
   ]);
   for (const worker of workers) {
     expect(existsSync(path.join(SERVER_DIST_DIR, `${worker}.js`)), worker).toBe(true);

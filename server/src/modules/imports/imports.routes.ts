@@ -1,3 +1,8 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat, statfs } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import {
   BANK_IMPORT_MESSAGES,
   BankUploadFields,
@@ -28,15 +33,30 @@ import {
 } from "./import-progress.ts";
 import * as sheets from "./sheet-import.service.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
-import { TALLY_UPLOAD_MESSAGES, importTally as tallyImport } from "./tally-upload.service.ts";
+import {
+  TALLY_UPLOAD_MESSAGES,
+  type TallyUploadFile,
+  importTally as tallyImport,
+} from "./tally-upload.service.ts";
 import * as voucherSheets from "./voucher-sheet.service.ts";
 
 /** Each statement file at most 10 MB, 10 files an upload (docs/api/imports.md). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 /** A spreadsheet of data or a Tally export: one file, at most 50 MB. */
 export const MAX_DATA_FILE_BYTES = 50 * 1024 * 1024;
-/** A Tally day book: UTF-16, some 2 KB a voucher; 100,000 vouchers fit (decision 072). */
-export const MAX_TALLY_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * A Tally export, streamed to a temporary file and read from there a voucher batch at a time
+ * (issue 36): 1 GB (about 22,000 real vouchers of 46 KB in UTF-16) unless BAHI_MAX_TALLY_FILE_MB
+ * says otherwise.
+ */
+export function maxTallyFileMb(): number {
+  const configured = Number(process.env.BAHI_MAX_TALLY_FILE_MB);
+  return Number.isInteger(configured) && configured >= 1 ? configured : 1024;
+}
+/** What the form around the file may add to it. */
+const FORM_SLACK_BYTES = 64 * 1024;
+/** Room kept free on the temporary folder's disk beside an upload. */
+const DISK_SPARE_BYTES = 256 * 1024 * 1024;
 const MAX_STATEMENT_FILES = 10;
 
 const MULTIPART_ERRORS: Record<string, string> = {
@@ -85,12 +105,59 @@ async function readForm(request: FastifyRequest, fileSize = MAX_DATA_FILE_BYTES)
   } catch (error) {
     const code = (error as { code?: string }).code;
     const message = code ? MULTIPART_ERRORS[code] : undefined;
-    if (code === "FST_REQ_FILE_TOO_LARGE" && fileSize === MAX_TALLY_FILE_BYTES)
-      throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge);
     if (message) throw badRequest(message);
     throw error;
   }
   return { fields, files };
+}
+
+/**
+ * A Tally upload: its text fields, and its file streamed to a temporary file, never held in
+ * memory. A body declared larger than the limit, or than the disk can take, is refused before a
+ * byte of it is read; one that turns out larger is refused when it passes the limit. `discard`
+ * deletes the temporary folder (always called, by the route).
+ */
+async function readTallyForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest(TALLY_UPLOAD_MESSAGES.noFile);
+  const limitMb = maxTallyFileMb();
+  const limit = limitMb * 1024 * 1024;
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > limit + FORM_SLACK_BYTES)
+    throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge(limitMb));
+  const folder = await mkdtemp(path.join(os.tmpdir(), "bahi-tally-"));
+  const discard = () => rm(folder, { recursive: true, force: true });
+  const fields: Record<string, unknown> = {};
+  let file: TallyUploadFile | undefined;
+  try {
+    const disk = await statfs(folder);
+    if (declared > 0 && disk.bavail * disk.bsize < declared + DISK_SPARE_BYTES)
+      throw badRequest(TALLY_UPLOAD_MESSAGES.noRoom);
+    for await (const part of request.parts({ limits: { fileSize: limit } })) {
+      if (part.type === "field") {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== "files" && part.fieldname !== "file") {
+        throw badRequest(`Unexpected file part "${part.fieldname}": send the statements as files.`);
+      }
+      const fileName = part.filename || "statement";
+      if (!STATEMENT_NAME.test(fileName))
+        throw badRequest(BANK_IMPORT_MESSAGES.unknownFileType(fileName));
+      const target = path.join(folder, `upload-${file ? 2 : 1}.xml`);
+      await pipeline(part.file, createWriteStream(target));
+      if (part.file.truncated) throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge(limitMb));
+      if (!file && (await stat(target)).size > 0) file = { fileName, path: target };
+    }
+  } catch (error) {
+    await discard();
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge(limitMb));
+    const message = code ? MULTIPART_ERRORS[code] : undefined;
+    if (message) throw badRequest(message);
+    throw error;
+  }
+  return { fields, file, discard };
 }
 
 async function readUploadForm(request: FastifyRequest) {
@@ -248,25 +315,28 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post("/import/tally", { ...guard, schema: { tags } }, async (request) => {
-    const { fields, files } = await readForm(request, MAX_TALLY_FILE_BYTES);
-    const input = parseOrThrow(TallyFields, {
-      ...fields,
-      preview: fields.preview ?? (request.query as { preview?: string }).preview,
-    });
-    const caller = callerOf(request);
-    const progress = trackImport(
-      sharedProgress,
-      caller,
-      input.organisationId,
-      input.preview ? undefined : input.progressId,
-      "vouchers",
-    );
-    return withProgress(
-      progress,
-      () =>
-        tallyImport(importDeps, caller, input.organisationId, files[0], input.preview, progress),
-      (result) => ("vouchers" in result ? (result.vouchers.imported ?? 0) : 0),
-    );
+    const { fields, file, discard } = await readTallyForm(request);
+    try {
+      const input = parseOrThrow(TallyFields, {
+        ...fields,
+        preview: fields.preview ?? (request.query as { preview?: string }).preview,
+      });
+      const caller = callerOf(request);
+      const progress = trackImport(
+        sharedProgress,
+        caller,
+        input.organisationId,
+        input.preview ? undefined : input.progressId,
+        "vouchers",
+      );
+      return await withProgress(
+        progress,
+        () => tallyImport(importDeps, caller, input.organisationId, file, input.preview, progress),
+        (result) => ("vouchers" in result ? (result.vouchers.imported ?? 0) : 0),
+      );
+    } finally {
+      await discard();
+    }
   });
 
   // The templates hold no organisation's data: any signed-in caller may download them.

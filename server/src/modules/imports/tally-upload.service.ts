@@ -1,33 +1,44 @@
 import { badRequest } from "../../http/errors.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { VoucherDeps } from "../vouchers/vouchers.service.ts";
-import type { UploadedFile } from "./bank-import.service.ts";
 import type { ProgressTracker } from "./import-progress.ts";
-import { importTallyMasters, readTallyFile } from "./tally-import.service.ts";
+import { importTallyMasters } from "./tally-import.service.ts";
+import { readTallyMasters, tallyVoucherBatches } from "./tally-stream.ts";
 import { importTallyVouchers } from "./tally-vouchers.service.ts";
 
 export const TALLY_UPLOAD_MESSAGES = {
   noFile: "Choose the Tally XML export to import.",
   empty: "The file has no masters and no vouchers to import.",
-  fileTooLarge: "A Tally export can be at most 256 MB.",
+  fileTooLarge: (limitMb: number) =>
+    `A Tally export can be at most ${limitMb >= 1024 ? `${limitMb / 1024} GB` : `${limitMb} MB`}.`,
+  noRoom:
+    "The server has no room for this file just now; try again later or export fewer vouchers.",
 } as const;
+
+/** A Tally export received to a temporary file (imports.routes.ts deletes it afterwards). */
+export interface TallyUploadFile {
+  fileName: string;
+  path: string;
+}
 
 /**
  * POST /import/tally: a masters export, a day book, or one file with both (a day book exported
- * with its dependent masters). Masters go first, so the vouchers find their ledgers and items.
+ * with its dependent masters). Masters go first, so the vouchers find their ledgers and items:
+ * the file is read twice from disk, its masters first and its vouchers a batch at a time after
+ * (tally-stream.ts, issue 36).
  */
 export async function importTally(
   deps: VoucherDeps,
   caller: Caller,
   organisationId: string,
-  file: UploadedFile | undefined,
+  file: TallyUploadFile | undefined,
   preview: boolean,
   progress?: ProgressTracker,
 ) {
   if (!file) throw badRequest(TALLY_UPLOAD_MESSAGES.noFile);
-  const found = readTallyFile(file.bytes);
+  const { found, vouchers: voucherCount } = await readTallyMasters(file.path);
   const hasMasters = ["GROUP", "LEDGER", "STOCKITEM"].some((tag) => found.has(tag));
-  const hasVouchers = found.has("VOUCHER");
+  const hasVouchers = voucherCount > 0;
   if (!hasMasters && !hasVouchers) throw badRequest(TALLY_UPLOAD_MESSAGES.empty);
   const masters = hasMasters
     ? await importTallyMasters(deps.db, caller, organisationId, found, preview)
@@ -36,6 +47,7 @@ export async function importTally(
   const vouchers = await importTallyVouchers(deps, caller, organisationId, found, preview, {
     onTotal: (total) => progress?.importing(total),
     onProgress: (done) => progress?.advance(done),
+    voucherBatches: tallyVoucherBatches(file.path),
   });
   return { ...masters, vouchers };
 }

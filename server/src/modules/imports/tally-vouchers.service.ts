@@ -785,6 +785,11 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
   return null;
 }
 
+/** The file's VOUCHER nodes: streamed in batches where given, else those already parsed. */
+async function* voucherNodes(found: TallyNodes, batches?: AsyncIterable<readonly Node[]>) {
+  for await (const batch of batches ?? [found.get("VOUCHER") ?? []]) yield* batch;
+}
+
 /** POST /import/tally with vouchers: preview, or save them and compare the trial balances. */
 export async function importTallyVouchers(
   deps: VoucherDeps,
@@ -792,7 +797,12 @@ export async function importTallyVouchers(
   organisationId: string,
   found: TallyNodes,
   preview: boolean,
-  options: { onTotal?: (total: number) => void; onProgress?: (done: number) => void } = {},
+  options: {
+    onTotal?: (total: number) => void;
+    onProgress?: (done: number) => void;
+    /** The vouchers a batch at a time, read from the file as they are needed (tally-stream.ts). */
+    voucherBatches?: AsyncIterable<readonly Node[]>;
+  } = {},
 ): Promise<TallyVouchersResult> {
   await requireOrganisationAccess(deps.db, caller, organisationId, {
     kind: "rights",
@@ -806,7 +816,9 @@ export async function importTallyVouchers(
   const typedByShape: Refusal[] = [];
   const plans: Plan[] = [];
   const counted: TallyVoucher[] = [];
-  for (const node of found.get("VOUCHER") ?? []) {
+  let read = 0;
+  for await (const node of voucherNodes(found, options.voucherBatches)) {
+    read += 1;
     const voucher = readTallyVoucher(node);
     const side = partySideOf(voucher, books);
     let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
@@ -845,7 +857,7 @@ export async function importTallyVouchers(
   const toCreate: Record<string, number> = {};
   for (const plan of fresh) toCreate[plan.type] = (toCreate[plan.type] ?? 0) + 1;
   const summary = {
-    vouchers: (found.get("VOUCHER") ?? []).length,
+    vouchers: read,
     toCreate,
     alreadyImported: plans.length - fresh.length,
     notImported: notImported.slice(0, 500),

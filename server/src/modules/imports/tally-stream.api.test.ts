@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildMultipart } from "../../../test/multipart.ts";
+import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
+import { writeRealShapeDayBook } from "../../../test/tally-day-book.ts";
+import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+
+// Issue 36: a Tally export is streamed to a temporary file and read a voucher batch at a time in
+// a worker thread. Day books of real shape (tally-day-book.ts: some 24 KB of XML a voucher).
+
+let context: TestContext;
+let owner: Person;
+const folder = mkdtempSync(path.join(tmpdir(), "bahi-tally-test-"));
+
+beforeAll(async () => {
+  context = await createTestApp();
+  owner = await signUpPerson(context);
+});
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await context.close();
+});
+
+async function dayBook(count: number, encoding: "utf16le" | "utf8") {
+  const file = path.join(folder, `day-book-${count}-${encoding}.xml`);
+  await writeRealShapeDayBook(file, count, encoding);
+  return readFileSync(file);
+}
+
+async function post(organisationId: string, bytes: Buffer, preview = false) {
+  const form = buildMultipart({ organisationId, preview: String(preview) }, [
+    { field: "file", fileName: "DayBook.xml", bytes },
+  ]);
+  return context.app.inject({
+    method: "POST",
+    url: "/api/import/tally",
+    payload: form.payload,
+    headers: { ...form.headers, cookie: owner.cookies },
+  });
+}
+
+const newOrganisation = async () =>
+  (
+    await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+    })
+  ).organisationId;
+
+describe("Tally import, streamed", () => {
+  test("a UTF-16LE and a UTF-8 day book of real shape import alike, and the trial balances agree", async () => {
+    const results = [];
+    for (const encoding of ["utf16le", "utf8"] as const) {
+      const response = await post(await newOrganisation(), await dayBook(4, encoding));
+      expect(response.statusCode, response.body).toBe(200);
+      results.push(response.json());
+    }
+    const [utf16, utf8] = results;
+    expect(utf16.ledgers).toBe(50);
+    expect(utf16.stockItems).toBe(6);
+    expect(utf16.vouchers).toMatchObject({
+      vouchers: 4,
+      imported: 4,
+      notImported: [],
+      asJournals: [],
+      failed: [],
+    });
+    expect(utf16.vouchers.trialBalance.differences).toEqual([]);
+    const { openingsCheck: _a, ...one } = utf16;
+    const { openingsCheck: _b, ...two } = utf8;
+    expect(two).toEqual(one);
+  });
+
+  test("a file over the limit is refused with a message, and nothing is written", async () => {
+    const organisationId = await newOrganisation();
+    const bytes = await dayBook(30, "utf16le");
+    expect(bytes.length).toBeGreaterThan(1024 * 1024);
+    process.env.BAHI_MAX_TALLY_FILE_MB = "1";
+    try {
+      const response = await post(organisationId, bytes);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("A Tally export can be at most 1 MB.");
+    } finally {
+      delete process.env.BAHI_MAX_TALLY_FILE_MB;
+    }
+    const preview = await post(organisationId, bytes, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().accountsToCreate).toHaveLength(50);
+    expect(preview.json().vouchers).toMatchObject({ vouchers: 30, alreadyImported: 0 });
+  });
+
+  test("1,000 real-shape vouchers (48 MB of UTF-16) import with the heap kept small", async () => {
+    const organisationId = await newOrganisation();
+    const bytes = await dayBook(1000, "utf16le");
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }, 20);
+    const response = await post(organisationId, bytes);
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    expect(response.json().vouchers).toMatchObject({ imported: 1000, failed: [] });
+    expect(response.json().vouchers.trialBalance.agrees).toBe(true);
+    // Parsed whole, the file's vouchers took some 200 KB each of heap (200 MB here).
+    expect((peak - before) / 1024 / 1024).toBeLessThan(120);
+  }, 120_000);
+});

@@ -1,0 +1,106 @@
+import { Worker } from "node:worker_threads";
+import { TALLY_MESSAGES } from "@bahi/domain";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { workerModuleUrl } from "../../lib/worker-url.ts";
+import type { Node, TallyNodes } from "./tally-import.service.ts";
+import type { TallyStreamError } from "./tally-xml-stream.ts";
+
+// A Tally export on disk (the upload, streamed to a temporary file) read off the main thread
+// (issue 36): a first pass gives the masters and the count of vouchers, a second the vouchers in
+// batches of `TALLY_VOUCHER_BATCH`, the next parsed while the last is planned, so neither the file
+// nor all its vouchers' XML is ever held. Each pass is a worker thread with a heap of its own
+// (BAHI_TALLY_PARSE_HEAP_MB, default 256 MB): a file too much for it fails alone, with a message.
+
+export const TALLY_MASTER_TAGS = ["GROUP", "LEDGER", "STOCKITEM", "VOUCHERTYPE"] as const;
+/** Vouchers a batch: about 5 MB of a real voucher's XML as objects, some 30 ms to plan. */
+export const TALLY_VOUCHER_BATCH = 200;
+
+export const TALLY_STREAM_MESSAGES = {
+  tooBig: "This Tally export is too large for the server to read; export fewer vouchers at a time.",
+} as const;
+
+export type TallyParseRequest =
+  | { path: string; mode: "masters"; masterTags: readonly string[] }
+  | { path: string; mode: "vouchers"; batchSize: number };
+
+export type TallyParseMessage =
+  | { kind: "masters"; masters: Record<string, Node[]>; vouchers: number }
+  | { kind: "batch"; nodes: Node[] }
+  | { kind: "end" }
+  | { kind: "problem"; problem: TallyStreamError };
+
+function heapMb(): number {
+  const configured = Number(process.env.BAHI_TALLY_PARSE_HEAP_MB);
+  return Number.isInteger(configured) && configured >= 32 ? configured : 256;
+}
+
+function startWorker(request: TallyParseRequest): Worker {
+  return new Worker(workerModuleUrl("tally-parse-worker", import.meta.url), {
+    workerData: request,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb() },
+  });
+}
+
+function failure(message: TallyParseMessage | NodeJS.ErrnoException): Error {
+  if ("kind" in message && message.kind === "problem")
+    return badRequest(
+      message.problem === "doctype" ? TALLY_MESSAGES.doctype : TALLY_MESSAGES.notTally,
+    );
+  if ((message as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY")
+    return new AppError(413, TALLY_STREAM_MESSAGES.tooBig);
+  return message instanceof Error ? message : new Error("The Tally reader stopped.");
+}
+
+/** The masters of the export at `path` by tag, and how many vouchers it has. */
+export function readTallyMasters(path: string): Promise<{ found: TallyNodes; vouchers: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker({ path, mode: "masters", masterTags: TALLY_MASTER_TAGS });
+    let answered = false;
+    worker.once("message", (message: TallyParseMessage) => {
+      answered = true;
+      void worker.terminate();
+      if (message.kind !== "masters") return reject(failure(message));
+      resolve({ found: new Map(Object.entries(message.masters)), vouchers: message.vouchers });
+    });
+    worker.once("error", (error) => {
+      answered = true;
+      reject(failure(error));
+    });
+    worker.once("exit", (code) => {
+      if (!answered) reject(new Error(`The Tally reader stopped (exit ${code}).`));
+    });
+  });
+}
+
+/** The VOUCHER elements of the export at `path`, a batch at a time. */
+export async function* tallyVoucherBatches(
+  path: string,
+  batchSize = TALLY_VOUCHER_BATCH,
+): AsyncGenerator<Node[]> {
+  const worker = startWorker({ path, mode: "vouchers", batchSize });
+  const queue: (TallyParseMessage | Error)[] = [];
+  let wake: (() => void) | null = null;
+  const push = (item: TallyParseMessage | Error) => {
+    queue.push(item);
+    wake?.();
+    wake = null;
+  };
+  worker.on("message", (message: TallyParseMessage) => push(message));
+  worker.once("error", (error) => push(failure(error)));
+  worker.once("exit", (code) => push(new Error(`The Tally reader stopped (exit ${code}).`)));
+  try {
+    for (;;) {
+      if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const item = queue.shift() as TallyParseMessage | Error;
+      if (item instanceof Error) throw item;
+      if (item.kind === "end") return;
+      if (item.kind !== "batch") throw failure(item);
+      // The next batch is read while this one is planned: at most two are held.
+      worker.postMessage("next");
+      yield item.nodes;
+    }
+  } finally {
+    worker.removeAllListeners();
+    void worker.terminate();
+  }
+}

@@ -1,0 +1,178 @@
+import { createReadStream } from "node:fs";
+import { SaxesParser } from "saxes";
+import type { Node } from "./tally-import.service.ts";
+
+// A Tally export read as a stream (issue 36): the file's bytes decoded as they are read (UTF-16
+// by its byte-order mark, or by NULs between the characters of a mark-less one, else UTF-8), the
+// control characters XML 1.0 forbids removed (literal, or as `&#4;` references), and the text fed
+// to saxes, a streaming parser that never expands an entity a file declares: a DOCTYPE is
+// refused outright. Only the elements asked for are built, one at a time, in the shape
+// fast-xml-parser gave them before (attributes as `@_NAME`, text as a string or `#text`, a
+// repeated child as an array), so tally-import.service.ts and tally-vouchers.service.ts read them
+// as they always did. Nothing of the whole file is held.
+
+export type TallyStreamError = "doctype" | "notTally";
+
+export class TallyStreamProblem extends Error {
+  readonly kind: TallyStreamError;
+  constructor(kind: TallyStreamError) {
+    super(kind);
+    this.kind = kind;
+  }
+}
+
+type Encoding = "utf-16le" | "utf-16be" | "utf-8";
+
+/** The encoding of a Tally export by its first bytes, and how many of them are a byte-order mark. */
+export function sniffEncoding(head: Uint8Array): { encoding: Encoding; skip: number } {
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: "utf-16le", skip: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: "utf-16be", skip: 2 };
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: "utf-8", skip: 3 };
+  if (head.length > 1 && head[0] !== 0 && head[1] === 0) return { encoding: "utf-16le", skip: 0 };
+  if (head.length > 1 && head[0] === 0 && head[1] !== 0) return { encoding: "utf-16be", skip: 0 };
+  return { encoding: "utf-8", skip: 0 };
+}
+
+const CHARACTER_REFERENCE = /&#(x[0-9a-f]+|\d+);/gi;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+function clean(text: string): string {
+  return text
+    .replace(CHARACTER_REFERENCE, (reference, code: string) => {
+      const point =
+        code[0] === "x" || code[0] === "X" ? Number.parseInt(code.slice(1), 16) : Number(code);
+      return point < 32 && point !== 9 && point !== 10 && point !== 13 ? "" : reference;
+    })
+    .replace(CONTROL, "");
+}
+
+interface Frame {
+  name: string;
+  node: Node;
+  text: string;
+  children: boolean;
+  attributes: boolean;
+}
+
+export interface TallyStreamOptions {
+  /** The elements to build, wherever they sit (not looking inside them). */
+  collect: ReadonlySet<string>;
+  /** Each built element; a promise returned pauses the reading until it settles. */
+  onNode: (tag: string, node: Node) => void | Promise<void>;
+  /** Elements of these tags are counted, not built. */
+  count?: ReadonlySet<string>;
+}
+
+/**
+ * Streams the file at `path` through saxes, calling `onNode` with each collected element. Throws
+ * TallyStreamProblem("doctype") for a DOCTYPE and ("notTally") when the root is not ENVELOPE.
+ * Returns how many elements of each counted tag it saw.
+ */
+export async function streamTallyXml(
+  path: string,
+  options: TallyStreamOptions,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const parser = new SaxesParser({ position: false });
+  const stack: Frame[] = [];
+  const ready: [string, Node][] = [];
+  let rootChecked = false;
+  let problem: TallyStreamProblem | null = null;
+
+  parser.on("doctype", () => {
+    problem ??= new TallyStreamProblem("doctype");
+  });
+  // Like fast-xml-parser before, a slip in the file's XML (an undeclared entity, say) is passed
+  // over rather than refusing the whole export.
+  parser.on("error", () => undefined);
+  parser.on("opentag", (tag) => {
+    if (!rootChecked) {
+      rootChecked = true;
+      if (tag.name !== "ENVELOPE") problem ??= new TallyStreamProblem("notTally");
+    }
+    if (stack.length === 0) {
+      if (options.count?.has(tag.name)) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
+      if (!options.collect.has(tag.name)) return;
+    }
+    const node: Node = {};
+    let attributes = false;
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      node[`@_${name}`] = value as string;
+      attributes = true;
+    }
+    const parent = stack.at(-1);
+    if (parent) parent.children = true;
+    stack.push({ name: tag.name, node, text: "", children: false, attributes });
+  });
+  parser.on("text", (text) => {
+    const frame = stack.at(-1);
+    if (frame) frame.text += text;
+  });
+  parser.on("cdata", (text) => {
+    const frame = stack.at(-1);
+    if (frame) frame.text += text;
+  });
+  parser.on("closetag", () => {
+    const frame = stack.pop();
+    if (!frame) return;
+    const text = frame.text.trim();
+    let value: unknown;
+    if (!frame.children && !frame.attributes) value = text;
+    else {
+      if (text !== "") frame.node["#text"] = text;
+      value = frame.node;
+    }
+    const parent = stack.at(-1);
+    if (!parent) {
+      ready.push([frame.name, value as Node]);
+      return;
+    }
+    const existing = parent.node[frame.name];
+    if (existing === undefined) parent.node[frame.name] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else parent.node[frame.name] = [existing, value];
+  });
+
+  let decoder: TextDecoder | null = null;
+  let carry = "";
+  const feed = async (text: string, last: boolean) => {
+    let piece = carry + text;
+    carry = "";
+    if (!last) {
+      // A character reference cut by the chunk's end waits for the rest of it.
+      const amp = piece.lastIndexOf("&");
+      if (amp >= 0 && piece.length - amp < 12 && !piece.includes(";", amp)) {
+        carry = piece.slice(amp);
+        piece = piece.slice(0, amp);
+      }
+    }
+    if (piece !== "") parser.write(clean(piece));
+    if (problem) throw problem;
+    while (ready.length > 0) {
+      const [tag, node] = ready.shift() as [string, Node];
+      const pending = options.onNode(tag, node);
+      if (pending) await pending;
+    }
+  };
+  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let bytes: Uint8Array = chunk;
+      if (!decoder) {
+        const { encoding, skip } = sniffEncoding(bytes);
+        decoder = new TextDecoder(encoding);
+        bytes = bytes.subarray(skip);
+      }
+      await feed(decoder.decode(bytes, { stream: true }), false);
+    }
+    await feed(decoder ? decoder.decode() : "", true);
+    parser.close();
+  } finally {
+    stream.destroy();
+  }
+  if (problem) throw problem;
+  if (!rootChecked) throw new TallyStreamProblem("notTally");
+  return counts;
+}
