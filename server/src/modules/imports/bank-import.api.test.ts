@@ -631,3 +631,92 @@ describe("progress of a large statement", () => {
     expect(await progressOf()).toEqual({ state: "done", unit: "lines", done: 2000, total: 2000 });
   });
 });
+
+// Issue 36: statements of thousands of lines are accepted, saved and undone in one call each.
+describe("large statements", () => {
+  let savings: string;
+  beforeAll(async () => {
+    savings = await insertAccount(context, org, { name: "SBI Savings", nature: "Bank" });
+  });
+
+  const statementOf = (count: number, month: string, word: string) =>
+    hdfcCsv(
+      Array.from({ length: count }, (_, index) => {
+        const day = String((index % 28) + 1).padStart(2, "0");
+        return `${day}/${month}/25,${word} ${index},Q${index},${day}/${month}/25,1.00,,`;
+      }),
+    );
+
+  async function importInto(accountId: string, text: string) {
+    const response = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId },
+      [csvFile(text, "large.csv")],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().importRequests[0] as { _id: string; lineCount: number };
+  }
+
+  test("2,500 saved lines are undone in one call, all of them", async () => {
+    const request = await importInto(savings, statementOf(2500, "07", "RENT JULY"));
+    expect(request.lineCount).toBe(2500);
+    const entries = await entriesOf(request._id);
+    await choose(
+      request._id,
+      entries.map((entry) => ({ bankEntryId: entry._id, accountId: rent, status: "accepted" })),
+    );
+    const before = await balancesFromPostings(context, org);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().saved).toBe(2500);
+    const booked = await balancesFromPostings(context, org);
+    expect((booked.get(savings) ?? 0) - (before.get(savings) ?? 0)).toBe(-250_000);
+    const undoUrl = `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${request._id}`;
+    // A refused undo leaves every line saved and every voucher booked.
+    const lockJuly = (locked: boolean) =>
+      call("POST", "/api/settings/lockPeriod", {
+        organisationId: org,
+        year: "2025-26",
+        month: 7,
+        transactionType: "payments",
+        locked,
+      });
+    expect((await lockJuly(true)).statusCode).toBe(200);
+    const refused = await call("DELETE", undoUrl);
+    expect(refused.statusCode, refused.body).toBe(423);
+    expect((await requestState(request._id)).savedCount).toBe(2500);
+    expect(await balancesFromPostings(context, org)).toEqual(booked);
+    expect((await lockJuly(false)).statusCode).toBe(200);
+    const undo = await call("DELETE", undoUrl);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toEqual({ success: true, deleted: 2500 });
+    const after = await balancesFromPostings(context, org);
+    // The books are as they were before the save.
+    expect(after.get(savings) ?? 0).toBe(before.get(savings) ?? 0);
+    expect(after.get(rent) ?? 0).toBe(before.get(rent) ?? 0);
+    expect((await requestState(request._id)).state).toBe("undone");
+    expect((await entriesOf(request._id)).every((entry) => entry.status === "accepted")).toBe(true);
+  }, 120_000);
+
+  test("10,000 lines are accepted in one call", async () => {
+    const request = await importInto(savings, statementOf(10_000, "08", "SHOP AUGUST"));
+    expect(request.lineCount).toBe(10_000);
+    const entries = await entriesOf(request._id);
+    const response = await call("PATCH", "/api/import/bank/saveImportedBankEntries", {
+      organisationId: org,
+      importRequestId: request._id,
+      entries: entries.map((entry) => ({
+        bankEntryId: entry._id,
+        accountId: rent,
+        status: "accepted",
+      })),
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect((await requestState(request._id)).state).toBe("reviewed");
+    const accepted = await entriesOf(request._id);
+    expect(accepted.every((entry) => entry.status === "accepted")).toBe(true);
+  }, 180_000);
+});

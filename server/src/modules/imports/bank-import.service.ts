@@ -853,18 +853,7 @@ export async function undoBankImport(
   }
   let deleted = 0;
   for (const [type, lines] of byType) {
-    const ids = lines.flatMap((line) => (line.voucher_id ? [line.voucher_id] : []));
-    deleted += await deleteLiveVouchers(deps, caller, type, organisationId, ids);
-    const now = nowIso();
-    await deps.db.transaction().execute(async (trx) => {
-      for (const line of lines) {
-        await repo.updateBankEntry(trx, organisationId, line.id, {
-          state: "accepted",
-          voucher_id: null,
-          updated_at: now,
-        });
-      }
-    });
+    deleted += await deleteLiveVouchers(deps, caller, type, organisationId, lines);
   }
   const left = await repo.listBankEntries(deps.db, organisationId, [request.id], {
     state: "saved",
@@ -878,26 +867,51 @@ export async function undoBankImport(
   return { success: true, deleted };
 }
 
-/** Deletes the vouchers still live; one a user deleted by hand already is left as it is. */
+/**
+ * Deletes the vouchers still live, and puts their lines back to accepted inside the same
+ * transaction (all of a type at once, whatever their number); a voucher a user deleted by hand
+ * already is left as it is, and its line goes back too.
+ */
 async function deleteLiveVouchers(
   deps: ImportDeps,
   caller: Caller,
   type: VoucherType,
   organisationId: string,
-  ids: readonly string[],
+  lines: readonly BankImportEntriesTable[],
 ): Promise<number> {
-  if (ids.length === 0) return 0;
+  const unsave = (of: readonly BankImportEntriesTable[]) => (trx: Kysely<Database>) =>
+    repo.markLinesUnsaved(
+      trx,
+      organisationId,
+      of.map((line) => line.id),
+      nowIso(),
+    );
+  const live = lines.filter((line) => line.voucher_id);
+  const gone = lines.filter((line) => !line.voucher_id);
+  if (gone.length > 0) await unsave(gone)(deps.db);
+  if (live.length === 0) return 0;
+  const idsOf = (of: readonly BankImportEntriesTable[]) =>
+    of.map((line) => line.voucher_id as string);
   try {
-    return (await deleteVouchers(deps, caller, type, organisationId, ids)).deleted;
+    return (
+      await deleteVouchers(deps, caller, type, organisationId, idsOf(live), {
+        inTransaction: unsave(live),
+      })
+    ).deleted;
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
   }
   let deleted = 0;
-  for (const id of ids) {
+  for (const line of live) {
     try {
-      deleted += (await deleteVouchers(deps, caller, type, organisationId, [id])).deleted;
+      deleted += (
+        await deleteVouchers(deps, caller, type, organisationId, idsOf([line]), {
+          inTransaction: unsave([line]),
+        })
+      ).deleted;
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+      await unsave([line])(deps.db);
     }
   }
   return deleted;

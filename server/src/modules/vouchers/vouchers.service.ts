@@ -861,6 +861,10 @@ export async function deleteVouchers(
   type: VoucherType,
   organisationId: string,
   entryIds: readonly string[],
+  options: {
+    /** Runs inside the delete's transaction (a bank import's lines go back with their vouchers). */
+    inTransaction?: (trx: Kysely<Database>) => Promise<void>;
+  } = {},
 ): Promise<{ deleted: number }> {
   const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
     kind: "right",
@@ -943,6 +947,7 @@ export async function deleteVouchers(
       removed.flatMap((effects) => effects.allocations.map((allocation) => allocation.invoiceId)),
     );
     for (const voucher of deleting) await unlinkSource(trx, organisationId, voucher);
+    await options.inTransaction?.(trx);
   });
   deps.announceChange(organisationId);
   return { deleted: ids.length };
