@@ -720,3 +720,90 @@ describe("large statements", () => {
     expect(accepted.every((entry) => entry.status === "accepted")).toBe(true);
   }, 180_000);
 });
+
+// Issue 36: a reversal written as a negative withdrawal, and a statement whose balance breaks.
+describe("reversals and balance breaks", () => {
+  let current: string;
+  beforeAll(async () => {
+    current = await insertAccount(context, org, { name: "ICICI Current", nature: "Bank" });
+  });
+
+  async function importInto(text: string) {
+    const response = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId: current },
+      [csvFile(text, "reversal.csv")],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().importRequests[0] as {
+      _id: string;
+      balanceBreak: { rowNumber: number } | null;
+    };
+  }
+
+  async function acceptAll(id: string) {
+    const entries = await entriesOf(id);
+    await choose(
+      id,
+      entries.map((entry) => ({ bankEntryId: entry._id, accountId: rent, status: "accepted" })),
+    );
+    return entries;
+  }
+
+  test("a negative withdrawal is a receipt of ₹5,000: the ledger ends where the statement does", async () => {
+    const request = await importInto(
+      hdfcCsv([
+        ",Opening Balance,,,,,20000.00",
+        "01/09/25,NEFT-SHARMA PROPERTIES-RENT,N1,01/09/25,5000.00,,15000.00",
+        "02/09/25,REV-NEFT-SHARMA PROPERTIES-RENT,N1,02/09/25,-5000.00,,20000.00",
+        ",Closing Balance,,,,,20000.00",
+        "** End of statement **,,,,,,",
+      ]),
+    );
+    expect(request.balanceBreak).toBeNull();
+    const entries = await acceptAll(request._id);
+    expect(entries.map((entry) => [entry.amount, entry.voucherType])).toEqual([
+      [-5000, "payments"],
+      [5000, "receipts"],
+    ]);
+    const before = await balancesFromPostings(context, org);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await balancesFromPostings(context, org);
+    expect((after.get(current) ?? 0) - (before.get(current) ?? 0)).toBe(0);
+  });
+
+  test("a statement whose balance breaks is saved only once the user acknowledges the break", async () => {
+    const request = await importInto(
+      hdfcCsv([
+        "01/10/25,NEFT-ONE,M1,01/10/25,,1000.00,11000.00",
+        "02/10/25,NEFT-TWO,M2,02/10/25,500.00,,10000.00",
+      ]),
+    );
+    expect(request.balanceBreak).toEqual({
+      rowNumber: 6,
+      expectedPaise: 1050000,
+      foundPaise: 1000000,
+    });
+    await acceptAll(request._id);
+    const refused = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      "The statement's running balance breaks at row 6: it should be ₹10,500.00 but the statement says ₹10,000.00, so a line may be missing or read the wrong way. Check the file and the column mapping; save anyway only after confirming you have seen the break.",
+    );
+    expect((await requestState(request._id)).savedCount).toBe(0);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+      acknowledgeBalanceBreak: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().saved).toBe(2);
+  });
+});

@@ -10,6 +10,7 @@ import {
   createAccountSuggester,
   detectStatementLayout,
   financialYearOf,
+  formatRupees,
   type GetImportedBankEntriesInput,
   getVoucherDefinition,
   isOwnMoneyNature,
@@ -779,6 +780,21 @@ export async function saveBankTransactions(
   const organisationId = input.organisationId;
   await requireBankImportAccess(deps.db, caller, organisationId, "add");
   const request = await requireRequest(deps.db, organisationId, input.importRequestId);
+  // A statement whose running balance does not follow is saved only once the user has seen the
+  // break (issue 36: a reversal read the wrong way left the ledger ₹5,000 short).
+  if (request.balance_break && input.acknowledgeBalanceBreak !== true) {
+    const found = JSON.parse(request.balance_break) as {
+      rowNumber: number;
+      expectedPaise: number;
+      foundPaise: number;
+    };
+    const message = BANK_IMPORT_MESSAGES.balanceBreakUnseen(
+      found.rowNumber,
+      formatRupees(found.expectedPaise),
+      formatRupees(found.foundPaise),
+    );
+    throw badRequest(message, [{ path: "acknowledgeBalanceBreak", message }]);
+  }
   const rows = await repo.listBankEntries(deps.db, organisationId, [request.id], {
     ids: input.bankEntryIds,
   });
