@@ -403,3 +403,21 @@ describe("a dated line that only begins like a summary", () => {
     expect(reading.lines.map((line) => line.narration)).toEqual(["TOTAL ENERGIES FUEL"]);
   });
 });
+
+describe("an opening balance written beside its label", () => {
+  it("sets the opening even out of the table's columns", () => {
+    const rows = [
+      ["Opening Balance :", "1,00,000.00"],
+      ["Date", "Narration", "Ref", "Withdrawal", "Deposit", "Balance"],
+      ["01/04/2025", "A", "", "", "500.00", "1,00,400.00"],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.openingBalancePaise).toBe(10_000_000);
+    expect(reading.balanceBreak).toEqual({
+      rowNumber: 3,
+      expectedPaise: 10_050_000,
+      foundPaise: 10_040_000,
+    });
+  });
+});

@@ -342,7 +342,13 @@ function openingOf(row: readonly string[], mapping: StatementMapping): Paise | n
   const balance = signedBalance(parseStatementAmount(cellAt(row, mapping.balance)));
   if (balance !== null) return balance;
   const amount = readAmount(row, mapping);
-  return amount && "paise" in amount ? Math.abs(amount.paise) : null;
+  if (amount && "paise" in amount) return Math.abs(amount.paise);
+  // "Opening Balance :, 1,00,000.00" written beside its label, out of the table's columns.
+  for (const cell of row.slice(1)) {
+    const figure = signedBalance(parseStatementAmount(cell));
+    if (figure !== null) return figure;
+  }
+  return null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -806,4 +807,48 @@ describe("reversals and balance breaks", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().saved).toBe(2);
   });
+});
+
+// Issue 36: statements in the layouts HDFC, SBI and ICICI hand out (server/test/fixtures/bank,
+// README there for where each layout comes from), read as a person reading the file would.
+describe("real statement layouts", () => {
+  const fixture = (name: string): FormFile => ({
+    field: "files",
+    fileName: name,
+    bytes: readFileSync(new URL(`../../../test/fixtures/bank/${name}`, import.meta.url)),
+  });
+
+  async function check(name: string) {
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [fixture(name)],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().files[0];
+  }
+
+  test.each([
+    // file, layout, lines, money in, money out, first line
+    ["hdfc-netbanking.csv", "hdfc", 6, 36_923, 67_000, { date: "2025-04-01", amount: 11_800 }],
+    ["hdfc-delimited.txt", "generic", 3, 11_800, 27_000, { date: "2025-04-01", amount: 11_800 }],
+    ["sbi-statement.xls", "sbi", 4, 1_225, 3_500, { date: "2025-04-01", amount: 1_180 }],
+    ["icici-netbanking.csv", "icici", 4, 16_180, 20_000, { date: "2025-04-01", amount: 1_180 }],
+    ["icici-corporate.csv", "generic", 3, 11_800, 40_118, { date: "2025-04-01", amount: 11_800 }],
+  ])(
+    "%s is read as the %s layout: every line, no problems, the balance follows",
+    async (name, layout, lines, moneyIn, moneyOut, first) => {
+      const file = await check(name as string);
+      expect(file.error).toBeUndefined();
+      expect(file).toMatchObject({
+        layout,
+        lineCount: lines,
+        moneyIn,
+        moneyOut,
+        problemCount: 0,
+        balanceBreak: null,
+      });
+      expect(file.preview[0]).toMatchObject(first as object);
+    },
+  );
 });
