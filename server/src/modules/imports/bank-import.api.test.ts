@@ -777,6 +777,42 @@ describe("reversals and balance breaks", () => {
     expect((after.get(current) ?? 0) - (before.get(current) ?? 0)).toBe(0);
   });
 
+  test("undo of a payment and a receipt is all or nothing: a locked month of receipts keeps both", async () => {
+    const request = await importInto(
+      hdfcCsv([
+        "03/11/25,NEFT-SHARMA PROPERTIES-RENT NOV,P1,03/11/25,700.00,,9300.00",
+        "04/11/25,NEFT-SHARMA PROPERTIES-DEPOSIT BACK,P2,04/11/25,,300.00,9600.00",
+      ]),
+    );
+    await acceptAll(request._id);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().entries.map((entry: { voucherType: string }) => entry.voucherType)).toEqual(
+      ["payments", "receipts"],
+    );
+    const booked = await balancesFromPostings(context, org);
+    const lockReceipts = (locked: boolean) =>
+      call("POST", "/api/settings/lockPeriod", {
+        organisationId: org,
+        year: "2025-26",
+        month: 11,
+        transactionType: "receipts",
+        locked,
+      });
+    expect((await lockReceipts(true)).statusCode).toBe(200);
+    const undoUrl = `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${request._id}`;
+    expect((await call("DELETE", undoUrl)).statusCode).toBe(423);
+    expect((await requestState(request._id)).savedCount).toBe(2);
+    expect(await balancesFromPostings(context, org)).toEqual(booked);
+    expect((await lockReceipts(false)).statusCode).toBe(200);
+    const undo = await call("DELETE", undoUrl);
+    expect(undo.json()).toEqual({ success: true, deleted: 2 });
+    expect((await requestState(request._id)).state).toBe("undone");
+  });
+
   test("a statement whose balance breaks is saved only once the user acknowledges the break", async () => {
     const request = await importInto(
       hdfcCsv([

@@ -48,7 +48,7 @@ import { readOpenBills } from "../ledger/book.service.ts";
 import { readSheetRows } from "../sheets/sheet-files.ts";
 import {
   createVouchers,
-  deleteVouchers,
+  deleteVouchersOfTypes,
   type NewEntry,
   type VoucherDeps,
 } from "../vouchers/vouchers.service.ts";
@@ -862,15 +862,7 @@ export async function undoBankImport(
     state: "saved",
   });
   if (query.bankEntryId && rows.length === 0) throw notFound(BANK_IMPORT_MESSAGES.entryNotFound);
-  const byType = new Map<VoucherType, BankImportEntriesTable[]>();
-  for (const row of rows) {
-    const type = row.voucher_type as VoucherType;
-    byType.set(type, [...(byType.get(type) ?? []), row]);
-  }
-  let deleted = 0;
-  for (const [type, lines] of byType) {
-    deleted += await deleteLiveVouchers(deps, caller, type, organisationId, lines);
-  }
+  const deleted = await deleteLiveVouchers(deps, caller, organisationId, rows);
   const left = await repo.listBankEntries(deps.db, organisationId, [request.id], {
     state: "saved",
   });
@@ -884,14 +876,14 @@ export async function undoBankImport(
 }
 
 /**
- * Deletes the vouchers still live, and puts their lines back to accepted inside the same
- * transaction (all of a type at once, whatever their number); a voucher a user deleted by hand
- * already is left as it is, and its line goes back too.
+ * Deletes the vouchers still live, of every type at once, and puts their lines back to accepted,
+ * all in one transaction whatever their number (issue 36): a refused delete (a locked month, no
+ * right) leaves every line saved. A voucher a user deleted by hand already is left as it is and
+ * its line goes back too; then the rest go line by line, each with its voucher.
  */
 async function deleteLiveVouchers(
   deps: ImportDeps,
   caller: Caller,
-  type: VoucherType,
   organisationId: string,
   lines: readonly BankImportEntriesTable[],
 ): Promise<number> {
@@ -906,11 +898,17 @@ async function deleteLiveVouchers(
   const gone = lines.filter((line) => !line.voucher_id);
   if (gone.length > 0) await unsave(gone)(deps.db);
   if (live.length === 0) return 0;
-  const idsOf = (of: readonly BankImportEntriesTable[]) =>
-    of.map((line) => line.voucher_id as string);
+  const groupsOf = (of: readonly BankImportEntriesTable[]) => {
+    const byType = new Map<VoucherType, string[]>();
+    for (const line of of) {
+      const type = line.voucher_type as VoucherType;
+      byType.set(type, [...(byType.get(type) ?? []), line.voucher_id as string]);
+    }
+    return [...byType].map(([type, entryIds]) => ({ type, entryIds }));
+  };
   try {
     return (
-      await deleteVouchers(deps, caller, type, organisationId, idsOf(live), {
+      await deleteVouchersOfTypes(deps, caller, organisationId, groupsOf(live), {
         inTransaction: unsave(live),
       })
     ).deleted;
@@ -921,7 +919,7 @@ async function deleteLiveVouchers(
   for (const line of live) {
     try {
       deleted += (
-        await deleteVouchers(deps, caller, type, organisationId, idsOf([line]), {
+        await deleteVouchersOfTypes(deps, caller, organisationId, groupsOf([line]), {
           inTransaction: unsave([line]),
         })
       ).deleted;
