@@ -39,6 +39,8 @@ export const BANK_IMPORT_MESSAGES = {
   sameAccount: "The line's account cannot be the bank account of the statement.",
   transferNeedsOwnAccount: "A fund transfer is made with a cash or bank account.",
   wrongType: "A bank line becomes a receipt, a payment or a fund transfer.",
+  balanceBreakUnseen: (rowNumber: number, expected: string, found: string) =>
+    `The statement's running balance breaks at row ${rowNumber}: it should be ${expected} but the statement says ${found}, so a line may be missing or read the wrong way. Check the file and the column mapping; save anyway only after confirming you have seen the break.`,
   duplicateSkipped:
     "This line was already imported and saved; tick 'import anyway' to save it again.",
 } as const;
@@ -146,5 +148,7 @@ export const SaveBankTransactionInput = z.object({
   importRequestId: EntityId,
   /** Only these lines (each must be accepted); without it, every accepted line of the import. */
   bankEntryIds: z.array(EntityId).max(100_000).optional(),
+  /** The user has seen the statement's balance break (issue 36): without it such a statement is not saved. */
+  acknowledgeBalanceBreak: z.boolean().optional(),
 });
 export type SaveBankTransactionInput = z.infer<typeof SaveBankTransactionInput>;

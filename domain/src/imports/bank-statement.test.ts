@@ -261,3 +261,163 @@ describe("statement lines", () => {
     expect(reading.balanceBreak).toBeNull();
   });
 });
+
+// Issue 36: what real statements carry besides plain lines.
+describe("statement lines as real files carry them", () => {
+  const header = ["Date", "Narration", "Ref", "Withdrawal", "Deposit", "Balance"];
+  const read = (rows: string[][]) => {
+    const layout = detectStatementLayout(rows)!;
+    return readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+  };
+
+  it("a negative withdrawal is money in (a reversal), a negative deposit money out", () => {
+    const reading = read([
+      header,
+      ["01/04/2025", "NEFT TO ACME", "", "5,000.00", "", "5,000.00"],
+      ["02/04/2025", "REV-NEFT TO ACME", "", "-5,000.00", "", "10,000.00"],
+      ["03/04/2025", "CHQ RETURN", "", "", "(1,000.00)", "9,000.00"],
+    ]);
+    expect(reading.lines.map((line) => line.amountPaise)).toEqual([-500000, 500000, -100000]);
+    expect(reading.problems).toEqual([]);
+    expect(reading.balanceBreak).toBeNull();
+  });
+
+  it.each([
+    ["Dr", "Cr"],
+    ["DR", "CR"],
+    ["D", "C"],
+    ["Debit", "Credit"],
+  ])("a %s/%s marker column beside one amount column says which way", (dr, cr) => {
+    const reading = read([
+      ["Txn Date", "Description", "Amount", "Dr/Cr", "Balance"],
+      ["01/04/2025", "SALARY", "10,000.00", cr, "10,000.00"],
+      ["02/04/2025", "RENT", "4,000.00", dr, "6,000.00"],
+      ["03/04/2025", "REVERSAL OF RENT", "-4,000.00", dr, "10,000.00"],
+    ]);
+    expect(reading.lines.map((line) => line.amountPaise)).toEqual([1000000, -400000, 400000]);
+    expect(reading.balanceBreak).toBeNull();
+  });
+
+  it("finds the marker column under its usual headers", () => {
+    for (const marker of ["Dr/Cr", "Cr/Dr", "DR / CR", "D/C", "Debit/Credit", "Txn Type", "Type"]) {
+      expect(
+        detectStatementLayout([["Date", "Particulars", "Amount", marker, "Balance"]])?.mapping,
+      ).toMatchObject({ amount: 2, drCr: 3 });
+    }
+  });
+
+  it("an Opening Balance row in the table sets the opening the first line follows from", () => {
+    const reading = read([
+      header,
+      ["01/04/2025", "Opening Balance", "", "", "", "1,000.00"],
+      ["01/04/2025", "NEFT-ACME", "R1", "", "500.00", "1,500.00"],
+    ]);
+    expect(reading.lines).toHaveLength(1);
+    expect(reading.openingBalancePaise).toBe(100000);
+    expect(reading.balanceBreak).toBeNull();
+    const broken = read([
+      header,
+      ["", "OPENING BALANCE", "", "", "", "2,000.00"],
+      ["01/04/2025", "NEFT-ACME", "R1", "", "500.00", "1,500.00"],
+    ]);
+    expect(broken.openingBalancePaise).toBe(200000);
+    expect(broken.balanceBreak).toEqual({
+      rowNumber: 3,
+      expectedPaise: 250000,
+      foundPaise: 150000,
+    });
+  });
+
+  it("reads dated rows above and below a repeated header row (a page break), the header itself silently", () => {
+    const reading = read([
+      ["Statement of account"],
+      header,
+      ["01/04/2025", "A", "", "", "500.00", "1,500.00"],
+      ["02/04/2025", "B", "", "200.00", "", "1,300.00"],
+      ["Page 1 of 2"],
+      header,
+      ["03/04/2025", "C", "", "100.00", "", "1,200.00"],
+    ]);
+    expect(reading.lines.map((line) => line.rowNumber)).toEqual([3, 4, 7]);
+    expect(reading.problems).toEqual([]);
+  });
+
+  it("keeps the dated rows above the header it was read from (a wrapped first header)", () => {
+    const rows = [
+      ["Date", "Narration", "Withdrawal", ""],
+      ["", "", "Amt.", "Deposit Amt."],
+      ["01/04/2025", "A", "", "500.00", "1,500.00"],
+      ["Date", "Narration", "Withdrawal Amt.", "Deposit Amt.", "Closing Balance"],
+      ["03/04/2025", "C", "100.00", "", "1,400.00"],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    expect(layout.headerRowIndex).toBe(3);
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.lines.map((line) => [line.rowNumber, line.amountPaise])).toEqual([
+      [3, 50000],
+      [5, -10000],
+    ]);
+    expect(reading.problems).toEqual([]);
+  });
+
+  it("skips footer rows silently: totals, closing balance, the summary, end of statement, legal text", () => {
+    const reading = read([
+      header,
+      ["01/04/2025", "A", "", "", "500.00", "1,500.00"],
+      ["", "Total", "", "0.00", "500.00", ""],
+      ["Closing Balance", "", "", "", "", "1,500.00"],
+      ["STATEMENT SUMMARY :-"],
+      ["Opening Balance", "Dr Count", "Cr Count", "Debits", "Credits", "Closing Bal"],
+      ["1,000.00", "0", "1", "0.00", "500.00", "1,500.00"],
+      ["** End of statement **"],
+      ["Generated On: 05/04/2025 10:31:12"],
+      ["This is a computer generated statement and does not require a signature."],
+      [
+        "Contents of this statement will be considered correct if no error is reported within 30 days.",
+      ],
+    ]);
+    expect(reading.lines).toHaveLength(1);
+    expect(reading.problems).toEqual([]);
+  });
+
+  it("still reports a row in the table whose date cannot be read", () => {
+    const reading = read([
+      header,
+      ["01/04/2025", "A", "", "", "500.00", "1,500.00"],
+      ["3rd April", "Cash", "", "100.00", "", "1,400.00"],
+      ["04/04/2025", "B", "", "100.00", "", "1,300.00"],
+    ]);
+    expect(reading.problems).toEqual([{ rowNumber: 3, message: '"3rd April" is not a date.' }]);
+  });
+});
+
+describe("a dated line that only begins like a summary", () => {
+  it("is a line (TOTAL ENERGIES is a fuel station)", () => {
+    const rows = [
+      ["Date", "Narration", "Ref", "Withdrawal", "Deposit", "Balance"],
+      ["01/04/2025", "TOTAL ENERGIES FUEL", "", "500.00", "", "500.00"],
+      ["01/04/2025", "Total", "", "500.00", "", ""],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.lines.map((line) => line.narration)).toEqual(["TOTAL ENERGIES FUEL"]);
+  });
+});
+
+describe("an opening balance written beside its label", () => {
+  it("sets the opening even out of the table's columns", () => {
+    const rows = [
+      ["Opening Balance :", "1,00,000.00"],
+      ["Date", "Narration", "Ref", "Withdrawal", "Deposit", "Balance"],
+      ["01/04/2025", "A", "", "", "500.00", "1,00,400.00"],
+    ];
+    const layout = detectStatementLayout(rows)!;
+    const reading = readStatementLines(rows, layout.headerRowIndex, layout.mapping);
+    expect(reading.openingBalancePaise).toBe(10_000_000);
+    expect(reading.balanceBreak).toEqual({
+      rowNumber: 3,
+      expectedPaise: 10_050_000,
+      foundPaise: 10_040_000,
+    });
+  });
+});

@@ -62,7 +62,13 @@ const HEADER_RULES: readonly { role: StatementColumn; test: (header: string) => 
     role: "amount",
     test: (h) => /withdrawal/.test(h) && /deposit/.test(h),
   },
-  { role: "drCr", test: (h) => /^(dr|cr)\s*\/\s*(cr|dr)\.?$|^type$|^debit\/credit$/.test(h) },
+  {
+    role: "drCr",
+    test: (h) =>
+      /^(dr|cr|d|c)\.?\s*\/\s*(cr|dr|c|d)\.?$|^(txn |transaction )?type$|^debit\s*\/\s*credit$|^credit\s*\/\s*debit$|^dr\s*\/\s*cr indicator$/.test(
+        h,
+      ),
+  },
   { role: "balance", test: (h) => /balance/.test(h) },
   {
     role: "date",
@@ -239,10 +245,25 @@ export interface StatementReading {
   balanceBreak: BalanceBreak | null;
   /** Whether the statement lists its newest line first (read from its balances). */
   newestFirst: boolean;
+  /** The balance an "Opening Balance" row in the table gives, if one does. */
+  openingBalancePaise: Paise | null;
 }
 
+// Rows that are not transactions: openings, totals, summaries, footers and legal text.
 const SUMMARY_ROW =
-  /^(opening balance|closing balance|total|grand total|statement summary|b\/f|c\/f|brought forward|carried forward|\*+)/i;
+  /^(opening balance|opening bal|closing balance|closing bal|balance (b\/f|c\/f|brought forward|carried forward|forward)|total|grand total|statement summary|summary|b\/f|c\/f|brought forward|carried forward|dr count|cr count|\*+|end of statement|page \d+|generated (on|by|at)|this is (a )?(computer|system)|computer generated|unless the constituent|contents of this statement|please|note\b|notes\b|legends?\b|disclaimer|abbreviations?)/i;
+
+const WHOLE_SUMMARY =
+  /^(closing balance|closing bal|total|grand total|totals|statement summary|balance c\/f|c\/f|carried forward)[\s:.-]*$/i;
+
+const OPENING_ROW =
+  /^(opening balance|opening bal|balance (b\/f|brought forward|forward)|b\/f|brought forward)/i;
+
+/** A row that names the columns again (a page's header): a date and an amount column, 3 roles. */
+function isHeaderRow(row: readonly string[]): boolean {
+  const mapping = mapHeaderRow(row);
+  return checkMapping(mapping) === null && Object.keys(mapping).length >= 3;
+}
 
 function cellAt(row: readonly string[], index: number | undefined): string {
   return index === undefined ? "" : (row[index] ?? "").trim();
@@ -254,7 +275,20 @@ function signedBalance(cell: AmountCell): Paise | null {
   return cell.marker === "dr" ? -Math.abs(cell.paise) : cell.paise;
 }
 
-/** Money in positive, out negative, from whichever columns the mapping has. */
+/** Which way a marker cell says the money went ("Dr", "D", "Debit", "Cr", "C", "Credit"), if it says. */
+function markerOf(text: string): "dr" | "cr" | null {
+  const marker = text.trim().toLowerCase().replace(/\.$/, "");
+  if (/^(dr|d|debit|withdrawal|wdl)$/.test(marker)) return "dr";
+  if (/^(cr|c|credit|deposit|dep)$/.test(marker)) return "cr";
+  return null;
+}
+
+/**
+ * Money in positive, out negative, from whichever columns the mapping has. A debit column's
+ * figure goes out and a credit column's comes in, sign and all: a negative withdrawal (a
+ * reversal) is money in, a negative deposit money out (issue 36). A marker beside one amount
+ * column, or on the amount itself, turns the amount the same way.
+ */
 function readAmount(
   row: readonly string[],
   mapping: StatementMapping,
@@ -267,8 +301,8 @@ function readAmount(
     if (credit === "invalid")
       return { problem: STATEMENT_MESSAGES.badAmount(cellAt(row, mapping.credit)) };
     if (debit && credit) return { problem: STATEMENT_MESSAGES.bothSides };
-    if (debit) return { paise: -Math.abs(debit.paise) };
-    if (credit) return { paise: Math.abs(credit.paise) };
+    if (debit) return { paise: debit.marker === "cr" ? Math.abs(debit.paise) : -debit.paise };
+    if (credit) return { paise: credit.marker === "dr" ? -Math.abs(credit.paise) : credit.paise };
     return null;
   }
   const text = cellAt(row, mapping.amount);
@@ -276,20 +310,19 @@ function readAmount(
   if (amount === "invalid") return { problem: STATEMENT_MESSAGES.badAmount(text) };
   if (!amount) return null;
   const marker =
-    mapping.drCr !== undefined
-      ? /^(dr|d|debit|withdrawal)/i.exec(cellAt(row, mapping.drCr))
-        ? "dr"
-        : "cr"
-      : amount.marker;
-  if (marker === "dr") return { paise: -Math.abs(amount.paise) };
-  if (marker === "cr") return { paise: Math.abs(amount.paise) };
+    (mapping.drCr !== undefined ? markerOf(cellAt(row, mapping.drCr)) : null) ?? amount.marker;
+  if (marker === "dr") return { paise: -amount.paise };
   return { paise: amount.paise };
 }
 
-/** The first line whose balance does not follow from the line before it in time. */
-function findBalanceBreak(lines: readonly StatementLine[], newestFirst: boolean) {
+/** The first line whose balance does not follow from the line before it in time (or the opening). */
+function findBalanceBreak(
+  lines: readonly StatementLine[],
+  newestFirst: boolean,
+  opening: Paise | null,
+) {
   const ordered = newestFirst ? [...lines].reverse() : lines;
-  let previous: Paise | null = null;
+  let previous: Paise | null = opening;
   for (const line of ordered) {
     if (line.balancePaise === null) continue;
     if (previous !== null && previous + line.amountPaise !== line.balancePaise) {
@@ -304,9 +337,26 @@ function findBalanceBreak(lines: readonly StatementLine[], newestFirst: boolean)
   return null;
 }
 
+/** The figure of an opening balance row: its balance cell, else its amount cell. */
+function openingOf(row: readonly string[], mapping: StatementMapping): Paise | null {
+  const balance = signedBalance(parseStatementAmount(cellAt(row, mapping.balance)));
+  if (balance !== null) return balance;
+  const amount = readAmount(row, mapping);
+  if (amount && "paise" in amount) return Math.abs(amount.paise);
+  // "Opening Balance :, 1,00,000.00" written beside its label, out of the table's columns.
+  for (const cell of row.slice(1)) {
+    const figure = signedBalance(parseStatementAmount(cell));
+    if (figure !== null) return figure;
+  }
+  return null;
+}
+
 /**
- * The transaction lines below the header: narrations continued on date-less rows joined to the
- * line above, summary rows skipped, and each row that cannot be read reported with its number.
+ * The transaction lines of the table: narrations continued on date-less rows joined to the line
+ * above; opening balance rows set the opening; summary, footer and repeated header rows (page
+ * breaks) skipped silently; dated rows above the header row read too (a first page whose header
+ * did not read); and each row of the table that cannot be read reported with its number. Rows
+ * without an amount and without a date are never problems: they are footers and legal text.
  */
 export function readStatementLines(
   rows: readonly (readonly string[])[],
@@ -315,34 +365,63 @@ export function readStatementLines(
 ): StatementReading {
   const lines: StatementLine[] = [];
   const problems: StatementProblem[] = [];
-  for (let index = headerRowIndex + 1; index < rows.length; index += 1) {
+  let opening: Paise | null = null;
+  // After a summary or footer row, undated rows are the summary's until the next dated line.
+  let inFooter = false;
+  for (let index = 0; index < rows.length; index += 1) {
+    if (index === headerRowIndex) continue;
     const row = rows[index] ?? [];
     const rowNumber = index + 1;
+    const above = index < headerRowIndex;
     if (row.every((cell) => cell.trim() === "")) continue;
     const dateText = cellAt(row, mapping.date);
     const narration = cellAt(row, mapping.narration);
     const date = parseStatementDate(dateText);
+    const label = narration || dateText || row.find((cell) => cell.trim())?.trim() || "";
+    // A dated row is a summary only when its narration is nothing but one ("TOTAL ENERGIES" is a
+    // fuel station); an undated row when any of its first words are.
+    const summary = date
+      ? OPENING_ROW.test(narration) || WHOLE_SUMMARY.test(narration)
+      : SUMMARY_ROW.test(label) ||
+        SUMMARY_ROW.test(dateText) ||
+        SUMMARY_ROW.test(row.find((cell) => cell.trim())?.trim() ?? "");
+    if (summary) {
+      if (
+        opening === null &&
+        lines.length === 0 &&
+        (OPENING_ROW.test(label) || OPENING_ROW.test(dateText))
+      ) {
+        opening = openingOf(row, mapping);
+      }
+      inFooter = true;
+      continue;
+    }
+    if (isHeaderRow(row)) {
+      inFooter = false;
+      continue;
+    }
     if (!date) {
-      const label = narration || dateText || row.find((cell) => cell.trim())?.trim() || "";
-      if (SUMMARY_ROW.test(label) || SUMMARY_ROW.test(dateText)) continue;
       const amount = readAmount(row, mapping);
       const last = lines.at(-1);
-      if (!amount && !dateText && last && narration) {
+      if (!amount && !dateText && last && narration && !inFooter && !above) {
         last.narration = `${last.narration} ${narration}`.trim();
         continue;
       }
-      if (!amount && !dateText) continue;
+      // No date and no amount: a footer, a page's title, legal text.
+      if (!amount || inFooter || above) continue;
       problems.push({ rowNumber, message: STATEMENT_MESSAGES.badDate(dateText) });
       continue;
     }
-    if (SUMMARY_ROW.test(narration)) continue;
+    const amount = readAmount(row, mapping);
+    // Above the header only whole lines count: a preamble's "Statement date" is not a problem.
+    if (above && (!amount || "problem" in amount)) continue;
+    inFooter = false;
     // A line dated outside the books' years could never be saved (issue 26).
     const outside = booksDateProblem(date, dateText);
     if (outside) {
       problems.push({ rowNumber, message: outside });
       continue;
     }
-    const amount = readAmount(row, mapping);
     if (!amount) {
       problems.push({ rowNumber, message: STATEMENT_MESSAGES.noAmountOnRow });
       continue;
@@ -363,8 +442,8 @@ export function readStatementLines(
           : signedBalance(parseStatementAmount(cellAt(row, mapping.balance))),
     });
   }
-  const forward = findBalanceBreak(lines, false);
-  const backward = forward ? findBalanceBreak(lines, true) : null;
+  const forward = findBalanceBreak(lines, false, opening);
+  const backward = forward ? findBalanceBreak(lines, true, null) : null;
   // Read in the other order, the balances of a newest-first statement follow one another.
   const reach = (found: BalanceBreak, reversed: boolean) => {
     const index = lines.findIndex((line) => line.rowNumber === found.rowNumber);
@@ -372,10 +451,12 @@ export function readStatementLines(
   };
   const first = lines[0]?.date ?? "";
   const last = lines.at(-1)?.date ?? "";
-  // The dates say which way the statement runs; only a statement of one day asks the balances.
+  // The dates say which way the statement runs; only a statement of one day asks the balances
+  // (an opening row above the lines says oldest first).
   const newestFirst =
     first > last ||
     (first === last &&
+      opening === null &&
       forward !== null &&
       (backward === null || reach(backward, true) > reach(forward, false)));
   return {
@@ -383,5 +464,6 @@ export function readStatementLines(
     problems,
     balanceBreak: newestFirst ? backward : forward,
     newestFirst,
+    openingBalancePaise: opening,
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -630,4 +631,260 @@ describe("progress of a large statement", () => {
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
     expect(await progressOf()).toEqual({ state: "done", unit: "lines", done: 2000, total: 2000 });
   });
+});
+
+// Issue 36: statements of thousands of lines are accepted, saved and undone in one call each.
+describe("large statements", () => {
+  let savings: string;
+  beforeAll(async () => {
+    savings = await insertAccount(context, org, { name: "SBI Savings", nature: "Bank" });
+  });
+
+  const statementOf = (count: number, month: string, word: string) =>
+    hdfcCsv(
+      Array.from({ length: count }, (_, index) => {
+        const day = String((index % 28) + 1).padStart(2, "0");
+        return `${day}/${month}/25,${word} ${index},Q${index},${day}/${month}/25,1.00,,`;
+      }),
+    );
+
+  async function importInto(accountId: string, text: string) {
+    const response = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId },
+      [csvFile(text, "large.csv")],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().importRequests[0] as { _id: string; lineCount: number };
+  }
+
+  test("2,500 saved lines are undone in one call, all of them", async () => {
+    const request = await importInto(savings, statementOf(2500, "07", "RENT JULY"));
+    expect(request.lineCount).toBe(2500);
+    const entries = await entriesOf(request._id);
+    await choose(
+      request._id,
+      entries.map((entry) => ({ bankEntryId: entry._id, accountId: rent, status: "accepted" })),
+    );
+    const before = await balancesFromPostings(context, org);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().saved).toBe(2500);
+    const booked = await balancesFromPostings(context, org);
+    expect((booked.get(savings) ?? 0) - (before.get(savings) ?? 0)).toBe(-250_000);
+    const undoUrl = `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${request._id}`;
+    // A refused undo leaves every line saved and every voucher booked.
+    const lockJuly = (locked: boolean) =>
+      call("POST", "/api/settings/lockPeriod", {
+        organisationId: org,
+        year: "2025-26",
+        month: 7,
+        transactionType: "payments",
+        locked,
+      });
+    expect((await lockJuly(true)).statusCode).toBe(200);
+    const refused = await call("DELETE", undoUrl);
+    expect(refused.statusCode, refused.body).toBe(423);
+    expect((await requestState(request._id)).savedCount).toBe(2500);
+    expect(await balancesFromPostings(context, org)).toEqual(booked);
+    expect((await lockJuly(false)).statusCode).toBe(200);
+    const undo = await call("DELETE", undoUrl);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toEqual({ success: true, deleted: 2500 });
+    const after = await balancesFromPostings(context, org);
+    // The books are as they were before the save.
+    expect(after.get(savings) ?? 0).toBe(before.get(savings) ?? 0);
+    expect(after.get(rent) ?? 0).toBe(before.get(rent) ?? 0);
+    expect((await requestState(request._id)).state).toBe("undone");
+    expect((await entriesOf(request._id)).every((entry) => entry.status === "accepted")).toBe(true);
+  }, 120_000);
+
+  test("10,000 lines are accepted in one call", async () => {
+    const request = await importInto(savings, statementOf(10_000, "08", "SHOP AUGUST"));
+    expect(request.lineCount).toBe(10_000);
+    const entries = await entriesOf(request._id);
+    const response = await call("PATCH", "/api/import/bank/saveImportedBankEntries", {
+      organisationId: org,
+      importRequestId: request._id,
+      entries: entries.map((entry) => ({
+        bankEntryId: entry._id,
+        accountId: rent,
+        status: "accepted",
+      })),
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect((await requestState(request._id)).state).toBe("reviewed");
+    const accepted = await entriesOf(request._id);
+    expect(accepted.every((entry) => entry.status === "accepted")).toBe(true);
+  }, 180_000);
+});
+
+// Issue 36: a reversal written as a negative withdrawal, and a statement whose balance breaks.
+describe("reversals and balance breaks", () => {
+  let current: string;
+  beforeAll(async () => {
+    current = await insertAccount(context, org, { name: "ICICI Current", nature: "Bank" });
+  });
+
+  async function importInto(text: string) {
+    const response = await upload(
+      "/api/import/bank/importFiles",
+      { organisationId: org, accountId: current },
+      [csvFile(text, "reversal.csv")],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().importRequests[0] as {
+      _id: string;
+      balanceBreak: { rowNumber: number } | null;
+    };
+  }
+
+  async function acceptAll(id: string) {
+    const entries = await entriesOf(id);
+    await choose(
+      id,
+      entries.map((entry) => ({ bankEntryId: entry._id, accountId: rent, status: "accepted" })),
+    );
+    return entries;
+  }
+
+  test("a negative withdrawal is a receipt of ₹5,000: the ledger ends where the statement does", async () => {
+    const request = await importInto(
+      hdfcCsv([
+        ",Opening Balance,,,,,20000.00",
+        "01/09/25,NEFT-SHARMA PROPERTIES-RENT,N1,01/09/25,5000.00,,15000.00",
+        "02/09/25,REV-NEFT-SHARMA PROPERTIES-RENT,N1,02/09/25,-5000.00,,20000.00",
+        ",Closing Balance,,,,,20000.00",
+        "** End of statement **,,,,,,",
+      ]),
+    );
+    expect(request.balanceBreak).toBeNull();
+    const entries = await acceptAll(request._id);
+    expect(entries.map((entry) => [entry.amount, entry.voucherType])).toEqual([
+      [-5000, "payments"],
+      [5000, "receipts"],
+    ]);
+    const before = await balancesFromPostings(context, org);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await balancesFromPostings(context, org);
+    expect((after.get(current) ?? 0) - (before.get(current) ?? 0)).toBe(0);
+  });
+
+  test("undo of a payment and a receipt is all or nothing: a locked month of receipts keeps both", async () => {
+    const request = await importInto(
+      hdfcCsv([
+        "03/11/25,NEFT-SHARMA PROPERTIES-RENT NOV,P1,03/11/25,700.00,,9300.00",
+        "04/11/25,NEFT-SHARMA PROPERTIES-DEPOSIT BACK,P2,04/11/25,,300.00,9600.00",
+      ]),
+    );
+    await acceptAll(request._id);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().entries.map((entry: { voucherType: string }) => entry.voucherType)).toEqual(
+      ["payments", "receipts"],
+    );
+    const booked = await balancesFromPostings(context, org);
+    const lockReceipts = (locked: boolean) =>
+      call("POST", "/api/settings/lockPeriod", {
+        organisationId: org,
+        year: "2025-26",
+        month: 11,
+        transactionType: "receipts",
+        locked,
+      });
+    expect((await lockReceipts(true)).statusCode).toBe(200);
+    const undoUrl = `/api/import/bank/deleteImportedBankEntries?organisationId=${org}&importRequestId=${request._id}`;
+    expect((await call("DELETE", undoUrl)).statusCode).toBe(423);
+    expect((await requestState(request._id)).savedCount).toBe(2);
+    expect(await balancesFromPostings(context, org)).toEqual(booked);
+    expect((await lockReceipts(false)).statusCode).toBe(200);
+    const undo = await call("DELETE", undoUrl);
+    expect(undo.json()).toEqual({ success: true, deleted: 2 });
+    expect((await requestState(request._id)).state).toBe("undone");
+  });
+
+  test("a statement whose balance breaks is saved only once the user acknowledges the break", async () => {
+    const request = await importInto(
+      hdfcCsv([
+        "01/10/25,NEFT-ONE,M1,01/10/25,,1000.00,11000.00",
+        "02/10/25,NEFT-TWO,M2,02/10/25,500.00,,10000.00",
+      ]),
+    );
+    expect(request.balanceBreak).toEqual({
+      rowNumber: 6,
+      expectedPaise: 1050000,
+      foundPaise: 1000000,
+    });
+    await acceptAll(request._id);
+    const refused = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      "The statement's running balance breaks at row 6: it should be ₹10,500.00 but the statement says ₹10,000.00, so a line may be missing or read the wrong way. Check the file and the column mapping; save anyway only after confirming you have seen the break.",
+    );
+    expect((await requestState(request._id)).savedCount).toBe(0);
+    const saved = await call("POST", "/api/import/bank/saveTransaction", {
+      organisationId: org,
+      importRequestId: request._id,
+      acknowledgeBalanceBreak: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().saved).toBe(2);
+  });
+});
+
+// Issue 36: statements in the layouts HDFC, SBI and ICICI hand out (server/test/fixtures/bank,
+// README there for where each layout comes from), read as a person reading the file would.
+describe("real statement layouts", () => {
+  const fixture = (name: string): FormFile => ({
+    field: "files",
+    fileName: name,
+    bytes: readFileSync(new URL(`../../../test/fixtures/bank/${name}`, import.meta.url)),
+  });
+
+  async function check(name: string) {
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [fixture(name)],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().files[0];
+  }
+
+  test.each([
+    // file, layout, lines, money in, money out, first line
+    ["hdfc-netbanking.csv", "hdfc", 6, 36_923, 67_000, { date: "2025-04-01", amount: 11_800 }],
+    ["hdfc-delimited.txt", "generic", 3, 11_800, 27_000, { date: "2025-04-01", amount: 11_800 }],
+    ["sbi-statement.xls", "sbi", 4, 1_225, 3_500, { date: "2025-04-01", amount: 1_180 }],
+    ["icici-netbanking.csv", "icici", 4, 16_180, 20_000, { date: "2025-04-01", amount: 1_180 }],
+    ["icici-corporate.csv", "generic", 3, 11_800, 40_118, { date: "2025-04-01", amount: 11_800 }],
+  ])(
+    "%s is read as the %s layout: every line, no problems, the balance follows",
+    async (name, layout, lines, moneyIn, moneyOut, first) => {
+      const file = await check(name as string);
+      expect(file.error).toBeUndefined();
+      expect(file).toMatchObject({
+        layout,
+        lineCount: lines,
+        moneyIn,
+        moneyOut,
+        problemCount: 0,
+        balanceBreak: null,
+      });
+      expect(file.preview[0]).toMatchObject(first as object);
+    },
+  );
 });

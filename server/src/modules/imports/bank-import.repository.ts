@@ -138,6 +138,23 @@ export async function markLinesSaved(
   }
 }
 
+/** Lines whose vouchers were deleted (undo): back to accepted, in chunks of a bounded `in` list. */
+export async function markLinesUnsaved(
+  db: Kysely<Database>,
+  organisationId: string,
+  ids: readonly string[],
+  updatedAt: string,
+) {
+  for (let from = 0; from < ids.length; from += INSERT_CHUNK) {
+    await db
+      .updateTable("bank_import_entries")
+      .set({ state: "accepted", voucher_id: null, updated_at: updatedAt })
+      .where("organisation_id", "=", organisationId)
+      .where("id", "in", ids.slice(from, from + INSERT_CHUNK))
+      .execute();
+  }
+}
+
 export async function updateImportRequest(
   db: Kysely<Database>,
   organisationId: string,

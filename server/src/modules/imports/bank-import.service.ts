@@ -10,6 +10,7 @@ import {
   createAccountSuggester,
   detectStatementLayout,
   financialYearOf,
+  formatRupees,
   type GetImportedBankEntriesInput,
   getVoucherDefinition,
   isOwnMoneyNature,
@@ -47,7 +48,7 @@ import { readOpenBills } from "../ledger/book.service.ts";
 import { readSheetRows } from "../sheets/sheet-files.ts";
 import {
   createVouchers,
-  deleteVouchers,
+  deleteVouchersOfTypes,
   type NewEntry,
   type VoucherDeps,
 } from "../vouchers/vouchers.service.ts";
@@ -779,6 +780,21 @@ export async function saveBankTransactions(
   const organisationId = input.organisationId;
   await requireBankImportAccess(deps.db, caller, organisationId, "add");
   const request = await requireRequest(deps.db, organisationId, input.importRequestId);
+  // A statement whose running balance does not follow is saved only once the user has seen the
+  // break (issue 36: a reversal read the wrong way left the ledger ₹5,000 short).
+  if (request.balance_break && input.acknowledgeBalanceBreak !== true) {
+    const found = JSON.parse(request.balance_break) as {
+      rowNumber: number;
+      expectedPaise: number;
+      foundPaise: number;
+    };
+    const message = BANK_IMPORT_MESSAGES.balanceBreakUnseen(
+      found.rowNumber,
+      formatRupees(found.expectedPaise),
+      formatRupees(found.foundPaise),
+    );
+    throw badRequest(message, [{ path: "acknowledgeBalanceBreak", message }]);
+  }
   const rows = await repo.listBankEntries(deps.db, organisationId, [request.id], {
     ids: input.bankEntryIds,
   });
@@ -846,26 +862,7 @@ export async function undoBankImport(
     state: "saved",
   });
   if (query.bankEntryId && rows.length === 0) throw notFound(BANK_IMPORT_MESSAGES.entryNotFound);
-  const byType = new Map<VoucherType, BankImportEntriesTable[]>();
-  for (const row of rows) {
-    const type = row.voucher_type as VoucherType;
-    byType.set(type, [...(byType.get(type) ?? []), row]);
-  }
-  let deleted = 0;
-  for (const [type, lines] of byType) {
-    const ids = lines.flatMap((line) => (line.voucher_id ? [line.voucher_id] : []));
-    deleted += await deleteLiveVouchers(deps, caller, type, organisationId, ids);
-    const now = nowIso();
-    await deps.db.transaction().execute(async (trx) => {
-      for (const line of lines) {
-        await repo.updateBankEntry(trx, organisationId, line.id, {
-          state: "accepted",
-          voucher_id: null,
-          updated_at: now,
-        });
-      }
-    });
-  }
+  const deleted = await deleteLiveVouchers(deps, caller, organisationId, rows);
   const left = await repo.listBankEntries(deps.db, organisationId, [request.id], {
     state: "saved",
   });
@@ -878,26 +875,57 @@ export async function undoBankImport(
   return { success: true, deleted };
 }
 
-/** Deletes the vouchers still live; one a user deleted by hand already is left as it is. */
+/**
+ * Deletes the vouchers still live, of every type at once, and puts their lines back to accepted,
+ * all in one transaction whatever their number (issue 36): a refused delete (a locked month, no
+ * right) leaves every line saved. A voucher a user deleted by hand already is left as it is and
+ * its line goes back too; then the rest go line by line, each with its voucher.
+ */
 async function deleteLiveVouchers(
   deps: ImportDeps,
   caller: Caller,
-  type: VoucherType,
   organisationId: string,
-  ids: readonly string[],
+  lines: readonly BankImportEntriesTable[],
 ): Promise<number> {
-  if (ids.length === 0) return 0;
+  const unsave = (of: readonly BankImportEntriesTable[]) => (trx: Kysely<Database>) =>
+    repo.markLinesUnsaved(
+      trx,
+      organisationId,
+      of.map((line) => line.id),
+      nowIso(),
+    );
+  const live = lines.filter((line) => line.voucher_id);
+  const gone = lines.filter((line) => !line.voucher_id);
+  if (gone.length > 0) await unsave(gone)(deps.db);
+  if (live.length === 0) return 0;
+  const groupsOf = (of: readonly BankImportEntriesTable[]) => {
+    const byType = new Map<VoucherType, string[]>();
+    for (const line of of) {
+      const type = line.voucher_type as VoucherType;
+      byType.set(type, [...(byType.get(type) ?? []), line.voucher_id as string]);
+    }
+    return [...byType].map(([type, entryIds]) => ({ type, entryIds }));
+  };
   try {
-    return (await deleteVouchers(deps, caller, type, organisationId, ids)).deleted;
+    return (
+      await deleteVouchersOfTypes(deps, caller, organisationId, groupsOf(live), {
+        inTransaction: unsave(live),
+      })
+    ).deleted;
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
   }
   let deleted = 0;
-  for (const id of ids) {
+  for (const line of live) {
     try {
-      deleted += (await deleteVouchers(deps, caller, type, organisationId, [id])).deleted;
+      deleted += (
+        await deleteVouchersOfTypes(deps, caller, organisationId, groupsOf([line]), {
+          inTransaction: unsave([line]),
+        })
+      ).deleted;
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+      await unsave([line])(deps.db);
     }
   }
   return deleted;

@@ -58,6 +58,11 @@ const FORM_SLACK_BYTES = 64 * 1024;
 /** Room kept free on the temporary folder's disk beside an upload. */
 const DISK_SPARE_BYTES = 256 * 1024 * 1024;
 const MAX_STATEMENT_FILES = 10;
+/**
+ * The reviewer's choices and the lines to save of one statement: up to 100,000 lines of about
+ * 100 bytes each (issue 36: 10,000 lines in one call passed the default 1 MB).
+ */
+export const MAX_BANK_CHOICES_BYTES = 16 * 1024 * 1024;
 
 const MULTIPART_ERRORS: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: SHEET_FILE_MESSAGES.fileTooLarge,
@@ -250,13 +255,21 @@ export const importsRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     "/import/bank/saveImportedBankEntries",
-    { ...guard, schema: { tags, body: SaveImportedBankEntriesInput } },
+    {
+      ...guard,
+      bodyLimit: MAX_BANK_CHOICES_BYTES,
+      schema: { tags, body: SaveImportedBankEntriesInput },
+    },
     async (request) => bank.saveImportedBankEntries(importDeps, callerOf(request), request.body),
   );
 
   app.post(
     "/import/bank/saveTransaction",
-    { ...guard, schema: { tags, body: SaveBankTransactionInput } },
+    {
+      ...guard,
+      bodyLimit: MAX_BANK_CHOICES_BYTES,
+      schema: { tags, body: SaveBankTransactionInput },
+    },
     async (request) => bank.saveBankTransactions(importDeps, callerOf(request), request.body),
   );
 

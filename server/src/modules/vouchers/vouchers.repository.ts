@@ -67,32 +67,44 @@ export async function updateVoucherAtVersion(
  * Soft-deletes vouchers that are each still at the version read: one statement for all. False
  * (and the caller rolls back) when any of them was saved or deleted by someone else first.
  */
+/**
+ * Marks vouchers deleted if each is still at its version; false when any moved on. In chunks of
+ * 200 (issue 36): SQLite refuses an `or` of more than 1,000 terms (its expression depth), so an
+ * undo of 2,000 imported lines failed. The caller's transaction keeps the chunks all-or-nothing.
+ */
 export async function markVouchersDeleted(
   db: Kysely<Database>,
   organisationId: string,
   vouchers: readonly { id: string; version: number }[],
   deletion: { at: string; by: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("vouchers")
-    .set((eb) => ({
-      deleted_at: deletion.at,
-      deleted_by: deletion.by,
-      updated_at: deletion.at,
-      updated_by: deletion.by,
-      version: eb("version", "+", 1),
-    }))
-    .where("organisation_id", "=", organisationId)
-    .where((eb) =>
-      eb.or(
-        vouchers.map((voucher) =>
-          eb.and([eb("id", "=", voucher.id), eb("version", "=", voucher.version)]),
+  let updated = 0;
+  for (let from = 0; from < vouchers.length; from += DELETE_CHUNK) {
+    const chunk = vouchers.slice(from, from + DELETE_CHUNK);
+    const result = await db
+      .updateTable("vouchers")
+      .set((eb) => ({
+        deleted_at: deletion.at,
+        deleted_by: deletion.by,
+        updated_at: deletion.at,
+        updated_by: deletion.by,
+        version: eb("version", "+", 1),
+      }))
+      .where("organisation_id", "=", organisationId)
+      .where((eb) =>
+        eb.or(
+          chunk.map((voucher) =>
+            eb.and([eb("id", "=", voucher.id), eb("version", "=", voucher.version)]),
+          ),
         ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === vouchers.length;
+      )
+      .executeTakeFirst();
+    updated += Number(result.numUpdatedRows);
+  }
+  return updated === vouchers.length;
 }
+
+const DELETE_CHUNK = 200;
 
 export async function updateVoucher(
   db: Kysely<Database>,

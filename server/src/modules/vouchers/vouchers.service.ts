@@ -861,89 +861,129 @@ export async function deleteVouchers(
   type: VoucherType,
   organisationId: string,
   entryIds: readonly string[],
+  options: {
+    /** Runs inside the delete's transaction (a bank import's lines go back with their vouchers). */
+    inTransaction?: (trx: Kysely<Database>) => Promise<void>;
+  } = {},
 ): Promise<{ deleted: number }> {
-  const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
-    kind: "right",
-    subject: type,
-    action: "delete",
-  });
-  const ids = [...new Set(entryIds)];
-  const [vouchers, locks] = await Promise.all([
-    repo.findVouchersByIds(deps.db, organisationId, ids),
-    readPeriodLocks(deps.db, organisationId, [type]),
-  ]);
-  const byId = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
-  for (const id of ids) {
-    const voucher = requireLiveVoucher(byId.get(id), type);
-    locks.assertUnlocked(type, voucher.date);
-  }
-  await assertVouchersChangeable(deps.db, organisationId, type, ids);
-  // In id order: the books lock keeps deletes apart (decision 020); the order keeps the writes
-  // deterministic.
-  const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
-  await inLockedBooks(deps.db, organisationId, async (trx) => {
-    const now = nowIso();
-    if (isBillableType(type)) {
-      const settled = await repo.listAllocationsToInvoices(trx, organisationId, ids);
-      for (const voucher of deleting) {
-        const first = settled.find((settlement) => settlement.invoice_id === voucher.id);
-        if (first) {
-          throw new AppError(
-            409,
-            `${voucher.number} cannot be deleted: ${titleOf(first.type as VoucherType)} ${first.number} is set against it. Delete or change that entry first.`,
-          );
-        }
-      }
-    }
-    const deletion = { at: now, by: access.userId };
-    if (!(await repo.markVouchersDeleted(trx, organisationId, deleting, deletion))) {
-      throw conflict(VOUCHER_MESSAGES.stale);
-    }
-    await removeReturnFacts(trx, organisationId, deleting);
-    const removed = await readEffects(trx, organisationId, deleting);
-    // Every voucher's effects leave the books together: one write per balance row.
-    await runWrites(trx, [
-      ...buildVoucherTotalWrites(
-        trx,
-        organisationId,
-        deleting.flatMap((voucher) => [
-          { ...listOf(voucher), count: -1 as const },
-          { ...listOf(voucher), deleted: true, count: 1 as const },
-        ]),
-      ),
-      ...repo.buildVersionInserts(
-        trx,
-        deleting.map((voucher) => ({
-          organisation_id: organisationId,
-          voucher_id: voucher.id,
-          version: voucher.version + 1,
-          action: "deleted" as const,
-          document: voucher.document,
-          user_id: access.userId,
-          created_at: now,
-        })),
-      ),
-      ...buildBalanceWrites(trx, organisationId, removed.map(taken)),
-      ...deleting.flatMap((voucher) => buildEffectDeletes(trx, organisationId, voucher.id)),
-      ...buildChangeWrites(
-        trx,
-        organisationId,
-        access.userId,
-        deleting.map((voucher) => ({
-          id: voucher.id,
-          type,
-          number: voucher.number,
-          action: "delete" as const,
-        })),
-      ),
+  return deleteVouchersOfTypes(deps, caller, organisationId, [{ type, entryIds }], options);
+}
+
+/**
+ * deleteVouchers for vouchers of several types in one transaction (a bank import's undo, issue
+ * 36): every type's rights, locks and checks pass before anything is written, and all are
+ * deleted or none.
+ */
+export async function deleteVouchersOfTypes(
+  deps: VoucherDeps,
+  caller: Caller,
+  organisationId: string,
+  groups: readonly { type: VoucherType; entryIds: readonly string[] }[],
+  options: { inTransaction?: (trx: Kysely<Database>) => Promise<void> } = {},
+): Promise<{ deleted: number }> {
+  const prepared: {
+    type: VoucherType;
+    ids: string[];
+    deleting: repo.VoucherRow[];
+    userId: string;
+  }[] = [];
+  for (const { type, entryIds } of groups) {
+    const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
+      kind: "right",
+      subject: type,
+      action: "delete",
+    });
+    const ids = [...new Set(entryIds)];
+    const [vouchers, locks] = await Promise.all([
+      repo.findVouchersByIds(deps.db, organisationId, ids),
+      readPeriodLocks(deps.db, organisationId, [type]),
     ]);
-    await repo.refreshInvoiceStatuses(
-      trx,
-      organisationId,
-      removed.flatMap((effects) => effects.allocations.map((allocation) => allocation.invoiceId)),
-    );
-    for (const voucher of deleting) await unlinkSource(trx, organisationId, voucher);
+    const byId = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
+    for (const id of ids) {
+      const voucher = requireLiveVoucher(byId.get(id), type);
+      locks.assertUnlocked(type, voucher.date);
+    }
+    await assertVouchersChangeable(deps.db, organisationId, type, ids);
+    // In id order: the books lock keeps deletes apart (decision 020); the order keeps the writes
+    // deterministic.
+    const deleting = [...ids].sort().map((id) => byId.get(id) as repo.VoucherRow);
+    prepared.push({ type, ids, deleting, userId: access.userId });
+  }
+  await inLockedBooks(deps.db, organisationId, async (trx) => {
+    for (const group of prepared) await writeVoucherDeletes(trx, organisationId, group);
+    await options.inTransaction?.(trx);
   });
   deps.announceChange(organisationId);
-  return { deleted: ids.length };
+  return { deleted: prepared.reduce((sum, group) => sum + group.ids.length, 0) };
+}
+
+/** The writes of one type's delete, inside the books lock. */
+async function writeVoucherDeletes(
+  trx: Kysely<Database>,
+  organisationId: string,
+  group: { type: VoucherType; ids: string[]; deleting: repo.VoucherRow[]; userId: string },
+) {
+  const { type, ids, deleting } = group;
+  const access = { userId: group.userId };
+  const now = nowIso();
+  if (isBillableType(type)) {
+    const settled = await repo.listAllocationsToInvoices(trx, organisationId, ids);
+    for (const voucher of deleting) {
+      const first = settled.find((settlement) => settlement.invoice_id === voucher.id);
+      if (first) {
+        throw new AppError(
+          409,
+          `${voucher.number} cannot be deleted: ${titleOf(first.type as VoucherType)} ${first.number} is set against it. Delete or change that entry first.`,
+        );
+      }
+    }
+  }
+  const deletion = { at: now, by: access.userId };
+  if (!(await repo.markVouchersDeleted(trx, organisationId, deleting, deletion))) {
+    throw conflict(VOUCHER_MESSAGES.stale);
+  }
+  await removeReturnFacts(trx, organisationId, deleting);
+  const removed = await readEffects(trx, organisationId, deleting);
+  // Every voucher's effects leave the books together: one write per balance row.
+  await runWrites(trx, [
+    ...buildVoucherTotalWrites(
+      trx,
+      organisationId,
+      deleting.flatMap((voucher) => [
+        { ...listOf(voucher), count: -1 as const },
+        { ...listOf(voucher), deleted: true, count: 1 as const },
+      ]),
+    ),
+    ...repo.buildVersionInserts(
+      trx,
+      deleting.map((voucher) => ({
+        organisation_id: organisationId,
+        voucher_id: voucher.id,
+        version: voucher.version + 1,
+        action: "deleted" as const,
+        document: voucher.document,
+        user_id: access.userId,
+        created_at: now,
+      })),
+    ),
+    ...buildBalanceWrites(trx, organisationId, removed.map(taken)),
+    ...deleting.flatMap((voucher) => buildEffectDeletes(trx, organisationId, voucher.id)),
+    ...buildChangeWrites(
+      trx,
+      organisationId,
+      access.userId,
+      deleting.map((voucher) => ({
+        id: voucher.id,
+        type,
+        number: voucher.number,
+        action: "delete" as const,
+      })),
+    ),
+  ]);
+  await repo.refreshInvoiceStatuses(
+    trx,
+    organisationId,
+    removed.flatMap((effects) => effects.allocations.map((allocation) => allocation.invoiceId)),
+  );
+  for (const voucher of deleting) await unlinkSource(trx, organisationId, voucher);
 }

@@ -25,6 +25,7 @@ import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { AccountPicker } from "../../components/inputs/AccountPicker.tsx";
 import { useActiveAccounts } from "../../components/inputs/account-options.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { BalanceBreakNotice } from "./bank-import/BalanceBreakNotice.tsx";
 import { importRequestsKey, money, STATE_LABELS } from "./bank-import/bank-import.model.ts";
 import {
   type BankEntry,
@@ -80,6 +81,8 @@ export function BankEntriesPage() {
   const [selected, setSelected] = useState(0);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
+  // Issue 36: a statement whose balance breaks is saved only once the user ticks that they saw it.
+  const [breakSeen, setBreakSeen] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
 
   const lines = entries.data?.bankEntries ?? [];
@@ -95,6 +98,7 @@ export function BankEntriesPage() {
       line.counterAccountId &&
       (!line.duplicate || line.includeDuplicate),
   ).length;
+  const blockedByBreak = Boolean(request?.balanceBreak) && !breakSeen;
 
   useEffect(() => {
     if (selected >= lines.length && lines.length > 0) setSelected(lines.length - 1);
@@ -138,10 +142,10 @@ export function BankEntriesPage() {
   }
 
   async function save() {
-    if (saving || ready === 0) return;
+    if (saving || ready === 0 || blockedByBreak) return;
     setSaving(true);
     try {
-      const answer = await saveBankTransactions(organisationId, recordId);
+      const answer = await saveBankTransactions(organisationId, recordId, breakSeen);
       notify({
         type: "success",
         title: `${answer.saved} entries saved`,
@@ -234,15 +238,22 @@ export function BankEntriesPage() {
                 Undo import
               </Button>
             )}
-            <Button onClick={() => void save()} loading={saving} disabled={ready === 0}>
+            <Button
+              onClick={() => void save()}
+              loading={saving}
+              disabled={ready === 0 || blockedByBreak}
+            >
               Save {ready} accepted
             </Button>
           </Group>
         </Group>
         {request.balanceBreak && (
-          <Alert color="orange" title="Running balance does not follow">
-            The balance breaks at row {request.balanceBreak.rowNumber} of the statement.
-          </Alert>
+          <BalanceBreakNotice
+            balanceBreak={request.balanceBreak}
+            acknowledged={breakSeen}
+            onAcknowledge={setBreakSeen}
+            saved={ready === 0 && request.savedCount > 0}
+          />
         )}
         <Text size="xs" c="dimmed">
           <Kbd>↑</Kbd> <Kbd>↓</Kbd> move · <Kbd>E</Kbd> choose account · <Kbd>A</Kbd> accept ·{" "}

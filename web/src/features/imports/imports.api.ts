@@ -156,11 +156,22 @@ export function saveBankEntryChoices(
   );
 }
 
-export function saveBankTransactions(organisationId: string, importRequestId: string) {
+export function saveBankTransactions(
+  organisationId: string,
+  importRequestId: string,
+  acknowledgeBalanceBreak = false,
+) {
   return apiRequest<{ saved: number; skippedDuplicates: number }>(
     "POST",
     "/import/bank/saveTransaction",
-    { body: { organisationId, importRequestId }, errorTitle: "Could not save the entries" },
+    {
+      body: {
+        organisationId,
+        importRequestId,
+        ...(acknowledgeBalanceBreak ? { acknowledgeBalanceBreak: true } : {}),
+      },
+      errorTitle: "Could not save the entries",
+    },
   );
 }
 

@@ -131,6 +131,15 @@ export function describeBalanceBreak(
   return `Row ${balanceBreak.rowNumber}: the balance should be ${money(balanceBreak.expected)} but the statement says ${money(balanceBreak.found)}. Check the column mapping or the file.`;
 }
 
+/** A saved import's balance break (in paise, as the server keeps it), in words. */
+export function describeSavedBalanceBreak(balanceBreak: {
+  rowNumber: number;
+  expectedPaise: number;
+  foundPaise: number;
+}): string {
+  return `The balance breaks at row ${balanceBreak.rowNumber} of the statement: it should be ${formatRupees(balanceBreak.expectedPaise)} but the statement says ${formatRupees(balanceBreak.foundPaise)}. A line may be missing or read the wrong way; check the file before saving.`;
+}
+
 /** How many of a file's unread rows are listed. */
 export const SHOWN_PROBLEMS = 5;
 
