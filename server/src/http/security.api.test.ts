@@ -85,6 +85,39 @@ describe("writes from other sites (issue 26)", () => {
     expect((await rename({})).statusCode).toBe(200);
   });
 
+  test("the scheme counts: a plain-HTTP page cannot write to the app over HTTPS (issue 37)", async () => {
+    // The public address is http://bahi.test: its https twin is another origin.
+    expect((await rename({ origin: "https://bahi.test" })).statusCode).toBe(403);
+    const tls = await createTestApp({
+      trustProxy: ["127.0.0.1"],
+      publicUrl: "https://books.example",
+    });
+    try {
+      const owner = await signUpPerson(tls);
+      const renameOverTls = (origin: string, host: string) =>
+        tls.app.inject({
+          method: "PATCH",
+          url: "/api/user/changename",
+          payload: { name: "Over TLS" },
+          headers: { cookie: owner.cookies, origin, host, "x-forwarded-proto": "https" },
+        });
+      expect((await renameOverTls("http://books.example", "books.example")).statusCode).toBe(403);
+      expect((await renameOverTls("http://other.host", "other.host")).statusCode).toBe(403);
+      expect((await renameOverTls("https://other.host", "other.host")).statusCode).toBe(200);
+      expect((await renameOverTls("https://books.example", "books.example")).statusCode).toBe(200);
+      // Plain HTTP to a host PUBLIC_URL names over HTTPS: the http page is still refused.
+      const plain = await tls.app.inject({
+        method: "PATCH",
+        url: "/api/user/changename",
+        payload: { name: "Over HTTP" },
+        headers: { cookie: owner.cookies, origin: "http://books.example", host: "books.example" },
+      });
+      expect(plain.statusCode).toBe(403);
+    } finally {
+      await tls.close();
+    }
+  });
+
   test("a multipart write from another site is refused before its body is read", async () => {
     const boundary = "----cross-site";
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHijacked\r\n--${boundary}--\r\n`;

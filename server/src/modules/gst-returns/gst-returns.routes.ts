@@ -1,12 +1,14 @@
 import {
   type GstReturnKind,
   MarkReturnFiledInput,
+  ReturnEmailInput,
   ReturnFileQuery,
   ReturnPeriodQuery,
   ReturnTransactionsQuery,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callerOf } from "../auth/auth.guard.ts";
+import { sendIsAPost } from "../../http/errors.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { emailReturnFile, renderReturnFile } from "./gst-returns.file.ts";
@@ -64,7 +66,9 @@ export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       `${family.prefix}/${family.json}`,
       { ...guard, schema: { querystring: ReturnFileQuery } },
       async (request, reply) => {
-        const { format, isEmail, email, subject, ...query } = request.query;
+        const { format, isEmail, ...query } = request.query;
+        // Issue 37: a GET never sends (a page on another site could make a browser send it).
+        if (isEmail) throw sendIsAPost(`${family.prefix}/${family.json}`);
         const { header, file } = await renderReturnFile(
           deps.db,
           callerOf(request),
@@ -72,12 +76,26 @@ export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
           query,
           format,
         );
-        if (isEmail && email) return emailReturnFile(deps, header, file, email, subject);
         return reply
           .header("content-type", file.contentType)
           .header("content-disposition", describeAttachment(file.fileName))
           .header("cache-control", "private, no-store")
           .send(file.content);
+      },
+    );
+    app.post(
+      `${family.prefix}/${family.json}`,
+      { ...guard, schema: { body: ReturnEmailInput } },
+      async (request) => {
+        const { format, email, subject, ...query } = request.body;
+        const { header, file } = await renderReturnFile(
+          deps.db,
+          callerOf(request),
+          family.kind,
+          query,
+          format,
+        );
+        return emailReturnFile(deps, header, file, email, subject);
       },
     );
     app.post(

@@ -96,13 +96,19 @@ async function mailTo(address: string) {
   };
 }
 
-const pdfQuery = (entryId: string, extra: Record<string, string>) =>
-  `/api/getpdf/transactionpdf?${new URLSearchParams({
-    organisationId: org,
-    entryId,
-    transactionType: "salesInvoice",
-    ...extra,
-  })}`;
+/** Sending one document is the POST of getpdf/transactionpdf (issue 37: no GET sends). */
+const pdfSend = (entryId: string, extra: Record<string, string>) => ({
+  method: "POST" as const,
+  url: "/api/getpdf/transactionpdf",
+  payload: { organisationId: org, entryId, transactionType: "salesInvoice", ...extra },
+});
+
+/** Sending a statement is the POST of ledger/getLedger, its fields those of the old query. */
+const ledgerSend = (query: string) => ({
+  method: "POST" as const,
+  url: "/api/ledger/getLedger",
+  payload: Object.fromEntries(new URLSearchParams(query)),
+});
 
 describe("the contact check (spec 4)", () => {
   test("a debtor without an email, then with one saved", async () => {
@@ -206,8 +212,7 @@ describe("sending one document", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, { format: "email", address: "ravi@example.in", body: "x" }),
+        ...pdfSend(books.invoiceId, { format: "email", address: "ravi@example.in", body: "x" }),
       },
       400,
     );
@@ -216,8 +221,7 @@ describe("sending one document", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, {
+        ...pdfSend(books.invoiceId, {
           format: "email",
           address: "ravi@",
           subject: "s",
@@ -229,8 +233,7 @@ describe("sending one document", () => {
     expect(bad.message).toBe("Please enter a valid email address");
 
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "email",
         address: "accounts@ravi.example.in",
         subject: "Invoice {invoiceNumber}",
@@ -273,15 +276,13 @@ describe("sending one document", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, { format: "whatsapp", phone: "9876543210" }),
+        ...pdfSend(books.invoiceId, { format: "whatsapp", phone: "9876543210" }),
       },
       400,
     );
     expect(missing.message).toBe("Please fill in all fields");
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "whatsapp",
         phone: "98765 43210",
         body: "Hi {customerName}, {documentType} {invoiceNumber}",
@@ -300,8 +301,7 @@ describe("sending one document", () => {
 
   test("rights and tenants: no right to the type, or another organisation, is refused", async () => {
     const send = {
-      method: "GET" as const,
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "email",
         address: "x@example.in",
         subject: "s",
@@ -357,8 +357,7 @@ async function logOf(recipient: string) {
 describe("click-to-chat in the email log", () => {
   test("a document sent from the user's WhatsApp is listed as handed, with its document and no file", async () => {
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "whatsapp",
         phone: "91234 56789",
         body: "Hi {customerName}",
@@ -387,8 +386,7 @@ describe("click-to-chat in the email log", () => {
     expect(stored.body_text).toMatch(/^Hi Ravi Stores\nhttp\S+\/api\/d\/[\w-]{43}$/);
     // The same click again records nothing more.
     await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "whatsapp",
         phone: "91234 56789",
         body: "Hi {customerName}",
@@ -400,8 +398,7 @@ describe("click-to-chat in the email log", () => {
 
   test("a statement and a bulk click-to-chat message are listed too", async () => {
     await ok(context, owner, {
-      method: "GET",
-      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`,
+      ...ledgerSend(`organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`),
     });
     const statement = await logOf("9123400001");
     expect(statement).toMatchObject([
@@ -434,8 +431,7 @@ describe("one dialog's request queues once", () => {
   test("the same request id twice (a double click) sends one mail; a new id sends another", async () => {
     const send = (requestId: string) =>
       ok(context, owner, {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, {
+        ...pdfSend(books.invoiceId, {
           format: "email",
           address: "twice@ravi.example.in",
           subject: "Invoice {invoiceNumber}",
@@ -456,8 +452,7 @@ describe("one dialog's request queues once", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, {
+        ...pdfSend(books.invoiceId, {
           format: "email",
           address: "odd-id@ravi.example.in",
           subject: "s",
@@ -483,8 +478,7 @@ describe("sending a ledger", () => {
       "from 01 Apr 2025 to 31 Mar 2026. The closing balance is ₹2,520.00 Dr.",
     );
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`,
+      ...ledgerSend(`organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`),
     });
     expect(sent).toEqual({ success: true, message: "Email sent successfully" });
     const mail = await mailTo("ledger@ravi.example.in");
@@ -498,8 +492,7 @@ describe("sending a ledger", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: `/api/ledger/getLedger?organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`,
+        ...ledgerSend(`organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`),
       },
       400,
     );
@@ -508,8 +501,7 @@ describe("sending a ledger", () => {
       context,
       stranger,
       {
-        method: "GET",
-        url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`,
+        ...ledgerSend(`organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`),
       },
       403,
     );

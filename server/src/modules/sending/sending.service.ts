@@ -10,7 +10,7 @@ import {
   type PlaceholderValues,
   placeDocumentList,
   rupeesToPaise,
-  type TransactionPdfQuery,
+  type SendDocumentInput,
   type VoucherType,
   validateEmail,
   validatePhone,
@@ -262,12 +262,12 @@ function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): MessageAtta
 }
 
 /**
- * GET /getpdf/transactionpdf with format=email or whatsapp: the document's PDF goes into the
+ * POST /getpdf/transactionpdf (format email or whatsapp): the document's PDF goes into the
  * outbox (sent after commit by the worker). WhatsApp without a Business account configured is
  * click-to-chat: nothing is queued and the answer carries the wa.me address, whose body holds a
  * link to the document.
  */
-export async function sendDocument(deps: ModuleDeps, caller: Caller, query: TransactionPdfQuery) {
+export async function sendDocument(deps: ModuleDeps, caller: Caller, query: SendDocumentInput) {
   if (!query.organisationId || !query.entryId) throw badRequest(SENDING_MESSAGES.missingEntry);
   const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
   const facts = await readDocumentFacts(deps, caller, {
@@ -457,7 +457,7 @@ export async function prefillLedgerTemplates(
 }
 
 /**
- * GET /ledger/getLedger with format=email|whatsapp: the statement of a debtor or creditor, its PDF
+ * POST /ledger/getLedger (format email or whatsapp): the statement of a debtor or creditor, its PDF
  * attached when includePdf (email always may; WhatsApp needs the Business account for a file).
  */
 export async function sendLedger(deps: ModuleDeps, caller: Caller, query: LedgerSendQuery) {
