@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER_MESSAGE, DATE_RANGE_MESSAGES } from "@bahi/domain";
+import { CONTROL_CHARACTER_MESSAGE, DATE_RANGE_MESSAGES, JSON_DEPTH_MESSAGE } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildMultipart } from "../../test/multipart.ts";
@@ -156,6 +156,29 @@ describe("writes from other sites (issue 26)", () => {
 });
 
 describe("input that used to be a 500 (issue 26)", () => {
+  test("JSON nested 6,000 deep is a 400 on every route, sign-in included (issue 37)", async () => {
+    const deep = `{"email":"a@b.in","password":${"[".repeat(6_000)}1${"]".repeat(6_000)}}`;
+    for (const url of ["/api/auth/login", "/api/account/add"]) {
+      const response = await asOwner({
+        method: "POST",
+        url,
+        payload: deep,
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toBe(JSON_DEPTH_MESSAGE);
+    }
+    // Sixty levels are still read (and refused or served by the route's own schema).
+    const sixty = `{"organisationId":"${organisationId}","x":${"[".repeat(60)}${"]".repeat(60)}}`;
+    const shallow = await asOwner({
+      method: "POST",
+      url: "/api/account/add",
+      payload: sixty,
+      headers: { "content-type": "application/json" },
+    });
+    expect(shallow.json().message).not.toBe(JSON_DEPTH_MESSAGE);
+  });
+
   test.each([
     ["/api/search/topsearch", { searchText: "a\u0000b" }],
     ["/api/account/accountslist", { searchText: "\u0007bell" }],

@@ -111,7 +111,10 @@ function isPublicHost(origin: string, publicOrigin: string | null): boolean {
 function isOwnOrigin(origin: string, protocol: string, host: string | undefined): boolean {
   if (!host) return false;
   const source = new URL(origin);
-  if (source.protocol !== `${protocol}:` && !(source.protocol === "https:" && protocol === "http")) {
+  if (
+    source.protocol !== `${protocol}:` &&
+    !(source.protocol === "https:" && protocol === "http")
+  ) {
     return false;
   }
   try {

@@ -549,6 +549,15 @@ describe("access and input", () => {
       [pdfUrl("journalEntry", invoiceId), "This transaction type cannot be printed."],
       [pdfUrl("salesInvoice", invoiceId, "&noOfCopies=4"), "Number of copies must be 1, 2 or 3."],
       [pdfUrl("salesInvoice", invoiceId, "&preview=%7Bbad"), "The preview settings are not valid."],
+      [
+        // Issue 37: NUL written as a JSON escape inside the preview settings.
+        pdfUrl(
+          "salesInvoice",
+          invoiceId,
+          `&preview=${encodeURIComponent('{"footer":"a\\u0000b"}')}`,
+        ),
+        "Text cannot contain control characters.",
+      ],
     ];
     for (const [url, message] of cases) {
       const response = await inject({ method: "GET", url, headers: as(owner) });

@@ -7,8 +7,8 @@ import {
   ReturnTransactionsQuery,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { callerOf } from "../auth/auth.guard.ts";
 import { sendIsAPost } from "../../http/errors.ts";
+import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { emailReturnFile, renderReturnFile } from "./gst-returns.file.ts";
@@ -69,7 +69,7 @@ export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         const { format, isEmail, ...query } = request.query;
         // Issue 37: a GET never sends (a page on another site could make a browser send it).
         if (isEmail) throw sendIsAPost(`${family.prefix}/${family.json}`);
-        const { header, file } = await renderReturnFile(
+        const { file } = await renderReturnFile(
           deps.db,
           callerOf(request),
           family.kind,

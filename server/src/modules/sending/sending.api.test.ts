@@ -398,7 +398,9 @@ describe("click-to-chat in the email log", () => {
 
   test("a statement and a bulk click-to-chat message are listed too", async () => {
     await ok(context, owner, {
-      ...ledgerSend(`organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`),
+      ...ledgerSend(
+        `organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`,
+      ),
     });
     const statement = await logOf("9123400001");
     expect(statement).toMatchObject([
@@ -478,7 +480,9 @@ describe("sending a ledger", () => {
       "from 01 Apr 2025 to 31 Mar 2026. The closing balance is ₹2,520.00 Dr.",
     );
     const sent = await ok(context, owner, {
-      ...ledgerSend(`organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`),
+      ...ledgerSend(
+        `organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`,
+      ),
     });
     expect(sent).toEqual({ success: true, message: "Email sent successfully" });
     const mail = await mailTo("ledger@ravi.example.in");
@@ -492,7 +496,9 @@ describe("sending a ledger", () => {
       context,
       owner,
       {
-        ...ledgerSend(`organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`),
+        ...ledgerSend(
+          `organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`,
+        ),
       },
       400,
     );
@@ -501,7 +507,9 @@ describe("sending a ledger", () => {
       context,
       stranger,
       {
-        ...ledgerSend(`organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`),
+        ...ledgerSend(
+          `organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`,
+        ),
       },
       403,
     );

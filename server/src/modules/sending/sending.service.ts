@@ -269,7 +269,11 @@ function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): MessageAtta
  */
 export async function sendDocument(deps: ModuleDeps, caller: Caller, query: SendDocumentInput) {
   if (!query.organisationId || !query.entryId) throw badRequest(SENDING_MESSAGES.missingEntry);
-  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: resolvePrintableType(query.transactionType),
+    action: "send",
+  });
   const facts = await readDocumentFacts(deps, caller, {
     organisationId: query.organisationId,
     entryId: query.entryId,
@@ -462,6 +466,11 @@ export async function prefillLedgerTemplates(
  */
 export async function sendLedger(deps: ModuleDeps, caller: Caller, query: LedgerSendQuery) {
   const channel = query.format;
+  await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: "account",
+    action: "send",
+  });
   const { values, access } = await readStatementFacts(deps, caller, query, channel);
   const about = {
     documents: [{ entryId: query.accountId, transactionType: LEDGER_TEMPLATE_TYPE, number: null }],
@@ -583,6 +592,11 @@ export async function sendBulk(
     };
     results.push(result);
     try {
+      await requireOrganisationAccess(deps.db, caller, input.organisationId, {
+        kind: "right",
+        subject: resolvePrintableType(document.transactionType),
+        action: "send",
+      });
       const facts = await readDocumentFacts(deps, caller, {
         organisationId: input.organisationId,
         entryId: document.entryId,

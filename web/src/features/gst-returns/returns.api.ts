@@ -102,9 +102,13 @@ export function emailReturnFile(
 ) {
   const calls = RETURN_CALLS[kind];
   // A POST: no GET sends anything (issue 37).
-  return apiRequest<{ success: boolean; message: string }>("POST", `${calls.prefix}/${calls.file}`, {
-    body: query,
-  });
+  return apiRequest<{ success: boolean; message: string }>(
+    "POST",
+    `${calls.prefix}/${calls.file}`,
+    {
+      body: query,
+    },
+  );
 }
 
 export function markReturnFiled(
