@@ -216,3 +216,25 @@ test("no GET changes anything: run as the owner, the books, outbox, links and lo
   expect(served).toBeGreaterThan(100);
   expect([...new Set(writers)]).toEqual([]);
 }, 300_000);
+
+test("the check sees a send: the POST of the same call changes the outbox and the links", async () => {
+  const before = await snapshot();
+  const sent = await context.app.inject({
+    method: "POST",
+    url: "/api/getpdf/transactionpdf",
+    headers: as(owner),
+    payload: {
+      organisationId: books.organisationId,
+      entryId: books.invoiceId,
+      transactionType: "salesInvoice",
+      format: "email",
+      address: "ravi@example.in",
+      subject: "Invoice",
+      body: "Open {link}",
+    },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  await context.app.outbox.flush();
+  const changed = changedTables(before, await snapshot());
+  expect(changed).toEqual(expect.arrayContaining(["outbox_messages", "document_links"]));
+});

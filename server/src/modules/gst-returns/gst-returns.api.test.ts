@@ -355,7 +355,13 @@ describe("the file", () => {
     const response = await requestAs(context, owner, {
       method: "POST",
       url: "/api/gstr1/gstr1Json",
-      payload: { ...SEPTEMBER, email: "ca@example.com", subject: "GSTR-1 September" },
+      payload: {
+        organisationId: org,
+        year: YEAR,
+        ...SEPTEMBER,
+        email: "ca@example.com",
+        subject: "GSTR-1 September",
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const mail = (await readOutboxMail(context)).find((m) => m.includes("To: ca@example.com"));
@@ -369,7 +375,7 @@ describe("the file", () => {
     const noAddress = await requestAs(context, owner, {
       method: "POST",
       url: "/api/gstr1/gstr1Json",
-      payload: SEPTEMBER,
+      payload: { organisationId: org, year: YEAR, ...SEPTEMBER },
     });
     expect(noAddress.statusCode).toBe(400);
   });
@@ -506,6 +512,18 @@ describe("tenant isolation and rights", () => {
       payload: { organisationId: org, year: YEAR, ...SEPTEMBER },
     });
     expect(filed.statusCode).toBe(403);
+  });
+
+  test("mailing the file needs the send right: a viewer is refused, nothing queued (issue 37)", async () => {
+    const mailed = await requestAs(context, viewer, {
+      method: "POST",
+      url: "/api/gstr1/gstr1Json",
+      payload: { organisationId: org, year: YEAR, ...SEPTEMBER, email: "outsider@example.com" },
+    });
+    expect(mailed.statusCode).toBe(403);
+    expect(
+      (await readOutboxMail(context)).some((mail) => mail.includes("outsider@example.com")),
+    ).toBe(false);
   });
 });
 

@@ -333,6 +333,74 @@ describe("sending one document", () => {
     );
     expect((await readOutboxMail(context)).length).toBe(before);
   });
+
+  test("sending is a right of its own: a viewer and an accountant without send are refused (issue 37)", async () => {
+    const viewer = await signUpPerson(context);
+    const noSend = await signUpPerson(context);
+    const legacy = await signUpPerson(context);
+    await addMember(context, owner, org, viewer, "viewer", []);
+    // May see, add and edit sales invoices and see accounts, but not send.
+    await addMember(context, owner, org, noSend, "accountant", [
+      { transactionType: "salesInvoice", view: true, add: true, edit: true, send: false },
+      { transactionType: "account", view: true, send: false },
+    ]);
+    // Rights given without send (as before it existed): send follows edit (decision 220).
+    await addMember(context, owner, org, legacy, "accountant", [
+      { transactionType: "salesInvoice", view: true, edit: true },
+    ]);
+    const mail = {
+      format: "email",
+      address: "outsider@example.in",
+      subject: "s",
+      body: "b {link}",
+    };
+    const before = (await readOutboxMail(context)).length;
+    const linksBefore = await context.testDatabase.database.db
+      .selectFrom("document_links")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    for (const person of [viewer, noSend]) {
+      await refused(context, person, pdfSend(books.invoiceId, mail), 403);
+      await refused(
+        context,
+        person,
+        ledgerSend(
+          `organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=email&address=outsider%40example.in&subject=s&body=b`,
+        ),
+        403,
+      );
+      // Bulk: each document answers for itself; none may be sent.
+      const bulk = await ok(context, person, {
+        method: "POST",
+        url: "/api/multipledocs/sendbulkemail",
+        payload: {
+          organisationId: org,
+          accountId: books.customerId,
+          email: "outsider@example.in",
+          documents: [{ entryId: books.invoiceId, transactionType: "salesInvoice" }],
+        },
+      });
+      expect(bulk.success).toBe(false);
+      expect(bulk.message).toBe("You do not have the right to do this in this organisation.");
+    }
+    expect((await readOutboxMail(context)).length).toBe(before);
+    const linksAfter = await context.testDatabase.database.db
+      .selectFrom("document_links")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(linksAfter.n)).toBe(Number(linksBefore.n));
+
+    const rights = await ok(context, legacy, {
+      method: "GET",
+      url: `/api/user/rights?organisationId=${org}`,
+    });
+    expect(
+      rights.rights.find(
+        (line: { transactionType: string }) => line.transactionType === "salesInvoice",
+      ).send,
+    ).toBe(true);
+    await ok(context, legacy, pdfSend(books.invoiceId, { ...mail, body: "b" }));
+  });
 });
 
 /** The email log's rows of one recipient, once the worker has run (newest first). */
