@@ -49,6 +49,50 @@ export interface Config {
    * (WHATSAPP_API_URL its Graph API base); unset, WhatsApp is click-to-chat from the user's device.
    */
   whatsapp?: WhatsAppCloudConfig | undefined;
+  /**
+   * SEND_LIMIT_PER_PERSON_PER_MINUTE, _PER_PERSON_PER_DAY, _PER_ORGANISATION_PER_MINUTE,
+   * _PER_ORGANISATION_PER_DAY: messages sent out of Bahi (issue 37); 10, 200, 30, 1000 when unset.
+   */
+  sendLimits?: SendLimitSettings;
+}
+
+export interface SendLimitSettings {
+  perPersonPerMinute: number;
+  perPersonPerDay: number;
+  perOrganisationPerMinute: number;
+  perOrganisationPerDay: number;
+}
+
+export const DEFAULT_SEND_LIMIT_SETTINGS: SendLimitSettings = {
+  perPersonPerMinute: 10,
+  perPersonPerDay: 200,
+  perOrganisationPerMinute: 30,
+  perOrganisationPerDay: 1000,
+};
+
+function readSendLimits(env: Env): SendLimitSettings {
+  const read = (name: string, fallback: number) => {
+    const text = env[name]?.trim() ?? "";
+    if (text === "") return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new Error(`${name} must be a whole number of at least 1.`);
+    }
+    return value;
+  };
+  const defaults = DEFAULT_SEND_LIMIT_SETTINGS;
+  return {
+    perPersonPerMinute: read("SEND_LIMIT_PER_PERSON_PER_MINUTE", defaults.perPersonPerMinute),
+    perPersonPerDay: read("SEND_LIMIT_PER_PERSON_PER_DAY", defaults.perPersonPerDay),
+    perOrganisationPerMinute: read(
+      "SEND_LIMIT_PER_ORGANISATION_PER_MINUTE",
+      defaults.perOrganisationPerMinute,
+    ),
+    perOrganisationPerDay: read(
+      "SEND_LIMIT_PER_ORGANISATION_PER_DAY",
+      defaults.perOrganisationPerDay,
+    ),
+  };
 }
 
 export interface WhatsAppCloudConfig {
@@ -124,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
       DEFAULT_OUTBOX_RETENTION_DAYS,
     ),
     whatsapp: readWhatsAppConfig(env),
+    sendLimits: readSendLimits(env),
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { type MessageDocumentRef, queueMessage } from "../messaging/outbox.ts";
+import { takeSendAllowance } from "../messaging/send-limits.ts";
 import { readAttachments, sendsWhatsAppByApi } from "../messaging/transports.ts";
 import { toWhatsAppNumber } from "../messaging/whatsapp-cloud.ts";
 import type { ModuleDeps } from "../module-deps.ts";
@@ -117,6 +118,7 @@ export async function resendMessage(deps: ModuleDeps, caller: Caller, input: Res
     subjects: sendSubjectsOf(documents ?? []),
     action: "send",
   });
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
   const queued = await queueMessage(deps.db, {
     channel: original.channel,
     organisationId: input.organisationId,

@@ -18,6 +18,7 @@ import { ACCESS_MESSAGES } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
+import { takeSendAllowance } from "../messaging/send-limits.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { type WorkbookSource, writeGstr1Workbook } from "./gst-returns.excel.ts";
 import {
@@ -321,6 +322,7 @@ export async function emailReturnFile(
   if (!hasRight(header.access.role, header.access.rights, RETURN_SEND_SUBJECT, "send")) {
     throw new AppError(403, ACCESS_MESSAGES.noRight);
   }
+  await takeSendAllowance(deps.db, deps.config.sendLimits, header.access);
   const title = header.kind === "iff" ? "IFF" : "GSTR-1";
   const organisation = header.access.organisation;
   // An attachment is kept whole in the outbox.

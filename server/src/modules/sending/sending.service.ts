@@ -29,6 +29,7 @@ import {
 import { renderDocumentPdf } from "../documents/print-renderer.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
 import { enqueueMessage, type MessageAttachment } from "../messaging/outbox.ts";
+import { takeSendAllowance } from "../messaging/send-limits.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readUseTemplates } from "../organisations/settings.service.ts";
 import { findVoucherForPrint } from "../vouchers/vouchers.queries.ts";
@@ -274,6 +275,7 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Send
     subject: resolvePrintableType(query.transactionType),
     action: "send",
   });
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
   const facts = await readDocumentFacts(deps, caller, {
     organisationId: query.organisationId,
     entryId: query.entryId,
@@ -466,11 +468,12 @@ export async function prefillLedgerTemplates(
  */
 export async function sendLedger(deps: ModuleDeps, caller: Caller, query: LedgerSendQuery) {
   const channel = query.format;
-  await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+  const sender = await requireOrganisationAccess(deps.db, caller, query.organisationId, {
     kind: "right",
     subject: "account",
     action: "send",
   });
+  await takeSendAllowance(deps.db, deps.config.sendLimits, sender);
   const { values, access } = await readStatementFacts(deps, caller, query, channel);
   const about = {
     documents: [{ entryId: query.accountId, transactionType: LEDGER_TEMPLATE_TYPE, number: null }],
@@ -614,6 +617,8 @@ export async function sendBulk(
     }
   }
   if (ready.length === 0) return { success: false, message: describeBulk(results), results };
+  const perMessage = channel === "whatsapp" && deps.config.whatsapp !== undefined;
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access, perMessage ? ready.length : 1);
 
   const makeLink = async (facts: DocumentFacts, entryId: string) =>
     (
