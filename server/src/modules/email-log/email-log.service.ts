@@ -13,8 +13,8 @@ import {
   requireOrganisationAccess,
 } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { type MessageDocumentRef, queueMessage } from "../messaging/outbox.ts";
-import { takeSendAllowance } from "../messaging/send-limits.ts";
 import { readAttachments, sendsWhatsAppByApi } from "../messaging/transports.ts";
 import { toWhatsAppNumber } from "../messaging/whatsapp-cloud.ts";
 import type { ModuleDeps } from "../module-deps.ts";

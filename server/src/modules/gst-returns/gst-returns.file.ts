@@ -17,8 +17,8 @@ import { AppError } from "../../http/errors.ts";
 import { ACCESS_MESSAGES } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
-import { takeSendAllowance } from "../messaging/send-limits.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { type WorkbookSource, writeGstr1Workbook } from "./gst-returns.excel.ts";
 import {

@@ -3,8 +3,8 @@ import { as } from "../../../test/books.ts";
 import { addMember, type Person, signUpPerson } from "../../../test/people.ts";
 import { makeSendingBooks, SENDING_YEAR, type SendingBooks } from "../../../test/sending.ts";
 import { createTestApp, readOutboxMail, type TestContext } from "../../../test/test-app.ts";
+import { SEND_LIMIT_MESSAGES } from "../auth/send-limits.ts";
 import { stopDocumentRenderer } from "../documents/print-renderer.ts";
-import { SEND_LIMIT_MESSAGES } from "../messaging/send-limits.ts";
 
 // Issue 37: 60 mails to 60 outsiders went in 10 s, and support questions had no bound. Sending
 // is limited per person and per organisation, per minute and per day, with a clear message.

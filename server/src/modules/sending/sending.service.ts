@@ -19,6 +19,7 @@ import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountContact } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { createDocumentLink } from "../document-links/document-links.service.ts";
 import {
   buildTransactionDocument,
@@ -29,7 +30,6 @@ import {
 import { renderDocumentPdf } from "../documents/print-renderer.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
 import { enqueueMessage, type MessageAttachment } from "../messaging/outbox.ts";
-import { takeSendAllowance } from "../messaging/send-limits.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readUseTemplates } from "../organisations/settings.service.ts";
 import { findVoucherForPrint } from "../vouchers/vouchers.queries.ts";

@@ -1,8 +1,8 @@
 import { DEFAULT_SUPPORT_EMAIL } from "../../config.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
-import { takeSendAllowance } from "../messaging/send-limits.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { getOwnUser } from "../users/users.service.ts";
 import type { SupportQueryInput } from "./support.schemas.ts";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { DEFAULT_SEND_LIMIT_SETTINGS, type SendLimitSettings } from "../../config.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { takeFromLimit } from "../auth/auth-limits.ts";
+import { takeFromLimit } from "./auth-limits.ts";
 
 /**
  * How many messages people may send out of Bahi (issue 37: 60 mails to 60 outsiders went in 10 s,
