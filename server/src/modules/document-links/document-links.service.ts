@@ -186,7 +186,8 @@ export async function revokeDocumentLinks(
     await canSee(type);
     const rows = await repo.listLinksOfDocument(db, input.organisationId, input.entryId);
     const ofType = rows.filter((row) => row.transaction_type === type);
-    if (ofType.some((row) => !mayRevoke(row))) {
+    // Only links still live are withdrawn, so only theirs need the caller's say.
+    if (ofType.some((row) => row.revoked_at === null && !mayRevoke(row))) {
       throw new AppError(403, DOCUMENT_LINK_MESSAGES.notYours);
     }
     ids = ofType.map((row) => row.id);
