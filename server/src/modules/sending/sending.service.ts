@@ -617,8 +617,8 @@ export async function sendBulk(
     }
   }
   if (ready.length === 0) return { success: false, message: describeBulk(results), results };
-  const perMessage = channel === "whatsapp" && deps.config.whatsapp !== undefined;
-  await takeSendAllowance(deps.db, deps.config.sendLimits, access, perMessage ? ready.length : 1);
+  // One send to one party, however many documents (at most BULK_DOCUMENT_LIMIT) it carries.
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
 
   const makeLink = async (facts: DocumentFacts, entryId: string) =>
     (
