@@ -165,7 +165,7 @@ test("Shared links: a link sent by WhatsApp is listed, revoked from the print pr
 }) => {
   const { books, invoices } = await booksWithInvoices(page);
   const invoice = invoices[0] ?? { entryId: "", number: "" };
-  const sent = await books.get<{ chatUrl: string }>("/getpdf/transactionpdf", {
+  const sent = await books.post<{ chatUrl: string }>("/getpdf/transactionpdf", {
     entryId: invoice.entryId,
     transactionType: "salesInvoice",
     format: "whatsapp",

@@ -59,6 +59,50 @@ export interface Config {
    * `/api/health/ready` answers 503, so that a load balancer's check takes it out first.
    */
   shutdownDelayMs?: number;
+  /**
+   * SEND_LIMIT_PER_PERSON_PER_MINUTE, _PER_PERSON_PER_DAY, _PER_ORGANISATION_PER_MINUTE,
+   * _PER_ORGANISATION_PER_DAY: messages sent out of Bahi (issue 37); 10, 200, 30, 1000 when unset.
+   */
+  sendLimits?: SendLimitSettings;
+}
+
+export interface SendLimitSettings {
+  perPersonPerMinute: number;
+  perPersonPerDay: number;
+  perOrganisationPerMinute: number;
+  perOrganisationPerDay: number;
+}
+
+export const DEFAULT_SEND_LIMIT_SETTINGS: SendLimitSettings = {
+  perPersonPerMinute: 10,
+  perPersonPerDay: 200,
+  perOrganisationPerMinute: 30,
+  perOrganisationPerDay: 1000,
+};
+
+function readSendLimits(env: Env): SendLimitSettings {
+  const read = (name: string, fallback: number) => {
+    const text = env[name]?.trim() ?? "";
+    if (text === "") return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new Error(`${name} must be a whole number of at least 1.`);
+    }
+    return value;
+  };
+  const defaults = DEFAULT_SEND_LIMIT_SETTINGS;
+  return {
+    perPersonPerMinute: read("SEND_LIMIT_PER_PERSON_PER_MINUTE", defaults.perPersonPerMinute),
+    perPersonPerDay: read("SEND_LIMIT_PER_PERSON_PER_DAY", defaults.perPersonPerDay),
+    perOrganisationPerMinute: read(
+      "SEND_LIMIT_PER_ORGANISATION_PER_MINUTE",
+      defaults.perOrganisationPerMinute,
+    ),
+    perOrganisationPerDay: read(
+      "SEND_LIMIT_PER_ORGANISATION_PER_DAY",
+      defaults.perOrganisationPerDay,
+    ),
+  };
 }
 
 export interface WhatsAppCloudConfig {
@@ -137,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     whatsapp: readWhatsAppConfig(env),
     ...readShutdownTimes(env),
+    sendLimits: readSendLimits(env),
   };
 }
 

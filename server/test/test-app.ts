@@ -27,6 +27,13 @@ export function testAppConfig(dataDir: string, overrides: Partial<AppConfig> = {
     authRateLimitPerMinute: 1000,
     trustProxy: false,
     authCodeSendsPerHour: 100_000,
+    // Sending limits (issue 37) high enough for ordinary tests; the limits' test sets its own.
+    sendLimits: {
+      perPersonPerMinute: 10_000,
+      perPersonPerDay: 10_000,
+      perOrganisationPerMinute: 10_000,
+      perOrganisationPerDay: 10_000,
+    },
     gstinLookup: { url: undefined, key: undefined, keyHeader: "x-api-key", timeoutMs: 5000 },
     ...overrides,
   };

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { canManage, effectiveRights, fullRights, hasRight, RIGHT_SUBJECTS } from "./roles.ts";
+import {
+  canManage,
+  effectiveRights,
+  fullRights,
+  hasRight,
+  RETURN_SEND_SUBJECT,
+  RIGHT_SUBJECTS,
+  sendSubjectsOf,
+} from "./roles.ts";
 
 describe("roles and rights (docs/decisions/004)", () => {
   test("owners and admins have every right whatever the list says", () => {
@@ -32,6 +40,50 @@ describe("roles and rights (docs/decisions/004)", () => {
 
   test("an accountant with no list has full rights on the books", () => {
     expect(hasRight("accountant", [], "purchases", "edit")).toBe(true);
+  });
+
+  test("send is a right of its own (decision 220): viewers never; an old line follows edit", () => {
+    expect(hasRight("viewer", fullRights(), "salesInvoice", "send")).toBe(false);
+    expect(hasRight("admin", [], "account", "send")).toBe(true);
+    const line = { view: true, add: true, edit: false, delete: false };
+    expect(
+      hasRight(
+        "accountant",
+        [{ transactionType: "salesInvoice", ...line }],
+        "salesInvoice",
+        "send",
+      ),
+    ).toBe(false);
+    expect(
+      hasRight(
+        "accountant",
+        [{ transactionType: "salesInvoice", ...line, edit: true }],
+        "salesInvoice",
+        "send",
+      ),
+    ).toBe(true);
+    const ticked = [{ transactionType: "salesInvoice" as const, ...line, edit: true, send: false }];
+    expect(hasRight("accountant", ticked, "salesInvoice", "send")).toBe(false);
+    // Send alone implies view.
+    const sendOnly = [
+      {
+        transactionType: "receipts" as const,
+        view: false,
+        add: false,
+        edit: false,
+        delete: false,
+        send: true,
+      },
+    ];
+    expect(hasRight("accountant", sendOnly, "receipts", "view")).toBe(true);
+  });
+
+  test("what a message needs: its documents' types, accounts for a statement, the return's", () => {
+    expect(
+      sendSubjectsOf([{ transactionType: "creditNote" }, { transactionType: "creditNote" }]),
+    ).toEqual(["creditNote"]);
+    expect(sendSubjectsOf([{ transactionType: "ledger" }])).toEqual(["account"]);
+    expect(sendSubjectsOf([])).toEqual([RETURN_SEND_SUBJECT]);
   });
 
   test("management is for owners and admins; deleting the organisation and API keys for owners", () => {

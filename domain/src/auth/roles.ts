@@ -21,7 +21,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const RIGHT_SUBJECTS = [...VOUCHER_TYPES, "account", "item"] as const;
 export type RightSubject = (typeof RIGHT_SUBJECTS)[number];
 
-export const RIGHT_ACTIONS = ["view", "add", "edit", "delete"] as const;
+/**
+ * send (issue 37, decision 220): mail or WhatsApp a document of the type out of Bahi (with a live
+ * link); on "account", a ledger statement; on salesInvoice, the GSTR-1 and IFF file too.
+ */
+export const RIGHT_ACTIONS = ["view", "add", "edit", "delete", "send"] as const;
 export type RightAction = (typeof RIGHT_ACTIONS)[number];
 
 /** One line of a rights list (spec: transactionPermissions on the call, a rights list read back). */
@@ -31,6 +35,26 @@ export interface TransactionRight {
   add: boolean;
   edit: boolean;
   delete: boolean;
+  /** Absent in rights saved before it existed (decision 220): it then follows `edit`. */
+  send?: boolean;
+}
+
+/** What the GSTR-1 and IFF file mail needs: send on the sales invoice (decision 220). */
+export const RETURN_SEND_SUBJECT: RightSubject = "salesInvoice";
+
+/**
+ * The subjects whose send right a message needs, from the documents it carries: a voucher type
+ * its own, a statement ("ledger") the account's, none at all (a return's file) the return's.
+ */
+export function sendSubjectsOf(documents: readonly { transactionType: string }[]): RightSubject[] {
+  if (documents.length === 0) return [RETURN_SEND_SUBJECT];
+  const subjects = documents.map(
+    (document): RightSubject =>
+      (RIGHT_SUBJECTS as readonly string[]).includes(document.transactionType)
+        ? (document.transactionType as RightSubject)
+        : "account",
+  );
+  return [...new Set(subjects)];
 }
 
 export type Management = "users" | "settings" | "organisation" | "apiKeys" | "lockPeriods";
@@ -55,6 +79,7 @@ export function fullRights(): TransactionRight[] {
     add: true,
     edit: true,
     delete: true,
+    send: true,
   }));
 }
 
@@ -65,6 +90,7 @@ export function viewOnlyRights(): TransactionRight[] {
     add: false,
     edit: false,
     delete: false,
+    send: false,
   }));
 }
 
@@ -81,14 +107,17 @@ export function effectiveRights(
   if (granted.length === 0) return fullRights();
   return RIGHT_SUBJECTS.map((subject) => {
     const line = granted.find((right) => right.transactionType === subject);
-    // Adding, editing or deleting without seeing makes no sense; any of them implies view.
-    const view = Boolean(line && (line.view || line.add || line.edit || line.delete));
+    // A right saved before sending was one of its own follows edit (decision 220).
+    const send = Boolean(line && (line.send ?? line.edit));
+    // Adding, editing, deleting or sending without seeing makes no sense; each implies view.
+    const view = Boolean(line && (line.view || line.add || line.edit || line.delete || send));
     return {
       transactionType: subject,
       view,
       add: Boolean(line?.add),
       edit: Boolean(line?.edit),
       delete: Boolean(line?.delete),
+      send,
     };
   });
 }

@@ -95,9 +95,13 @@ export function readDocumentSettings(stored: unknown): DocumentSettings {
 
 export const PDF_COPY_LIMIT = 3;
 
-/** GET /getpdf/transactionpdf (api.md 7); email and whatsapp arrive with the sending issue. */
+/**
+ * GET /getpdf/transactionpdf (api.md 7) downloads; email and whatsapp are the same call's POST
+ * (issue 37: no GET sends anything, so no page on another site can make a browser send).
+ */
 export const PDF_FORMATS = ["download", "email", "whatsapp"] as const;
 export type PdfFormat = (typeof PDF_FORMATS)[number];
+export const SEND_FORMATS = ["email", "whatsapp"] as const;
 
 /**
  * One send dialog's request (issue 22): the same id sent twice (a double click, a retry after a
@@ -132,6 +136,25 @@ export const TransactionPdfQuery = z.object({
   requestId: SendRequestId,
 });
 export type TransactionPdfQuery = z.infer<typeof TransactionPdfQuery>;
+
+/**
+ * GET /getpdf/transactionpdf: the download. No recipient or message (issue 37); format email or
+ * whatsapp is answered 405, naming the POST.
+ */
+export const PdfDownloadQuery = TransactionPdfQuery.omit({
+  address: true,
+  subject: true,
+  body: true,
+  phone: true,
+  requestId: true,
+});
+export type PdfDownloadQuery = z.infer<typeof PdfDownloadQuery>;
+
+/** POST /getpdf/transactionpdf: one document sent by email or WhatsApp (its JSON body). */
+export const SendDocumentInput = TransactionPdfQuery.omit({ preview: true }).extend({
+  format: z.enum(SEND_FORMATS, { error: "Format must be email or whatsapp." }),
+});
+export type SendDocumentInput = z.infer<typeof SendDocumentInput>;
 
 /**
  * Rule 48 copy captions: goods in triplicate (recipient, transporter, supplier), services in

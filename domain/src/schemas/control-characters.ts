@@ -33,3 +33,24 @@ export function findControlCharacter(value: unknown, limit = 100_000): string | 
   };
   return walk(value, "");
 }
+
+/** How deep a request's JSON may nest (issue 37: 6,000 levels were a 500 on every route). */
+export const MAX_JSON_DEPTH = 64;
+export const JSON_DEPTH_MESSAGE = `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+
+/**
+ * Whether a parsed value nests objects or arrays deeper than `max`: walked without recursion,
+ * so no depth can overflow the stack, and at most `limit` values, like findControlCharacter.
+ */
+export function nestsDeeperThan(value: unknown, max = MAX_JSON_DEPTH, limit = 100_000): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  let visited = 0;
+  while (stack.length > 0 && visited < limit) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    visited += 1;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -21,22 +21,29 @@ export const ReturnTransactionsQuery = ReturnPeriodQuery.extend({
 });
 export type ReturnTransactionsQuery = z.infer<typeof ReturnTransactionsQuery>;
 
-/** The file call: JSON (default) or the offline tool's Excel; mailed instead with isEmail. */
+const ReturnFileFormat = z
+  .enum(["json", "excel"], { error: "Format must be json or excel." })
+  .default("json");
+
+/**
+ * GET of the file call: JSON (default) or the offline tool's Excel. isEmail is refused here with
+ * 405 (issue 37: no GET sends); the mail is the same call's POST, ReturnEmailInput.
+ */
 export const ReturnFileQuery = ReturnPeriodQuery.extend({
-  format: z.enum(["json", "excel"], { error: "Format must be json or excel." }).default("json"),
+  format: ReturnFileFormat,
   isEmail: QueryBoolean.default(false),
-  email: z.email("Please enter a valid email address").max(254).optional(),
-  subject: z.string().trim().max(200, "Subject cannot be more than 200 characters.").optional(),
-}).superRefine((value, ctx) => {
-  if (value.isEmail && !value.email) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["email"],
-      message: "Enter the email address to send the file to.",
-    });
-  }
 });
 export type ReturnFileQuery = z.infer<typeof ReturnFileQuery>;
+
+/** POST /gstr1/gstr1Json and /iff/iffJson: the file mailed to one address. */
+export const ReturnEmailInput = ReturnPeriodQuery.extend({
+  format: ReturnFileFormat,
+  email: z
+    .email("Please enter a valid email address")
+    .max(254, "Please enter a valid email address"),
+  subject: z.string().trim().max(200, "Subject cannot be more than 200 characters.").optional(),
+});
+export type ReturnEmailInput = z.infer<typeof ReturnEmailInput>;
 
 /** POST /gstr1/markfiled and /iff/markfiled. The ARN is the portal's acknowledgement (15 characters). */
 export const MarkReturnFiledInput = ReturnPeriodQuery.extend({

@@ -1,4 +1,10 @@
-import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, hasControlCharacter } from "@bahi/domain";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  findControlCharacter,
+  hasControlCharacter,
+  JSON_DEPTH_MESSAGE,
+  nestsDeeperThan,
+} from "@bahi/domain";
 import type { Multipart } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.ts";
@@ -26,6 +32,8 @@ export function refuseControlCharacters(app: FastifyInstance): void {
       ["params", request.params],
       ["body", request.body],
     ] as const) {
+      // Before any walk that recurses (this one's, the schemas'): issue 37.
+      if (nestsDeeperThan(value)) throw new AppError(400, JSON_DEPTH_MESSAGE);
       const path = findControlCharacter(value);
       if (path !== null) throw refuse(path === "" ? where : path);
     }

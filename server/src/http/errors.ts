@@ -74,3 +74,11 @@ function clientMessage(error: FastifyError): string {
       return error.message;
   }
 }
+
+/**
+ * Issue 37: no GET sends or changes anything, so a page on another site cannot make a signed-in
+ * browser send mail; the same path's POST does, under the cross-site check.
+ */
+export function sendIsAPost(path: string): AppError {
+  return new AppError(405, `Sending is a POST request: send the same fields to POST /api${path}.`);
+}

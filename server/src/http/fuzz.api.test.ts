@@ -128,6 +128,9 @@ function mapFields(fields: Fields, change: (name: string, value: unknown) => unk
   );
 }
 
+/** JSON nested `levels` deep, written as text: 6,000 levels were a 500 on every route (issue 37). */
+const DEEP_JSON = `${"[".repeat(6_000)}1${"]".repeat(6_000)}`;
+
 const HUGE = "A".repeat(300_000);
 const LONG = "B".repeat(5_000);
 
@@ -240,6 +243,16 @@ test("no route of the OpenAPI document answers malformed input with a 5xx", asyn
       requests.push({
         url: url(pathParameters),
         payload: "{not json",
+        headers: { "content-type": "application/json" },
+      });
+      requests.push({
+        url: url(pathParameters),
+        payload: `{"organisationId":"${fixture.organisationId}","deep":${DEEP_JSON}}`,
+        headers: { "content-type": "application/json" },
+      });
+      requests.push({
+        url: url(pathParameters),
+        payload: DEEP_JSON,
         headers: { "content-type": "application/json" },
       });
       requests.push({

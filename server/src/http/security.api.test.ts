@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER_MESSAGE, DATE_RANGE_MESSAGES } from "@bahi/domain";
+import { CONTROL_CHARACTER_MESSAGE, DATE_RANGE_MESSAGES, JSON_DEPTH_MESSAGE } from "@bahi/domain";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildMultipart } from "../../test/multipart.ts";
@@ -85,6 +85,39 @@ describe("writes from other sites (issue 26)", () => {
     expect((await rename({})).statusCode).toBe(200);
   });
 
+  test("the scheme counts: a plain-HTTP page cannot write to the app over HTTPS (issue 37)", async () => {
+    // The public address is http://bahi.test: its https twin is another origin.
+    expect((await rename({ origin: "https://bahi.test" })).statusCode).toBe(403);
+    const tls = await createTestApp({
+      trustProxy: ["127.0.0.1"],
+      publicUrl: "https://books.example",
+    });
+    try {
+      const owner = await signUpPerson(tls);
+      const renameOverTls = (origin: string, host: string) =>
+        tls.app.inject({
+          method: "PATCH",
+          url: "/api/user/changename",
+          payload: { name: "Over TLS" },
+          headers: { cookie: owner.cookies, origin, host, "x-forwarded-proto": "https" },
+        });
+      expect((await renameOverTls("http://books.example", "books.example")).statusCode).toBe(403);
+      expect((await renameOverTls("http://other.host", "other.host")).statusCode).toBe(403);
+      expect((await renameOverTls("https://other.host", "other.host")).statusCode).toBe(200);
+      expect((await renameOverTls("https://books.example", "books.example")).statusCode).toBe(200);
+      // Plain HTTP to a host PUBLIC_URL names over HTTPS: the http page is still refused.
+      const plain = await tls.app.inject({
+        method: "PATCH",
+        url: "/api/user/changename",
+        payload: { name: "Over HTTP" },
+        headers: { cookie: owner.cookies, origin: "http://books.example", host: "books.example" },
+      });
+      expect(plain.statusCode).toBe(403);
+    } finally {
+      await tls.close();
+    }
+  });
+
   test("a multipart write from another site is refused before its body is read", async () => {
     const boundary = "----cross-site";
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHijacked\r\n--${boundary}--\r\n`;
@@ -123,6 +156,29 @@ describe("writes from other sites (issue 26)", () => {
 });
 
 describe("input that used to be a 500 (issue 26)", () => {
+  test("JSON nested 6,000 deep is a 400 on every route, sign-in included (issue 37)", async () => {
+    const deep = `{"email":"a@b.in","password":${"[".repeat(6_000)}1${"]".repeat(6_000)}}`;
+    for (const url of ["/api/auth/login", "/api/account/add"]) {
+      const response = await asOwner({
+        method: "POST",
+        url,
+        payload: deep,
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toBe(JSON_DEPTH_MESSAGE);
+    }
+    // Sixty levels are still read (and refused or served by the route's own schema).
+    const sixty = `{"organisationId":"${organisationId}","x":${"[".repeat(60)}${"]".repeat(60)}}`;
+    const shallow = await asOwner({
+      method: "POST",
+      url: "/api/account/add",
+      payload: sixty,
+      headers: { "content-type": "application/json" },
+    });
+    expect(shallow.json().message).not.toBe(JSON_DEPTH_MESSAGE);
+  });
+
   test.each([
     ["/api/search/topsearch", { searchText: "a\u0000b" }],
     ["/api/account/accountslist", { searchText: "\u0007bell" }],

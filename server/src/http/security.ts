@@ -58,7 +58,13 @@ export async function registerBrowserDefences(
     if (typeof apiKey === "string" && apiKey.length > 0) return;
     const source = sourceOrigin(request);
     if (source === undefined) return;
-    if (source !== null && (source === publicOrigin || isSameHost(source, request.headers.host))) {
+    if (source !== null && source === publicOrigin) return;
+    // PUBLIC_URL names its host's one scheme: http://books.example is not https://books.example.
+    if (
+      source !== null &&
+      !isPublicHost(source, publicOrigin) &&
+      isOwnOrigin(source, request.protocol, request.headers.host)
+    ) {
       return;
     }
     throw new AppError(403, CROSS_SITE_MESSAGE);
@@ -91,10 +97,26 @@ function originOf(url: string): string | null {
   }
 }
 
-/** The origin names the host the request was sent to (default ports read alike: :80 on http). */
-function isSameHost(origin: string, host: string | undefined): boolean {
+function isPublicHost(origin: string, publicOrigin: string | null): boolean {
+  return publicOrigin !== null && new URL(origin).host === new URL(publicOrigin).host;
+}
+
+/**
+ * The origin is the address the request was sent to: the same scheme and host (default ports read
+ * alike: :80 on http). Issue 37: the scheme counts, so a plain-HTTP page on the same host (one a
+ * network can forge) cannot write to the HTTPS app. The one allowance is an https page over a
+ * request the server saw as http: TLS ended at a proxy not named in TRUST_PROXY, where the browser
+ * still spoke HTTPS to this host; the reverse is refused.
+ */
+function isOwnOrigin(origin: string, protocol: string, host: string | undefined): boolean {
   if (!host) return false;
   const source = new URL(origin);
+  if (
+    source.protocol !== `${protocol}:` &&
+    !(source.protocol === "https:" && protocol === "http")
+  ) {
+    return false;
+  }
   try {
     return new URL(`${source.protocol}//${host}`).host === source.host;
   } catch {

@@ -175,6 +175,53 @@ describe("document links", () => {
     expect(listed.state).toBe("revoked");
   });
 
+  test("another person's link needs an owner or admin to revoke; one's own does not (issue 37)", async () => {
+    const viewer = await signUpPerson(context);
+    const seller = await signUpPerson(context);
+    await addMember(context, owner, books.organisationId, viewer, "viewer", []);
+    await addMember(context, owner, books.organisationId, seller, "accountant", [
+      { transactionType: "salesInvoice", view: true, add: true, edit: true, send: true },
+    ]);
+    const ownersLink = await makeLink();
+    for (const person of [viewer, seller]) {
+      for (const payload of [
+        { linkId: ownersLink.id },
+        { entryId: books.invoiceId, transactionType: "salesInvoice" },
+      ]) {
+        const tried = await inject({
+          method: "POST",
+          url: "/api/documentlinks/revoke",
+          headers: as(person),
+          payload: { organisationId: books.organisationId, ...payload },
+        });
+        expect(tried.statusCode).toBe(403);
+        expect(tried.json().message).toBe(DOCUMENT_LINK_MESSAGES.notYours);
+      }
+    }
+    expect((await inject({ method: "GET", url: pathOf(ownersLink.url) })).statusCode).toBe(200);
+    const sellersLink = await createDocumentLink(context.testDatabase.database.db, linkConfig(), {
+      organisationId: books.organisationId,
+      entryId: books.invoiceId,
+      transactionType: "salesInvoice",
+      createdBy: seller.userId,
+    });
+    const own = await inject({
+      method: "POST",
+      url: "/api/documentlinks/revoke",
+      headers: as(seller),
+      payload: { organisationId: books.organisationId, linkId: sellersLink.id },
+    });
+    expect(own.json()).toEqual({ success: true, revoked: 1 });
+    // The owner withdraws everyone's.
+    const all = await inject({
+      method: "POST",
+      url: "/api/documentlinks/revoke",
+      headers: as(owner),
+      payload: { organisationId: books.organisationId, linkId: ownersLink.id },
+    });
+    expect(all.json()).toEqual({ success: true, revoked: 1 });
+  });
+
   test("revoking a document's links withdraws every live one", async () => {
     const first = await makeLink();
     const second = await makeLink();

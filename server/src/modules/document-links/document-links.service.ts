@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { VoucherType } from "@bahi/domain";
+import { canManage, type VoucherType } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../../app-config.ts";
 import { DEFAULT_DOCUMENT_LINK_DAYS } from "../../config.ts";
@@ -24,6 +24,7 @@ export const DOCUMENT_LINK_MESSAGES = {
   tooMany: "This document link has been opened too many times in a short while. Try again later.",
   linkNotFound: "Document link not found.",
   revokeWhat: "Give the link to revoke, or the document whose links to revoke.",
+  notYours: "Only an owner or an admin can withdraw a link someone else shared.",
 } as const;
 
 /** A link's token: 32 random bytes, base64url (43 characters). Only its SHA-256 is stored. */
@@ -168,18 +169,28 @@ export async function revokeDocumentLinks(
       subject: type,
       action: "view",
     });
+  const access = await requireOrganisationAccess(db, caller, input.organisationId);
+  // Another person's link is theirs to withdraw, or an owner's or admin's (issue 37).
+  const mayRevokeOthers = !access.viaApiKey && canManage(access.role, "users");
+  const mayRevoke = (link: { created_by: string }) =>
+    mayRevokeOthers || link.created_by === access.userId;
   let ids: string[];
   if (input.linkId) {
-    const access = await requireOrganisationAccess(db, caller, input.organisationId);
     const link = await repo.findLink(db, access.organisation.id, input.linkId);
     if (!link) throw notFound(DOCUMENT_LINK_MESSAGES.linkNotFound);
     await canSee(link.transaction_type as VoucherType);
+    if (!mayRevoke(link)) throw new AppError(403, DOCUMENT_LINK_MESSAGES.notYours);
     ids = [link.id];
   } else if (input.entryId && input.transactionType) {
     const type = resolvePrintableType(input.transactionType);
     await canSee(type);
     const rows = await repo.listLinksOfDocument(db, input.organisationId, input.entryId);
-    ids = rows.filter((row) => row.transaction_type === type).map((row) => row.id);
+    const ofType = rows.filter((row) => row.transaction_type === type);
+    // Only links still live are withdrawn, so only theirs need the caller's say.
+    if (ofType.some((row) => row.revoked_at === null && !mayRevoke(row))) {
+      throw new AppError(403, DOCUMENT_LINK_MESSAGES.notYours);
+    }
+    ids = ofType.map((row) => row.id);
   } else {
     throw badRequest(DOCUMENT_LINK_MESSAGES.revokeWhat);
   }

@@ -548,16 +548,30 @@ describe("access and input", () => {
     const cases: [string, string][] = [
       [pdfUrl("journalEntry", invoiceId), "This transaction type cannot be printed."],
       [pdfUrl("salesInvoice", invoiceId, "&noOfCopies=4"), "Number of copies must be 1, 2 or 3."],
-      [
-        pdfUrl("salesInvoice", invoiceId).replace("format=download", "format=email"),
-        "Please fill in all fields",
-      ],
       [pdfUrl("salesInvoice", invoiceId, "&preview=%7Bbad"), "The preview settings are not valid."],
+      [
+        // Issue 37: NUL written as a JSON escape inside the preview settings.
+        pdfUrl(
+          "salesInvoice",
+          invoiceId,
+          `&preview=${encodeURIComponent('{"footer":"a\\u0000b"}')}`,
+        ),
+        "Text cannot contain control characters.",
+      ],
     ];
     for (const [url, message] of cases) {
       const response = await inject({ method: "GET", url, headers: as(owner) });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message).toBe(message);
+    }
+  });
+
+  test("a GET never sends: email and whatsapp are refused with 405, nothing queued (issue 37)", async () => {
+    for (const format of ["email", "whatsapp"]) {
+      const url = `${pdfUrl("salesInvoice", invoiceId).replace("format=download", `format=${format}`)}&address=x%40example.in&phone=9876543210&subject=s&body=b`;
+      const response = await inject({ method: "GET", url, headers: as(owner) });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.json().message).toContain("POST /api/getpdf/transactionpdf");
     }
   });
 

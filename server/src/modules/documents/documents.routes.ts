@@ -1,10 +1,11 @@
 import {
   DocumentSettingsInput,
   getVoucherDefinition,
-  TransactionPdfQuery,
+  PdfDownloadQuery,
   VOUCHER_TYPES,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendIsAPost } from "../../http/errors.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import { answerLedgerWith, type LedgerAnswers } from "../ledger/ledger-answers.ts";
@@ -14,7 +15,6 @@ import {
   saveDocumentSettings,
 } from "../organisations/document-settings.service.ts";
 import { OrganisationIdQuery } from "../organisations/organisations.schemas.ts";
-import { documentSender } from "./document-answers.ts";
 import { renderAccountStatement, renderTransactionPdf } from "./documents.service.ts";
 
 /**
@@ -37,7 +37,8 @@ const answerStatement: LedgerAnswers["statement"] = async (deps, caller, query, 
 };
 
 /**
- * Printed documents (issue 21): GET /getpdf/transactionpdf, and the per-document settings calls
+ * Printed documents (issue 21): GET /getpdf/transactionpdf (its POST, sending, is the sending
+ * module's), and the per-document settings calls
  * of api.md 7, registered from the registry's `settings` facts; the ledger's statement PDF.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
@@ -49,12 +50,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asyn
 
   app.get(
     "/getpdf/transactionpdf",
-    { ...guard, schema: { tags: ["Documents"], querystring: TransactionPdfQuery } },
+    { ...guard, schema: { tags: ["Documents"], querystring: PdfDownloadQuery } },
     async (request, reply) => {
-      const sendDocument = documentSender();
-      if (request.query.format !== "download" && sendDocument) {
-        return sendDocument(deps, callerOf(request), request.query);
-      }
+      // Issue 37: sending is the sending module's POST of this path; a GET never sends.
+      if (request.query.format !== "download") throw sendIsAPost("/getpdf/transactionpdf");
       const { bytes, fileName } = await renderTransactionPdf(
         deps,
         callerOf(request),

@@ -1,6 +1,8 @@
 import {
+  CONTROL_CHARACTER_MESSAGE,
   type DocumentSettings,
   DocumentSettingsFields,
+  findControlCharacter,
   getVoucherDefinition,
   isVoucherType,
   type TransactionPdfQuery,
@@ -51,6 +53,16 @@ function readPreviewSettings(
     parsed = JSON.parse(preview);
   } catch {
     throw badRequest(DOCUMENT_MESSAGES.badPreview);
+  }
+  // Issue 37: a JSON escape (\u0000) passed the query's check; the parsed settings meet it too.
+  const controlAt = findControlCharacter(parsed);
+  if (controlAt !== null) {
+    throw badRequest(CONTROL_CHARACTER_MESSAGE, [
+      {
+        path: controlAt === "" ? "preview" : `preview.${controlAt}`,
+        message: CONTROL_CHARACTER_MESSAGE,
+      },
+    ]);
   }
   const result = DocumentSettingsFields.partial().safeParse(parsed);
   if (!result.success) {

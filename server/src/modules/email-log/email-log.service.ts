@@ -5,6 +5,7 @@ import type {
   MessageStatus,
   ResendMessageInput,
 } from "@bahi/domain";
+import { sendSubjectsOf } from "@bahi/domain";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import {
   ACCESS_MESSAGES,
@@ -12,6 +13,7 @@ import {
   requireOrganisationAccess,
 } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { type MessageDocumentRef, queueMessage } from "../messaging/outbox.ts";
 import { readAttachments, sendsWhatsAppByApi } from "../messaging/transports.ts";
 import { toWhatsAppNumber } from "../messaging/whatsapp-cloud.ts";
@@ -104,13 +106,19 @@ export async function resendMessage(deps: ModuleDeps, caller: Caller, input: Res
   if (!seesAll(access) && original.sent_by !== access.userId) {
     throw new AppError(403, ACCESS_MESSAGES.noRight);
   }
-  if (access.role === "viewer") throw new AppError(403, ACCESS_MESSAGES.noRight);
   if (!original.sent_by) throw badRequest(EMAIL_LOG_MESSAGES.notResendable);
   // A copy without the PDFs it promised would mislead the customer (decision 083).
   if (original.files_dropped_at) throw badRequest(EMAIL_LOG_MESSAGES.filesDropped);
   const documents = original.documents
     ? (JSON.parse(original.documents) as MessageDocumentRef[])
     : undefined;
+  // A resend is a send: the same right as the first one (issue 37, decision 220).
+  await requireOrganisationAccess(deps.db, caller, input.organisationId, {
+    kind: "rights",
+    subjects: sendSubjectsOf(documents ?? []),
+    action: "send",
+  });
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
   const queued = await queueMessage(deps.db, {
     channel: original.channel,
     organisationId: input.organisationId,

@@ -341,11 +341,27 @@ describe("the file", () => {
   });
 
   test("email: queued through the outbox with the file attached", async () => {
-    const response = await get(owner, "gstr1/gstr1Json", {
+    // A GET never sends (issue 37): the cross-site page's link is refused, nothing queued.
+    const viaGet = await get(owner, "gstr1/gstr1Json", {
       ...SEPTEMBER,
       isEmail: true,
       email: "ca@example.com",
-      subject: "GSTR-1 September",
+    });
+    expect(viaGet.statusCode).toBe(405);
+    expect(viaGet.json().message).toContain("POST /api/gstr1/gstr1Json");
+    expect((await readOutboxMail(context)).some((m) => m.includes("To: ca@example.com"))).toBe(
+      false,
+    );
+    const response = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/gstr1/gstr1Json",
+      payload: {
+        organisationId: org,
+        year: YEAR,
+        ...SEPTEMBER,
+        email: "ca@example.com",
+        subject: "GSTR-1 September",
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const mail = (await readOutboxMail(context)).find((m) => m.includes("To: ca@example.com"));
@@ -356,7 +372,11 @@ describe("the file", () => {
     const base64 = part.split(/\r?\n\r?\n/)[1]?.split("--")[0] ?? "";
     const attached = JSON.parse(Buffer.from(base64.replace(/\s/g, ""), "base64").toString());
     expect(attached.b2b[0].ctin).toBe(CUSTOMER_GSTIN);
-    const noAddress = await get(owner, "gstr1/gstr1Json", { ...SEPTEMBER, isEmail: true });
+    const noAddress = await requestAs(context, owner, {
+      method: "POST",
+      url: "/api/gstr1/gstr1Json",
+      payload: { organisationId: org, year: YEAR, ...SEPTEMBER },
+    });
     expect(noAddress.statusCode).toBe(400);
   });
 
@@ -492,6 +512,18 @@ describe("tenant isolation and rights", () => {
       payload: { organisationId: org, year: YEAR, ...SEPTEMBER },
     });
     expect(filed.statusCode).toBe(403);
+  });
+
+  test("mailing the file needs the send right: a viewer is refused, nothing queued (issue 37)", async () => {
+    const mailed = await requestAs(context, viewer, {
+      method: "POST",
+      url: "/api/gstr1/gstr1Json",
+      payload: { organisationId: org, year: YEAR, ...SEPTEMBER, email: "outsider@example.com" },
+    });
+    expect(mailed.statusCode).toBe(403);
+    expect(
+      (await readOutboxMail(context)).some((mail) => mail.includes("outsider@example.com")),
+    ).toBe(false);
   });
 });
 

@@ -8,11 +8,16 @@ import {
   type GstReturnKind,
   type Gstr1Section,
   type Gstr1Sections,
+  hasRight,
+  RETURN_SEND_SUBJECT,
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { ACCESS_MESSAGES } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { type WorkbookSource, writeGstr1Workbook } from "./gst-returns.excel.ts";
@@ -313,6 +318,11 @@ export async function emailReturnFile(
   email: string,
   subject: string | undefined,
 ) {
+  // Mailing the return out of Bahi is a send (issue 37, decision 220).
+  if (!hasRight(header.access.role, header.access.rights, RETURN_SEND_SUBJECT, "send")) {
+    throw new AppError(403, ACCESS_MESSAGES.noRight);
+  }
+  await takeSendAllowance(deps.db, deps.config.sendLimits, header.access);
   const title = header.kind === "iff" ? "IFF" : "GSTR-1";
   const organisation = header.access.organisation;
   // An attachment is kept whole in the outbox.

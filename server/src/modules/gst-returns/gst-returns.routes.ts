@@ -1,11 +1,13 @@
 import {
   type GstReturnKind,
   MarkReturnFiledInput,
+  ReturnEmailInput,
   ReturnFileQuery,
   ReturnPeriodQuery,
   ReturnTransactionsQuery,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendIsAPost } from "../../http/errors.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { describeAttachment } from "../exports/table-document.ts";
 import type { ModuleDeps } from "../module-deps.ts";
@@ -64,7 +66,28 @@ export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       `${family.prefix}/${family.json}`,
       { ...guard, schema: { querystring: ReturnFileQuery } },
       async (request, reply) => {
-        const { format, isEmail, email, subject, ...query } = request.query;
+        const { format, isEmail, ...query } = request.query;
+        // Issue 37: a GET never sends (a page on another site could make a browser send it).
+        if (isEmail) throw sendIsAPost(`${family.prefix}/${family.json}`);
+        const { file } = await renderReturnFile(
+          deps.db,
+          callerOf(request),
+          family.kind,
+          query,
+          format,
+        );
+        return reply
+          .header("content-type", file.contentType)
+          .header("content-disposition", describeAttachment(file.fileName))
+          .header("cache-control", "private, no-store")
+          .send(file.content);
+      },
+    );
+    app.post(
+      `${family.prefix}/${family.json}`,
+      { ...guard, schema: { body: ReturnEmailInput } },
+      async (request) => {
+        const { format, email, subject, ...query } = request.body;
         const { header, file } = await renderReturnFile(
           deps.db,
           callerOf(request),
@@ -72,12 +95,7 @@ export const gstReturnsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
           query,
           format,
         );
-        if (isEmail && email) return emailReturnFile(deps, header, file, email, subject);
-        return reply
-          .header("content-type", file.contentType)
-          .header("content-disposition", describeAttachment(file.fileName))
-          .header("cache-control", "private, no-store")
-          .send(file.content);
+        return emailReturnFile(deps, header, file, email, subject);
       },
     );
     app.post(

@@ -8,6 +8,7 @@ import {
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendIsAPost } from "../../http/errors.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import { sendReportFile } from "../exports/report-files.ts";
 import type { ModuleDeps } from "../module-deps.ts";
@@ -51,11 +52,9 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
       schema: { querystring: LedgerQuery },
     },
     async (request, reply) => {
-      const { download, format, statement, ...rest } = request.query;
-      const { address, phone, subject, body, includePdf, requestId, ...query } = rest;
-      if (format === "email" || format === "whatsapp") {
-        return ledgerAnswerOf("send")(deps, callerOf(request), { ...request.query, format }, reply);
-      }
+      const { download, format, statement, ...query } = request.query;
+      // Issue 37: a GET never sends; sending a statement is this path's POST (sending module).
+      if (format === "email" || format === "whatsapp") throw sendIsAPost("/ledger/getLedger");
       if (!download) return readLedger(db, callerOf(request), query);
       if (statement && format === "pdf") {
         return ledgerAnswerOf("statement")(deps, callerOf(request), request.query, reply);

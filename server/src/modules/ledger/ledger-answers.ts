@@ -4,7 +4,6 @@ import {
   EntityId,
   EXPORT_FORMATS,
   QueryBoolean,
-  SendRequestId,
 } from "@bahi/domain";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
@@ -37,21 +36,15 @@ export const LedgerQuery = z.object({
     .default(DEFAULT_EXPORT_FORMAT),
   /** With download and format=pdf: the account statement (docs/api/documents.md). */
   statement: QueryBoolean.default(false),
-  /** format=email|whatsapp (issue 22): where, what, and whether the statement PDF goes too. */
-  address: z.string().max(320, "Email address is too long.").optional(),
-  phone: z.string().max(30, "Phone number is too long.").optional(),
-  subject: z.string().max(500, "Subject is too long.").optional(),
-  body: z.string().max(10_000, "Message is too long.").optional(),
-  includePdf: QueryBoolean.default(true),
-  requestId: SendRequestId,
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
 
 /**
- * GET /ledger/getLedger answers four ways (issue 34). The ledger's read and its table download
- * are book.routes.ts's; the statement PDF is the documents module's and sending by email or
- * WhatsApp the sending module's. Those modules sit above the ledger (they read it), so the ledger
- * never imports them: each registers its answer here when its routes are registered.
+ * GET /ledger/getLedger answers three ways (issue 34). The ledger's read and its table download
+ * are book.routes.ts's; the statement PDF is the documents module's, which sits above the ledger
+ * (it reads it), so the ledger never imports it: it registers its answer here when its routes are
+ * registered. format=email|whatsapp is refused on GET (issue 37): sending is the same path's POST,
+ * the sending module's.
  */
 export interface LedgerAnswers {
   /** download=true&format=pdf&statement=true. */
@@ -59,13 +52,6 @@ export interface LedgerAnswers {
     deps: ModuleDeps,
     caller: Caller,
     query: LedgerQuery,
-    reply: FastifyReply,
-  ) => Promise<unknown>;
-  /** format=email|whatsapp. */
-  send: (
-    deps: ModuleDeps,
-    caller: Caller,
-    query: LedgerQuery & { format: (typeof LEDGER_SEND_FORMATS)[number] },
     reply: FastifyReply,
   ) => Promise<unknown>;
 }

@@ -338,15 +338,16 @@ describe("WhatsApp Business Cloud API", () => {
 
   test("a document sent from its dialog keeps its values; a closed window sends it as the template", async () => {
     const answer = await context.app.inject({
-      method: "GET",
-      url: `/api/getpdf/transactionpdf?${new URLSearchParams({
+      method: "POST",
+      url: "/api/getpdf/transactionpdf",
+      payload: {
         organisationId: books.organisationId,
         entryId: books.invoiceId,
         transactionType: "salesInvoice",
         format: "whatsapp",
         phone: "98765 00003",
         body: "Dear {customerName}, {documentType} {invoiceNumber}: {link}",
-      })}`,
+      },
       headers: as(owner),
     });
     expect(answer.statusCode, answer.body).toBe(200);

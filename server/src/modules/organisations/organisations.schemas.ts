@@ -151,6 +151,8 @@ const TransactionRightInput = z.object({
   add: z.boolean().default(false),
   edit: z.boolean().default(false),
   delete: z.boolean().default(false),
+  /** Left out, it follows edit (decision 220). */
+  send: z.boolean().optional(),
 });
 
 export const TransactionPermissions = z

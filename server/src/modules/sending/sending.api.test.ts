@@ -96,13 +96,19 @@ async function mailTo(address: string) {
   };
 }
 
-const pdfQuery = (entryId: string, extra: Record<string, string>) =>
-  `/api/getpdf/transactionpdf?${new URLSearchParams({
-    organisationId: org,
-    entryId,
-    transactionType: "salesInvoice",
-    ...extra,
-  })}`;
+/** Sending one document is the POST of getpdf/transactionpdf (issue 37: no GET sends). */
+const pdfSend = (entryId: string, extra: Record<string, string>) => ({
+  method: "POST" as const,
+  url: "/api/getpdf/transactionpdf",
+  payload: { organisationId: org, entryId, transactionType: "salesInvoice", ...extra },
+});
+
+/** Sending a statement is the POST of ledger/getLedger, its fields those of the old query. */
+const ledgerSend = (query: string) => ({
+  method: "POST" as const,
+  url: "/api/ledger/getLedger",
+  payload: Object.fromEntries(new URLSearchParams(query)),
+});
 
 describe("the contact check (spec 4)", () => {
   test("a debtor without an email, then with one saved", async () => {
@@ -206,8 +212,7 @@ describe("sending one document", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, { format: "email", address: "ravi@example.in", body: "x" }),
+        ...pdfSend(books.invoiceId, { format: "email", address: "ravi@example.in", body: "x" }),
       },
       400,
     );
@@ -216,8 +221,7 @@ describe("sending one document", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, {
+        ...pdfSend(books.invoiceId, {
           format: "email",
           address: "ravi@",
           subject: "s",
@@ -229,8 +233,7 @@ describe("sending one document", () => {
     expect(bad.message).toBe("Please enter a valid email address");
 
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "email",
         address: "accounts@ravi.example.in",
         subject: "Invoice {invoiceNumber}",
@@ -273,15 +276,13 @@ describe("sending one document", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, { format: "whatsapp", phone: "9876543210" }),
+        ...pdfSend(books.invoiceId, { format: "whatsapp", phone: "9876543210" }),
       },
       400,
     );
     expect(missing.message).toBe("Please fill in all fields");
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "whatsapp",
         phone: "98765 43210",
         body: "Hi {customerName}, {documentType} {invoiceNumber}",
@@ -300,8 +301,7 @@ describe("sending one document", () => {
 
   test("rights and tenants: no right to the type, or another organisation, is refused", async () => {
     const send = {
-      method: "GET" as const,
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "email",
         address: "x@example.in",
         subject: "s",
@@ -333,6 +333,74 @@ describe("sending one document", () => {
     );
     expect((await readOutboxMail(context)).length).toBe(before);
   });
+
+  test("sending is a right of its own: a viewer and an accountant without send are refused (issue 37)", async () => {
+    const viewer = await signUpPerson(context);
+    const noSend = await signUpPerson(context);
+    const legacy = await signUpPerson(context);
+    await addMember(context, owner, org, viewer, "viewer", []);
+    // May see, add and edit sales invoices and see accounts, but not send.
+    await addMember(context, owner, org, noSend, "accountant", [
+      { transactionType: "salesInvoice", view: true, add: true, edit: true, send: false },
+      { transactionType: "account", view: true, send: false },
+    ]);
+    // Rights given without send (as before it existed): send follows edit (decision 220).
+    await addMember(context, owner, org, legacy, "accountant", [
+      { transactionType: "salesInvoice", view: true, edit: true },
+    ]);
+    const mail = {
+      format: "email",
+      address: "outsider@example.in",
+      subject: "s",
+      body: "b {link}",
+    };
+    const before = (await readOutboxMail(context)).length;
+    const linksBefore = await context.testDatabase.database.db
+      .selectFrom("document_links")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    for (const person of [viewer, noSend]) {
+      await refused(context, person, pdfSend(books.invoiceId, mail), 403);
+      await refused(
+        context,
+        person,
+        ledgerSend(
+          `organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=email&address=outsider%40example.in&subject=s&body=b`,
+        ),
+        403,
+      );
+      // Bulk: each document answers for itself; none may be sent.
+      const bulk = await ok(context, person, {
+        method: "POST",
+        url: "/api/multipledocs/sendbulkemail",
+        payload: {
+          organisationId: org,
+          accountId: books.customerId,
+          email: "outsider@example.in",
+          documents: [{ entryId: books.invoiceId, transactionType: "salesInvoice" }],
+        },
+      });
+      expect(bulk.success).toBe(false);
+      expect(bulk.message).toBe("You do not have the right to do this in this organisation.");
+    }
+    expect((await readOutboxMail(context)).length).toBe(before);
+    const linksAfter = await context.testDatabase.database.db
+      .selectFrom("document_links")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(linksAfter.n)).toBe(Number(linksBefore.n));
+
+    const rights = await ok(context, legacy, {
+      method: "GET",
+      url: `/api/user/rights?organisationId=${org}`,
+    });
+    expect(
+      rights.rights.find(
+        (line: { transactionType: string }) => line.transactionType === "salesInvoice",
+      ).send,
+    ).toBe(true);
+    await ok(context, legacy, pdfSend(books.invoiceId, { ...mail, body: "b" }));
+  });
 });
 
 /** The email log's rows of one recipient, once the worker has run (newest first). */
@@ -357,8 +425,7 @@ async function logOf(recipient: string) {
 describe("click-to-chat in the email log", () => {
   test("a document sent from the user's WhatsApp is listed as handed, with its document and no file", async () => {
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "whatsapp",
         phone: "91234 56789",
         body: "Hi {customerName}",
@@ -387,8 +454,7 @@ describe("click-to-chat in the email log", () => {
     expect(stored.body_text).toMatch(/^Hi Ravi Stores\nhttp\S+\/api\/d\/[\w-]{43}$/);
     // The same click again records nothing more.
     await ok(context, owner, {
-      method: "GET",
-      url: pdfQuery(books.invoiceId, {
+      ...pdfSend(books.invoiceId, {
         format: "whatsapp",
         phone: "91234 56789",
         body: "Hi {customerName}",
@@ -400,8 +466,9 @@ describe("click-to-chat in the email log", () => {
 
   test("a statement and a bulk click-to-chat message are listed too", async () => {
     await ok(context, owner, {
-      method: "GET",
-      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`,
+      ...ledgerSend(
+        `organisationId=${org}&accountId=${books.customerId}&startDate=2025-04-01&endDate=2026-03-31&format=whatsapp&phone=9123400001&body=${encodeURIComponent("Balance {closingBalance}")}`,
+      ),
     });
     const statement = await logOf("9123400001");
     expect(statement).toMatchObject([
@@ -434,8 +501,7 @@ describe("one dialog's request queues once", () => {
   test("the same request id twice (a double click) sends one mail; a new id sends another", async () => {
     const send = (requestId: string) =>
       ok(context, owner, {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, {
+        ...pdfSend(books.invoiceId, {
           format: "email",
           address: "twice@ravi.example.in",
           subject: "Invoice {invoiceNumber}",
@@ -456,8 +522,7 @@ describe("one dialog's request queues once", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: pdfQuery(books.invoiceId, {
+        ...pdfSend(books.invoiceId, {
           format: "email",
           address: "odd-id@ravi.example.in",
           subject: "s",
@@ -483,8 +548,9 @@ describe("sending a ledger", () => {
       "from 01 Apr 2025 to 31 Mar 2026. The closing balance is ₹2,520.00 Dr.",
     );
     const sent = await ok(context, owner, {
-      method: "GET",
-      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`,
+      ...ledgerSend(
+        `organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=ledger@ravi.example.in&subject=${encodeURIComponent("Statement {endDate}")}&body=${encodeURIComponent("Balance {closingBalance}")}&includePdf=true`,
+      ),
     });
     expect(sent).toEqual({ success: true, message: "Email sent successfully" });
     const mail = await mailTo("ledger@ravi.example.in");
@@ -498,8 +564,9 @@ describe("sending a ledger", () => {
       context,
       owner,
       {
-        method: "GET",
-        url: `/api/ledger/getLedger?organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`,
+        ...ledgerSend(
+          `organisationId=${org}&accountId=${bank}&${range}&format=whatsapp&phone=9876543210&body=hi`,
+        ),
       },
       400,
     );
@@ -508,8 +575,9 @@ describe("sending a ledger", () => {
       context,
       stranger,
       {
-        method: "GET",
-        url: `/api/ledger/getLedger?organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`,
+        ...ledgerSend(
+          `organisationId=${org}&accountId=${books.customerId}&${range}&format=email&address=a@b.in&subject=s&body=b`,
+        ),
       },
       403,
     );

@@ -1,9 +1,14 @@
-import { EntityId, SendRequestId } from "@bahi/domain";
+import {
+  BooksDateText,
+  EntityId,
+  QueryBoolean,
+  SendDocumentInput,
+  SendRequestId,
+} from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
-import { answerDocumentSendWith } from "../documents/document-answers.ts";
-import { answerLedgerWith, type LedgerAnswers } from "../ledger/ledger-answers.ts";
+import { LEDGER_SEND_FORMATS } from "../ledger/ledger-answers.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as sending from "./sending.service.ts";
 
@@ -38,33 +43,37 @@ const Bulk = z.object({
     ),
 });
 
-/** GET /ledger/getLedger?format=email|whatsapp: the statement's range and the message. */
-const sendLedger: LedgerAnswers["send"] = (deps, caller, query) =>
-  sending.sendLedger(deps, caller, {
-    organisationId: query.organisationId,
-    accountId: query.accountId,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    format: query.format,
-    address: query.address,
-    phone: query.phone,
-    subject: query.subject,
-    body: query.body,
-    includePdf: query.includePdf,
-    requestId: query.requestId,
-  });
+/** POST /ledger/getLedger: a statement's range and the message (format email or whatsapp). */
+const SendLedgerInput = AccountRef.extend({
+  startDate: BooksDateText,
+  endDate: BooksDateText,
+  format: z.enum(LEDGER_SEND_FORMATS, { error: "Format must be email or whatsapp." }),
+  address: z.string().max(320, "Email address is too long.").optional(),
+  phone: z.string().max(30, "Phone number is too long.").optional(),
+  subject: z.string().max(500, "Subject is too long.").optional(),
+  body: z.string().max(10_000, "Message is too long.").optional(),
+  includePdf: QueryBoolean.default(true),
+  requestId: SendRequestId,
+});
 
 /**
  * api.md 7: the contact check and prefilled templates of a document (getpdf/…) and of a ledger
- * (ledger/…), and bulk send (multipledocs/…). Sending one document or one ledger is
- * getpdf/transactionpdf and ledger/getLedger in email and WhatsApp formats: those URLs are the
- * documents' and the ledger's, which sending reads, so sending registers its answers with them
- * (issue 34). Both functions close over no app: the routes hand them that app's deps.
+ * (ledger/…), and bulk send (multipledocs/…). Sending one document or one ledger is the POST of
+ * getpdf/transactionpdf and ledger/getLedger in email and WhatsApp formats, whose GETs download
+ * and read: no GET sends (issue 37), and every POST meets the cross-site check.
  */
 export const sendingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  answerDocumentSendWith(sending.sendDocument);
-  answerLedgerWith("send", sendLedger);
   const guard = { preHandler: deps.authenticator.requireCaller };
+  app.post(
+    "/getpdf/transactionpdf",
+    { ...guard, schema: { tags, body: SendDocumentInput } },
+    async (request) => sending.sendDocument(deps, callerOf(request), request.body),
+  );
+  app.post(
+    "/ledger/getLedger",
+    { ...guard, schema: { tags, body: SendLedgerInput } },
+    async (request) => sending.sendLedger(deps, callerOf(request), request.body),
+  );
   for (const channel of ["email", "whatsapp"] as const) {
     const word = channel === "email" ? "email" : "phone";
     const Word = channel === "email" ? "Email" : "Phone";

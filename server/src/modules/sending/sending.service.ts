@@ -10,7 +10,7 @@ import {
   type PlaceholderValues,
   placeDocumentList,
   rupeesToPaise,
-  type TransactionPdfQuery,
+  type SendDocumentInput,
   type VoucherType,
   validateEmail,
   validatePhone,
@@ -19,6 +19,7 @@ import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountContact } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { createDocumentLink } from "../document-links/document-links.service.ts";
 import {
   buildTransactionDocument,
@@ -262,14 +263,19 @@ function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): MessageAtta
 }
 
 /**
- * GET /getpdf/transactionpdf with format=email or whatsapp: the document's PDF goes into the
+ * POST /getpdf/transactionpdf (format email or whatsapp): the document's PDF goes into the
  * outbox (sent after commit by the worker). WhatsApp without a Business account configured is
  * click-to-chat: nothing is queued and the answer carries the wa.me address, whose body holds a
  * link to the document.
  */
-export async function sendDocument(deps: ModuleDeps, caller: Caller, query: TransactionPdfQuery) {
+export async function sendDocument(deps: ModuleDeps, caller: Caller, query: SendDocumentInput) {
   if (!query.organisationId || !query.entryId) throw badRequest(SENDING_MESSAGES.missingEntry);
-  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
+  const access = await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: resolvePrintableType(query.transactionType),
+    action: "send",
+  });
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
   const facts = await readDocumentFacts(deps, caller, {
     organisationId: query.organisationId,
     entryId: query.entryId,
@@ -457,11 +463,17 @@ export async function prefillLedgerTemplates(
 }
 
 /**
- * GET /ledger/getLedger with format=email|whatsapp: the statement of a debtor or creditor, its PDF
+ * POST /ledger/getLedger (format email or whatsapp): the statement of a debtor or creditor, its PDF
  * attached when includePdf (email always may; WhatsApp needs the Business account for a file).
  */
 export async function sendLedger(deps: ModuleDeps, caller: Caller, query: LedgerSendQuery) {
   const channel = query.format;
+  const sender = await requireOrganisationAccess(deps.db, caller, query.organisationId, {
+    kind: "right",
+    subject: "account",
+    action: "send",
+  });
+  await takeSendAllowance(deps.db, deps.config.sendLimits, sender);
   const { values, access } = await readStatementFacts(deps, caller, query, channel);
   const about = {
     documents: [{ entryId: query.accountId, transactionType: LEDGER_TEMPLATE_TYPE, number: null }],
@@ -583,6 +595,11 @@ export async function sendBulk(
     };
     results.push(result);
     try {
+      await requireOrganisationAccess(deps.db, caller, input.organisationId, {
+        kind: "right",
+        subject: resolvePrintableType(document.transactionType),
+        action: "send",
+      });
       const facts = await readDocumentFacts(deps, caller, {
         organisationId: input.organisationId,
         entryId: document.entryId,
@@ -600,6 +617,8 @@ export async function sendBulk(
     }
   }
   if (ready.length === 0) return { success: false, message: describeBulk(results), results };
+  // One send to one party, however many documents (at most BULK_DOCUMENT_LIMIT) it carries.
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
 
   const makeLink = async (facts: DocumentFacts, entryId: string) =>
     (

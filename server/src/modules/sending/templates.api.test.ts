@@ -206,3 +206,24 @@ describe("email and WhatsApp templates (api.md 7 Settings)", () => {
     );
   });
 });
+
+test("a list is in one order call after call: by name, then id (issue 37, PostgreSQL)", async () => {
+  const { organisationId } = await createOrganisation(context, owner.cookies);
+  for (const name of ["Zeta reminder", "Alpha reminder", "Mid reminder"]) {
+    await ok(context, owner, {
+      method: "POST",
+      url: "/api/settings/whatsapptemplate",
+      payload: { organisationId, name, type: "salesInvoice", template: "Dear {customerName}" },
+    });
+  }
+  const names = async () =>
+    (
+      await ok(context, owner, {
+        method: "GET",
+        url: `/api/settings/getwhatsapptemplate?organisationId=${organisationId}&skip=0&limit=10`,
+      })
+    ).templates.map((template: { name: string }) => template.name);
+  const first = await names();
+  expect(first).toEqual(["Alpha reminder", "Mid reminder", "Zeta reminder"]);
+  for (let call = 0; call < 3; call += 1) expect(await names()).toEqual(first);
+});

@@ -53,13 +53,16 @@ export function selectTemplates(
   filter: { organisationId: string; channel: Channel; type?: string | undefined },
   page: { skip: number; limit: number },
 ) {
-  return live(db, filter.organisationId, filter.channel, filter.type)
-    .selectAll()
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .offset(page.skip)
-    .limit(page.limit)
-    .execute();
+  return (
+    live(db, filter.organisationId, filter.channel, filter.type)
+      .selectAll()
+      // By name, then id: one order on both engines, call after call (issue 37).
+      .orderBy("name", "asc")
+      .orderBy("id", "asc")
+      .offset(page.skip)
+      .limit(page.limit)
+      .execute()
+  );
 }
 
 export async function countTemplates(

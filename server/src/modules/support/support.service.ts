@@ -1,6 +1,7 @@
 import { DEFAULT_SUPPORT_EMAIL } from "../../config.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
+import { takeSendAllowance } from "../auth/send-limits.ts";
 import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { getOwnUser } from "../users/users.service.ts";
@@ -24,6 +25,8 @@ export async function sendSupportQuery(
   const access = await requireOrganisationAccess(deps.db, caller, input.organisationId, {
     kind: "member",
   });
+  // Support questions count against the sender's and the organisation's limits (issue 37).
+  await takeSendAllowance(deps.db, deps.config.sendLimits, access);
   const user = await getOwnUser(deps, person.userId);
   await enqueueMessage(deps.db, {
     channel: "email",

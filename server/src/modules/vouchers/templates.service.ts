@@ -69,7 +69,9 @@ export async function listTemplates(
   await requireAddRight(db, caller, type, organisationId);
   const rows = await liveTemplates(db, organisationId, type)
     .select(["id", "name", "created_at", "updated_at"])
-    .orderBy("name")
+    // By name, then id: the same order call after call on PostgreSQL too (issue 37).
+    .orderBy("name", "asc")
+    .orderBy("id", "asc")
     .execute();
   return {
     templates: rows.map((row) => ({

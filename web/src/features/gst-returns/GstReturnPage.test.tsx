@@ -217,11 +217,10 @@ describe("GSTR-1 screen (GstReturnPage)", () => {
     });
     fireEvent.click(send);
     expect(await screen.findByText("GSTR-1 sent to ca@example.in.")).toBeTruthy();
-    expect(calls.find((call) => call.path === "/gstr1/gstr1Json")?.query).toEqual({
-      ...SEPTEMBER_2024,
-      email: "ca@example.in",
-      isEmail: "true",
-    });
+    // A POST with a JSON body: no GET sends anything (issue 37).
+    const mailed = calls.find((call) => call.path === "/gstr1/gstr1Json");
+    expect(mailed?.method).toBe("POST");
+    expect(mailed?.body).toEqual({ ...SEPTEMBER_2024, email: "ca@example.in" });
   });
 
   test("IFF: its own calls and title, and its filing dialog", async () => {

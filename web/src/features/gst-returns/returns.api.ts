@@ -97,9 +97,14 @@ export function emailReturnFile(
   query: ReturnPeriodQuery & { email: string; subject?: string },
 ) {
   const calls = RETURN_CALLS[kind];
-  return apiRequest<{ success: boolean; message: string }>("GET", `${calls.prefix}/${calls.file}`, {
-    query: { ...query, isEmail: true },
-  });
+  // A POST: no GET sends anything (issue 37).
+  return apiRequest<{ success: boolean; message: string }>(
+    "POST",
+    `${calls.prefix}/${calls.file}`,
+    {
+      body: query,
+    },
+  );
 }
 
 export function markReturnFiled(

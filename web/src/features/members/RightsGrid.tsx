@@ -57,7 +57,10 @@ export function RightsGrid({
                         mx="auto"
                         w="fit-content"
                         aria-label={`${label}: ${RIGHT_ACTION_LABELS[action]}`}
-                        checked={line[action]}
+                        checked={
+                          // A right saved before send existed follows edit (decision 220).
+                          action === "send" ? (line.send ?? line.edit) : line[action]
+                        }
                         onChange={(event) =>
                           onChange(
                             setRight(

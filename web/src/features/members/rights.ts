@@ -14,6 +14,7 @@ export const RIGHT_ACTION_LABELS: Record<RightAction, string> = {
   add: "Add",
   edit: "Edit",
   delete: "Delete",
+  send: "Send",
 };
 
 export function labelRightSubject(subject: RightSubject): string {
@@ -30,6 +31,7 @@ export function noRights(): TransactionRight[] {
     add: false,
     edit: false,
     delete: false,
+    send: false,
   }));
 }
 
@@ -46,7 +48,7 @@ export function setRight(
   return rights.map((line) => {
     if (line.transactionType !== subject) return line;
     if (action === "view" && !value) {
-      return { ...line, view: false, add: false, edit: false, delete: false };
+      return { ...line, view: false, add: false, edit: false, delete: false, send: false };
     }
     return { ...line, [action]: value, ...(value && action !== "view" ? { view: true } : {}) };
   });
@@ -62,6 +64,7 @@ export function setAllRights(
     add: value,
     edit: value,
     delete: value,
+    send: value,
   }));
 }
 

@@ -115,8 +115,9 @@ export function sendMessage(target: SendTarget, channel: SendChannel, fields: Se
       ? { address: fields.to, subject: fields.subject, body: fields.body }
       : { phone: fields.to, body: fields.body };
   if (target.kind === "document") {
-    return apiRequest<{ message: string; chatUrl?: string }>("GET", "/getpdf/transactionpdf", {
-      query: {
+    // POSTs: no GET sends anything (issue 37).
+    return apiRequest<{ message: string; chatUrl?: string }>("POST", "/getpdf/transactionpdf", {
+      body: {
         organisationId: target.organisationId,
         entryId: target.entryId,
         transactionType: target.type,
@@ -128,8 +129,8 @@ export function sendMessage(target: SendTarget, channel: SendChannel, fields: Se
       errorTitle,
     });
   }
-  return apiRequest<{ message: string; chatUrl?: string }>("GET", "/ledger/getLedger", {
-    query: {
+  return apiRequest<{ message: string; chatUrl?: string }>("POST", "/ledger/getLedger", {
+    body: {
       organisationId: target.organisationId,
       accountId: target.accountId,
       startDate: target.startDate,
