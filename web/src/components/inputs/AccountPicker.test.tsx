@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { makeAccount } from "../../test/accounts.ts";
 import { jsonResponse, renderPage } from "../../test/render.tsx";
 import {
   AccountPicker,
@@ -13,36 +14,7 @@ import { dropdownSideFor } from "./dropdown-side.ts";
 import { closeAccountModal, useMasterModals } from "./master-modals.ts";
 
 function account(id: string, name: string, nature: AccountRecord["nature"]): AccountRecord {
-  return {
-    _id: id,
-    organisationId: "org-1",
-    name,
-    displayName: name,
-    nature,
-    groupId: 1,
-    openingBalance: 0,
-    openingBalanceType: "dr",
-    gstin: null,
-    state: "-1",
-    gstRate: -2,
-    billingAddress: null,
-    shippingAddress: null,
-    mobileNo: null,
-    email: null,
-    pan: null,
-    tan: null,
-    gstType: null,
-    gstRegDate: null,
-    gstCanDate: null,
-    gstRegStatus: null,
-    gstinname: null,
-    rcmSales: false,
-    rcmPurchase: false,
-    customFieldValues: {},
-    active: true,
-    isSystem: false,
-    version: 1,
-  };
+  return makeAccount({ _id: id, name, displayName: name, nature });
 }
 
 const ACCOUNTS = [

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
+import { makeAccount } from "../../test/accounts.ts";
 import { makeOrganisation } from "../../test/fixtures.ts";
 import { jsonResponse, renderPage } from "../../test/render.tsx";
 import { MultipleDocsPage } from "./MultipleDocsPage.tsx";
@@ -13,36 +14,13 @@ const SESSION = {
   organisations: [makeOrganisation({ _id: "org-1", name: "Gupta Traders" })],
 };
 
-const ASHA = {
+const ASHA = makeAccount({
   _id: "a-asha",
-  organisationId: "org-1",
   name: "Asha Traders",
   displayName: "Asha Traders",
-  nature: "Debtors",
-  groupId: 1,
-  openingBalance: 0,
-  openingBalanceType: "dr",
-  gstin: null,
   state: "27",
-  gstRate: -2,
-  billingAddress: null,
-  shippingAddress: null,
-  mobileNo: null,
   email: "asha@example.in",
-  pan: null,
-  tan: null,
-  gstType: null,
-  gstRegDate: null,
-  gstCanDate: null,
-  gstRegStatus: null,
-  gstinname: null,
-  rcmSales: false,
-  rcmPurchase: false,
-  customFieldValues: {},
-  active: true,
-  isSystem: false,
-  version: 1,
-};
+});
 
 let sent: Record<string, unknown>[];
 /** The party's documents as the list answers them; a promise that never settles keeps it loading. */
