@@ -6,6 +6,7 @@ import {
   type Gstr1Section,
   type Gstr1Sections,
   isHsnSplitPeriod,
+  paiseToRupees,
   type ReturnDocument,
   TABLE13_NATURE_TITLES,
 } from "@bahi/domain";
@@ -49,7 +50,7 @@ const NIL_DESCRIPTIONS: Readonly<Record<string, string>> = {
   INTRAB2C: "Intra-State supplies to unregistered persons",
 };
 
-const rupees = (paise: number) => paise / 100;
+const rupees = paiseToRupees;
 
 /** Rows per rate of each document, as the template lists them (one row per invoice and rate). */
 function rateRows(document: ReturnDocument) {

@@ -311,7 +311,7 @@ export function presentItemLedger(ledger: Awaited<ReturnType<typeof readItemLedg
     closing: {
       quantity: units(ledger.closing.quantityMilli),
       value: paiseToRupees(ledger.closing.valuePaise),
-      rate: Math.round(ledger.closing.rate) / 100,
+      rate: paiseToRupees(Math.round(ledger.closing.rate)),
     },
   };
 }

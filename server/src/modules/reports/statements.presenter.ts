@@ -1,4 +1,4 @@
-import { paiseToRupees } from "@bahi/domain";
+import { milliToQuantity, paiseToRupees } from "@bahi/domain";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
 import type { StockValue } from "../items/stock-valuation.ts";
 import type {
@@ -51,8 +51,9 @@ function presentStock(stock: StockValue, type: StatementType, withItems: boolean
           items: stock.items.map((item) => ({
             itemId: item.itemId,
             name: item.name,
-            quantity: item.quantityMilli / 1000,
-            rate: Math.round(item.rate) / 100,
+            quantity: milliToQuantity(item.quantityMilli),
+            // The average cost is a fraction of a paisa; shown to the paisa.
+            rate: paiseToRupees(Math.round(item.rate)),
             value: paiseToRupees(item.valuePaise),
           })),
         }
