@@ -24,36 +24,32 @@ export function Gstr3bForm({
 }) {
   const byTable = new Map(data.tables.map((row) => [row.table, row]));
   const titleOf = (table: Gstr3bTable | "4C") => byTable.get(table)?.title ?? table;
+  const figureRow = (
+    table: Gstr3bTable | "4C",
+    heads: typeof ALL_HEADS | typeof ITC_HEADS,
+    allHeads: typeof ALL_HEADS | typeof ITC_HEADS,
+    open: ((table: Gstr3bTable) => void) | null,
+  ) => (
+    <FigureRow
+      key={table}
+      table={table}
+      title={titleOf(table)}
+      amounts={byTable.get(table)}
+      heads={heads}
+      allHeads={allHeads}
+      onOpen={open}
+    />
+  );
   return (
     <>
       <Section title="3.1 Details of outward supplies and inward supplies liable to reverse charge">
         <AmountsTable heads={ALL_HEADS}>
-          {TABLE_31.map(({ table, heads }) => (
-            <FigureRow
-              key={table}
-              table={table}
-              title={titleOf(table)}
-              amounts={byTable.get(table)}
-              heads={heads}
-              allHeads={ALL_HEADS}
-              onOpen={onOpen}
-            />
-          ))}
+          {TABLE_31.map(({ table, heads }) => figureRow(table, heads, ALL_HEADS, onOpen))}
         </AmountsTable>
       </Section>
       <Section title="3.1.1 Details of supplies notified under section 9(5) of the CGST Act, 2017">
         <AmountsTable heads={ALL_HEADS}>
-          {TABLE_311.map(({ table, heads }) => (
-            <FigureRow
-              key={table}
-              table={table}
-              title={titleOf(table)}
-              amounts={byTable.get(table)}
-              heads={heads}
-              allHeads={ALL_HEADS}
-              onOpen={null}
-            />
-          ))}
+          {TABLE_311.map(({ table, heads }) => figureRow(table, heads, ALL_HEADS, null))}
         </AmountsTable>
         <Text size="xs" c="dimmed">
           Entries do not record supplies made through an e-commerce operator that pays the tax under
@@ -100,17 +96,9 @@ export function Gstr3bForm({
                   </Table.Tr>,
                 ]
               : []),
-            ...rows.map((table) => (
-              <FigureRow
-                key={table}
-                table={table}
-                title={titleOf(table)}
-                amounts={byTable.get(table)}
-                heads={ITC_HEADS}
-                allHeads={ITC_HEADS}
-                onOpen={opensVouchers(table) ? onOpen : null}
-              />
-            )),
+            ...rows.map((table) =>
+              figureRow(table, ITC_HEADS, ITC_HEADS, opensVouchers(table) ? onOpen : null),
+            ),
           ])}
         </AmountsTable>
       </Section>
