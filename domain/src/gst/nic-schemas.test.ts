@@ -2,10 +2,16 @@
  * Every JSON Bahi sends to NIC, validated against NIC's schemas (domain/test-fixtures/schemas/nic,
  * whose README names their sources and the checks added by hand where a schema is loose).
  */
-import { readFileSync } from "node:fs";
-import { Ajv, type ValidateFunction } from "ajv";
 import { describe, expect, test } from "vitest";
-import { scaleDecimal } from "../money/decimal.ts";
+import {
+  EINVOICE_SCHEMA,
+  EWAYBILL_SCHEMA,
+  handErrors,
+  type Json,
+  schemaErrors,
+  validateEInvoice,
+  validateEWayBill,
+} from "../../test-fixtures/schemas/nic-validators.ts";
 import { getVoucherDefinition, readStoredDocument } from "../vouchers/index.ts";
 import {
   buildEInvoiceJson,
@@ -21,53 +27,6 @@ import {
   REGISTERED_GSTIN,
   SUPPLIER_GSTIN,
 } from "./returns/test-documents.ts";
-
-type Json = Record<string, unknown>;
-
-function readSchema(name: string): Json {
-  const url = new URL(`../../test-fixtures/schemas/nic/${name}`, import.meta.url);
-  return JSON.parse(readFileSync(url, "utf8")) as Json;
-}
-
-const EINVOICE_SCHEMA = readSchema("einvoice-inv01-1.1.schema.json");
-const EWAYBILL_SCHEMA = readSchema("ewaybill-bulk-1.0.0621.schema.json");
-
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-const validateEInvoice = ajv.compile(EINVOICE_SCHEMA);
-const validateEWayBill = ajv.compile(EWAYBILL_SCHEMA);
-
-function schemaErrors(validate: ValidateFunction, json: unknown): string[] {
-  return validate(json)
-    ? []
-    : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-}
-
-/**
- * Checks NIC's schemas leave out (README "Added by hand"): no field the schema does not name (a
- * misspelt key is silently dropped by the IRP), and no more decimals than the IRP takes.
- */
-function handErrors(schema: Json, value: unknown, path = ""): string[] {
-  if (Array.isArray(value)) {
-    const items = schema.items as Json | undefined;
-    return items ? value.flatMap((item, index) => handErrors(items, item, `${path}/${index}`)) : [];
-  }
-  if (value !== null && typeof value === "object") {
-    const properties = (schema.properties ?? {}) as Record<string, Json>;
-    return Object.entries(value as Json).flatMap(([key, child]) => {
-      const childSchema = properties[key];
-      if (!childSchema) return [`${path}/${key} is not in NIC's schema`];
-      return handErrors(childSchema, child, `${path}/${key}`);
-    });
-  }
-  if (typeof value === "number") {
-    const key = path.split("/").pop() ?? "";
-    const places = /^(Qty|FreeQty|UnitPrice|quantity)$|Rt$|Rate$/.test(key) ? 3 : 2;
-    if (scaleDecimal(value, places) === null) {
-      return [`${path} has more than ${places} decimals (${value})`];
-    }
-  }
-  return [];
-}
 
 const SELLER = {
   name: "Sharma Traders",
@@ -315,6 +274,42 @@ describe("e-invoices pass NIC's INV-01 schema 1.1", () => {
     const broken = { ...json, ItemList: json.ItemList.map((item) => ({ ...item, PrdDesc: "" })) };
     expect(schemaErrors(validateEInvoice, broken)).toEqual([
       "/ItemList/0/PrdDesc must NOT have fewer than 3 characters",
+    ]);
+  });
+
+  test("a note names only the invoices whose numbers NIC's preceding-document pattern takes (decision 370)", () => {
+    const note = (numbers: string[]) =>
+      buildEInvoiceJson(
+        source(
+          buildDocument({
+            role: "outwardNote",
+            noteType: "C",
+            gstin: REGISTERED_GSTIN,
+            pos: "29",
+            number: "5",
+            lines: [inter(100)],
+            originalInvoices: numbers.map((number) => ({
+              number,
+              date: "2024-08-01",
+              totalPaise: 11_800,
+            })),
+          }),
+        ),
+      );
+    const againstSeven = note(["7"]);
+    expect(againstSeven.RefDtls).toBeUndefined();
+    expect(schemaErrors(validateEInvoice, againstSeven)).toEqual([]);
+    const mixed = note(["7", "12"]);
+    expect(mixed.RefDtls).toEqual({ PrecDocDtls: [{ InvNo: "12", InvDt: "01/08/2024" }] });
+    expect(schemaErrors(validateEInvoice, mixed)).toEqual([]);
+    // Named, "7" is what NIC refuses.
+    expect(
+      schemaErrors(validateEInvoice, {
+        ...mixed,
+        RefDtls: { PrecDocDtls: [{ InvNo: "7", InvDt: "01/08/2024" }] },
+      }),
+    ).toEqual([
+      '/RefDtls/PrecDocDtls/0/InvNo must match pattern "^[1-9a-zA-Z]{1}[0-9a-zA-Z\\/-]{1,15}$"',
     ]);
   });
 

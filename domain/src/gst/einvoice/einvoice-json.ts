@@ -204,6 +204,13 @@ export interface EInvoiceJson {
   EwbDtls?: EInvoiceEwbDetails;
 }
 
+/**
+ * NIC's pattern for a preceding document's number: unlike a document's own number it takes at
+ * least two characters, so a note against invoice "7" cannot name it. The reference is optional;
+ * such an invoice is left out of it rather than the note refused (decision 370).
+ */
+const PRECEDING_NUMBER = /^[1-9a-zA-Z][0-9a-zA-Z/-]{1,15}$/;
+
 /** 2025-04-01 → 01/04/2025, the IRP's date form. */
 export function toIrpDate(date: CivilDate): string {
   const [year, month, day] = date.split("-");
@@ -429,9 +436,13 @@ export function buildEInvoiceJson(source: EInvoiceSource): EInvoiceJson {
         : {}),
     };
   }
-  if (source.docType !== "INV" && document.originalInvoices.length > 0) {
+  const precedingDocuments =
+    source.docType === "INV"
+      ? []
+      : document.originalInvoices.filter((invoice) => PRECEDING_NUMBER.test(invoice.number));
+  if (precedingDocuments.length > 0) {
     json.RefDtls = {
-      PrecDocDtls: document.originalInvoices.map((invoice) => ({
+      PrecDocDtls: precedingDocuments.map((invoice) => ({
         InvNo: invoice.number,
         InvDt: toIrpDate(invoice.date),
       })),
