@@ -2,7 +2,16 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Books, expect, setUpBooks, test, todayInIndia } from "../entries/support.ts";
+import { eInvoiceErrors } from "@bahi/domain/schema-validators/nic";
+import {
+  type Books,
+  expect,
+  expectFocus,
+  Keys,
+  setUpBooks,
+  test,
+  todayInIndia,
+} from "../entries/support.ts";
 
 // Issue 24: a bookkeeper opens E-Invoice under GST Returns, downloads the IRP's JSON for the
 // month's B2B invoice, imports the IRP's answer, sees it registered and records a cancellation.
@@ -163,4 +172,59 @@ test("a document the IRP would refuse is named with what to fix", async ({ page 
   await expect(refusal).toContainText(
     "Sales Invoice INV-1: The party's billing pincode is missing: add it in the party's account.",
   );
+});
+
+test("an invoice keyed on the entry screen, descriptions left empty, gives JSON NIC's schema takes", async ({
+  page,
+}) => {
+  const books = await setUpBooks(page);
+  await setUp(books, true);
+  await books.addItem({ name: "Assam Tea", hsnCode: "09024020", uom: "KGS", gstRate: 5 });
+  await books.addItem({ name: "Installation", type: "services", sacCode: "998729", gstRate: 18 });
+
+  await page.goto(books.path("sales/add"));
+  await expect(page.getByRole("heading", { name: "Add Sales Invoice" })).toBeVisible();
+  await expectFocus(page, "Date");
+  const keys = new Keys(page);
+  await keys.enter();
+  await keys.enter();
+  await keys.enter("Bengaluru");
+  await expect(page.getByRole("textbox", { name: "GSTIN" })).toHaveValue(CUSTOMER_GSTIN);
+  for (const [item, qty, rate] of [
+    ["Laptop", "2", "1000"],
+    ["Assam", "2.5", "333.33"],
+    ["Install", "1", "2500"],
+  ] as const) {
+    await keys.enter(item);
+    await keys.enter(qty);
+    await keys.enter(rate);
+    await keys.enter();
+    await keys.enter();
+  }
+  await keys.press("Control+s");
+  await expect(page.getByText("Sales Invoice saved.")).toBeVisible();
+  const saved = await books.latest("/salesinvoice", "salesinvoicelist", "salesInvoices");
+  const number = String(saved.number);
+
+  await page.goto(books.path(`returns/einvoice?period=${encodeURIComponent(monthText)}`));
+  const table = page.getByRole("table", { name: "E-invoice documents" });
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: number, exact: true }) });
+  await expect(row).toContainText("Needs IRN");
+  await row.getByRole("checkbox").check();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: /Download JSON of selected/ }).click(),
+  ]);
+  const [json] = JSON.parse(readFileSync(await download.path(), "utf8"));
+  expect(eInvoiceErrors(json)).toEqual([]);
+  expect(
+    json.ItemList.map((item: { PrdDesc: string; HsnCd: string }) => [item.PrdDesc, item.HsnCd]),
+  ).toEqual([
+    ["Laptop", "8471"],
+    ["Assam Tea", "09024020"],
+    ["Installation", "998729"],
+  ]);
+  expect(json.ItemList[1]).toMatchObject({ Qty: 2.5, UnitPrice: 333.33, AssAmt: 833.33 });
 });
