@@ -16,3 +16,4 @@ export * from "./reference/index.ts";
 export * from "./schemas/index.ts";
 export * from "./sending/index.ts";
 export * from "./vouchers/index.ts";
+export * from "./tds/index.ts";
