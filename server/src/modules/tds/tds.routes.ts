@@ -23,13 +23,11 @@ const QueryAmount = z.coerce
   .number({ error: "Amount must be a number." })
   .pipe(NonNegativeRupeeAmount);
 
-const Quarter = z.coerce
-  .number({ error: "Quarter must be 1, 2, 3 or 4." })
-  .pipe(
-    z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
-      error: "Quarter must be 1, 2, 3 or 4.",
-    }),
-  );
+const Quarter = z.coerce.number({ error: "Quarter must be 1, 2, 3 or 4." }).pipe(
+  z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+    error: "Quarter must be 1, 2, 3 or 4.",
+  }),
+);
 
 const QuarterQuery = z.object({
   organisationId: EntityId,
