@@ -30,6 +30,11 @@ export interface EarlierCredit {
   readonly basePaise: Paise;
   /** Whether tax was deducted on it (then it is never taken into a later base again). */
   readonly deducted: boolean;
+  /**
+   * What its tax was worked on, when deducted: more than its own credit when the deduction took
+   * in earlier credits not yet deducted on (those are then covered, and not taken in again).
+   */
+  readonly deductedOnPaise?: Paise;
   /** The part of its base deducted at a lower-deduction certificate's rate. */
   readonly certificateBasePaise?: Paise;
 }
@@ -105,9 +110,17 @@ export function suggestTds(input: TdsSuggestionInput): TdsSuggestion {
       samePeriod(version, credit.date, input.date) && compareDates(credit.date, input.date) <= 0,
   );
   const earlierTotal = inPeriod.reduce((sum, credit) => sum + credit.basePaise, 0);
-  const undeducted = inPeriod
-    .filter((credit) => !credit.deducted)
-    .reduce((sum, credit) => sum + credit.basePaise, 0);
+  // Credits not deducted on, less what later deductions took in beyond their own credit.
+  const undeducted = Math.max(
+    0,
+    inPeriod.reduce(
+      (sum, credit) =>
+        credit.deducted
+          ? sum - Math.max(0, (credit.deductedOnPaise ?? credit.basePaise) - credit.basePaise)
+          : sum + credit.basePaise,
+      0,
+    ),
+  );
   const aggregate = earlierTotal + input.amountPaise;
   const periodWord = version.aggregatePeriod === "month" ? "month" : "year";
 

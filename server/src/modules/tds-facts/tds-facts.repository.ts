@@ -28,7 +28,14 @@ export function selectPartyCredits(
 ) {
   return db
     .selectFrom("tds_entries")
-    .select(["voucher_id", "date", "credit_paise", "tds_paise", "certificate_base_paise"])
+    .select([
+      "voucher_id",
+      "date",
+      "credit_paise",
+      "base_paise",
+      "tds_paise",
+      "certificate_base_paise",
+    ])
     .where("organisation_id", "=", organisationId)
     .where("party_account_id", "=", partyAccountId)
     .where("section", "=", section)

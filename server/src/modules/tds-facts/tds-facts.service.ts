@@ -70,6 +70,7 @@ export interface PartyCredit {
   voucherId: string;
   date: string;
   creditPaise: number;
+  basePaise: number;
   tdsPaise: number;
   certificateBasePaise: number;
 }
@@ -93,6 +94,7 @@ export async function listPartyCredits(
     voucherId: row.voucher_id,
     date: row.date,
     creditPaise: Number(row.credit_paise),
+    basePaise: Number(row.base_paise),
     tdsPaise: Number(row.tds_paise),
     certificateBasePaise: Number(row.certificate_base_paise),
   }));

@@ -167,6 +167,7 @@ export async function suggest(
         date: credit.date,
         basePaise: credit.creditPaise,
         deducted: credit.tdsPaise > 0,
+        deductedOnPaise: credit.basePaise,
         certificateBasePaise: credit.certificateBasePaise,
       })),
     certificate: readCertificate(account.lower_deduction_certificate),
