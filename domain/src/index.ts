@@ -15,4 +15,5 @@ export * from "./money/index.ts";
 export * from "./reference/index.ts";
 export * from "./schemas/index.ts";
 export * from "./sending/index.ts";
+export * from "./tds/index.ts";
 export * from "./vouchers/index.ts";

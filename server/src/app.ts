@@ -55,6 +55,7 @@ import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { sendingRoutes } from "./modules/sending/sending.routes.ts";
 import { templatesRoutes } from "./modules/sending/templates.routes.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
+import { tdsRoutes } from "./modules/tds/tds.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vouchersRoutes } from "./modules/vouchers/vouchers.routes.ts";
 
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     announceChange,
   });
   await app.register(importsRoutes, { prefix: "/api", deps: moduleDeps, announceChange });
+  await app.register(tdsRoutes, { prefix: "/api", deps: moduleDeps, announceChange });
 
   const indexHtml = path.join(config.webDistDir, "index.html");
   const servesWeb = existsSync(indexHtml);

@@ -35,7 +35,7 @@ const LAYERS = [
     name: "engine",
     // The voucher engine and what it keeps in each save's transaction: balances and the ledger,
     // the period locks it obeys, the GST return facts (decision 056).
-    modules: ["vouchers", "ledger", "lock-periods", "return-facts"],
+    modules: ["vouchers", "ledger", "lock-periods", "return-facts", "tds-facts"],
   },
   {
     name: "masters",
@@ -55,6 +55,7 @@ const LAYERS = [
       "imports",
       "reports",
       "sending",
+      "tds",
     ],
   },
   {

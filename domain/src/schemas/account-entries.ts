@@ -10,6 +10,7 @@ import {
   sumBillWiseInPaise,
   sumRupeesInPaise,
 } from "./entry-lines.ts";
+import { EntryTdsInput } from "./tds-input.ts";
 import { boundedText, EntityId, optionalText, RequiredId } from "./text-fields.ts";
 
 export const ACCOUNT_LINES_MAX = 1000;
@@ -126,6 +127,8 @@ const PaymentFields = z.object({
   paidAccountId: RequiredId("Paid From"),
   paidAmount: PositiveRupeeAmount,
   entries: SettlementLines,
+  /** Issue 39: TDS deducted on the payment (decision 300). */
+  tds: EntryTdsInput.optional(),
 });
 
 const refinePayment = buildSettlementRefinement(
@@ -193,6 +196,8 @@ const JournalEntryFields = z.object({
     .array(JournalEntryLine)
     .min(2, ACCOUNT_ENTRY_MESSAGES.journalLines)
     .max(ACCOUNT_LINES_MAX, `At most ${ACCOUNT_LINES_MAX} lines.`),
+  /** Issue 39: TDS deducted on the journal's credit to a deductee (decision 300). */
+  tds: EntryTdsInput.optional(),
 });
 
 function refineJournalEntry(value: z.infer<typeof JournalEntryFields>, ctx: z.RefinementCtx): void {

@@ -12,6 +12,7 @@ import {
   STATE_CODE_MESSAGES,
   TanText,
 } from "./identity-fields.ts";
+import { ACCOUNT_TDS_FIELDS } from "./tds-input.ts";
 import {
   boundedText,
   CityText,
@@ -134,6 +135,8 @@ const AccountFields = z.object({
   rcmPurchase: z.boolean().default(false),
   /** CGST s.17(5) blocked credit: GSTR-3B reports its ITC in 4A and reverses it in 4B(1). */
   itcNotEligible: z.boolean().default(false),
+  /** Issue 39: TDS section, deductee type and lower-deduction certificate (decision 300). */
+  ...ACCOUNT_TDS_FIELDS,
   customFieldValues: CustomFieldValues.optional(),
 });
 

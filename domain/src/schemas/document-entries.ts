@@ -21,6 +21,7 @@ import {
   sumBillWiseInPaise,
 } from "./entry-lines.ts";
 import { GstinText, StateCode } from "./identity-fields.ts";
+import { EntryTdsInput } from "./tds-input.ts";
 import { boundedText, EntityId, optionalText, RequiredId } from "./text-fields.ts";
 
 export const DOCUMENT_LINES_MAX = 1000;
@@ -272,6 +273,8 @@ const PurchaseFields = z.object({
   ...IMPORT_FIELDS,
   ...PURCHASE_SOURCE_FIELDS,
   ...TRANSPORT_FIELDS,
+  /** Issue 39: the TDS deducted on the bill (decision 300). */
+  tds: EntryTdsInput.optional(),
 });
 export const PurchaseInput = PurchaseFields.superRefine(refineDocument);
 export type PurchaseInput = z.infer<typeof PurchaseInput>;

@@ -14,5 +14,6 @@ export * from "./list-filter.ts";
 export * from "./organisation-input.ts";
 export * from "./query-values.ts";
 export * from "./return-queries.ts";
+export * from "./tds-input.ts";
 export * from "./text-fields.ts";
 export * from "./zod-issues.ts";

@@ -49,6 +49,51 @@ export interface Database {
   gstr2b_documents: Gstr2bDocumentsTable;
   einvoice_documents: EInvoiceDocumentsTable;
   eway_bills: EwayBillsTable;
+  tds_entries: TdsEntriesTable;
+  tds_challans: TdsChallansTable;
+  tds_challan_entries: TdsChallanEntriesTable;
+}
+
+/** The TDS facts of a saved voucher (migration 0110, decision 300): what it credits a deductee under a section. */
+export interface TdsEntriesTable {
+  organisation_id: string;
+  voucher_id: string;
+  voucher_type: string;
+  party_account_id: string;
+  section: string;
+  date: string;
+  /** What the voucher credits the deductee, before GST. */
+  credit_paise: number;
+  /** What tax was worked on (0 when none was deducted). */
+  base_paise: number;
+  tds_paise: number;
+  rate_bp: number;
+  certificate_base_paise: number;
+}
+
+/** A TDS deposit (challan 281), one section each (migration 0110). */
+export interface TdsChallansTable {
+  organisation_id: string;
+  id: string;
+  date: string;
+  bsr_code: string;
+  challan_serial: string;
+  section: string;
+  tax_paise: number;
+  interest_paise: number;
+  fee_paise: number;
+  bank_account_id: string;
+  /** The payment voucher that posts it. */
+  voucher_id: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** Which challan paid a voucher's deduction (migration 0110). */
+export interface TdsChallanEntriesTable {
+  organisation_id: string;
+  voucher_id: string;
+  challan_id: string;
 }
 
 /** Email and WhatsApp templates (issue 22, migration 0085). */
@@ -443,6 +488,10 @@ export interface AccountsTable {
   rcm_purchase: Flag;
   /** CGST s.17(5) "ITC not eligible" (migration 0061). */
   itc_not_eligible: Flag;
+  /** TDS section (domain TDS_SECTION_CODES), deductee type and certificate JSON (migration 0110). */
+  tds_section: string | null;
+  deductee_type: string | null;
+  lower_deduction_certificate: string | null;
   custom_field_values: string;
   active: Flag;
   version: number;

@@ -28,6 +28,7 @@ import { reportRoutes } from "../features/reports/routes.tsx";
 import { sendingRoutes } from "../features/sending/sending.routes.tsx";
 import { workingScreenRoutes } from "../features/start/working-screens.routes.tsx";
 import { SupportPage } from "../features/support/SupportPage.tsx";
+import { tdsRoutes } from "../features/tds/routes.tsx";
 import { UpdateLogsPage } from "../features/update-logs/UpdateLogsPage.tsx";
 import {
   HomeRedirect,
@@ -112,6 +113,7 @@ export const appRoutes: RouteObject[] = [
           },
           ...gstReturnRoutes,
           ...gstr2Routes,
+          ...tdsRoutes,
           ...ewayBillRoutes,
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "updatelogs", element: <UpdateLogsPage /> },

@@ -1,3 +1,4 @@
+export * from "./apply-tds.ts";
 export * from "./document-options.ts";
 export * from "./fill-from-masters.ts";
 export * from "./number-series.ts";

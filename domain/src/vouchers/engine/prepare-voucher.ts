@@ -31,6 +31,7 @@ import type {
 import type { BillableType, VoucherFamily } from "../voucher-definition.ts";
 import { findConversionSource, getVoucherDefinition, isNoteType } from "../voucher-registry.ts";
 import type { PostingVoucherType, VoucherType } from "../voucher-type.ts";
+import { applyTds, type TdsFact } from "./apply-tds.ts";
 import { EXPORT_SEZ_OPTIONS } from "./document-options.ts";
 import type { ItemMaster, PartyMaster } from "./fill-from-masters.ts";
 import { locateSupplier, type PartyGstFacts } from "./supplier-state.ts";
@@ -44,6 +45,8 @@ export interface VoucherAccount extends PartyMaster {
   name: string;
   nature: string;
   active: boolean;
+  /** The account's TDS section (issue 39), when it has one. */
+  tdsSection?: string | null;
 }
 
 /** An item a voucher names, with what a document's line takes from it (fillFromMasters). */
@@ -72,6 +75,8 @@ export interface VoucherContext {
   accounts: ReadonlyMap<string, VoucherAccount>;
   /** Every item the payload names, by id. */
   items: ReadonlyMap<string, VoucherItem>;
+  /** The `TDS Payable – <section>` ledger of each section an entry deducts under (decision 300). */
+  tdsPayableAccounts?: ReadonlyMap<string, string>;
 }
 
 export interface StockMovement {
@@ -117,6 +122,8 @@ export interface PreparedVoucher {
   searchTerms: string[];
   /** The payload as stored and returned, with every amount the server's own. */
   document: Record<string, unknown>;
+  /** What it credits a TDS deductee and deducted (decision 300); absent or null when nothing. */
+  tds?: TdsFact | null;
 }
 
 /** A voucher whose declared totals disagree with the server's computation by more than a paisa. */
@@ -172,13 +179,46 @@ export function prepareVoucher(
   context: VoucherContext,
 ): PreparedVoucher {
   try {
-    return PREPARE_BY_FAMILY[getVoucherDefinition(type).family](type, payload, context);
+    const prepared = PREPARE_BY_FAMILY[getVoucherDefinition(type).family](type, payload, context);
+    return withTds(type, payload, prepared, context);
   } catch (error) {
     // The rules of gst/compute and ledger speak to the user already; give them a payload path.
     if (error instanceof DocumentError) throw new VoucherError(error.message, pathOf(error.path));
     if (error instanceof LedgerError) throw new VoucherError(error.message, pathOf(error.path));
     throw error;
   }
+}
+
+/** An entry's TDS applied to its postings, and the bill's owed amount (decision 300). */
+function withTds(
+  type: VoucherType,
+  payload: Record<string, unknown>,
+  prepared: PreparedVoucher,
+  context: VoucherContext,
+): PreparedVoucher {
+  const family = getVoucherDefinition(type).family;
+  const documentTotals =
+    family === "document"
+      ? {
+          totalPaise: prepared.amountPaise,
+          grossPaise: toPaise(Number(prepared.document.grossAmount ?? 0)),
+        }
+      : null;
+  const applied = applyTds({
+    type,
+    payload,
+    postings: prepared.postings,
+    documentTotals,
+    accounts: context.accounts,
+    tdsPayableAccounts: context.tdsPayableAccounts,
+  });
+  if (applied.fact === null) return prepared;
+  return {
+    ...prepared,
+    postings: applied.postings,
+    amountPaise: applied.owedPaise ?? prepared.amountPaise,
+    tds: applied.fact,
+  };
 }
 
 type PrepareFamily = (

@@ -1,4 +1,10 @@
-import { findAccountGroup, NO_GST_RATE, NO_STATE, paiseToRupees } from "@bahi/domain";
+import {
+  basisPointsToPercent,
+  findAccountGroup,
+  NO_GST_RATE,
+  NO_STATE,
+  paiseToRupees,
+} from "@bahi/domain";
 import type { AccountsTable } from "../../db/schema.ts";
 
 /** dr or cr of a signed paise amount; zero takes the group's default side (spec 3). */
@@ -11,6 +17,25 @@ export function sideOf(paise: number, groupId: number): "dr" | "cr" {
 export function parseCustomFieldValues(text: string): Record<string, string> {
   const parsed = JSON.parse(text) as unknown;
   return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
+}
+
+/** A stored lower-deduction certificate as the API answers it (rate in percent, limit in rupees). */
+export function presentCertificate(text: string | null) {
+  if (text === null) return null;
+  const stored = JSON.parse(text) as {
+    certificateNumber: string;
+    rateBasisPoints: number;
+    validFrom: string;
+    validTo: string;
+    limitPaise: number;
+  };
+  return {
+    certificateNumber: stored.certificateNumber,
+    rate: basisPointsToPercent(stored.rateBasisPoints),
+    validFrom: stored.validFrom,
+    validTo: stored.validTo,
+    limit: paiseToRupees(stored.limitPaise),
+  };
 }
 
 /**
@@ -49,6 +74,9 @@ export function presentAccount(row: AccountsTable) {
     rcmSales: row.rcm_sales === 1,
     rcmPurchase: row.rcm_purchase === 1,
     itcNotEligible: row.itc_not_eligible === 1,
+    tdsSection: row.tds_section,
+    deducteeType: row.deductee_type,
+    lowerDeductionCertificate: presentCertificate(row.lower_deduction_certificate),
     customFieldValues: parseCustomFieldValues(row.custom_field_values),
     active: row.active === 1,
     isSystem: row.system_key !== null,

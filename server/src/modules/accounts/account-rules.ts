@@ -12,6 +12,7 @@ import {
   rupeesToPaise,
   signOpeningBalance,
   stateCodeFromGstin,
+  tdsRateToBasisPoints,
   validateAccountForOrganisation,
 } from "@bahi/domain";
 import type { AccountsTable } from "../../db/schema.ts";
@@ -47,6 +48,9 @@ export type AccountFields = Pick<
   | "rcm_sales"
   | "rcm_purchase"
   | "itc_not_eligible"
+  | "tds_section"
+  | "deductee_type"
+  | "lower_deduction_certificate"
 >;
 
 export type AccountPayload = Omit<AccountInput, "organisationId" | "customFieldValues">;
@@ -144,6 +148,38 @@ export function settleAccountFields(
       rcm_sales: input.rcmSales ? 1 : 0,
       rcm_purchase: input.rcmPurchase ? 1 : 0,
       itc_not_eligible: isItcBlockableNature(group.name) && input.itcNotEligible ? 1 : 0,
+      ...settleTdsFields(input, party || isGstRateNature(group.name)),
     },
+  };
+}
+
+/** The stored form of a lower-deduction certificate: its rate in basis points, its limit in paise. */
+export interface StoredCertificate {
+  certificateNumber: string;
+  rateBasisPoints: number;
+  validFrom: string;
+  validTo: string;
+  limitPaise: number;
+}
+
+/** Issue 39: a party's or an expense account's TDS fields; other accounts keep none. */
+function settleTdsFields(
+  input: AccountPayload,
+  keeps: boolean,
+): Pick<AccountFields, "tds_section" | "deductee_type" | "lower_deduction_certificate"> {
+  const certificate = keeps ? input.lowerDeductionCertificate : null;
+  const stored: StoredCertificate | null = certificate
+    ? {
+        certificateNumber: certificate.certificateNumber,
+        rateBasisPoints: tdsRateToBasisPoints(certificate.rate),
+        validFrom: certificate.validFrom,
+        validTo: certificate.validTo,
+        limitPaise: rupeesToPaise(certificate.limit),
+      }
+    : null;
+  return {
+    tds_section: keeps ? (input.tdsSection ?? null) : null,
+    deductee_type: keeps ? (input.deducteeType ?? null) : null,
+    lower_deduction_certificate: stored ? JSON.stringify(stored) : null,
   };
 }

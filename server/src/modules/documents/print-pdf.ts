@@ -14,6 +14,7 @@ import {
 } from "../../pdf-fonts/script-text.ts";
 import type { PrintDocument, PrintLine, PrintParty } from "./print-model.ts";
 import { describeStatement, type StatementDocument } from "./statement.ts";
+import { describeTdsCertificate, type TdsCertificateDocument } from "./tds-certificate.ts";
 
 // Documents embed Roboto, which pdfmake ships as TrueType files: it carries the rupee sign and
 // Latin text, and pdfkit embeds the subset a document uses, so the PDF is text (searchable,
@@ -851,6 +852,21 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
           { text: `Page ${currentPage} of ${pageCount}`, width: "auto", alignment: "right" },
         ],
       }),
+    })
+    .getBuffer();
+}
+
+/** A deductee's TDS certificate (issue 39), in the same fonts and scripts as every document. */
+export async function renderTdsCertificatePdf(doc: TdsCertificateDocument): Promise<Buffer> {
+  await prepareScripts(doc);
+  return pdfMake
+    .createPdf({
+      info: { title: `${doc.title} - ${doc.deductee.name}`, author: doc.deductor.name },
+      compress: true,
+      pageSize: "A4",
+      pageMargins: [28, 28, 28, 38],
+      defaultStyle: { font: FONT, fontSize: 8.5, lineHeight: 1.15 },
+      content: describeTdsCertificate(doc, t),
     })
     .getBuffer();
 }

@@ -4,6 +4,7 @@ import { workerModuleUrl } from "../../lib/worker-url.ts";
 import { DOWNLOAD_TOO_LARGE } from "../exports/render-in-worker.ts";
 import type { PrintDocument } from "./print-model.ts";
 import type { StatementDocument } from "./statement.ts";
+import type { TdsCertificateDocument } from "./tds-certificate.ts";
 
 // A single document renders in a few milliseconds once pdfmake and its fonts are loaded, so
 // unlike list downloads (a new worker each, decision 015) one long-lived worker renders every
@@ -91,10 +92,18 @@ export function renderStatementDocumentPdf(statement: StatementDocument): Promis
   return send({ kind: "statement", statement });
 }
 
+/** A deductee's TDS certificate (issue 39), laid out in the document worker. */
+export function renderTdsCertificateDocumentPdf(
+  certificate: TdsCertificateDocument,
+): Promise<Buffer> {
+  return send({ kind: "tdsCertificate", certificate });
+}
+
 function send(
   request:
     | { kind: "document"; document: PrintDocument }
-    | { kind: "statement"; statement: StatementDocument },
+    | { kind: "statement"; statement: StatementDocument }
+    | { kind: "tdsCertificate"; certificate: TdsCertificateDocument },
 ): Promise<Buffer> {
   clearTimeout(idleTimer);
   worker ??= startWorker();

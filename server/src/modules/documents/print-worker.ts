@@ -1,7 +1,8 @@
 import { parentPort } from "node:worker_threads";
 import type { PrintDocument } from "./print-model.ts";
-import { renderPrintPdf, renderStatementPdf } from "./print-pdf.ts";
+import { renderPrintPdf, renderStatementPdf, renderTdsCertificatePdf } from "./print-pdf.ts";
 import type { StatementDocument } from "./statement.ts";
+import type { TdsCertificateDocument } from "./tds-certificate.ts";
 
 // The document worker (print-renderer.ts): one message per document, answered with its bytes,
 // transferred rather than copied.
@@ -23,14 +24,17 @@ async function renderWithImagesIfPossible(document: PrintDocument): Promise<Buff
 }
 type Request =
   | { id: number; kind: "document"; document: PrintDocument }
-  | { id: number; kind: "statement"; statement: StatementDocument };
+  | { id: number; kind: "statement"; statement: StatementDocument }
+  | { id: number; kind: "tdsCertificate"; certificate: TdsCertificateDocument };
 
 parentPort?.on("message", async (message: Request) => {
   try {
     const body =
       message.kind === "document"
         ? await renderWithImagesIfPossible(message.document)
-        : await renderStatementPdf(message.statement);
+        : message.kind === "statement"
+          ? await renderStatementPdf(message.statement)
+          : await renderTdsCertificatePdf(message.certificate);
     const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
     parentPort?.postMessage({ id: message.id, bytes }, [bytes.buffer]);
   } catch (error) {

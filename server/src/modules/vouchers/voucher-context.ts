@@ -2,6 +2,7 @@ import { findAccountGroup, type VoucherContext } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { systemAccountsFrom } from "../organisations/system-accounts.ts";
+import { ensureTdsPayableLedgers, sectionsDeducted } from "./tds-ledgers.ts";
 
 /** Every id a payload names under an `accountId`-like key, wherever it sits. */
 function collectIds(payload: unknown, keys: ReadonlySet<string>, into: Set<string>): Set<string> {
@@ -34,6 +35,7 @@ const ACCOUNT_COLUMNS = [
   "gst_type",
   "billing_address",
   "shipping_address",
+  "tds_section",
 ] as const;
 
 /**
@@ -55,7 +57,7 @@ export async function loadVoucherContext(
     .where("organisation_id", "=", organisation.id)
     .where("system_key", "is not", null)
     .where("deleted_at", "is", null);
-  const [accountRows, itemRows] = await Promise.all([
+  const [accountRows, itemRows, tdsPayableAccounts] = await Promise.all([
     accountIds.length === 0
       ? systemAccountRows.execute()
       : systemAccountRows
@@ -77,8 +79,11 @@ export async function loadVoucherContext(
           .where("id", "in", itemIds)
           .where("deleted_at", "is", null)
           .execute(),
+    // Issue 39: the TDS Payable ledgers the payloads deduct into, made on first use.
+    ensureTdsPayableLedgers(db, organisation.id, sectionsDeducted(payloads)),
   ]);
   return {
+    tdsPayableAccounts,
     organisation: {
       stateCode: organisation.state_code,
       gstRegistered: organisation.gst_registered === 1,
@@ -103,6 +108,7 @@ export async function loadVoucherContext(
               gstType: row.gst_type,
               billingAddress: row.billing_address,
               shippingAddress: row.shipping_address,
+              tdsSection: row.tds_section,
             },
           ];
         }),

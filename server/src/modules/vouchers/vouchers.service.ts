@@ -32,6 +32,7 @@ import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import { removeReturnFacts, writeReturnFacts } from "../return-facts/return-facts.service.ts";
+import { removeTdsFacts, writeTdsFacts } from "../tds-facts/tds-facts.service.ts";
 import {
   buildAccountBalanceWrites,
   buildStockBalanceWrites,
@@ -633,6 +634,18 @@ export async function writeNewVouchers(
       await writes.flush();
       // The return facts of its outward vouchers (decision 056), after the vouchers they settle.
       await writeReturnFacts(trx, organisationId, rows);
+      // Issue 39: what each voucher credits a TDS deductee (decision 300).
+      await writeTdsFacts(
+        trx,
+        organisationId,
+        rows.map((row, index) => ({
+          voucherId: row.id,
+          type: row.type,
+          date: row.date,
+          fact: prepared[index]?.tds,
+        })),
+        false,
+      );
       const saved = rows.map((row, index) => ({
         entryId: row.id,
         version: 1,
@@ -847,6 +860,12 @@ export async function editVoucher(
           document,
         },
       ]);
+      await writeTdsFacts(
+        trx,
+        organisationId,
+        [{ voucherId: existing.id, type, date: prepared.date, fact: prepared.tds }],
+        true,
+      );
       return { entryId: existing.id, version, number, figures: savedFiguresOf(prepared) };
     }),
   );
@@ -943,6 +962,11 @@ async function writeVoucherDeletes(
     throw conflict(VOUCHER_MESSAGES.stale);
   }
   await removeReturnFacts(trx, organisationId, deleting);
+  await removeTdsFacts(
+    trx,
+    organisationId,
+    deleting.map((voucher) => voucher.id),
+  );
   const removed = await readEffects(trx, organisationId, deleting);
   // Every voucher's effects leave the books together: one write per balance row.
   await runWrites(trx, [

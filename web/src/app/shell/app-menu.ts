@@ -339,6 +339,7 @@ export function buildSidebarMenu(context: MenuContext, built: ScreenFilter = isB
               },
             ]
           : []),
+        { id: "tds", label: "TDS", path: pathIn(context, "tds") },
         { id: "reports", label: "Reports", children: reportEntries(context) },
         {
           id: "imports",

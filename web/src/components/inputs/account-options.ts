@@ -36,6 +36,16 @@ export interface AccountRecord {
   rcmSales: boolean;
   rcmPurchase: boolean;
   itcNotEligible?: boolean;
+  /** Issue 39: TDS section, deductee type and lower-deduction certificate. */
+  tdsSection?: string | null;
+  deducteeType?: string | null;
+  lowerDeductionCertificate?: {
+    certificateNumber: string;
+    rate: number;
+    validFrom: string;
+    validTo: string;
+    limit: number;
+  } | null;
   customFieldValues: Record<string, string>;
   active: boolean;
   isSystem: boolean;

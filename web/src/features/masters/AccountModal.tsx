@@ -30,6 +30,7 @@ import { SelectInput } from "../../components/inputs/SelectInput.tsx";
 import { TextAreaField } from "../../components/inputs/TextAreaField.tsx";
 import { TextField } from "../../components/inputs/TextField.tsx";
 import { describeCount } from "../../components/inputs/text-case.ts";
+import { DEDUCTEE_TYPE_OPTIONS, TDS_SECTION_OPTIONS } from "../tds/tds-options.ts";
 import {
   type AccountFormValues,
   applyGstinLookup,
@@ -40,6 +41,7 @@ import {
   isGstinCancelled,
   isGstStatusAlarming,
   isStateLocked,
+  takesTds,
   toAccountPayload,
   typeMobile,
   validateAccountForm,
@@ -382,6 +384,116 @@ function AccountForm({
               }}
             />
           </Grid.Col>
+        )}
+        {takesTds(values.nature) && (
+          <>
+            <Grid.Col span={span}>
+              <SelectInput
+                label="TDS Section"
+                placeholder="No TDS"
+                clearable
+                data={TDS_SECTION_OPTIONS}
+                value={values.tdsSection || null}
+                onChange={(tdsSection) =>
+                  update(
+                    (current) => ({ ...current, tdsSection: tdsSection ?? "" }),
+                    ["tdsSection"],
+                  )
+                }
+                error={errors.tdsSection}
+              />
+            </Grid.Col>
+            <Grid.Col span={span}>
+              <SelectInput
+                label="Deductee Type"
+                placeholder="From the PAN"
+                clearable
+                data={DEDUCTEE_TYPE_OPTIONS}
+                value={values.deducteeType || null}
+                onChange={(deducteeType) =>
+                  update(
+                    (current) => ({ ...current, deducteeType: deducteeType ?? "" }),
+                    ["deducteeType"],
+                  )
+                }
+                error={errors.deducteeType}
+              />
+            </Grid.Col>
+            {values.tdsSection !== "" && (
+              <>
+                <Grid.Col span={span}>
+                  <TextField
+                    label="Lower Deduction Certificate No."
+                    value={values.certificateNumber}
+                    onChange={(certificateNumber) =>
+                      update(
+                        (current) => ({ ...current, certificateNumber }),
+                        ["lowerDeductionCertificate.certificateNumber"],
+                      )
+                    }
+                    error={errors["lowerDeductionCertificate.certificateNumber"]}
+                  />
+                </Grid.Col>
+                {values.certificateNumber.trim() !== "" && (
+                  <>
+                    <Grid.Col span={span}>
+                      <TextField
+                        label="Certificate Rate (%)"
+                        inputMode="decimal"
+                        value={values.certificateRate}
+                        onChange={(certificateRate) =>
+                          update(
+                            (current) => ({ ...current, certificateRate }),
+                            ["lowerDeductionCertificate.rate"],
+                          )
+                        }
+                        error={errors["lowerDeductionCertificate.rate"]}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={span}>
+                      <TextField
+                        label="Certificate Valid From (YYYY-MM-DD)"
+                        value={values.certificateFrom}
+                        onChange={(certificateFrom) =>
+                          update(
+                            (current) => ({ ...current, certificateFrom }),
+                            ["lowerDeductionCertificate.validFrom"],
+                          )
+                        }
+                        error={errors["lowerDeductionCertificate.validFrom"]}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={span}>
+                      <TextField
+                        label="Certificate Valid To (YYYY-MM-DD)"
+                        value={values.certificateTo}
+                        onChange={(certificateTo) =>
+                          update(
+                            (current) => ({ ...current, certificateTo }),
+                            ["lowerDeductionCertificate.validTo"],
+                          )
+                        }
+                        error={errors["lowerDeductionCertificate.validTo"]}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={span}>
+                      <AmountInput
+                        label="Certificate Limit"
+                        value={values.certificateLimitPaise}
+                        onChange={(certificateLimitPaise) =>
+                          update(
+                            (current) => ({ ...current, certificateLimitPaise }),
+                            ["lowerDeductionCertificate.limit"],
+                          )
+                        }
+                        error={errors["lowerDeductionCertificate.limit"]}
+                      />
+                    </Grid.Col>
+                  </>
+                )}
+              </>
+            )}
+          </>
         )}
         {party && (
           <>

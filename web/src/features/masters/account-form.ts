@@ -56,6 +56,14 @@ export interface AccountFormValues {
   rcmSales: boolean;
   rcmPurchase: boolean;
   itcNotEligible: boolean;
+  /** Issue 39: TDS. The certificate's fields as typed; its rate in percent, limit in paise. */
+  tdsSection: string;
+  deducteeType: string;
+  certificateNumber: string;
+  certificateRate: string;
+  certificateFrom: string;
+  certificateTo: string;
+  certificateLimitPaise: Paise;
   customFieldValues: Record<string, string>;
 }
 
@@ -87,6 +95,13 @@ export function emptyAccountForm(nature: AccountNature | "" = ""): AccountFormVa
     rcmSales: false,
     rcmPurchase: false,
     itcNotEligible: false,
+    tdsSection: "",
+    deducteeType: "",
+    certificateNumber: "",
+    certificateRate: "",
+    certificateFrom: "",
+    certificateTo: "",
+    certificateLimitPaise: 0,
     customFieldValues: {},
   };
 }
@@ -125,6 +140,16 @@ export function formFromAccount(account: AccountRecord): AccountFormValues {
     rcmSales: account.rcmSales,
     rcmPurchase: account.rcmPurchase,
     itcNotEligible: account.itcNotEligible === true,
+    tdsSection: account.tdsSection ?? "",
+    deducteeType: account.deducteeType ?? "",
+    certificateNumber: account.lowerDeductionCertificate?.certificateNumber ?? "",
+    certificateRate:
+      account.lowerDeductionCertificate === null || account.lowerDeductionCertificate === undefined
+        ? ""
+        : String(account.lowerDeductionCertificate.rate),
+    certificateFrom: account.lowerDeductionCertificate?.validFrom ?? "",
+    certificateTo: account.lowerDeductionCertificate?.validTo ?? "",
+    certificateLimitPaise: rupeesToPaise(account.lowerDeductionCertificate?.limit ?? 0),
     customFieldValues: { ...account.customFieldValues },
   };
 }
@@ -271,7 +296,33 @@ export function toAccountPayload(
     rcmSales: values.rcmSales,
     rcmPurchase: values.rcmPurchase,
     itcNotEligible: isItcBlockableNature(values.nature) && values.itcNotEligible,
+    ...tdsPayloadOf(values),
     customFieldValues: values.customFieldValues,
+  };
+}
+
+/** Whether an account of this nature takes TDS fields: a party or an expense-type account. */
+export function takesTds(nature: string): boolean {
+  return isPartyNature(nature) || isGstRateNature(nature);
+}
+
+/** The TDS fields of the payload; a certificate only when its number is typed. */
+function tdsPayloadOf(values: AccountFormValues) {
+  if (!takesTds(values.nature)) return {};
+  const certificate =
+    values.certificateNumber.trim() === ""
+      ? null
+      : {
+          certificateNumber: values.certificateNumber.trim(),
+          rate: Number(values.certificateRate),
+          validFrom: values.certificateFrom,
+          validTo: values.certificateTo,
+          limit: paiseToRupees(values.certificateLimitPaise),
+        };
+  return {
+    tdsSection: values.tdsSection,
+    deducteeType: values.deducteeType,
+    lowerDeductionCertificate: certificate,
   };
 }
 

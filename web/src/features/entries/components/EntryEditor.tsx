@@ -133,6 +133,7 @@ export function EntryEditor({
           showTransport={showTransport}
           onAddJournalLine={() => setForm((current) => addLineTo(current).form)}
           saved={readOnly ? loaded : null}
+          entryId={mode === "edit" ? entryId : null}
         />
 
         {entrySave.formMessage && (

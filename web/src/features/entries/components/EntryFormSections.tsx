@@ -13,12 +13,14 @@ import {
 } from "../model/document-form.ts";
 import type { EntryContext, StoredEntry } from "../model/entry-context.ts";
 import type { EntryForm } from "../model/entry-form.ts";
+import { carriesTds } from "../model/entry-tds.ts";
 import { JournalSection, TransferSection } from "./AccountVoucherSections.tsx";
 import { ChargeLinesTable } from "./ChargeLinesTable.tsx";
 import { DocumentHeader } from "./DocumentHeader.tsx";
 import { DocumentTotals } from "./DocumentTotals.tsx";
 import { ItemLinesTable } from "./ItemLinesTable.tsx";
 import { SettlementSection } from "./SettlementSection.tsx";
+import { TdsPanel } from "./TdsPanel.tsx";
 import { TransportSection } from "./TransportSection.tsx";
 
 /** Changes the form from its latest state, whichever family it is. */
@@ -41,6 +43,8 @@ export interface EntryFormSectionsProps {
   onAddJournalLine: () => void;
   /** A read-only view's saved entry: its amounts are shown as saved (decision 099). */
   saved?: StoredEntry | null | undefined;
+  /** The entry being edited: the TDS suggestion leaves it out of the party's year. */
+  entryId?: string | null | undefined;
 }
 
 /** The form's sections, as the registry's shape of the type picks them (payload families). */
@@ -85,6 +89,15 @@ export function EntryFormSections(props: EntryFormSectionsProps) {
             />
             {notes}
           </>
+        )}
+        {carriesTds(props.type) && (
+          <TdsPanel
+            form={form}
+            context={context}
+            readOnly={readOnly}
+            update={update as (recipe: (form: EntryForm) => EntryForm) => void}
+            entryId={props.entryId ?? null}
+          />
         )}
       </Stack>
     </fieldset>

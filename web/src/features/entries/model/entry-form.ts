@@ -35,8 +35,12 @@ import {
   type NamedRecords,
 } from "./document-form.ts";
 import type { EntryContext, EntryMode, StoredEntry } from "./entry-context.ts";
+import { carriesTds, type EntryTds, readEntryTds } from "./entry-tds.ts";
 
-export type EntryForm = DocumentForm | SettlementForm | TransferForm | JournalForm;
+/** Purchases, payments and journals may carry a TDS deduction (issue 39, entry-tds.ts). */
+export type EntryForm = (DocumentForm | SettlementForm | TransferForm | JournalForm) & {
+  tds?: EntryTds | null;
+};
 
 export type EntryFormKind = EntryForm["kind"];
 
@@ -74,6 +78,17 @@ export function entryFormFromStored(
   names: NamedRecords,
   options: { copy: boolean },
 ): EntryForm {
+  const form = formFromStored(entry, context, names, options);
+  const tds = carriesTds(context.type) && !options.copy ? readEntryTds(entry) : null;
+  return tds ? { ...form, tds } : form;
+}
+
+function formFromStored(
+  entry: StoredEntry,
+  context: EntryContext,
+  names: NamedRecords,
+  options: { copy: boolean },
+): EntryForm {
   switch (selectEntryFormKind(context.type)) {
     case "document":
       return documentFormFromEntry(entry, context, names, options);
@@ -97,6 +112,15 @@ export interface PayloadOptions {
 }
 
 export function buildEntryPayload(
+  form: EntryForm,
+  context: EntryContext,
+  options: PayloadOptions,
+): Record<string, unknown> {
+  const payload = buildFamilyPayload(form, context, options);
+  return form.tds && carriesTds(context.type) ? { ...payload, tds: form.tds } : payload;
+}
+
+function buildFamilyPayload(
   form: EntryForm,
   context: EntryContext,
   options: PayloadOptions,

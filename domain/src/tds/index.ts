@@ -1,0 +1,37 @@
+export {
+  LATE_DEDUCTION_RATE_PERCENT,
+  LATE_DEPOSIT_RATE_PERCENT,
+  lateDeductionInterest,
+  lateDepositInterest,
+  monthsOrPart,
+  type TdsInterest,
+  tdsDepositDueDate,
+  tdsQuarterOf,
+  tdsQuarterRange,
+} from "./interest.ts";
+export {
+  type BasisPoints,
+  DEDUCTEE_TYPES,
+  type DeducteeType,
+  describeBasisPoints,
+  FINANCE_ACT_2025_DATE,
+  INCOME_TAX_ACT_2025_DATE,
+  isTdsSectionCode,
+  TDS_SECTION_CODES,
+  TDS_SECTIONS,
+  TDS_TABLE_START,
+  type TdsSectionCode,
+  type TdsSectionVersion,
+  type ThresholdPeriod,
+  tdsPayableLedgerName,
+  tdsSectionOn,
+  tdsSectionsOn,
+} from "./sections.ts";
+export {
+  type EarlierCredit,
+  type LowerDeductionCertificate,
+  suggestTds,
+  type TdsSuggestion,
+  type TdsSuggestionInput,
+  tdsOn,
+} from "./suggest.ts";
