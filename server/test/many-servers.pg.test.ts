@@ -2,12 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  GST_PARTIES,
-  insertAccount,
-  salesDocumentPayload,
-  setUpGstRegisteredBook,
-} from "./books.ts";
+import { GST_PARTIES, salesDocumentPayload, setUpGstRegisteredBook } from "./books.ts";
 import { buildMultipart } from "./multipart.ts";
 import { checkPdfStructure } from "./pdf.ts";
 import type { Person } from "./people.ts";
@@ -107,7 +102,9 @@ async function call(
   options: { json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { cookie, ...options.headers };
-  let body: Buffer | string | undefined = options.body;
+  let body: Uint8Array<ArrayBuffer> | string | undefined = options.body
+    ? new Uint8Array(options.body)
+    : undefined;
   if (options.json !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.json);
