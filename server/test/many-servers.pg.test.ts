@@ -150,7 +150,7 @@ async function trialBalance() {
   return answer.json();
 }
 
-describe("three servers on one PostgreSQL behind a round-robin proxy", () => {
+describe("three servers on one PostgreSQL behind a round-robin proxy", { timeout: 60_000 }, () => {
   test("a session made by signing in on one server is good on the others", async () => {
     const signIn = await call("POST", "/api/auth/login", {
       json: { username: owner.email, password: PASSWORD },
