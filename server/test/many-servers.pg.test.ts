@@ -171,6 +171,11 @@ describe("three servers on one PostgreSQL behind a round-robin proxy", { timeout
     // The three calls after the sign-in were answered by all three servers.
     expect([...seen].sort()).toEqual([0, 1, 2]);
     expect(seen.has(signIn.servedBy)).toBe(true);
+    // Each said at start where its key comes from.
+    for (const server of servers)
+      expect(server.output()).toContain(
+        "COOKIE_SECRET is unset: sessions are signed with the key kept in the database",
+      );
   });
 
   test("guessing a password is limited across the servers, per account and per address", async () => {
