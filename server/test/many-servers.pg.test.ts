@@ -72,9 +72,12 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
     };
   };
-  servers = await Promise.all([0, 1, 2].map((index) => startServerProcess(env(index))));
+  // Three starts at once on a busy 2-core machine may take a while.
+  servers = await Promise.all(
+    [0, 1, 2].map((index) => startServerProcess(env(index), { startTimeoutMs: 80_000 })),
+  );
   proxy = await startRoundRobinProxy(servers.map((server) => server.baseUrl));
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   for (const server of servers) server.child.kill("SIGKILL");
