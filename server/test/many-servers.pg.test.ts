@@ -33,6 +33,7 @@ let viewer: Person;
 let org: string;
 let party: string;
 let bank: string;
+let supplier: string;
 let rice: string;
 let smtp: SmtpPeer;
 let servers: ServerProcess[] = [];
@@ -48,11 +49,12 @@ beforeAll(async () => {
       party: GST_PARTIES.walkIn,
       bank: { name: "Three Servers Bank", nature: "Bank" },
       income: { name: "Three Servers Income", nature: "Indirect Income" },
+      supplier: { name: "Three Servers Mills", nature: "Creditors" },
     },
     items: { rice: { name: "Rice" } },
   });
   ({ context, owner, viewer, organisationId: org } = book);
-  ({ party, bank } = book.accounts);
+  ({ party, bank, supplier } = book.accounts);
   rice = book.items.rice;
   // The set-up's own app is stopped: from here only the three processes serve (and send).
   await context.app.close();
@@ -360,6 +362,37 @@ describe("three servers on one PostgreSQL behind a round-robin proxy", { timeout
     expect(new Set(ends.map((end) => end.servedBy)).size).toBe(3);
     for (const end of ends)
       expect(end.json()).toEqual({ state: "done", unit: "vouchers", done: 400, total: 400 });
+  });
+
+  test("a stock valuation each server keeps follows a purchase saved on another", async () => {
+    const sheet = async () => {
+      const answer = await call(
+        "GET",
+        `/api/reports/balancesheet?organisationId=${org}&year=${YEAR}&date=2026-03-31`,
+      );
+      expect(answer.status, answer.body.toString()).toBe(200);
+      return { servedBy: answer.servedBy, stock: answer.json().closingStock.amount as number };
+    };
+    // Asked twice on each server: the second answer is the valuation that server kept.
+    const before: { servedBy: number; stock: number }[] = [];
+    for (let i = 0; i < 6; i += 1) before.push(await sheet());
+    expect(new Set(before.map((answer) => answer.servedBy)).size).toBe(3);
+    expect(new Set(before.map((answer) => answer.stock)).size).toBe(1);
+    const purchase = await call("POST", "/api/purchases/add", {
+      json: salesDocumentPayload({
+        organisationId: org,
+        year: YEAR,
+        date: "2025-04-05",
+        party: supplier,
+        lines: [{ itemId: rice, quantity: 500, rate: 80, gstRate: 5, hsnCode: "1006" }],
+      }),
+    });
+    expect(purchase.status, purchase.body.toString()).toBe(200);
+    const after: { servedBy: number; stock: number }[] = [];
+    for (let i = 0; i < 3; i += 1) after.push(await sheet());
+    expect(new Set(after.map((answer) => answer.servedBy)).size).toBe(3);
+    expect(new Set(after.map((answer) => answer.stock)).size).toBe(1);
+    expect(after[0]?.stock).not.toBe(before[0]?.stock);
   });
 
   test("kill -9 of one server under load loses no acknowledged save", async () => {
