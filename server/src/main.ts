@@ -2,7 +2,7 @@ import { buildApp } from "./app.ts";
 import { DEFAULT_SHUTDOWN_DELAY_MS, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from "./config.ts";
 import { databaseOptionsFromConfig, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { sharedCookieSecret } from "./db/server-secrets.ts";
+import { cookieSecretDiffers, sharedCookieSecret } from "./db/server-secrets.ts";
 import { claimSqliteDataDir } from "./db/sqlite-one-server.ts";
 import { createReadiness } from "./modules/health/readiness.ts";
 
@@ -84,6 +84,15 @@ app.log.info(
   `Bahi is ready on http://${config.host}:${config.port}`,
 );
 app.log.info(cookieKeyMessage(config.cookieSecretSource, database.kind));
+if (
+  database.kind === "postgres" &&
+  config.cookieSecretSource === "environment" &&
+  (await cookieSecretDiffers(database.db, config.cookieSecret))
+) {
+  app.log.warn(
+    "COOKIE_SECRET differs from the one the last server started on this database was given: sessions made there are refused here. Give every server the same one, or none (docs/deploy.md).",
+  );
+}
 process.send?.({ bahi: "ready" });
 
 /** What `npm start` says about the cookie key and how many servers may share the books. */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { nowIso } from "../lib/clock.ts";
 import type { Database } from "./schema.ts";
@@ -25,4 +25,28 @@ export async function sharedCookieSecret(
     .where("name", "=", "cookie")
     .executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * With COOKIE_SECRET given on PostgreSQL: records a fingerprint of it (a hash, never the key) and
+ * says whether the servers started before on this database had another one, in which case the
+ * sessions they made are refused here and this one's there. The newest start's fingerprint is
+ * kept, so a key being rotated server by server is reported once per server, not forever.
+ */
+export async function cookieSecretDiffers(db: Kysely<Database>, secret: string): Promise<boolean> {
+  const fingerprint = createHash("sha256").update(`bahi-cookie-key:${secret}`).digest("hex");
+  const row = await db
+    .selectFrom("server_secrets")
+    .select("value")
+    .where("name", "=", "cookie-fingerprint")
+    .executeTakeFirst();
+  if (row?.value === fingerprint) return false;
+  await db
+    .insertInto("server_secrets")
+    .values({ name: "cookie-fingerprint", value: fingerprint, created_at: nowIso() })
+    .onConflict((conflict) =>
+      conflict.column("name").doUpdateSet({ value: fingerprint, created_at: nowIso() }),
+    )
+    .execute();
+  return row !== undefined;
 }

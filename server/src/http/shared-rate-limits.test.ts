@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
-import { sharedCookieSecret } from "../db/server-secrets.ts";
+import { cookieSecretDiffers, sharedCookieSecret } from "../db/server-secrets.ts";
 import {
   countRequest,
   readRequestCount,
@@ -60,5 +60,16 @@ describe("the cookie key in the database", () => {
     expect(first).toBe("key-of-the-first-server");
     expect(await sharedCookieSecret(db, "another")).toBe(first);
     expect(await sharedCookieSecret(db)).toBe(first);
+  });
+
+  test("a server given another COOKIE_SECRET than the last one started is told so", async () => {
+    const db = testDatabase.database.db;
+    expect(await cookieSecretDiffers(db, "first key")).toBe(false);
+    expect(await cookieSecretDiffers(db, "first key")).toBe(false);
+    expect(await cookieSecretDiffers(db, "second key")).toBe(true);
+    // The newest is kept: the next server given it is not warned again.
+    expect(await cookieSecretDiffers(db, "second key")).toBe(false);
+    const stored = await db.selectFrom("server_secrets").select(["name", "value"]).execute();
+    expect(stored.map((row) => row.value).join()).not.toContain("second key");
   });
 });
