@@ -210,6 +210,13 @@ describe("three servers on one PostgreSQL behind a round-robin proxy", { timeout
     expect(by(401)).toHaveLength(LOGINS_PER_MINUTE_PER_ADDRESS);
     expect(by(429)).toHaveLength(6);
     expect(new Set(by(429).map((answer) => answer.servedBy)).size).toBeGreaterThan(1);
+    // Counted once, per route and address, in the database all three servers share.
+    const counted = await context.testDatabase.database.db
+      .selectFrom("rate_limit_counts")
+      .select("count")
+      .where("key", "=", "POST /api/auth/login|192.0.2.77")
+      .executeTakeFirstOrThrow();
+    expect(counted.count).toBe(LOGINS_PER_MINUTE_PER_ADDRESS + 6);
     // Another address is not held back.
     const other = await call("POST", "/api/auth/login", {
       json: { username: "nobody@example.in", password: "guess" },
