@@ -1279,6 +1279,12 @@ async function main() {
     const { runGstr2Bench } = await import("./gstr2.ts");
     await runGstr2Bench({ record: options.record });
   }
+  // One server against two behind a round-robin proxy on one PostgreSQL (issue 38, bench/servers.ts);
+  // skipped with --no-servers.
+  if (options.engines.includes("postgres") && !argv.includes("--no-servers")) {
+    const { runServersBench } = await import("./servers.ts");
+    await runServersBench();
+  }
 }
 
 await main();

@@ -20,6 +20,7 @@ import { refuseControlCharacters } from "./http/control-characters.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerRequestTab } from "./http/request-tab.ts";
 import { registerBrowserDefences } from "./http/security.ts";
+import { databaseRateLimitStore } from "./http/shared-rate-limits.ts";
 import { DAY } from "./lib/clock.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
@@ -107,7 +108,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerBrowserDefences(app, { publicUrl: options.config.publicUrl });
   await app.register(fastifyCookie, { secret: options.config.cookieSecret });
-  await app.register(fastifyRateLimit, { global: false });
+  // Per-address limits counted in the database on PostgreSQL, shared by every server (decision 340).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(options.database.kind === "postgres"
+      ? { store: databaseRateLimitStore(options.database.db) }
+      : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Bahi API", version: "1" } },
     transform: jsonSchemaTransform,

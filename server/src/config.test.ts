@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "./config.ts";
 
@@ -99,5 +102,35 @@ describe("shutdown configuration (issue 38)", () => {
     expect(() =>
       loadConfig({ ...base, SHUTDOWN_GRACE_MS: "1000", SHUTDOWN_DELAY_MS: "1000" }),
     ).toThrow("SHUTDOWN_DELAY_MS (1000) must be shorter than SHUTDOWN_GRACE_MS (1000).");
+  });
+});
+
+describe("the cookie key (decision 340)", () => {
+  test("COOKIE_SECRET wins; unset, SQLite keeps one in DATA_DIR and PostgreSQL asks the database", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "bahi-cookie-key-"));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir, COOKIE_SECRET: "given" })).toMatchObject({
+        cookieSecret: "given",
+        cookieSecretSource: "environment",
+      });
+      const postgres = { DATA_DIR: dataDir, DATABASE_URL: "postgres://db/bahi" };
+      // No key in the folder yet: the database's is read at start (main.ts).
+      expect(loadConfig(postgres)).toMatchObject({
+        cookieSecret: "",
+        cookieSecretSource: "database",
+      });
+      expect(existsSync(path.join(dataDir, "cookie-secret"))).toBe(false);
+      const sqlite = loadConfig({ DATA_DIR: dataDir });
+      expect(sqlite.cookieSecretSource).toBe("data-dir");
+      expect(sqlite.cookieSecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(readFileSync(path.join(dataDir, "cookie-secret"), "utf8")).toBe(sqlite.cookieSecret);
+      // A folder that had a key offers it to the database as the first one.
+      expect(loadConfig(postgres)).toMatchObject({
+        cookieSecret: sqlite.cookieSecret,
+        cookieSecretSource: "database",
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,8 +17,14 @@ export interface Config {
   /** The built React app served at `/`; absent in API-only runs. */
   webDistDir: string;
   logLevel: string;
-  /** Signs session cookies. Generated once and kept in the data folder when not given. */
+  /**
+   * Signs session cookies. When not given: on SQLite generated once and kept in the data folder;
+   * on PostgreSQL kept in the database and shared by every server on it (decision 340), so main.ts
+   * puts it here after the database is open (until then it is the data folder's old key, or "").
+   */
   cookieSecret: string;
+  /** Where the cookie key comes from: COOKIE_SECRET, DATA_DIR/cookie-secret or the database. */
+  cookieSecretSource?: "environment" | "data-dir" | "database";
   /** smtp(s)://user:pass@host:port sends mail for real; unset writes .eml files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -164,7 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(REPOSITORY_ROOT, "web", "dist")),
     logLevel: env.LOG_LEVEL ?? "info",
-    cookieSecret: env.COOKIE_SECRET ?? readOrCreateSecret(dataDir),
+    ...readCookieSecret(env, dataDir, databaseUrl),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM ?? "Bahi <no-reply@bahi.local>",
     supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
@@ -289,6 +295,22 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     }
   }
   return list;
+}
+
+function readCookieSecret(
+  env: Env,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Pick<Config, "cookieSecret" | "cookieSecretSource"> {
+  const given = env.COOKIE_SECRET?.trim();
+  if (given) return { cookieSecret: given, cookieSecretSource: "environment" };
+  if (!databaseUrl)
+    return { cookieSecret: readOrCreateSecret(dataDir), cookieSecretSource: "data-dir" };
+  // PostgreSQL: the key in the database wins; a key this data folder already had is offered as
+  // the first one, so the sessions of a server that ran before decision 340 stay good.
+  const file = path.join(dataDir, "cookie-secret");
+  const earlier = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  return { cookieSecret: earlier, cookieSecretSource: "database" };
 }
 
 function readOrCreateSecret(dataDir: string): string {

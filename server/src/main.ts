@@ -2,16 +2,23 @@ import { buildApp } from "./app.ts";
 import { DEFAULT_SHUTDOWN_DELAY_MS, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from "./config.ts";
 import { databaseOptionsFromConfig, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { cookieSecretDiffers, sharedCookieSecret } from "./db/server-secrets.ts";
 import { claimSqliteDataDir } from "./db/sqlite-one-server.ts";
 import { createReadiness } from "./modules/health/readiness.ts";
 
-const config = loadConfig();
-const databaseOptions = databaseOptionsFromConfig(config);
+const loaded = loadConfig();
+const databaseOptions = databaseOptionsFromConfig(loaded);
 const releaseDataDir =
-  databaseOptions.kind === "sqlite" ? claimSqliteDataDir(config.dataDir) : () => {};
+  databaseOptions.kind === "sqlite" ? claimSqliteDataDir(loaded.dataDir) : () => {};
 process.once("exit", releaseDataDir);
 const database = openDatabase(databaseOptions);
 const migrationId = await migrateToLatest(database);
+// Several servers on one PostgreSQL must sign sessions with one key (decision 340): without
+// COOKIE_SECRET it is the one kept in the database.
+const config =
+  loaded.cookieSecretSource === "database"
+    ? { ...loaded, cookieSecret: await sharedCookieSecret(database.db, loaded.cookieSecret) }
+    : loaded;
 const readiness = createReadiness();
 const app = await buildApp({ config, database, migrationId, readiness });
 const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
@@ -76,4 +83,24 @@ app.log.info(
   { db: database.kind, migration: migrationId, dataDir: config.dataDir },
   `Bahi is ready on http://${config.host}:${config.port}`,
 );
+app.log.info(cookieKeyMessage(config.cookieSecretSource, database.kind));
+if (
+  database.kind === "postgres" &&
+  config.cookieSecretSource === "environment" &&
+  (await cookieSecretDiffers(database.db, config.cookieSecret))
+) {
+  app.log.warn(
+    "COOKIE_SECRET differs from the one the last server started on this database was given: sessions made there are refused here. Give every server the same one, or none (docs/deploy.md).",
+  );
+}
 process.send?.({ bahi: "ready" });
+
+/** What `npm start` says about the cookie key and how many servers may share the books. */
+function cookieKeyMessage(source: typeof config.cookieSecretSource, kind: string): string {
+  if (kind === "sqlite") {
+    return "SQLite serves one server: to run several behind a balancer, set DATABASE_URL (docs/deploy.md).";
+  }
+  return source === "database"
+    ? "COOKIE_SECRET is unset: sessions are signed with the key kept in the database, shared by every server on it (decision 340)."
+    : "Sessions are signed with COOKIE_SECRET: give every server on this database the same one.";
+}

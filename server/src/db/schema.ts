@@ -34,6 +34,8 @@ export interface Database {
   stored_files: StoredFilesTable;
   import_progress: ImportProgressTable;
   job_runs: JobRunsTable;
+  rate_limit_counts: RateLimitCountsTable;
+  server_secrets: ServerSecretsTable;
   bill_allocations: BillAllocationsTable;
   lock_periods: LockPeriodsTable;
   entry_templates: EntryTemplatesTable;
@@ -751,6 +753,21 @@ export interface JobRunsTable {
   name: string;
   last_run_at: string;
   run_by: string;
+}
+
+/** Per-address request limits shared by every server (decision 340). */
+export interface RateLimitCountsTable {
+  key: string;
+  count: number;
+  /** Milliseconds since 1970, zero-padded to 15 digits so that text order is number order. */
+  resets_at: string;
+}
+
+/** Keys the servers share when not given in the environment (decision 340): `cookie`. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export interface ItemStockBalancesTable {

@@ -29,6 +29,7 @@ interface Operation {
  * - gstin_records: the GSTIN lookup's cache of the provider's answer.
  * - gst_return_*: a return's facts brought current before they are read (decision 056).
  * - auth_limits: counters of the public link's opens and of other tries (rate limits).
+ * - rate_limit_counts: the per-address request counts on PostgreSQL (decision 340).
  * - sessions: when a session was last seen.
  */
 const CACHES = new Set([
@@ -38,6 +39,7 @@ const CACHES = new Set([
   "gst_return_lines",
   "gst_return_sums",
   "auth_limits",
+  "rate_limit_counts",
   "sessions",
 ]);
 

@@ -37,6 +37,7 @@ import * as m0096 from "./0096-eway-threshold-from-state.ts";
 import * as m0097 from "./0097-stock-version.ts";
 import * as m0100 from "./0100-shared-state.ts";
 import * as m0110 from "./0110-tds.ts";
+import * as m0150 from "./0150-shared-limits-and-secret.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0097_stock_version": m0097,
   "0100_shared_state": m0100,
   "0110_tds": m0110,
+  "0150_shared_limits_and_secret": m0150,
   "0085_message_templates": m0085,
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,
