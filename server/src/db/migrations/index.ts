@@ -36,6 +36,7 @@ import * as m0095 from "./0095-eway-bills.ts";
 import * as m0096 from "./0096-eway-threshold-from-state.ts";
 import * as m0097 from "./0097-stock-version.ts";
 import * as m0100 from "./0100-shared-state.ts";
+import * as m0160 from "./0160-cash-sales-settled.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0096_eway_threshold_from_state": m0096,
   "0097_stock_version": m0097,
   "0100_shared_state": m0100,
+  "0160_cash_sales_settled": m0160,
   "0085_message_templates": m0085,
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,

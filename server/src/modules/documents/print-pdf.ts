@@ -432,11 +432,24 @@ interface Assets {
   eInvoiceQr?: string | null;
 }
 
+/**
+ * The IRP's QR printed on A4 and A5 (about 40 and 30 mm: well above what phones and the GST
+ * verify app read at 300 dpi). Issue 40: beside the heading, not under it, so a typical invoice
+ * with its QR keeps the signature on its one page.
+ */
+const E_INVOICE_QR_SIZE = { A4: 118, A5: 90 } as const;
+
 /** Issue 24: IRN, Ack No and Ack Date beside the QR code of the IRP's signed QR text. */
-function describeEInvoice(doc: PrintDocument, assets: Assets, qrSize: number): Content | null {
+function describeEInvoice(
+  doc: PrintDocument,
+  assets: Assets,
+  qrSize: number,
+  heading?: Content,
+): Content | null {
   if (!doc.eInvoice) return null;
   const details = {
     stack: [
+      ...(heading ? [heading] : []),
       { text: "e-Invoice", bold: true },
       { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 7 },
       { text: `Ack No: ${doc.eInvoice.ackNo}` },
@@ -449,10 +462,11 @@ function describeEInvoice(doc: PrintDocument, assets: Assets, qrSize: number): C
       ? [details, { svg: assets.eInvoiceQr, width: qrSize, height: qrSize }]
       : [details],
     columnGap: 8,
-    margin: [0, 0, 0, 6],
+    margin: [0, 0, 0, heading ? 4 : 6],
   };
 }
 
+/** Bank details with the UPI QR beside them (issue 40: side by side keeps the block short). */
 function describePayment(doc: PrintDocument, assets: Assets): Content[] {
   const parts: Content[] = [];
   if (doc.bank) {
@@ -469,20 +483,32 @@ function describePayment(doc: PrintDocument, assets: Assets): Content[] {
   if (assets.qr) {
     parts.push({
       stack: [
-        { text: "Scan to pay (UPI)", bold: true, margin: [0, 4, 0, 2] },
-        { svg: assets.qr, width: 90, height: 90 },
+        { text: "Scan to pay (UPI)", bold: true, margin: [0, 0, 0, 2] },
+        { svg: assets.qr, width: 80, height: 80 },
       ],
+      width: "auto",
     });
   }
-  return parts;
+  if (parts.length < 2) return parts;
+  return [{ columns: parts.map((part) => ({ ...part, width: "auto" })), columnGap: 12 } as Content];
+}
+
+/**
+ * Issue 40: "For <organisation>" prints once. A line above the signature that already says it
+ * (many type it there) takes its place instead of printing beside it.
+ */
+function signsForOrganisation(doc: PrintDocument): boolean {
+  const line = doc.supplier.lineAboveSignature?.trim().toLowerCase() ?? "";
+  return line === `for ${doc.supplier.name.trim().toLowerCase()}`;
 }
 
 function describeSignature(doc: PrintDocument): Content {
   const s = doc.supplier;
   if (!doc.settings.placeForSignature) return { text: "" };
+  const lineSaysFor = signsForOrganisation(doc);
   return {
     stack: [
-      ...(s.lineAboveSignature
+      ...(s.lineAboveSignature && !lineSaysFor
         ? [
             {
               text: t(s.lineAboveSignature),
@@ -491,7 +517,7 @@ function describeSignature(doc: PrintDocument): Content {
             },
           ]
         : []),
-      { text: joinText("For ", t(s.name)), bold: true },
+      { text: lineSaysFor ? t(s.lineAboveSignature) : joinText("For ", t(s.name)), bold: true },
       s.signature
         ? {
             image: toDataUrl(s.signature),
@@ -562,13 +588,8 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
       ? { stack: [content], margin: [0, 0, 0, 4] }
       : { table: { widths: ["*"], body: [[content]] }, margin: [0, 0, 0, 0] };
 
-  const eInvoiceBlock = describeEInvoice(doc, assets, 150);
-  const content: Content[] = [
-    headingBlock,
-    ...(eInvoiceBlock ? [eInvoiceBlock] : []),
-    framed(top),
-    framed(partyBlock),
-  ];
+  const eInvoiceBlock = describeEInvoice(doc, assets, E_INVOICE_QR_SIZE[format], headingBlock);
+  const content: Content[] = [eInvoiceBlock ?? headingBlock, framed(top), framed(partyBlock)];
   if (doc.references) {
     content.push({
       text: `${doc.references.label}: ${doc.references.rows
@@ -659,7 +680,11 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
       columns: [{ text: `No.: ${doc.number}` }, { text: `Date: ${doc.date}`, alignment: "right" }],
     },
     ...(doc.party ? [{ text: joinText(`${doc.partyLabel}: `, t(doc.party.name)) }] : []),
+    ...(doc.party?.addressLines ?? []).map((line) => ({ text: t(line) })),
     ...(doc.party?.gstin ? [{ text: `GSTIN: ${doc.party.gstin}` }] : []),
+    ...(doc.shipTo
+      ? [{ text: "Ship To:" }, ...doc.shipTo.addressLines.map((line) => ({ text: t(line) }))]
+      : []),
     ...(doc.placeOfSupply ? [{ text: `Place of Supply: ${doc.placeOfSupply}` }] : []),
     ...(doc.reverseCharge ? [{ text: `Reverse Charge: ${doc.reverseCharge}` }] : []),
     ...[...describeEWayBillRows(doc), ...doc.transport].map(([label, value]) => ({
