@@ -265,7 +265,14 @@ async function decodeQrIn(pdf: Uint8Array, part: "top" | "bottom"): Promise<stri
       path.join(folder, "part"),
     ]);
     const png = PNG.sync.read(await readFile(path.join(folder, "part.png")));
-    const decode = ((jsQR as unknown as { default?: typeof jsQR }).default ?? jsQR) as typeof jsQR;
+    // jsqr is CommonJS whose types declare an ES default export (as test/pdf.ts reads it).
+    type DecodeQr = (
+      data: Uint8ClampedArray,
+      width: number,
+      height: number,
+    ) => { data: string } | null;
+    const decode = ((jsQR as unknown as { default?: DecodeQr }).default ??
+      (jsQR as unknown as DecodeQr)) as DecodeQr;
     return decode(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
   } finally {
     await rm(folder, { recursive: true, force: true });

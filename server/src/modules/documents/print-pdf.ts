@@ -468,29 +468,33 @@ function describeEInvoice(
 
 /** Bank details with the UPI QR beside them (issue 40: side by side keeps the block short). */
 function describePayment(doc: PrintDocument, assets: Assets): Content[] {
-  const parts: Content[] = [];
-  if (doc.bank) {
-    parts.push({
-      stack: [
+  const bank: Content[] | null = doc.bank
+    ? [
         { text: "Bank Details", bold: true },
         ...(doc.bank.bankName ? [{ text: joinText("Bank: ", t(doc.bank.bankName)) }] : []),
         ...(doc.bank.accountNumber ? [{ text: `A/c No.: ${doc.bank.accountNumber}` }] : []),
         ...(doc.bank.ifsc ? [{ text: `IFSC: ${doc.bank.ifsc}` }] : []),
         ...(doc.bank.branch ? [{ text: joinText("Branch: ", t(doc.bank.branch)) }] : []),
-      ],
-    });
-  }
-  if (assets.qr) {
-    parts.push({
-      stack: [
+      ]
+    : null;
+  const qr: Content[] | null = assets.qr
+    ? [
         { text: "Scan to pay (UPI)", bold: true, margin: [0, 0, 0, 2] },
         { svg: assets.qr, width: 80, height: 80 },
-      ],
-      width: "auto",
-    });
+      ]
+    : null;
+  if (bank && qr) {
+    return [
+      {
+        columns: [
+          { stack: bank, width: "auto" },
+          { stack: qr, width: "auto" },
+        ],
+        columnGap: 12,
+      },
+    ];
   }
-  if (parts.length < 2) return parts;
-  return [{ columns: parts.map((part) => ({ ...part, width: "auto" })), columnGap: 12 } as Content];
+  return [bank, qr].flatMap((part) => (part ? [{ stack: part }] : []));
 }
 
 /**
