@@ -32,11 +32,11 @@ export const SELECTION_MESSAGES = {
   noEmail: "The party has no email address. Add one to the account to send it.",
   noParty: "This document has no party to send it to.",
   summary: (sent: number, skipped: number, failed: number) =>
-    [
+    `${[
       `${sent} ${sent === 1 ? "email" : "emails"} sent`,
       ...(skipped > 0 ? [`${skipped} skipped without an email address`] : []),
       ...(failed > 0 ? [`${failed} could not be sent`] : []),
-    ].join("; ") + ".",
+    ].join("; ")}.`,
 } as const;
 
 export interface SelectionSendInput {
