@@ -192,19 +192,33 @@ describe("city and PIN on printed documents (rule 46)", () => {
     expect(receiptText).toContain("4 Station Road Nashik - 422001");
   });
 
+  test("the statement of account prints both addresses with city and PIN", async () => {
+    const response = await inject({
+      method: "GET",
+      url: `/api/ledger/getLedger?organisationId=${org}&accountId=${nashik}&startDate=2025-04-01&endDate=2025-06-30&download=true&format=pdf&statement=true`,
+      headers: as(owner),
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const text = await extractPdfText(response.rawPayload);
+    expect(text).toContain("12 MG Road Pune - 411001");
+    expect(text).toContain("4 Station Road Nashik - 422001");
+  });
+
   test("a lineAboveSignature that already says For <organisation> does not print it twice", async () => {
     await ok({
       method: "POST",
       url: "/api/settings/organisation",
-      payload: { organisationId: org, lineAboveSignature: "For Gupta Traders" },
+      payload: { organisationId: org, lineAboveSignature: "FOR GUPTA TRADERS." },
     });
     try {
+      // The line as typed takes the place of the printed "For <organisation>".
       const text = await extractPdfText(await pdfOf("salesInvoice", invoiceId));
-      expect(count(text, "For Gupta Traders")).toBe(1);
+      expect(count(text.toLowerCase(), "for gupta traders")).toBe(1);
+      expect(text).toContain("FOR GUPTA TRADERS.");
       const roll = await extractPdfText(
         await pdfOf("salesInvoice", invoiceId, { printing: "thermal80" }),
       );
-      expect(count(roll, "For Gupta Traders")).toBe(1);
+      expect(count(roll.toLowerCase(), "for gupta traders")).toBe(1);
     } finally {
       await ok({
         method: "POST",

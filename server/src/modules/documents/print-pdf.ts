@@ -502,8 +502,11 @@ function describePayment(doc: PrintDocument, assets: Assets): Content[] {
  * (many type it there) takes its place instead of printing beside it.
  */
 function signsForOrganisation(doc: PrintDocument): boolean {
-  const line = doc.supplier.lineAboveSignature?.trim().toLowerCase() ?? "";
-  return line === `for ${doc.supplier.name.trim().toLowerCase()}`;
+  // Compared without case, spaces or punctuation: "FOR GUPTA TRADERS." and "For Gupta Traders
+  // (Prop.)" say it too.
+  const squash = (text: string) => text.toLowerCase().replace(/[\s.,:;'"()&-]+/g, "");
+  const line = squash(doc.supplier.lineAboveSignature ?? "");
+  return line !== "" && line.startsWith(squash(`for ${doc.supplier.name}`));
 }
 
 function describeSignature(doc: PrintDocument): Content {
