@@ -188,11 +188,6 @@ export function readMailSender(organisation: OrganisationsTable): {
 }
 
 /** The settings a GST return reads (issue 19): filing frequency and last year's turnover. */
-/** Whether send dialogs start from the organisation's saved message templates (issue 22). */
-export function readUseTemplates(organisation: OrganisationsTable): boolean {
-  return readDocument(organisation).own.useTemplates === true;
-}
-
 export function readGstReturnSettings(organisation: OrganisationsTable): {
   gstFilingFrequency: GstFilingFrequency;
   previousYearTurnoverPaise: number;
