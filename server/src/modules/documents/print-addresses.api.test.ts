@@ -8,7 +8,12 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { as, setUpGstRegisteredBook, systemAccountId } from "../../../test/books.ts";
-import { decodePdfQrCodes, extractPdfPages, extractPdfText } from "../../../test/pdf.ts";
+import {
+  decodePdfQrCodes,
+  extractPdfPages,
+  extractPdfText,
+  readPageSizes,
+} from "../../../test/pdf.ts";
 import type { Person } from "../../../test/people.ts";
 import type { TestContext } from "../../../test/test-app.ts";
 import { stopDocumentRenderer } from "./print-renderer.ts";
@@ -163,6 +168,19 @@ describe("city and PIN on printed documents (rule 46)", () => {
     expect(text).toContain("Pune - 411001");
     expect(text).toContain("4 Station Road");
     expect(text).toContain("Nashik - 422001");
+    expect(count(text, "For Gupta Traders")).toBe(1);
+  });
+
+  test("the 58 mm roll is 58 mm wide and prints the same addresses and totals", async () => {
+    const pdf = await pdfOf("salesInvoice", invoiceId, { printing: "thermal58" });
+    const [size] = await readPageSizes(pdf);
+    // 58 mm is 164 pt; the 80 mm roll's 227 pt.
+    expect(size?.width).toBe(164);
+    const text = await extractPdfText(pdf);
+    expect(text).toContain("Pune - 411001");
+    expect(text).toContain("Nashik - 422001");
+    // 2 × 101 + 2 × 102 = 406.00 at 5 % (20.30), rounded: 426.00.
+    expect(text).toContain("Total ₹426.00");
     expect(count(text, "For Gupta Traders")).toBe(1);
   });
 

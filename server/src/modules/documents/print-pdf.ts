@@ -659,11 +659,34 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
   return content;
 }
 
-/** The 80 mm roll (72 mm printable, about 48 characters a line: returns-reference 5.2). */
-function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
+/**
+ * The thermal rolls (returns-reference 5.2): 80 mm (72 mm printable, about 48 characters a line)
+ * and, issue 40, 58 mm (48 mm printable, about 32): page width, margins, type size and QR sizes.
+ */
+interface Roll {
+  pageWidth: number;
+  margin: number;
+  fontSize: number;
+  eInvoiceQr: number;
+  upiQr: number;
+}
+
+const ROLLS: Record<"thermal80" | "thermal58", Roll> = {
+  thermal80: { pageWidth: 227, margin: 12, fontSize: 7.5, eInvoiceQr: 150, upiQr: 110 },
+  thermal58: { pageWidth: 164, margin: 14, fontSize: 6.5, eInvoiceQr: 120, upiQr: 96 },
+};
+
+function rollOf(doc: PrintDocument): Roll | null {
+  const printing = doc.settings.printing;
+  return printing === "thermal80" || printing === "thermal58" ? ROLLS[printing] : null;
+}
+
+/** A thermal roll's copy: everything in one column, as long as it needs. */
+function describeThermalCopy(doc: PrintDocument, assets: Assets, roll: Roll): Content[] {
+  const width = roll.pageWidth - 2 * roll.margin;
   // A new node each time: pdfmake writes its layout into the nodes it is given.
   const rule = (): Content => ({
-    canvas: [{ type: "line", x1: 0, y1: 2, x2: 203, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
+    canvas: [{ type: "line", x1: 0, y1: 2, x2: width, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
     margin: [0, 2, 0, 2],
   });
   const s = doc.supplier;
@@ -738,22 +761,22 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
       });
     }
   }
-  const eInvoiceBlock = describeEInvoice(doc, assets, 150);
-  if (eInvoiceBlock && doc.eInvoice) {
+  if (doc.eInvoice) {
+    const size = roll.eInvoiceQr;
     content.push(
       rule(),
       { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 6 },
       { text: `Ack No: ${doc.eInvoice.ackNo}  Ack Date: ${doc.eInvoice.ackDate}` },
       ...(assets.eInvoiceQr
-        ? [{ svg: assets.eInvoiceQr, width: 150, height: 150, alignment: "center" as const }]
+        ? [{ svg: assets.eInvoiceQr, width: size, height: size, alignment: "center" as const }]
         : []),
     );
   }
   if (assets.qr) {
     content.push({
       svg: assets.qr,
-      width: 110,
-      height: 110,
+      width: roll.upiQr,
+      height: roll.upiQr,
       alignment: "center",
       margin: [0, 6, 0, 0],
     });
@@ -777,12 +800,14 @@ export function buildPrintDefinition(
   assets: Assets = { qr: null },
 ): DocumentDefinition {
   const copies = doc.copyCaptions.length === 0 ? [null] : doc.copyCaptions;
-  const thermal = doc.settings.printing === "thermal80";
+  const thermal = rollOf(doc);
   const format = doc.settings.printing === "A5" ? "A5" : "A4";
   const sizes = SIZES[format];
   const content: Content[] = [];
   copies.forEach((caption, index) => {
-    const body = thermal ? describeThermalCopy(doc, assets) : describeCopy(doc, format, assets);
+    const body = thermal
+      ? describeThermalCopy(doc, assets, thermal)
+      : describeCopy(doc, format, assets);
     const head: Content[] =
       caption && thermal ? [{ text: caption, alignment: "center", bold: true, fontSize: 7 }] : [];
     content.push({
@@ -800,10 +825,10 @@ export function buildPrintDefinition(
     return {
       info,
       compress: options.compress ?? true,
-      // 80 mm roll: 227 pt wide, 72 mm printable; the page is as long as its content.
-      pageSize: { width: 227, height: "auto" },
-      pageMargins: [12, 10, 12, 10],
-      defaultStyle: { font: FONT, fontSize: 7.5, lineHeight: 1.1 },
+      // 80 mm roll 227 pt wide (72 mm printable), 58 mm 164 pt (48 mm); as long as its content.
+      pageSize: { width: thermal.pageWidth, height: "auto" },
+      pageMargins: [thermal.margin, 10, thermal.margin, 10],
+      defaultStyle: { font: FONT, fontSize: thermal.fontSize, lineHeight: 1.1 },
       content,
     };
   }
