@@ -42,7 +42,9 @@ describe("document settings", () => {
     expect(parsed).toEqual({ organisationId: "org-1", showRCM: false });
     const refused = DocumentSettingsInput.safeParse({ organisationId: "org-1", printing: "A3" });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe("Printing must be A4, A5 or thermal80.");
+    expect(refused.error?.issues[0]?.message).toBe(
+      "Printing must be A4, A5, thermal80 or thermal58.",
+    );
   });
 
   test("the PDF query: download by default, one copy, at most three", () => {

@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { EntityId } from "../schemas/text-fields.ts";
 
-/** The printed page: A4, A5, or an 80 mm thermal roll for counter sales (72 mm printable). */
-export const PAGE_FORMATS = ["A4", "A5", "thermal80"] as const;
+/**
+ * The printed page: A4, A5, or a thermal roll for counter sales: 80 mm (72 mm printable) or, issue
+ * 40, 58 mm (48 mm printable).
+ */
+export const PAGE_FORMATS = ["A4", "A5", "thermal80", "thermal58"] as const;
 export type PageFormat = (typeof PAGE_FORMATS)[number];
 
 export const PAGE_FORMAT_LABELS: Readonly<Record<PageFormat, string>> = {
   A4: "A4",
   A5: "A5",
   thermal80: "80 mm thermal roll",
+  thermal58: "58 mm thermal roll",
 };
 
 /** The A4/A5 designs: a classic bordered GST invoice and a modern open one. */
@@ -43,7 +47,7 @@ export const DocumentSettingsFields = z.object({
     .string({ error: "Heading must be text." })
     .trim()
     .max(DOCUMENT_HEADING_MAX, `Heading cannot be more than ${DOCUMENT_HEADING_MAX} characters.`),
-  printing: z.enum(PAGE_FORMATS, { error: "Printing must be A4, A5 or thermal80." }),
+  printing: z.enum(PAGE_FORMATS, { error: "Printing must be A4, A5, thermal80 or thermal58." }),
   placeForSignature: FlagValue("Place for signature"),
   showTransportDetails: FlagValue("Show transport details"),
   showDueDate: FlagValue("Show due date"),

@@ -1,3 +1,4 @@
+export * from "./bank-books-match.ts";
 export * from "./bank-import-schemas.ts";
 export * from "./bank-line-types.ts";
 export * from "./bank-statement.ts";

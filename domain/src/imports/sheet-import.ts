@@ -7,6 +7,7 @@ import { AccountInput } from "../schemas/account-input.ts";
 import { ItemInput } from "../schemas/item-input.ts";
 import { EntityId } from "../schemas/text-fields.ts";
 import { parseStatementAmount } from "./bank-statement.ts";
+import { TALLY_GROUP_NATURES } from "./tally.ts";
 
 // Spreadsheets of masters (issue 23, "Spreadsheets"): one sheet per kind laid out like its
 // downloadable template. Column headings are the API's field names; the labels people use are
@@ -17,7 +18,16 @@ export const SHEET_IMPORT_TYPES = ["accounts", "items", "vouchers"] as const;
 export type SheetImportType = (typeof SHEET_IMPORT_TYPES)[number];
 export type MasterSheetType = Exclude<SheetImportType, "vouchers">;
 
-type CellKind = "text" | "amount" | "quantity" | "drCr" | "state" | "gstType" | "itemType" | "rate";
+type CellKind =
+  | "text"
+  | "amount"
+  | "quantity"
+  | "drCr"
+  | "state"
+  | "gstType"
+  | "itemType"
+  | "rate"
+  | "nature";
 
 export interface SheetColumn {
   /** The API's field name: the template's heading. */
@@ -45,7 +55,7 @@ export const SHEET_COLUMNS: Record<MasterSheetType, readonly SheetColumn[]> = {
     {
       field: "nature",
       labels: ["group", "account group", "under", "nature of account", "type of account"],
-      kind: "text",
+      kind: "nature",
       required: true,
       sample: "Debtors",
       allowed: ACCOUNT_NATURES,
@@ -203,11 +213,27 @@ export interface SheetRow {
 
 type CellReading = { value: unknown } | { problem: string } | null;
 
+/**
+ * Issue 40: a group as Tally names it ("Sundry Debtors", "Bank Accounts", "Duties & Taxes") or as
+ * Bahi does, compared without case, spaces or punctuation, to Bahi's nature. An unknown name is
+ * passed on as typed, for the account schema's own message.
+ */
+const NATURES_BY_NAME = new Map<string, string>([
+  ...Object.entries(TALLY_GROUP_NATURES).map(([name, nature]) => [squash(name), nature] as const),
+  ...ACCOUNT_NATURES.map((nature) => [squash(nature), nature] as const),
+]);
+
+export function readAccountNature(text: string): string {
+  return NATURES_BY_NAME.get(squash(text)) ?? text;
+}
+
 function readCell(kind: CellKind, text: string): CellReading {
   if (text === "") return null;
   switch (kind) {
     case "text":
       return { value: text };
+    case "nature":
+      return { value: readAccountNature(text) };
     case "amount": {
       const amount = parseStatementAmount(text);
       if (amount === "invalid") return { problem: SHEET_MESSAGES.badAmount(text) };
@@ -312,6 +338,9 @@ export function readSheetImport(
     if (type === "accounts" && payload.openingBalance && !payload.openingBalanceType) {
       payload.openingBalanceType = "dr";
     }
+    // Issue 40: a GSTIN makes the party a regular registered one unless the sheet says otherwise,
+    // so a sheet without a registration-type column (Tally's masters) is not refused for it.
+    if (type === "accounts" && payload.gstin && !payload.gstType) payload.gstType = "regular";
     let parsedPayload: Record<string, unknown> = payload;
     if (rowProblems.length === 0) {
       const parsed = SCHEMAS[type].safeParse(payload);

@@ -55,6 +55,12 @@ export const VOUCHER_SHEET_COLUMNS: readonly SheetColumn[] = [
     kind: "text",
     sample: "",
   },
+  {
+    field: "gstin",
+    labels: ["party gstin", "supplier gstin", "customer gstin", "gstin/uin", "gst no"],
+    kind: "text",
+    sample: "",
+  },
   { field: "item", labels: ["item name", "product", "stock item"], kind: "text", sample: "" },
   { field: "quantity", labels: ["qty", "quantity"], kind: "text", sample: "" },
   { field: "rate", labels: ["price", "unit price", "rate"], kind: "amount", sample: "" },
@@ -133,6 +139,11 @@ export interface VoucherSheetGroup {
   voucherNumber: string;
   cashBankAccount: string;
   party: string;
+  /**
+   * Issue 40: the party's GSTIN as the sheet gives it (a purchase's supplier, for GSTR-2B);
+   * "" leaves the party master's.
+   */
+  gstin: string;
   narration: string;
   lines: VoucherSheetLine[];
 }
@@ -270,6 +281,7 @@ export function readVoucherSheet(rows: readonly (readonly string[])[]): {
         voucherNumber: cell("voucherNumber"),
         cashBankAccount: cell("cashBankAccount"),
         party: cell("party"),
+        gstin: cell("gstin").toUpperCase(),
         narration: cell("narration"),
         lines: [line],
       });

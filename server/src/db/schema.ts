@@ -543,6 +543,9 @@ export interface OutboxMessagesTable {
   files_dropped_at: string | null;
   /** Migration 0083: JSON { customerName, invoiceNumber… } for a WhatsApp template message. */
   placeholder_values: string | null;
+  /** Migration 0162 (issue 40): the From display name and Reply-To of an organisation's mail. */
+  from_name: string | null;
+  reply_to: string | null;
 }
 
 export interface ItemsTable {

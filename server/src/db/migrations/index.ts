@@ -38,6 +38,9 @@ import * as m0097 from "./0097-stock-version.ts";
 import * as m0100 from "./0100-shared-state.ts";
 import * as m0110 from "./0110-tds.ts";
 import * as m0150 from "./0150-shared-limits-and-secret.ts";
+import * as m0160 from "./0160-cash-sales-settled.ts";
+import * as m0161 from "./0161-bank-lines-in-books.ts";
+import * as m0162 from "./0162-outbox-sender.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +80,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0100_shared_state": m0100,
   "0110_tds": m0110,
   "0150_shared_limits_and_secret": m0150,
+  "0160_cash_sales_settled": m0160,
+  "0161_bank_lines_in_books": m0161,
+  "0162_outbox_sender": m0162,
   "0085_message_templates": m0085,
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,

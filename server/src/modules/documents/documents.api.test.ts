@@ -650,7 +650,7 @@ describe("document settings (spec 3, api.md 7 Settings)", () => {
     expect(foreign.statusCode).toBe(403);
     const bad = await save({ printing: "A3" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe("Printing must be A4, A5 or thermal80.");
+    expect(bad.json().message).toBe("Printing must be A4, A5, thermal80 or thermal58.");
   });
 
   test("each setting changes the printed invoice", async () => {

@@ -23,7 +23,7 @@ import type { ModuleDeps } from "../module-deps.ts";
 import { readDocumentSettingsOf } from "../organisations/document-settings.service.ts";
 import { readPrintProfile } from "../organisations/settings.service.ts";
 import { findVoucherForPrint, readVoucherNumbers } from "../vouchers/vouchers.queries.ts";
-import { buildPrintDocument, type PrintDocument } from "./print-model.ts";
+import { addCityAndPin, buildPrintDocument, type PrintDocument } from "./print-model.ts";
 import { renderDocumentPdf, renderStatementDocumentPdf } from "./print-renderer.ts";
 import { buildStatementDocument } from "./statement.ts";
 
@@ -140,6 +140,16 @@ export async function buildTransactionDocument(
   });
 }
 
+/** Issue 40: an address as the statement prints it, its city and PIN on the last line. */
+function joinCityAndPin(
+  address: string | null,
+  city: string | null,
+  pincode: string | null,
+): string | null {
+  const lines = addCityAndPin(address?.trim() ? [address.trim()] : [], city, pincode);
+  return lines.length > 0 ? lines.join("\n") : null;
+}
+
 /** 'Tax-Invoice-INV-24-25-7.pdf': the heading and number, safe in any file system. */
 export function nameDocumentFile(document: PrintDocument): string {
   const stem = `${document.heading}-${document.number}`
@@ -206,12 +216,20 @@ export async function renderAccountStatement(
   const statement = buildStatementDocument({
     organisation: {
       name: access.organisation.name,
-      billingAddress: access.organisation.billing_address,
+      billingAddress: joinCityAndPin(
+        access.organisation.billing_address,
+        access.organisation.billing_city,
+        access.organisation.billing_pincode,
+      ),
       gstin: access.organisation.gstin,
     },
     account: {
       name: account?.name ?? ledger.account.name,
-      billingAddress: account?.billingAddress ?? null,
+      billingAddress: joinCityAndPin(
+        account?.billingAddress ?? null,
+        account?.billingCity ?? null,
+        account?.billingPincode ?? null,
+      ),
       gstin: account?.gstin ?? null,
     },
     startDate: ledger.startDate,

@@ -153,6 +153,9 @@ export interface PrintSource {
   organisation: {
     name: string;
     billingAddress: string | null;
+    /** Rule 46: city and PIN are entered in their own fields and print under the address. */
+    billingCity?: string | null;
+    billingPincode?: string | null;
     gstin: string | null;
     stateCode: string | null;
     gstRegType: string | null;
@@ -178,6 +181,10 @@ export interface PrintSource {
       name: string;
       billingAddress: string | null;
       shippingAddress: string | null;
+      billingCity?: string | null;
+      billingPincode?: string | null;
+      shippingCity?: string | null;
+      shippingPincode?: string | null;
       gstin: string | null;
       stateCode: string | null;
     }
@@ -261,6 +268,25 @@ function splitAddress(address: string | null | undefined): string[] {
       else lines.push(part);
       return lines;
     }, []);
+}
+
+/**
+ * Rule 46 wants complete addresses: the city and PIN, kept in their own fields, as a last line
+ * ("Pune - 411001"), each left out when the typed address already carries it.
+ */
+export function addCityAndPin(
+  lines: readonly string[],
+  city: string | null | undefined,
+  pincode: string | null | undefined,
+): string[] {
+  const typed = lines.join(" ").toLowerCase();
+  const cityText = text(city);
+  const pinText = text(pincode);
+  const parts = [
+    cityText && !typed.includes(cityText.toLowerCase()) ? cityText : null,
+    pinText && !typed.includes(pinText) ? pinText : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length === 0 ? [...lines] : [...lines, parts.join(" - ")];
 }
 
 /** "2 × 10%" and "₹50" off: what the discount column shows. */
@@ -392,9 +418,15 @@ function buildParty(
   const gstin = text(overrides.gstin) ?? account?.gstin ?? null;
   const stateCode =
     text(overrides.stateCode) ?? account?.stateCode ?? (gstin ? gstin.slice(0, 2) : null);
+  const city = addressKind === "billing" ? account?.billingCity : account?.shippingCity;
+  const pincode = addressKind === "billing" ? account?.billingPincode : account?.shippingPincode;
   return {
     name,
-    addressLines: splitAddress(text(overrides.address) ?? storedAddress),
+    addressLines: addCityAndPin(
+      splitAddress(text(overrides.address) ?? storedAddress),
+      city,
+      pincode,
+    ),
     gstin,
     state: describeState(stateCode),
   };
@@ -543,14 +575,17 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
       },
       "billing",
     );
+  const shippingAccount = document?.partyAccountId
+    ? source.accounts.get(document.partyAccountId)
+    : undefined;
+  const shippingLines = addCityAndPin(
+    splitAddress(document?.shippingAddress),
+    shippingAccount?.shippingCity,
+    shippingAccount?.shippingPincode,
+  );
   const shipTo =
-    form !== "voucher" && settings.showShippingAddress && document?.shippingAddress
-      ? {
-          name: party?.name ?? "",
-          addressLines: splitAddress(document.shippingAddress),
-          gstin: null,
-          state: null,
-        }
+    form !== "voucher" && settings.showShippingAddress && shippingLines.length > 0
+      ? { name: party?.name ?? "", addressLines: shippingLines, gstin: null, state: null }
       : null;
   const totalPaise = form === "voucher" ? source.amountPaise : (document?.totalPaise ?? 0);
   const pendingPaise = source.pendingPaise;
@@ -580,7 +615,11 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
     settings,
     supplier: {
       name: organisation.name,
-      addressLines: splitAddress(organisation.billingAddress),
+      addressLines: addCityAndPin(
+        splitAddress(organisation.billingAddress),
+        organisation.billingCity,
+        organisation.billingPincode,
+      ),
       gstin: organisation.gstin,
       state: describeState(organisation.stateCode),
       mobile: text(organisation.mobile),

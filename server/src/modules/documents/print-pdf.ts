@@ -433,11 +433,24 @@ interface Assets {
   eInvoiceQr?: string | null;
 }
 
+/**
+ * The IRP's QR printed on A4 and A5 (about 40 and 30 mm: well above what phones and the GST
+ * verify app read at 300 dpi). Issue 40: beside the heading, not under it, so a typical invoice
+ * with its QR keeps the signature on its one page.
+ */
+const E_INVOICE_QR_SIZE = { A4: 118, A5: 90 } as const;
+
 /** Issue 24: IRN, Ack No and Ack Date beside the QR code of the IRP's signed QR text. */
-function describeEInvoice(doc: PrintDocument, assets: Assets, qrSize: number): Content | null {
+function describeEInvoice(
+  doc: PrintDocument,
+  assets: Assets,
+  qrSize: number,
+  heading?: Content,
+): Content | null {
   if (!doc.eInvoice) return null;
   const details = {
     stack: [
+      ...(heading ? [heading] : []),
       { text: "e-Invoice", bold: true },
       { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 7 },
       { text: `Ack No: ${doc.eInvoice.ackNo}` },
@@ -450,40 +463,60 @@ function describeEInvoice(doc: PrintDocument, assets: Assets, qrSize: number): C
       ? [details, { svg: assets.eInvoiceQr, width: qrSize, height: qrSize }]
       : [details],
     columnGap: 8,
-    margin: [0, 0, 0, 6],
+    margin: [0, 0, 0, heading ? 4 : 6],
   };
 }
 
+/** Bank details with the UPI QR beside them (issue 40: side by side keeps the block short). */
 function describePayment(doc: PrintDocument, assets: Assets): Content[] {
-  const parts: Content[] = [];
-  if (doc.bank) {
-    parts.push({
-      stack: [
+  const bank: Content[] | null = doc.bank
+    ? [
         { text: "Bank Details", bold: true },
         ...(doc.bank.bankName ? [{ text: joinText("Bank: ", t(doc.bank.bankName)) }] : []),
         ...(doc.bank.accountNumber ? [{ text: `A/c No.: ${doc.bank.accountNumber}` }] : []),
         ...(doc.bank.ifsc ? [{ text: `IFSC: ${doc.bank.ifsc}` }] : []),
         ...(doc.bank.branch ? [{ text: joinText("Branch: ", t(doc.bank.branch)) }] : []),
-      ],
-    });
+      ]
+    : null;
+  const qr: Content[] | null = assets.qr
+    ? [
+        { text: "Scan to pay (UPI)", bold: true, margin: [0, 0, 0, 2] },
+        { svg: assets.qr, width: 80, height: 80 },
+      ]
+    : null;
+  if (bank && qr) {
+    return [
+      {
+        columns: [
+          { stack: bank, width: "auto" },
+          { stack: qr, width: "auto" },
+        ],
+        columnGap: 12,
+      },
+    ];
   }
-  if (assets.qr) {
-    parts.push({
-      stack: [
-        { text: "Scan to pay (UPI)", bold: true, margin: [0, 4, 0, 2] },
-        { svg: assets.qr, width: 90, height: 90 },
-      ],
-    });
-  }
-  return parts;
+  return [bank, qr].flatMap((part) => (part ? [{ stack: part }] : []));
+}
+
+/**
+ * Issue 40: "For <organisation>" prints once. A line above the signature that already says it
+ * (many type it there) takes its place instead of printing beside it.
+ */
+function signsForOrganisation(doc: PrintDocument): boolean {
+  // Compared without case, spaces or punctuation: "FOR GUPTA TRADERS." and "For Gupta Traders
+  // (Prop.)" say it too.
+  const squash = (text: string) => text.toLowerCase().replace(/[\s.,:;'"()&-]+/g, "");
+  const line = squash(doc.supplier.lineAboveSignature ?? "");
+  return line !== "" && line.startsWith(squash(`for ${doc.supplier.name}`));
 }
 
 function describeSignature(doc: PrintDocument): Content {
   const s = doc.supplier;
   if (!doc.settings.placeForSignature) return { text: "" };
+  const lineSaysFor = signsForOrganisation(doc);
   return {
     stack: [
-      ...(s.lineAboveSignature
+      ...(s.lineAboveSignature && !lineSaysFor
         ? [
             {
               text: t(s.lineAboveSignature),
@@ -492,7 +525,7 @@ function describeSignature(doc: PrintDocument): Content {
             },
           ]
         : []),
-      { text: joinText("For ", t(s.name)), bold: true },
+      { text: lineSaysFor ? t(s.lineAboveSignature) : joinText("For ", t(s.name)), bold: true },
       s.signature
         ? {
             image: toDataUrl(s.signature),
@@ -563,13 +596,8 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
       ? { stack: [content], margin: [0, 0, 0, 4] }
       : { table: { widths: ["*"], body: [[content]] }, margin: [0, 0, 0, 0] };
 
-  const eInvoiceBlock = describeEInvoice(doc, assets, 150);
-  const content: Content[] = [
-    headingBlock,
-    ...(eInvoiceBlock ? [eInvoiceBlock] : []),
-    framed(top),
-    framed(partyBlock),
-  ];
+  const eInvoiceBlock = describeEInvoice(doc, assets, E_INVOICE_QR_SIZE[format], headingBlock);
+  const content: Content[] = [eInvoiceBlock ?? headingBlock, framed(top), framed(partyBlock)];
   if (doc.references) {
     content.push({
       text: `${doc.references.label}: ${doc.references.rows
@@ -632,11 +660,34 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
   return content;
 }
 
-/** The 80 mm roll (72 mm printable, about 48 characters a line: returns-reference 5.2). */
-function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
+/**
+ * The thermal rolls (returns-reference 5.2): 80 mm (72 mm printable, about 48 characters a line)
+ * and, issue 40, 58 mm (48 mm printable, about 32): page width, margins, type size and QR sizes.
+ */
+interface Roll {
+  pageWidth: number;
+  margin: number;
+  fontSize: number;
+  eInvoiceQr: number;
+  upiQr: number;
+}
+
+const ROLLS: Record<"thermal80" | "thermal58", Roll> = {
+  thermal80: { pageWidth: 227, margin: 12, fontSize: 7.5, eInvoiceQr: 150, upiQr: 110 },
+  thermal58: { pageWidth: 164, margin: 14, fontSize: 6.5, eInvoiceQr: 120, upiQr: 96 },
+};
+
+function rollOf(doc: PrintDocument): Roll | null {
+  const printing = doc.settings.printing;
+  return printing === "thermal80" || printing === "thermal58" ? ROLLS[printing] : null;
+}
+
+/** A thermal roll's copy: everything in one column, as long as it needs. */
+function describeThermalCopy(doc: PrintDocument, assets: Assets, roll: Roll): Content[] {
+  const width = roll.pageWidth - 2 * roll.margin;
   // A new node each time: pdfmake writes its layout into the nodes it is given.
   const rule = (): Content => ({
-    canvas: [{ type: "line", x1: 0, y1: 2, x2: 203, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
+    canvas: [{ type: "line", x1: 0, y1: 2, x2: width, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
     margin: [0, 2, 0, 2],
   });
   const s = doc.supplier;
@@ -660,7 +711,11 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
       columns: [{ text: `No.: ${doc.number}` }, { text: `Date: ${doc.date}`, alignment: "right" }],
     },
     ...(doc.party ? [{ text: joinText(`${doc.partyLabel}: `, t(doc.party.name)) }] : []),
+    ...(doc.party?.addressLines ?? []).map((line) => ({ text: t(line) })),
     ...(doc.party?.gstin ? [{ text: `GSTIN: ${doc.party.gstin}` }] : []),
+    ...(doc.shipTo
+      ? [{ text: "Ship To:" }, ...doc.shipTo.addressLines.map((line) => ({ text: t(line) }))]
+      : []),
     ...(doc.placeOfSupply ? [{ text: `Place of Supply: ${doc.placeOfSupply}` }] : []),
     ...(doc.reverseCharge ? [{ text: `Reverse Charge: ${doc.reverseCharge}` }] : []),
     ...[...describeEWayBillRows(doc), ...doc.transport].map(([label, value]) => ({
@@ -707,22 +762,22 @@ function describeThermalCopy(doc: PrintDocument, assets: Assets): Content[] {
       });
     }
   }
-  const eInvoiceBlock = describeEInvoice(doc, assets, 150);
-  if (eInvoiceBlock && doc.eInvoice) {
+  if (doc.eInvoice) {
+    const size = roll.eInvoiceQr;
     content.push(
       rule(),
       { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 6 },
       { text: `Ack No: ${doc.eInvoice.ackNo}  Ack Date: ${doc.eInvoice.ackDate}` },
       ...(assets.eInvoiceQr
-        ? [{ svg: assets.eInvoiceQr, width: 150, height: 150, alignment: "center" as const }]
+        ? [{ svg: assets.eInvoiceQr, width: size, height: size, alignment: "center" as const }]
         : []),
     );
   }
   if (assets.qr) {
     content.push({
       svg: assets.qr,
-      width: 110,
-      height: 110,
+      width: roll.upiQr,
+      height: roll.upiQr,
       alignment: "center",
       margin: [0, 6, 0, 0],
     });
@@ -746,12 +801,14 @@ export function buildPrintDefinition(
   assets: Assets = { qr: null },
 ): DocumentDefinition {
   const copies = doc.copyCaptions.length === 0 ? [null] : doc.copyCaptions;
-  const thermal = doc.settings.printing === "thermal80";
+  const thermal = rollOf(doc);
   const format = doc.settings.printing === "A5" ? "A5" : "A4";
   const sizes = SIZES[format];
   const content: Content[] = [];
   copies.forEach((caption, index) => {
-    const body = thermal ? describeThermalCopy(doc, assets) : describeCopy(doc, format, assets);
+    const body = thermal
+      ? describeThermalCopy(doc, assets, thermal)
+      : describeCopy(doc, format, assets);
     const head: Content[] =
       caption && thermal ? [{ text: caption, alignment: "center", bold: true, fontSize: 7 }] : [];
     content.push({
@@ -769,10 +826,10 @@ export function buildPrintDefinition(
     return {
       info,
       compress: options.compress ?? true,
-      // 80 mm roll: 227 pt wide, 72 mm printable; the page is as long as its content.
-      pageSize: { width: 227, height: "auto" },
-      pageMargins: [12, 10, 12, 10],
-      defaultStyle: { font: FONT, fontSize: 7.5, lineHeight: 1.1 },
+      // 80 mm roll 227 pt wide (72 mm printable), 58 mm 164 pt (48 mm); as long as its content.
+      pageSize: { width: thermal.pageWidth, height: "auto" },
+      pageMargins: [thermal.margin, 10, thermal.margin, 10],
+      defaultStyle: { font: FONT, fontSize: thermal.fontSize, lineHeight: 1.1 },
       content,
     };
   }

@@ -140,6 +140,8 @@ export async function resendMessage(deps: ModuleDeps, caller: Caller, input: Res
     ...(original.placeholder_values
       ? { placeholderValues: JSON.parse(original.placeholder_values) as Record<string, string> }
       : {}),
+    ...(original.from_name ? { fromName: original.from_name } : {}),
+    ...(original.reply_to ? { replyTo: original.reply_to } : {}),
     idempotencyKey: `resend:${input.organisationId}:${input.messageId}:${input.requestId}`,
     sentBy: access.userId,
     resentFrom: original.id,

@@ -98,6 +98,27 @@ export function listSavedLines(
     .execute();
 }
 
+/** The vouchers saved from this account's statement lines (issue 40: not "entered by hand"). */
+export async function listSavedVoucherIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("bank_import_entries")
+    .select("voucher_id")
+    .where("organisation_id", "=", organisationId)
+    .where("account_id", "=", accountId)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .where("state", "=", "saved")
+    .where("voucher_id", "is not", null)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.voucher_id ? [row.voucher_id] : [])));
+}
+
 export async function updateBankEntry(
   db: Kysely<Database>,
   organisationId: string,

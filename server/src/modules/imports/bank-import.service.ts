@@ -5,7 +5,9 @@ import {
   type BankStatementLineRole,
   type BankUploadFields,
   type BillableType,
+  type BookEntry,
   bankStatementVoucherTypes,
+  booksMatchWindow,
   checkMapping,
   createAccountSuggester,
   detectStatementLayout,
@@ -15,6 +17,7 @@ import {
   getVoucherDefinition,
   isOwnMoneyNature,
   learnFromLine,
+  matchLinesToBooks,
   NARRATION_MAX,
   narrationWords,
   normaliseHeader,
@@ -44,7 +47,7 @@ import { newId } from "../../lib/ids.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { readOpenBills } from "../ledger/book.service.ts";
+import { readAccountMovements, readOpenBills } from "../ledger/book.service.ts";
 import { readSheetRows } from "../sheets/sheet-files.ts";
 import {
   createVouchers,
@@ -289,6 +292,40 @@ async function findDuplicates(
   return duplicates;
 }
 
+/**
+ * Issue 40: the lines not already imported that the bookkeeper entered by hand: a voucher on this
+ * account of the same amount and direction within a few days (matchLinesToBooks), each voucher
+ * one line. Such a line is staged as a duplicate, so accepting every suggestion skips it.
+ */
+async function findLinesInBooks(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountId: string,
+  lines: readonly StatementLine[],
+  duplicates: ReadonlySet<StatementLine>,
+): Promise<Map<StatementLine, BookEntry>> {
+  const open = lines.filter((line) => !duplicates.has(line));
+  const found = new Map<StatementLine, BookEntry>();
+  if (open.length === 0) return found;
+  const dates = open.map((line) => line.date).sort();
+  const window = booksMatchWindow(dates[0] as string, dates.at(-1) as string);
+  const books = await readAccountMovements(db, organisationId, accountId, window.from, window.to);
+  // Vouchers this organisation saved from earlier statements are those lines' own.
+  const imported = await repo.listSavedVoucherIds(
+    db,
+    organisationId,
+    accountId,
+    window.from,
+    window.to,
+  );
+  const matched = matchLinesToBooks(
+    open,
+    books.filter((entry) => !imported.has(entry.voucherId)),
+  );
+  for (const [index, entry] of matched) found.set(open[index] as StatementLine, entry);
+  return found;
+}
+
 /** The invoice type a line of this role settles bill-wise (sales invoices for receipts...). */
 function billTypeFor(role: BankStatementLineRole): BillableType | null {
   const into = voucherTypeForBankLine(role);
@@ -389,6 +426,13 @@ export async function importStatementFiles(
   for (const statement of statements as ReadStatement[]) {
     const { lines } = statement.reading;
     const duplicates = await findDuplicates(deps.db, organisationId, fields.accountId, lines);
+    const inBooks = await findLinesInBooks(
+      deps.db,
+      organisationId,
+      fields.accountId,
+      lines,
+      duplicates,
+    );
     const now = nowIso();
     const request: ImportRequestsTable = {
       organisation_id: organisationId,
@@ -402,7 +446,7 @@ export async function importStatementFiles(
       mapping: JSON.stringify(statement.mapping),
       state: "uploaded",
       line_count: lines.length,
-      duplicate_count: duplicates.size,
+      duplicate_count: duplicates.size + inBooks.size,
       problems: JSON.stringify(statement.reading.problems.slice(0, 100)),
       balance_break: statement.reading.balanceBreak
         ? JSON.stringify(statement.reading.balanceBreak)
@@ -434,7 +478,7 @@ export async function importStatementFiles(
         reference: line.reference.slice(0, 100),
         amount_paise: line.amountPaise,
         balance_paise: line.balancePaise,
-        duplicate: duplicates.has(line) ? 1 : 0,
+        duplicate: duplicates.has(line) || inBooks.has(line) ? 1 : 0,
         include_duplicate: 0,
         state: "pending",
         voucher_type: voucherTypeForBankLine(role),
@@ -443,6 +487,7 @@ export async function importStatementFiles(
         reason: suggestion.reason,
         bill_wise: JSON.stringify(billWise),
         voucher_id: null,
+        in_books: describeInBooks(inBooks.get(line)),
         created_at: now,
         updated_at: now,
       });
@@ -539,6 +584,12 @@ export async function listImportRequests(
   return { importRequests: await describeRequests(deps.db, query.organisationId, requests) };
 }
 
+function describeInBooks(entry: BookEntry | undefined): string | null {
+  if (!entry) return null;
+  const { voucherId, voucherType, number, date } = entry;
+  return JSON.stringify({ voucherId, voucherType, number, date });
+}
+
 function describeEntry(row: BankImportEntriesTable) {
   const billWise = JSON.parse(row.bill_wise) as BillWiseEntry[];
   return {
@@ -555,6 +606,15 @@ function describeEntry(row: BankImportEntriesTable) {
     balance: row.balance_paise === null ? null : toRupees(row.balance_paise),
     duplicate: row.duplicate === 1,
     includeDuplicate: row.include_duplicate === 1,
+    /** Issue 40: the voucher entered by hand that this line already is; null when none. */
+    alreadyInBooks: row.in_books
+      ? (JSON.parse(row.in_books) as {
+          voucherId: string;
+          voucherType: string;
+          number: string;
+          date: string;
+        })
+      : null,
     status: row.state,
     voucherType: row.voucher_type,
     counterAccountId: row.counter_account_id,

@@ -42,6 +42,8 @@ export interface BankImportEntriesTable {
   reason: string;
   bill_wise: string;
   voucher_id: string | null;
+  /** Issue 40 (migration 0161): the hand-entered voucher this line already is, as JSON. */
+  in_books: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -91,6 +91,8 @@ function fingerprintOf(group: VoucherSheetGroup): string {
         group.cashBankAccount.toLowerCase(),
         group.party.toLowerCase(),
         group.narration,
+        // Issue 40: only when given, so files imported before keep their fingerprints.
+        ...(group.gstin ? [group.gstin] : []),
         group.lines.map((line) => [
           line.item.toLowerCase(),
           line.quantity,
@@ -216,6 +218,7 @@ async function readVoucherReport(
         ? {
             ...(group.voucherNumber ? { invoiceNumber: group.voucherNumber } : {}),
             cashOrDebtorAccountId: party?.id ?? "",
+            ...(group.gstin ? { gstin: group.gstin } : {}),
             itemDetails: lines
               .filter((line) => line.itemId)
               .map((line) => ({

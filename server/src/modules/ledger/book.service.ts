@@ -75,6 +75,42 @@ export async function readOpenBills(
   };
 }
 
+/**
+ * Issue 40: what the books already hold on one account between two dates, a line per voucher
+ * (its postings to the account summed: money in positive), for the bank import to recognise
+ * statement lines entered by hand. The caller has checked access.
+ */
+export async function readAccountMovements(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<
+  { voucherId: string; voucherType: string; number: string; date: string; amountPaise: number }[]
+> {
+  const rows = await db
+    .selectFrom("postings as p")
+    .innerJoin("vouchers as v", (join) =>
+      join.onRef("v.organisation_id", "=", "p.organisation_id").onRef("v.id", "=", "p.voucher_id"),
+    )
+    .select(({ fn }) => [
+      "p.voucher_id as voucherId",
+      "v.type as voucherType",
+      "v.number as number",
+      "v.date as date",
+      fn.sum<number | string>("p.amount_paise").as("amountPaise"),
+    ])
+    .where("p.organisation_id", "=", organisationId)
+    .where("p.account_id", "=", accountId)
+    .where("p.date", ">=", from)
+    .where("p.date", "<=", to)
+    .where("v.deleted_at", "is", null)
+    .groupBy(["p.voucher_id", "v.type", "v.number", "v.date"])
+    .execute();
+  return rows.map((row) => ({ ...row, amountPaise: Number(row.amountPaise) }));
+}
+
 /** reports/lasttentransactions (spec 2.7 "Showing Last 10 Transactions Added or Edited"). */
 export async function readLastTenTransactions(
   db: Kysely<Database>,

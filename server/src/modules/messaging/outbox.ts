@@ -54,6 +54,9 @@ export interface NewMessage {
    * approved template's body with them when the customer's 24-hour window is closed.
    */
   placeholderValues?: Readonly<Record<string, string | undefined>>;
+  /** Issue 40: an organisation's mail shows its name as the sender and is answered to its email. */
+  fromName?: string;
+  replyTo?: string;
 }
 
 export interface MessageAttachment {
@@ -128,6 +131,8 @@ export async function queueMessage(
     placeholder_values: message.placeholderValues
       ? JSON.stringify(message.placeholderValues)
       : null,
+    from_name: message.fromName?.trim() || null,
+    reply_to: message.replyTo?.trim() || null,
   });
   if (inserted || !message.idempotencyKey) return { id, created: true };
   const existing = await findMessageIdByKey(db, message.idempotencyKey);

@@ -54,7 +54,8 @@ export function createTransports(config: TransportConfig): Transports {
       let info: { message?: Buffer; rejected?: unknown[]; response?: string };
       try {
         info = await (await loadMailer()).sendMail({
-          from: config.mailFrom,
+          from: senderOf(config.mailFrom, message.from_name),
+          ...(message.reply_to ? { replyTo: message.reply_to } : {}),
           to: message.recipient,
           subject: message.subject ?? "",
           text: message.body_text,
@@ -88,6 +89,19 @@ export function createTransports(config: TransportConfig): Transports {
       return { via: "click-to-chat", handed: true };
     },
   };
+}
+
+/**
+ * Issue 40: the server's own address (MAIL_FROM: the one SMTP lets it send from) under the
+ * organisation's name, so the customer sees who wrote; nodemailer quotes the name.
+ */
+export function senderOf(
+  mailFrom: string,
+  fromName: string | null,
+): string | { name: string; address: string } {
+  if (!fromName) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name: fromName, address };
 }
 
 /**

@@ -175,12 +175,19 @@ export function readEInvoiceSettings(organisation: OrganisationsTable): {
   };
 }
 
-/** The settings a GST return reads (issue 19): filing frequency and last year's turnover. */
-/** Whether send dialogs start from the organisation's saved message templates (issue 22). */
-export function readUseTemplates(organisation: OrganisationsTable): boolean {
-  return readDocument(organisation).own.useTemplates === true;
+/**
+ * Issue 40: who an organisation's mail is from: its name as the From display name, and its email
+ * (Settings → Organisation) as Reply-To when it has one.
+ */
+export function readMailSender(organisation: OrganisationsTable): {
+  fromName: string;
+  replyTo?: string;
+} {
+  const email = readDocument(organisation).own.email.trim();
+  return { fromName: organisation.name, ...(email ? { replyTo: email } : {}) };
 }
 
+/** The settings a GST return reads (issue 19): filing frequency and last year's turnover. */
 export function readGstReturnSettings(organisation: OrganisationsTable): {
   gstFilingFrequency: GstFilingFrequency;
   previousYearTurnoverPaise: number;

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { callerOf } from "../auth/auth.guard.ts";
 import { LEDGER_SEND_FORMATS } from "../ledger/ledger-answers.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { SELECTION_SEND_LIMIT, sendSelectionByEmail } from "./selection-send.service.ts";
 import * as sending from "./sending.service.ts";
 
 const tags = ["Sending"];
@@ -41,6 +42,18 @@ const Bulk = z.object({
       sending.BULK_DOCUMENT_LIMIT,
       `At most ${sending.BULK_DOCUMENT_LIMIT} documents can be sent at once.`,
     ),
+});
+
+/** Issue 40: a list's selection, each document to its own party (docs/api/sending.md). */
+const Selection = z.object({
+  organisationId: EntityId,
+  requestId: SendRequestId,
+  documents: z
+    .array(z.object({ entryId: EntityId, transactionType: z.string().max(40) }), {
+      error: "Choose the documents to send.",
+    })
+    .min(1, "Choose the documents to send.")
+    .max(SELECTION_SEND_LIMIT, `At most ${SELECTION_SEND_LIMIT} documents can be sent at once.`),
 });
 
 /** POST /ledger/getLedger: a statement's range and the message (format email or whatsapp). */
@@ -115,6 +128,11 @@ export const sendingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     "/multipledocs/sendbulkemail",
     { ...guard, schema: { tags, body: Bulk.extend({ email: z.string().max(320) }) } },
     async (request) => sending.sendBulk(deps, callerOf(request), request.body, "email"),
+  );
+  app.post(
+    "/multipledocs/sendselectedemail",
+    { ...guard, schema: { tags, body: Selection } },
+    async (request) => sendSelectionByEmail(deps, callerOf(request), request.body),
   );
   app.post(
     "/multipledocs/sendbulkwhatsapp",

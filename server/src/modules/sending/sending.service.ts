@@ -10,6 +10,7 @@ import {
   type PlaceholderValues,
   placeDocumentList,
   rupeesToPaise,
+  SEND_OUTCOME_MESSAGES,
   type SendDocumentInput,
   type VoucherType,
   validateEmail,
@@ -31,15 +32,17 @@ import { renderDocumentPdf } from "../documents/print-renderer.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
 import { enqueueMessage, type MessageAttachment } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { readUseTemplates } from "../organisations/settings.service.ts";
+import { readMailSender } from "../organisations/settings.service.ts";
 import { findVoucherForPrint } from "../vouchers/vouchers.queries.ts";
 import type { Channel } from "./templates.repository.ts";
 import { readTemplatesOfType } from "./templates.service.ts";
 
 /** spec api.md 8 and spec 5 "Add email, add phone, send", verbatim. */
 export const SENDING_MESSAGES = {
-  emailSent: "Email sent successfully",
-  messageSent: "Message sent successfully",
+  emailSent: SEND_OUTCOME_MESSAGES.emailSent,
+  messageSent: SEND_OUTCOME_MESSAGES.messageSent,
+  /** Issue 40: click-to-chat sends nothing itself; the person presses Send in WhatsApp. */
+  whatsAppOpened: SEND_OUTCOME_MESSAGES.whatsAppOpened,
   missingEntry: "Missing organisation or entry details",
   missingAccount: "Missing organisation or account details",
   emailOnlyParty: "Email can only be sent for Debtor or Creditor accounts",
@@ -117,14 +120,14 @@ function requireParty(nature: string, channel: Channel) {
 
 // ── Placeholder values ──────────────────────────────────────────────────────────────────────
 
-interface DocumentFacts {
+export interface DocumentFacts {
   type: VoucherType;
   values: PlaceholderValues;
   pdf: () => Promise<{ bytes: Uint8Array; fileName: string }>;
   partyAccountId: string | null;
 }
 
-async function readDocumentFacts(
+export async function readDocumentFacts(
   deps: ModuleDeps,
   caller: Caller,
   input: { organisationId: string; entryId: string; transactionType: string; copies?: number },
@@ -159,9 +162,9 @@ async function readDocumentFacts(
 
 // ── Prefilled templates ─────────────────────────────────────────────────────────────────────
 
-async function templatesFor(
+export async function templatesFor(
   deps: ModuleDeps,
-  organisation: Parameters<typeof readUseTemplates>[0],
+  organisation: { id: string },
   channel: Channel,
   type: string,
 ) {
@@ -172,7 +175,8 @@ async function templatesFor(
     subject: fallback.subject,
     template: fallback.template,
   };
-  if (!readUseTemplates(organisation)) return [standard];
+  // Issue 40 (decision 350): saved templates are used whenever the type has one, as the
+  // templates page says; no organisation switch hides them.
   const saved = await readTemplatesOfType(deps.db, organisation.id, channel, type);
   if (saved.length === 0) return [standard];
   return saved.map((row) => ({
@@ -240,11 +244,11 @@ function requireWhatsAppFields(phone: string | undefined, body: string | undefin
   return { phone: (phone ?? "").trim(), body: body.trim() };
 }
 
-function needsLink(...texts: string[]) {
+export function needsLink(...texts: string[]) {
   return texts.some((text) => text.includes("{link}"));
 }
 
-function htmlOf(text: string): string {
+export function htmlOf(text: string): string {
   const escaped = text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -254,7 +258,7 @@ function htmlOf(text: string): string {
   return `<div style="font-family:sans-serif;white-space:pre-line">${linked}</div>`;
 }
 
-function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): MessageAttachment {
+export function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): MessageAttachment {
   return {
     fileName: pdf.fileName,
     contentType: "application/pdf",
@@ -305,6 +309,7 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Send
       text: body,
       html: htmlOf(body),
       organisationId: query.organisationId,
+      ...readMailSender(access.organisation),
       attachments: [attachmentOf(await facts.pdf())],
       ...aboutDocuments(facts, query.entryId, access.userId),
       ...onceFor(query.organisationId, access.userId, query.requestId, "document"),
@@ -332,7 +337,7 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Send
     });
     return {
       success: true,
-      message: SENDING_MESSAGES.messageSent,
+      message: SENDING_MESSAGES.whatsAppOpened,
       chatUrl: buildClickToChatUrl(fields.phone, body),
     };
   }
@@ -384,7 +389,7 @@ async function recordClickToChat(
  * The outbox's idempotency key for one dialog's request: the same request id from the same person
  * queues once (a double click, a retry after a lost answer). No id, no key: every call queues.
  */
-function onceFor(
+export function onceFor(
   organisationId: string,
   userId: string,
   requestId: string | undefined,
@@ -396,7 +401,7 @@ function onceFor(
 }
 
 /** What the email log shows of a document's message: the document, its party, the sender. */
-function aboutDocuments(facts: DocumentFacts, entryId: string, userId: string) {
+export function aboutDocuments(facts: DocumentFacts, entryId: string, userId: string) {
   return {
     documents: [
       { entryId, transactionType: facts.type, number: facts.values.invoiceNumber ?? null },
@@ -500,6 +505,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
       text: body,
       html: htmlOf(body),
       organisationId: query.organisationId,
+      ...readMailSender(access.organisation),
       ...(query.includePdf ? { attachments: await statementPdf() } : {}),
       ...about,
       ...onceFor(query.organisationId, access.userId, query.requestId, "ledger"),
@@ -519,7 +525,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
     });
     return {
       success: true,
-      message: SENDING_MESSAGES.messageSent,
+      message: SENDING_MESSAGES.whatsAppOpened,
       chatUrl: buildClickToChatUrl(fields.phone, body),
     };
   }
@@ -662,6 +668,7 @@ export async function sendBulk(
       text,
       html: htmlOf(text),
       organisationId: input.organisationId,
+      ...readMailSender(access.organisation),
       attachments,
       documents: documentsOf(ready),
       accountId: party.id,
@@ -681,7 +688,7 @@ export async function sendBulk(
     for (const { facts, result } of ready) {
       lines.push(listLine(facts.values, await makeLink(facts, result.entryId)));
       result.status = "sent";
-      result.message = SENDING_MESSAGES.messageSent;
+      result.message = SENDING_MESSAGES.whatsAppOpened;
     }
     const text = placeDocumentList(fillPlaceholders(bodyTemplate, common), lines.join("\n"));
     await recordClickToChat(deps, {
@@ -695,7 +702,7 @@ export async function sendBulk(
     });
     return {
       success: true,
-      message: SENDING_MESSAGES.messageSent,
+      message: SENDING_MESSAGES.whatsAppOpened,
       chatUrl: buildClickToChatUrl(recipient, text),
       results,
     };
@@ -726,8 +733,8 @@ export async function sendBulk(
  * what Send Multiple Docs starts from, filled with the party's and the organisation's names.
  * One mail (or one click-to-chat message) for every document: the bulk text, whose
  * {documentList} becomes the list of the documents chosen. One WhatsApp message per document
- * (the Business account): the type's standard text and, when the organisation uses templates,
- * its saved ones, each filled for its document when sent.
+ * (the Business account): the type's saved templates, or its standard text when it has none,
+ * each filled for its document when sent.
  */
 export async function prefillBulkTemplates(
   deps: ModuleDeps,

@@ -2,6 +2,8 @@ import {
   BILLABLE_TYPES,
   type BillAllocation,
   type BillableType,
+  CASH_AND_BANK_NATURES,
+  findAccountGroup,
   getVoucherDefinition,
   type InvoiceStatus,
   isBillableType,
@@ -449,6 +451,32 @@ function partySideOf(type: BillableType): PartySide {
   return getVoucherDefinition(type).partySide ?? "customer";
 }
 
+/** The groups of the accounts a cash sale or purchase is made to (isSettledOnSave, issue 40). */
+const CASH_AND_BANK_GROUP_IDS = CASH_AND_BANK_NATURES.map(
+  (nature) => findAccountGroup(nature)?.id ?? 0,
+);
+
+/** The ones of these accounts that are the Cash account or a bank (isSettledOnSave). */
+export async function findCashOrBankAccountIds(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountIds: readonly (string | null)[],
+): Promise<Set<string>> {
+  const ids = [...new Set(accountIds.filter((id): id is string => id !== null && id !== ""))];
+  const found = new Set<string>();
+  for (const chunk of chunkRows(ids)) {
+    const rows = await db
+      .selectFrom("accounts")
+      .select("id")
+      .where("organisation_id", "=", organisationId)
+      .where("id", "in", chunk)
+      .where("group_id", "in", CASH_AND_BANK_GROUP_IDS)
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
 /**
  * Pending amount and status of invoices and bills follow from what is set against them (DESIGN.md
  * §4 "Bill-wise"): one statement for any number of invoices sets both, the status from the new
@@ -459,8 +487,12 @@ export async function refreshInvoiceStatuses(
   organisationId: string,
   invoiceIds: readonly string[],
 ): Promise<void> {
-  const pending = sql<number>`amount_paise - coalesce((select sum(a.amount_paise) from bill_allocations a
-    where a.organisation_id = vouchers.organisation_id and a.invoice_id = vouchers.id), 0)`;
+  // A cash sale or purchase stays settled whatever is set against it (isSettledOnSave).
+  const pending = sql<number>`case when exists (select 1 from accounts p
+    where p.organisation_id = vouchers.organisation_id and p.id = vouchers.party_account_id
+    and p.group_id in (${sql.join(CASH_AND_BANK_GROUP_IDS)})) then 0
+    else amount_paise - coalesce((select sum(a.amount_paise) from bill_allocations a
+    where a.organisation_id = vouchers.organisation_id and a.invoice_id = vouchers.id), 0) end`;
   for (const ids of chunkRows([...new Set(invoiceIds)])) {
     // Which of them are live invoices and bills is read first, through the primary key. SQLite
     // has no statistics and takes `organisation_id = ?` for a narrow match: with the type or

@@ -63,6 +63,17 @@ function statusOf(type: BillableType, amountPaise: number, pendingPaise: number)
 }
 
 /**
+ * Issue 40: a cash sale or purchase (party the Cash account or a bank) is settled when saved;
+ * `paidOnSave` holds the parties among the saved vouchers' that are cash or bank accounts.
+ */
+function settledOnSave(
+  voucher: { partyAccountId: string | null },
+  paidOnSave: ReadonlySet<string>,
+): boolean {
+  return voucher.partyAccountId !== null && paidOnSave.has(voucher.partyAccountId);
+}
+
+/**
  * A payload with what it left out taken from the party and item masters loaded for its save, as
  * the entry screen takes them (issue 35, decision 210): add and edit, one voucher or an import.
  */
@@ -536,6 +547,11 @@ export async function writeNewVouchers(
   const saved = await retryOnNumberRace(prepared, () =>
     inLockedBooks(deps.db, organisationId, async (trx) => {
       const numbers = await assignNumbers(trx, organisationId, prepared);
+      const paidOnSave = await repo.findCashOrBankAccountIds(
+        trx,
+        organisationId,
+        prepared.filter((voucher) => isBillableType(voucher.type)).map((v) => v.partyAccountId),
+      );
       const now = nowIso();
       const rows = prepared.map((voucher, index): repo.VoucherRow => {
         const number = numbers[index] as string;
@@ -550,8 +566,18 @@ export async function writeNewVouchers(
           party_account_id: voucher.partyAccountId,
           party_name: voucher.partyName,
           amount_paise: voucher.amountPaise,
-          pending_paise: isBillableType(voucher.type) ? voucher.amountPaise : null,
-          status: isBillableType(voucher.type) ? "pending" : null,
+          pending_paise: isBillableType(voucher.type)
+            ? settledOnSave(voucher, paidOnSave)
+              ? 0
+              : voucher.amountPaise
+            : null,
+          status: isBillableType(voucher.type)
+            ? statusOf(
+                voucher.type,
+                voucher.amountPaise,
+                settledOnSave(voucher, paidOnSave) ? 0 : voucher.amountPaise,
+              )
+            : null,
           narration: voucher.narration,
           search_text: searchTextOf(voucher, number),
           document: describeStoredDocument(voucher, number),
@@ -775,6 +801,12 @@ export async function editVoucher(
       const version = existing.version + 1;
       const now = nowIso();
       const document = describeStoredDocument(prepared, number);
+      const paidOnSave = isBillableType(type)
+        ? await repo.findCashOrBankAccountIds(trx, organisationId, [prepared.partyAccountId])
+        : new Set<string>();
+      const pendingPaise = settledOnSave(prepared, paidOnSave)
+        ? 0
+        : prepared.amountPaise - allocatedToThis;
       const updated = await repo.updateVoucherAtVersion(
         trx,
         organisationId,
@@ -788,10 +820,8 @@ export async function editVoucher(
           party_account_id: prepared.partyAccountId,
           party_name: prepared.partyName,
           amount_paise: prepared.amountPaise,
-          pending_paise: isBillableType(type) ? prepared.amountPaise - allocatedToThis : null,
-          status: isBillableType(type)
-            ? statusOf(type, prepared.amountPaise, prepared.amountPaise - allocatedToThis)
-            : null,
+          pending_paise: isBillableType(type) ? pendingPaise : null,
+          status: isBillableType(type) ? statusOf(type, prepared.amountPaise, pendingPaise) : null,
           narration: prepared.narration,
           search_text: searchTextOf(prepared, number),
           document,

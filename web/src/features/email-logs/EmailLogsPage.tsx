@@ -1,4 +1,4 @@
-import type { EmailLogPage } from "@bahi/domain";
+import { describeWhatsAppOutcome, type EmailLogPage, SEND_OUTCOME_MESSAGES } from "@bahi/domain";
 import {
   Anchor,
   Badge,
@@ -82,7 +82,10 @@ export function EmailLogsPage() {
       if (answer.whatsAppUrl) window.open(answer.whatsAppUrl, "_blank", "noopener");
       notify({
         type: "success",
-        title: row.channel === "Email" ? "Email sent successfully" : "Message sent successfully",
+        title:
+          row.channel === "Email"
+            ? SEND_OUTCOME_MESSAGES.emailSent
+            : describeWhatsAppOutcome(Boolean(answer.whatsAppUrl)),
       });
       void queryClient.invalidateQueries({ queryKey: ["email-logs"] });
     },

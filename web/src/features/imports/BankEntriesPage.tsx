@@ -27,6 +27,7 @@ import { useActiveAccounts } from "../../components/inputs/account-options.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { BalanceBreakNotice } from "./bank-import/BalanceBreakNotice.tsx";
 import { importRequestsKey, money, STATE_LABELS } from "./bank-import/bank-import.model.ts";
+import { DuplicateLineBadge } from "./bank-import/DuplicateLineBadge.tsx";
 import {
   type BankEntry,
   type BankEntryChoiceBody,
@@ -332,10 +333,7 @@ export function BankEntriesPage() {
                           </Text>
                         )}
                         {line.duplicate && (
-                          <Group gap={4}>
-                            <Badge color="red" variant="light" size="sm">
-                              Duplicate
-                            </Badge>
+                          <DuplicateLineBadge line={line}>
                             {line.status !== "saved" && (
                               <Checkbox
                                 size="xs"
@@ -351,7 +349,7 @@ export function BankEntriesPage() {
                                 }
                               />
                             )}
-                          </Group>
+                          </DuplicateLineBadge>
                         )}
                       </Table.Td>
                       <Table.Td ta="right">

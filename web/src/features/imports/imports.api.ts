@@ -64,6 +64,8 @@ export interface BankEntry {
   balance: number | null;
   duplicate: boolean;
   includeDuplicate: boolean;
+  /** Issue 40: the voucher entered by hand that this line already is. */
+  alreadyInBooks?: { voucherId: string; voucherType: string; number: string; date: string } | null;
   status: "pending" | "accepted" | "skipped" | "saved";
   voucherType: string;
   counterAccountId: string | null;

@@ -26,6 +26,7 @@ import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { useChangeFeed, useChangeFeedInterest } from "../change-feed/ChangeFeedProvider.tsx";
 import { SendFlow } from "../sending/SendFlow.tsx";
+import { SendSelectedButton } from "../sending/selection/SendSelectedButton.tsx";
 import type { SendTarget } from "../sending/sending.api.ts";
 import { EXPORT_FORMAT_LABELS } from "./DownloadControl.tsx";
 import { FilterChips } from "./FilterChips.tsx";
@@ -351,6 +352,16 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         selectedCount={selection.ids.size}
         onDeleteSelected={deleteSelected}
       />
+      {view === "live" && definition.print !== null && selection.ids.size > 0 && (
+        // Issue 40: the selection, each to its own party's email.
+        <Group gap="sm">
+          <SendSelectedButton
+            organisationId={organisationId}
+            type={type}
+            selected={records.filter((record) => selection.ids.has(record._id))}
+          />
+        </Group>
+      )}
       <FilterChips chips={chips} onRemove={onRemoveChip} />
       {content === "loading" ? (
         <ListSkeleton />

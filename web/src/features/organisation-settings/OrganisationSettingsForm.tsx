@@ -144,7 +144,12 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Mobile" type="tel" inputMode="numeric" {...text("mobile")} />
-          <TextInput label="Email" type="email" {...text("email")} />
+          <TextInput
+            label="Email"
+            type="email"
+            description="Mail sent from Bahi goes in the organisation's name; replies come here."
+            {...text("email")}
+          />
           <TextInput
             label="Signatory name"
             maxLength={TEXT_LIMITS.signatoryName}
@@ -224,11 +229,6 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
             label="Bill-wise entry"
             checked={values.billWiseEntry}
             onChange={(event) => set({ billWiseEntry: event.currentTarget.checked })}
-          />
-          <Switch
-            label="Use templates"
-            checked={values.useTemplates}
-            onChange={(event) => set({ useTemplates: event.currentTarget.checked })}
           />
           <Switch
             label="Show logo on documents"

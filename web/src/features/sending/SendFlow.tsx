@@ -1,4 +1,4 @@
-import { validateEmail, validatePhone } from "@bahi/domain";
+import { describeWhatsAppOutcome, validateEmail, validatePhone } from "@bahi/domain";
 import {
   Alert,
   Anchor,
@@ -162,11 +162,8 @@ function SendDialog({
         includePdf,
         requestId,
       });
-      notify({
-        type: "success",
-        title: email ? SENDING_TOASTS.emailSent : SENDING_TOASTS.messageSent,
-      });
       if (answer.chatUrl) {
+        // Issue 40: click-to-chat sends nothing itself; say so, and only once WhatsApp is open.
         const chat = window.open(answer.chatUrl, "_blank");
         if (!chat) {
           setBlockedChat(answer.chatUrl);
@@ -174,6 +171,10 @@ function SendDialog({
         }
         chat.opener = null;
       }
+      notify({
+        type: "success",
+        title: email ? SENDING_TOASTS.emailSent : describeWhatsAppOutcome(Boolean(answer.chatUrl)),
+      });
       onClose();
     } catch {
       // The client showed 'Could not send email' / 'Could not send message' with the reason.
@@ -252,7 +253,8 @@ function SendDialog({
               The browser blocked the new tab.{" "}
               <Anchor href={blockedChat} target="_blank" rel="noopener" onClick={onClose}>
                 Open WhatsApp
-              </Anchor>
+              </Anchor>{" "}
+              and press Send there.
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

@@ -1,9 +1,11 @@
+import { SEND_OUTCOME_MESSAGES } from "@bahi/domain";
 import { apiRequest } from "../../api/http.ts";
 
-// spec/api.md §8 catalogue, verbatim.
+// spec/api.md §8 catalogue, verbatim; issue 40: what click-to-chat really did.
 export const SENDING_TOASTS = {
-  emailSent: "Email sent successfully",
-  messageSent: "Message sent successfully",
+  emailSent: SEND_OUTCOME_MESSAGES.emailSent,
+  messageSent: SEND_OUTCOME_MESSAGES.messageSent,
+  whatsAppOpened: SEND_OUTCOME_MESSAGES.whatsAppOpened,
   emailFailed: "Could not send email",
   messageFailed: "Could not send message",
   emailTemplateFailed: "Failed to fetch email template",
