@@ -19,6 +19,11 @@ const config =
   loaded.cookieSecretSource === "database"
     ? { ...loaded, cookieSecret: await sharedCookieSecret(database.db, loaded.cookieSecret) }
     : loaded;
+// Given one, is it the one the last server started on this database was given?
+const cookieKeyDiffers =
+  database.kind === "postgres" &&
+  config.cookieSecretSource === "environment" &&
+  (await cookieSecretDiffers(database.db, config.cookieSecret));
 const readiness = createReadiness();
 const app = await buildApp({ config, database, migrationId, readiness });
 const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
@@ -84,11 +89,7 @@ app.log.info(
   `Bahi is ready on http://${config.host}:${config.port}`,
 );
 app.log.info(cookieKeyMessage(config.cookieSecretSource, database.kind));
-if (
-  database.kind === "postgres" &&
-  config.cookieSecretSource === "environment" &&
-  (await cookieSecretDiffers(database.db, config.cookieSecret))
-) {
+if (cookieKeyDiffers) {
   app.log.warn(
     "COOKIE_SECRET differs from the one the last server started on this database was given: sessions made there are refused here. Give every server the same one, or none (docs/deploy.md).",
   );
