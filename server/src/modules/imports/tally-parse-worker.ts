@@ -1,10 +1,17 @@
 import { parentPort, workerData } from "node:worker_threads";
-import type { Node } from "./tally-import.service.ts";
+import type { Node } from "./tally-node.ts";
 import type { TallyParseMessage, TallyParseRequest } from "./tally-stream.ts";
+import {
+  readTallyVoucher,
+  TALLY_VOUCHER_FIELDS,
+  type TallyVoucher,
+} from "./tally-voucher-reader.ts";
 import { streamTallyXml, TallyStreamProblem } from "./tally-xml-stream.ts";
 
 // One pass over a Tally export in its own thread (tally-stream.ts): the masters and the count of
 // vouchers, or the vouchers in batches, each batch sent when the main thread asks for the next.
+// Each voucher is read here (tally-voucher-reader.ts) from only the elements the reader looks at:
+// the main thread gets its lines, not its XML.
 const request = workerData as TallyParseRequest;
 const port = parentPort;
 const post = (message: TallyParseMessage) => port?.postMessage(message);
@@ -22,28 +29,36 @@ const nextWanted = () =>
 
 try {
   if (request.mode === "masters") {
-    const masters: Record<string, Node[]> = {};
-    const counts = await streamTallyXml(request.path, {
-      collect: new Set(request.masterTags),
-      count: new Set(["VOUCHER"]),
-      onNode: (tag, node) => {
-        masters[tag] ??= [];
-        masters[tag].push(node);
-      },
-    });
-    post({ kind: "masters", masters, vouchers: counts.get("VOUCHER") ?? 0 });
+    const read = async (skim: boolean) => {
+      const masters: Record<string, Node[]> = {};
+      const result = await streamTallyXml(request.path, {
+        collect: new Set(request.masterTags),
+        count: new Set(["VOUCHER"]),
+        ...(skim ? { skimFrom: "VOUCHER" } : {}),
+        onNode: (tag, node) => {
+          masters[tag] ??= [];
+          masters[tag].push(node);
+        },
+      });
+      return { masters, ...result };
+    };
+    let found = await read(true);
+    // A master after the vouchers (rare): the whole file is read for them.
+    if (found.skimFound) found = await read(false);
+    post({ kind: "masters", masters: found.masters, vouchers: found.counts.get("VOUCHER") ?? 0 });
   } else {
-    let batch: Node[] = [];
+    let batch: TallyVoucher[] = [];
     const send = async () => {
       const asked = nextWanted();
-      post({ kind: "batch", nodes: batch });
+      post({ kind: "batch", vouchers: batch });
       batch = [];
       await asked;
     };
     await streamTallyXml(request.path, {
       collect: new Set(["VOUCHER"]),
+      keep: TALLY_VOUCHER_FIELDS,
       onNode: (_tag, node) => {
-        batch.push(node);
+        batch.push(readTallyVoucher(node));
         return batch.length >= request.batchSize ? send() : undefined;
       },
     });

@@ -2,7 +2,9 @@ import { Worker } from "node:worker_threads";
 import { TALLY_MESSAGES } from "@bahi/domain";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
-import type { Node, TallyNodes } from "./tally-import.service.ts";
+import type { TallyNodes } from "./tally-import.service.ts";
+import type { Node } from "./tally-node.ts";
+import type { TallyVoucher } from "./tally-voucher-reader.ts";
 import type { TallyStreamError } from "./tally-xml-stream.ts";
 
 // A Tally export on disk (the upload, streamed to a temporary file) read off the main thread
@@ -12,7 +14,7 @@ import type { TallyStreamError } from "./tally-xml-stream.ts";
 // (BAHI_TALLY_PARSE_HEAP_MB, default 256 MB): a file too much for it fails alone, with a message.
 
 export const TALLY_MASTER_TAGS = ["GROUP", "LEDGER", "STOCKITEM", "VOUCHERTYPE"] as const;
-/** Vouchers a batch: about 5 MB of a real voucher's XML as objects, some 30 ms to plan. */
+/** Vouchers a batch: their lines (a few hundred bytes a voucher), some 20 ms to plan. */
 export const TALLY_VOUCHER_BATCH = 200;
 
 export const TALLY_STREAM_MESSAGES = {
@@ -25,7 +27,7 @@ export type TallyParseRequest =
 
 export type TallyParseMessage =
   | { kind: "masters"; masters: Record<string, Node[]>; vouchers: number }
-  | { kind: "batch"; nodes: Node[] }
+  | { kind: "batch"; vouchers: TallyVoucher[] }
   | { kind: "end" }
   | { kind: "problem"; problem: TallyStreamError };
 
@@ -72,11 +74,11 @@ export function readTallyMasters(path: string): Promise<{ found: TallyNodes; vou
   });
 }
 
-/** The VOUCHER elements of the export at `path`, a batch at a time. */
+/** The vouchers of the export at `path`, read in the worker, a batch at a time. */
 export async function* tallyVoucherBatches(
   path: string,
   batchSize = TALLY_VOUCHER_BATCH,
-): AsyncGenerator<Node[]> {
+): AsyncGenerator<TallyVoucher[]> {
   const worker = startWorker({ path, mode: "vouchers", batchSize });
   const queue: (TallyParseMessage | Error)[] = [];
   let wake: (() => void) | null = null;
@@ -97,7 +99,7 @@ export async function* tallyVoucherBatches(
       if (item.kind !== "batch") throw failure(item);
       // The next batch is read while this one is planned: at most two are held.
       worker.postMessage("next");
-      yield item.nodes;
+      yield item.vouchers;
     }
   } finally {
     worker.removeAllListeners();

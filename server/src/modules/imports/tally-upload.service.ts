@@ -48,6 +48,7 @@ export async function importTally(
     onTotal: (total) => progress?.importing(total),
     onProgress: (done) => progress?.advance(done),
     voucherBatches: tallyVoucherBatches(file.path),
+    total: voucherCount,
   });
   return { ...masters, vouchers };
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   amountForQuantity,
   applyPercent,
@@ -20,11 +19,7 @@ import {
   paiseToRupees,
   placeTallyGstRates,
   rateCoveringAmount,
-  readTallyDate,
   readTallyOpening,
-  readTallyQuantity,
-  readTallyRate,
-  roundQuantityToMilli,
   rupeesToPaise,
   STATES,
   storedRupeesToPaise,
@@ -33,7 +28,6 @@ import {
   type TallyTaxHead,
   tallyDutyHead,
   tallyImportTypes,
-  tallyLineRate,
   tallyTaxHeadOf,
   tallyTaxLedgerRate,
   tallyTypeByShape,
@@ -48,14 +42,13 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
+import { letOthersIn } from "./import-progress.ts";
+import { nameOf, parseTallyMasters, type TallyNodes, text } from "./tally-import.service.ts";
 import {
-  first,
-  type Node,
-  nameOf,
-  parseTallyMasters,
-  type TallyNodes,
-  text,
-} from "./tally-import.service.ts";
+  readTallyVoucher,
+  type TallyLedgerLine,
+  type TallyVoucher,
+} from "./tally-voucher-reader.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 
 // POST /import/tally with a day book (issue 23; shared/returns-reference.md §7.3): each Tally
@@ -63,140 +56,6 @@ import { saveImportedVouchers } from "./voucher-batches.ts";
 // voucher engine's batch path; a voucher whose entries do not fit its type's shape becomes a
 // journal with the same entries, and the report says so. Afterwards the file's trial balance
 // (openings and these vouchers) is compared with Bahi's, ledger by ledger (decision 072).
-
-const list = (value: unknown): Node[] =>
-  value === undefined || value === null
-    ? []
-    : ((Array.isArray(value) ? value : [value]).filter(
-        (node) => node && typeof node === "object",
-      ) as Node[]);
-
-const yes = (value: unknown) => text(value).toLowerCase() === "yes";
-
-/** A ledger line of a Tally voucher: paise positive for debit, as Bahi keeps them. */
-interface TallyLedgerLine {
-  ledger: string;
-  paise: number;
-  isParty: boolean;
-  /** Its amount stands for item lines (an invoice's sales or purchase ledger). */
-  carriesItems: boolean;
-  bills: { name: string; kind: string; paise: number }[];
-  /** A tax ledger line's RATEOFINVOICETAX, as written. */
-  rateOfInvoiceTax: string;
-}
-
-interface TallyItemLine {
-  item: string;
-  /** The quantity in thousandths, read exactly and rounded half up to the gram. */
-  quantityMilli: number;
-  ratePaise: number;
-  amountPaise: number;
-  /** The combined GST rate its RATEDETAILS give, or null. */
-  gstRate: number | null;
-}
-
-export interface TallyVoucher {
-  key: string;
-  typeName: string;
-  date: string;
-  number: string;
-  party: string;
-  narration: string;
-  placeOfSupply: string;
-  cancelled: boolean;
-  optional: boolean;
-  ledgers: TallyLedgerLine[];
-  items: TallyItemLine[];
-}
-
-function readItemLine(node: Node): TallyItemLine {
-  const quantity = readTallyQuantity(text(node.BILLEDQTY) || text(node.ACTUALQTY));
-  return {
-    item: text(node.STOCKITEMNAME),
-    quantityMilli: roundQuantityToMilli(quantity),
-    ratePaise: readTallyRate(text(node.RATE)),
-    amountPaise: Math.abs(readTallyOpening(text(node.AMOUNT))),
-    gstRate: tallyLineRate(
-      list(node["RATEDETAILS.LIST"]).map((detail) => ({
-        head: text(detail.GSTRATEDUTYHEAD),
-        rate: text(detail.GSTRATE),
-      })),
-    ),
-  };
-}
-
-function readBills(node: Node) {
-  return list(node["BILLALLOCATIONS.LIST"])
-    .map((bill) => ({
-      name: text(bill.NAME),
-      kind: text(bill.BILLTYPE).toLowerCase(),
-      paise: readTallyOpening(text(bill.AMOUNT)),
-    }))
-    .filter((bill) => bill.name !== "" && bill.paise !== 0);
-}
-
-/** One VOUCHER node as lines: the accounting view's lists, else the invoice view's. */
-export function readTallyVoucher(node: Node): TallyVoucher {
-  const allLedgers = list(node["ALLLEDGERENTRIES.LIST"]);
-  const ledgerNodes = allLedgers.length > 0 ? allLedgers : list(node["LEDGERENTRIES.LIST"]);
-  const allItems = list(node["ALLINVENTORYENTRIES.LIST"]);
-  const itemNodes = allItems.length > 0 ? allItems : list(node["INVENTORYENTRIES.LIST"]);
-  const party = text(node.PARTYLEDGERNAME);
-  const ledgers: TallyLedgerLine[] = [];
-  const items: TallyItemLine[] = [];
-  for (const entry of ledgerNodes) {
-    const ledger = text(entry.LEDGERNAME);
-    const inventory = list(entry["INVENTORYALLOCATIONS.LIST"]);
-    for (const item of inventory) items.push(readItemLine(item));
-    ledgers.push({
-      ledger,
-      paise: readTallyOpening(text(entry.AMOUNT)),
-      isParty: yes(entry.ISPARTYLEDGER) || (party !== "" && ledger === party),
-      carriesItems: inventory.length > 0,
-      bills: readBills(entry),
-      rateOfInvoiceTax: text(first(entry["RATEOFINVOICETAX.LIST"])?.RATEOFINVOICETAX),
-    });
-  }
-  // The invoice view: each item line's ledger amount is in its ACCOUNTINGALLOCATIONS.
-  for (const entry of itemNodes) {
-    items.push(readItemLine(entry));
-    for (const allocation of list(entry["ACCOUNTINGALLOCATIONS.LIST"])) {
-      ledgers.push({
-        ledger: text(allocation.LEDGERNAME),
-        paise: readTallyOpening(text(allocation.AMOUNT)),
-        isParty: false,
-        carriesItems: true,
-        bills: [],
-        rateOfInvoiceTax: "",
-      });
-    }
-  }
-  const lines = ledgers.filter((line) => line.ledger !== "" && line.paise !== 0);
-  const typeName = text(node["@_VCHTYPE"]) || text(node.VOUCHERTYPENAME);
-  const date = readTallyDate(text(node.DATE));
-  const number = text(node.VOUCHERNUMBER);
-  const guid = text(node.GUID);
-  const key =
-    guid ||
-    createHash("sha256")
-      .update(
-        JSON.stringify([typeName, date, number, lines.map((line) => [line.ledger, line.paise])]),
-      )
-      .digest("hex");
-  return {
-    key: `tally:${key}`,
-    typeName,
-    date,
-    number,
-    party: party || (lines.find((line) => line.isParty)?.ledger ?? ""),
-    narration: text(node.NARRATION),
-    placeOfSupply: text(node.PLACEOFSUPPLY) || text(node.STATENAME),
-    cancelled: yes(node.ISCANCELLED),
-    optional: yes(node.ISOPTIONAL),
-    ledgers: lines,
-    items: items.filter((item) => item.item !== ""),
-  };
-}
 
 type Account = { id: string; nature: string; systemKey: string | null; openingPaise: number };
 
@@ -785,12 +644,31 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
   return null;
 }
 
-/** The file's VOUCHER nodes: streamed in batches where given, else those already parsed. */
-async function* voucherNodes(found: TallyNodes, batches?: AsyncIterable<readonly Node[]>) {
-  for await (const batch of batches ?? [found.get("VOUCHER") ?? []]) yield* batch;
+/** Vouchers saved a transaction at a time: some 50–100 ms of the engine's work, then others go. */
+export const TALLY_SAVE_BATCH = 40;
+
+/** The file's vouchers a batch at a time: read in the worker where streamed, else from the nodes. */
+async function* fileVouchers(
+  found: TallyNodes,
+  batches?: AsyncIterable<readonly TallyVoucher[]>,
+): AsyncGenerator<readonly TallyVoucher[]> {
+  if (batches) {
+    yield* batches;
+    return;
+  }
+  const nodes = found.get("VOUCHER") ?? [];
+  for (let from = 0; from < nodes.length; from += TALLY_SAVE_BATCH)
+    yield nodes.slice(from, from + TALLY_SAVE_BATCH).map(readTallyVoucher);
 }
 
-/** POST /import/tally with vouchers: preview, or save them and compare the trial balances. */
+/** At most this many vouchers are listed under each heading of the report. */
+const LISTED = 500;
+
+/**
+ * POST /import/tally with vouchers: preview, or save them and compare the trial balances. The
+ * vouchers are planned and saved as they are read (issue 36): nothing holds them all. A receipt,
+ * payment or note that settles a bill this file opens but has not yet saved waits until the end.
+ */
 export async function importTallyVouchers(
   deps: VoucherDeps,
   caller: Caller,
@@ -800,8 +678,10 @@ export async function importTallyVouchers(
   options: {
     onTotal?: (total: number) => void;
     onProgress?: (done: number) => void;
-    /** The vouchers a batch at a time, read from the file as they are needed (tally-stream.ts). */
-    voucherBatches?: AsyncIterable<readonly Node[]>;
+    /** The vouchers a batch at a time, read from the file in a worker (tally-stream.ts). */
+    voucherBatches?: AsyncIterable<readonly TallyVoucher[]>;
+    /** How many vouchers the file has, where known before they are read. */
+    total?: number;
   } = {},
 ): Promise<TallyVouchersResult> {
   await requireOrganisationAccess(deps.db, caller, organisationId, {
@@ -814,70 +694,27 @@ export async function importTallyVouchers(
   const books = preview ? withFileMasters(loaded, found) : loaded;
   const notImported: Refusal[] = [];
   const typedByShape: Refusal[] = [];
-  const plans: Plan[] = [];
-  const counted: TallyVoucher[] = [];
-  let read = 0;
-  for await (const node of voucherNodes(found, options.voucherBatches)) {
-    read += 1;
-    const voucher = readTallyVoucher(node);
-    const side = partySideOf(voucher, books);
-    let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
-    // A renamed type ("GST Sale Invoice") with no master in the file: by what it does.
-    const typeKey = voucher.typeName.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
-    if (!type && typeKey && !userTypes.has(typeKey)) {
-      const shaped = tallyTypeByShape(voucher.typeName, shapeOf(voucher, books));
-      type = shaped ? bahiTypeOfTallyVoucher(shaped, new Map(), side) : null;
-      if (type)
-        typedByShape.push({
-          voucher: describeVoucher(voucher),
-          reason: TALLY_VOUCHER_MESSAGES.byShape(
-            voucher.typeName,
-            getVoucherDefinition(type).titles.singular.toLowerCase(),
-          ),
-        });
-    }
-    const refuse = (reason: string) =>
-      notImported.push({ voucher: describeVoucher(voucher), reason });
-    if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
-    else if (voucher.optional) refuse(TALLY_VOUCHER_MESSAGES.optional);
-    else if (!type) refuse(TALLY_VOUCHER_MESSAGES.notImported(voucher.typeName || "untyped"));
-    else {
-      counted.push(voucher);
-      const plan = planVoucher(voucher, type, books);
-      if ("reason" in plan) notImported.push(plan);
-      else plans.push(plan);
-    }
-  }
-  const known = await repo.findImportedFingerprints(
-    deps.db,
-    organisationId,
-    plans.map((plan) => plan.voucher.key),
-  );
-  const fresh = dedupeNumbers(plans.filter((plan) => !known.has(plan.voucher.key)));
-  const toCreate: Record<string, number> = {};
-  for (const plan of fresh) toCreate[plan.type] = (toCreate[plan.type] ?? 0) + 1;
-  const summary = {
-    vouchers: read,
-    toCreate,
-    alreadyImported: plans.length - fresh.length,
-    notImported: notImported.slice(0, 500),
-    asJournals: fresh
-      .filter((plan) => plan.note)
-      .slice(0, 500)
-      .map((plan) => ({ voucher: describeVoucher(plan.voucher), reason: plan.note as string })),
-    typedByShape: typedByShape.slice(0, 500),
+  const asJournals: Refusal[] = [];
+  const listed = (list: Refusal[], refusal: Refusal) => {
+    if (list.length < LISTED) list.push(refusal);
   };
-  if (preview) return { preview: true, ...summary };
+  const toCreate: Record<string, number> = {};
+  const fileBalance = new FileTrialBalance();
+  const seenKeys = new Set<string>();
+  const numbers = new Set<string>();
+  let read = 0;
+  let alreadyImported = 0;
 
-  // Invoices and bills first, so that receipts, payments and notes find the bills they settle.
-  const opening = fresh.filter((plan) => isBillableType(plan.type));
-  const settling = fresh.filter((plan) => !isBillableType(plan.type));
   const billIds = new Map<string, { id: string; pendingPaise: number }>();
   const failed: Refusal[] = [];
   const heldBack: Refusal[] = [];
   let imported = 0;
-  let processed = 0;
-  options.onTotal?.(fresh.length);
+  /** Planned, to be saved in file order; the bills they open. */
+  let pending: Plan[] = [];
+  let pendingOpens = new Set<string>();
+  /** Settling bills this file opens after them: saved at the end. */
+  const deferred: Plan[] = [];
+  if (!preview) options.onTotal?.(options.total ?? found.get("VOUCHER")?.length ?? 0);
   const save = async (group: Plan[]) => {
     imported += await saveImportedVouchers(
       deps,
@@ -901,53 +738,175 @@ export async function importTallyVouchers(
               pendingPaise: total,
             });
         },
-        onFailed: ({ plan }, reason) =>
-          failed.push({ voucher: describeVoucher(plan.voucher), reason }),
+        onFailed: ({ plan }, reason) => listed(failed, { voucher: describeVoucher(plan.voucher), reason }),
         hold: ({ plan }, prepared) => disagreement(plan, prepared, books),
         onHeld: ({ plan }, reason) =>
-          heldBack.push({
+          listed(heldBack, {
             voucher: describeVoucher(plan.voucher),
             reason: TALLY_VOUCHER_MESSAGES.heldBack(reason),
           }),
-        onProgress: (_saved, through) => options.onProgress?.(processed + through),
       },
     );
   };
-  await save(opening);
-  processed = opening.length;
-  await save(settling);
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const group = pending;
+    pending = [];
+    pendingOpens = new Set();
+    await save(group);
+    options.onProgress?.(read);
+  };
+  const billKey = (bill: Plan["bills"][number]) =>
+    `${bill.party.toLowerCase()}|${bill.name.toLowerCase()}`;
+  const queue = async (plan: Plan) => {
+    const unopened = plan.bills.filter((bill) => !billIds.has(billKey(bill)));
+    if (unopened.some((bill) => pendingOpens.has(billKey(bill)))) await flush();
+    if (plan.bills.some((bill) => !billIds.has(billKey(bill)))) {
+      // Its bill may be opened further on (or was opened before this import): it goes last.
+      deferred.push(plan);
+      return;
+    }
+    pending.push(plan);
+    for (const name of plan.opens)
+      pendingOpens.add(`${plan.voucher.party.toLowerCase()}|${name.toLowerCase()}`);
+    if (pending.length >= TALLY_SAVE_BATCH) await flush();
+  };
+
+  for await (const batch of fileVouchers(found, options.voucherBatches)) {
+    const plans: Plan[] = [];
+    for (const voucher of batch) {
+      read += 1;
+      const side = partySideOf(voucher, books);
+      let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
+      // A renamed type ("GST Sale Invoice") with no master in the file: by what it does.
+      const typeKey = voucher.typeName.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
+      if (!type && typeKey && !userTypes.has(typeKey)) {
+        const shaped = tallyTypeByShape(voucher.typeName, shapeOf(voucher, books));
+        type = shaped ? bahiTypeOfTallyVoucher(shaped, new Map(), side) : null;
+        if (type)
+          listed(typedByShape, {
+            voucher: describeVoucher(voucher),
+            reason: TALLY_VOUCHER_MESSAGES.byShape(
+              voucher.typeName,
+              getVoucherDefinition(type).titles.singular.toLowerCase(),
+            ),
+          });
+      }
+      const refuse = (reason: string) =>
+        listed(notImported, { voucher: describeVoucher(voucher), reason });
+      if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
+      else if (voucher.optional) refuse(TALLY_VOUCHER_MESSAGES.optional);
+      else if (!type) refuse(TALLY_VOUCHER_MESSAGES.notImported(voucher.typeName || "untyped"));
+      else {
+        fileBalance.count(voucher);
+        const plan = planVoucher(voucher, type, books);
+        if ("reason" in plan) listed(notImported, plan);
+        else {
+          fileBalance.link(plan);
+          plans.push(plan);
+        }
+      }
+    }
+    const known = await repo.findImportedFingerprints(
+      deps.db,
+      organisationId,
+      plans.map((plan) => plan.voucher.key),
+    );
+    for (const planned of plans) {
+      // Saved by an earlier import, or earlier in this file.
+      if (known.has(planned.voucher.key) || seenKeys.has(planned.voucher.key)) {
+        alreadyImported += 1;
+        continue;
+      }
+      seenKeys.add(planned.voucher.key);
+      const plan = dedupeNumber(planned, numbers);
+      toCreate[plan.type] = (toCreate[plan.type] ?? 0) + 1;
+      if (plan.note)
+        listed(asJournals, { voucher: describeVoucher(plan.voucher), reason: plan.note });
+      if (!preview) await queue(plan);
+    }
+    await letOthersIn();
+  }
+  const summary = {
+    vouchers: read,
+    toCreate,
+    alreadyImported,
+    notImported,
+    asJournals,
+    typedByShape,
+  };
+  if (preview) return { preview: true, ...summary };
+
+  await flush();
+  for (let from = 0; from < deferred.length; from += TALLY_SAVE_BATCH)
+    await save(deferred.slice(from, from + TALLY_SAVE_BATCH));
+  options.onProgress?.(read);
   const trialBalance = await compareTrialBalances(
     deps.db,
     caller,
     books,
-    counted,
-    plans,
+    fileBalance,
     ledgerOpenings,
   );
   return {
     preview: false,
     ...summary,
     imported,
-    failed: failed.slice(0, 500),
-    heldBack: heldBack.slice(0, 500),
+    failed,
+    heldBack,
     trialBalance,
   };
 }
 
 /** A number used twice in one type and year keeps the first; the others are numbered by Bahi. */
-function dedupeNumbers(plans: Plan[]): Plan[] {
-  const seen = new Set<string>();
-  return plans.map((plan) => {
-    const number = plan.payload.invoiceNumber;
-    if (typeof number !== "string") return plan;
-    const key = `${plan.type}|${plan.payload.year}|${number.toLowerCase()}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      return plan;
+function dedupeNumber(plan: Plan, seen: Set<string>): Plan {
+  const number = plan.payload.invoiceNumber;
+  if (typeof number !== "string") return plan;
+  const key = `${plan.type}|${plan.payload.year}|${number.toLowerCase()}`;
+  if (!seen.has(key)) {
+    seen.add(key);
+    return plan;
+  }
+  const { invoiceNumber: _dropped, ...payload } = plan.payload;
+  return { ...plan, payload };
+}
+
+/**
+ * What the trial-balance check needs of the file, gathered as its vouchers go by: each ledger's
+ * movement, the accounts its lines reached, and the years the vouchers fall in. Bounded by the
+ * ledgers, not the vouchers.
+ */
+class FileTrialBalance {
+  /** By lower-cased ledger name: its name as written, its movement (paise, debit positive). */
+  readonly ledgers = new Map<string, { name: string; paise: number }>();
+  readonly links = new Map<string, Set<string>>();
+  readonly years = new Set<string>();
+
+  count(voucher: TallyVoucher) {
+    if (isValidCivilDate(voucher.date) && isBooksDate(voucher.date))
+      this.years.add(financialYearOf(voucher.date));
+    for (const line of voucher.ledgers) {
+      const key = line.ledger.toLowerCase();
+      const ledger = this.ledgers.get(key);
+      if (ledger) {
+        ledger.name = line.ledger;
+        ledger.paise += line.paise;
+      } else this.ledgers.set(key, { name: line.ledger, paise: line.paise });
     }
-    const { invoiceNumber: _dropped, ...payload } = plan.payload;
-    return { ...plan, payload };
-  });
+  }
+
+  link(plan: Plan) {
+    for (const [ledger, id] of plan.links) {
+      if (!id) continue;
+      const key = ledger.toLowerCase();
+      let ids = this.links.get(key);
+      if (!ids) {
+        ids = new Set();
+        this.links.set(key, ids);
+      }
+      ids.add(id);
+    }
+  }
 }
 
 async function loadBooks(
@@ -1046,8 +1005,7 @@ async function compareTrialBalances(
   db: Kysely<Database>,
   caller: Caller,
   before: Books,
-  counted: TallyVoucher[],
-  plans: Plan[],
+  fileBalance: FileTrialBalance,
   ledgerOpenings: Map<string, number>,
 ): Promise<TrialBalanceCheck> {
   const books = await loadBooks(db, caller, before.organisationId);
@@ -1066,24 +1024,18 @@ async function compareTrialBalances(
     const rb = find(b);
     if (ra !== rb) parent.set(ra, rb);
   };
-  const ledgerNode = (name: string) => `L:${name.toLowerCase()}`;
   const fileMovement = new Map<string, number>();
   const ledgerNames = new Map<string, string>();
-  const years = new Set<string>();
-  for (const voucher of counted) {
-    if (isValidCivilDate(voucher.date) && isBooksDate(voucher.date))
-      years.add(financialYearOf(voucher.date));
-    for (const line of voucher.ledgers) {
-      const node = ledgerNode(line.ledger);
-      ledgerNames.set(node, line.ledger);
-      if (!parent.has(node)) parent.set(node, node);
-      fileMovement.set(node, (fileMovement.get(node) ?? 0) + line.paise);
-      const account = books.accounts.get(line.ledger.toLowerCase());
-      if (account) union(node, `A:${account.id}`);
-    }
+  const years = fileBalance.years;
+  for (const [key, ledger] of fileBalance.ledgers) {
+    const node = `L:${key}`;
+    ledgerNames.set(node, ledger.name);
+    if (!parent.has(node)) parent.set(node, node);
+    fileMovement.set(node, ledger.paise);
+    const account = books.accounts.get(key);
+    if (account) union(node, `A:${account.id}`);
   }
-  for (const plan of plans)
-    for (const [ledger, id] of plan.links) if (id) union(ledgerNode(ledger), `A:${id}`);
+  for (const [key, ids] of fileBalance.links) for (const id of ids) union(`L:${key}`, `A:${id}`);
   const accountNames = new Map<string, string>();
   const bahiMovement = new Map<string, number>();
   for (const year of years) {
