@@ -32,7 +32,7 @@ import { addItem, type ItemPayload, listItems } from "../items/items.service.ts"
 
 export { first, type Node, nameOf, text } from "./tally-node.ts";
 
-import { type Node, nameOf, text, first } from "./tally-node.ts";
+import { first, type Node, nameOf, text } from "./tally-node.ts";
 
 /** Every node of these tags, wherever it sits in the envelope (not looking inside them). */
 function collect(root: unknown, tags: ReadonlySet<string>, found: Map<string, Node[]>) {

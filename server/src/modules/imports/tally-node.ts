@@ -15,4 +15,3 @@ export const first = (value: unknown): Node | undefined =>
 
 export const nameOf = (node: Node) =>
   text(node["@_NAME"]) || text(first(node["NAME.LIST"])?.NAME) || text(node.NAME);
-

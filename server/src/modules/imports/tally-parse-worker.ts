@@ -9,24 +9,23 @@ import {
 import { streamTallyXml, TallyStreamProblem } from "./tally-xml-stream.ts";
 
 // One pass over a Tally export in its own thread (tally-stream.ts): the masters and the count of
-// vouchers, or the vouchers in batches, each batch sent when the main thread asks for the next.
+// vouchers, or the vouchers in batches, read a few batches ahead of the main thread.
 // Each voucher is read here (tally-voucher-reader.ts) from only the elements the reader looks at:
 // the main thread gets its lines, not its XML.
 const request = workerData as TallyParseRequest;
 const port = parentPort;
 const post = (message: TallyParseMessage) => port?.postMessage(message);
 
-let wanted: (() => void) | null = null;
+// Batches sent and not yet taken by the main thread: the reading waits while there are
+// `readAhead` of them, so the file is read ahead of the saving by that much and no more.
+let waiting = 0;
+let resume: (() => void) | null = null;
 port?.on("message", () => {
-  const resume = wanted;
-  wanted = null;
-  resume?.();
+  waiting -= 1;
+  const wake = resume;
+  resume = null;
+  wake?.();
 });
-const nextWanted = () =>
-  new Promise<void>((resolve) => {
-    wanted = resolve;
-  });
-
 try {
   if (request.mode === "masters") {
     const read = async (skim: boolean) => {
@@ -49,10 +48,13 @@ try {
   } else {
     let batch: TallyVoucher[] = [];
     const send = async () => {
-      const asked = nextWanted();
       post({ kind: "batch", vouchers: batch });
       batch = [];
-      await asked;
+      waiting += 1;
+      while (waiting >= request.readAhead)
+        await new Promise<void>((wake) => {
+          resume = wake;
+        });
     };
     await streamTallyXml(request.path, {
       collect: new Set(["VOUCHER"]),

@@ -185,4 +185,3 @@ export function readTallyVoucher(node: Node): TallyVoucher {
     items: items.filter((item) => item.item !== ""),
   };
 }
-

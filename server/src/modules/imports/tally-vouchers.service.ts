@@ -630,7 +630,7 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
   const posted = new Map<string, number>();
   for (const posting of prepared.postings)
     posted.set(posting.accountId, (posted.get(posting.accountId) ?? 0) + posting.amountPaise);
-  const nameOfId = new Map([...books.accounts.values()].map((a) => [a.id, a]));
+  // The account's name, looked up only for a voucher that disagrees.
   const label = (id: string) =>
     [...books.accounts.entries()].find(([, account]) => account.id === id)?.[0] ?? id;
   const partyId = prepared.partyAccountId;
@@ -638,14 +638,13 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
     const bahi = posted.get(id) ?? 0;
     const slack = id === partyId ? plan.expected.partySlack : plan.expected.taxSlack;
     if (Math.abs(bahi - file) <= slack) continue;
-    const what = nameOfId.has(id) ? label(id) : id;
-    return `the file books ${paiseToRupees(Math.abs(file))} to ${what}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
+    return `the file books ${paiseToRupees(Math.abs(file))} to ${label(id)}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
   }
   return null;
 }
 
 /** Vouchers saved a transaction at a time: some 50–100 ms of the engine's work, then others go. */
-export const TALLY_SAVE_BATCH = 40;
+export const TALLY_SAVE_BATCH = 25;
 
 /** The file's vouchers a batch at a time: read in the worker where streamed, else from the nodes. */
 async function* fileVouchers(
@@ -738,7 +737,8 @@ export async function importTallyVouchers(
               pendingPaise: total,
             });
         },
-        onFailed: ({ plan }, reason) => listed(failed, { voucher: describeVoucher(plan.voucher), reason }),
+        onFailed: ({ plan }, reason) =>
+          listed(failed, { voucher: describeVoucher(plan.voucher), reason }),
         hold: ({ plan }, prepared) => disagreement(plan, prepared, books),
         onHeld: ({ plan }, reason) =>
           listed(heldBack, {
