@@ -110,15 +110,27 @@ interface Books {
   taxHeads: Map<string, TallyTaxHead>;
 }
 
+/** Tally's number of a voucher saved without it, in its narration: "Tally Payment No. 7". */
+const tallyNumberNote = (voucher: TallyVoucher) =>
+  voucher.number ? `Tally ${voucher.typeName} No. ${voucher.number}` : "";
+
+/**
+ * A journal with the voucher's entries. A Tally journal keeps its number (`keepNumber`); a
+ * voucher of another type made a journal takes Bahi's next one, and Tally's type and number go
+ * in its narration.
+ */
 function journalOf(
   voucher: TallyVoucher,
   books: Books,
   base: Record<string, unknown> & { organisationId: string },
+  keepNumber: boolean,
 ) {
   const links: [string, string][] = [];
-  // A journal takes Bahi's next number: Tally's is kept in its narration.
-  const tallyNumber = voucher.number ? `Tally ${voucher.typeName} No. ${voucher.number}` : "";
-  const narration = [voucher.narration, tallyNumber].filter(Boolean).join(" · ").slice(0, 1000);
+  const number = keepNumber ? voucher.number.slice(0, 50) : "";
+  const narration = [voucher.narration, keepNumber ? "" : tallyNumberNote(voucher)]
+    .filter(Boolean)
+    .join(" · ")
+    .slice(0, 1000);
   const entries = voucher.ledgers.map((line) => {
     const account = books.accounts.get(line.ledger.toLowerCase()) as Account;
     links.push([line.ledger, account.id]);
@@ -128,7 +140,15 @@ function journalOf(
       creditAmount: line.paise < 0 ? amount(line.paise) : 0,
     };
   });
-  return { payload: { ...base, ...(narration ? { narration } : {}), entries }, links };
+  return {
+    payload: {
+      ...base,
+      ...(number ? { voucherNumber: number } : {}),
+      ...(narration ? { narration } : {}),
+      entries,
+    },
+    links,
+  };
 }
 
 /** A document voucher's payload, or the reason it must be a journal. */
@@ -474,7 +494,7 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   if (document && !voucher.party) return refuse(TALLY_VOUCHER_MESSAGES.noParty);
   const shaped =
     definition.family === "journal"
-      ? { ...journalOf(voucher, books, base), bills: [], opens: [] }
+      ? { ...journalOf(voucher, books, base, true), bills: [], opens: [] }
       : document
         ? documentOf(type, voucher, books, base)
         : settlementOf(type, voucher, books, base);
@@ -485,7 +505,7 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   return {
     voucher,
     type: journalVoucherType(),
-    ...journalOf(voucher, books, base),
+    ...journalOf(voucher, books, base, false),
     bills: [],
     opens: [],
     note: TALLY_VOUCHER_MESSAGES.asJournal(definition.titles.singular.toLowerCase(), shaped),
@@ -714,7 +734,9 @@ export async function importTallyVouchers(
   /** Settling bills this file opens after them: saved at the end. */
   const deferred: Plan[] = [];
   if (!preview) options.onTotal?.(options.total ?? found.get("VOUCHER")?.length ?? 0);
-  const save = async (group: Plan[]) => {
+  const save = async (group: Plan[]): Promise<void> => {
+    /** Journals whose Tally number Bahi already uses: saved again with Bahi's next number. */
+    const renumber: Plan[] = [];
     imported += await saveImportedVouchers(
       deps,
       caller,
@@ -737,8 +759,11 @@ export async function importTallyVouchers(
               pendingPaise: total,
             });
         },
-        onFailed: ({ plan }, reason) =>
-          listed(failed, { voucher: describeVoucher(plan.voucher), reason }),
+        onFailed: ({ plan }, reason) => {
+          if (typeof plan.payload.voucherNumber === "string" && /already used/.test(reason))
+            renumber.push(withoutTallyNumber(plan));
+          else listed(failed, { voucher: describeVoucher(plan.voucher), reason });
+        },
         hold: ({ plan }, prepared) => disagreement(plan, prepared, books),
         onHeld: ({ plan }, reason) =>
           listed(heldBack, {
@@ -747,6 +772,7 @@ export async function importTallyVouchers(
           }),
       },
     );
+    if (renumber.length > 0) await save(renumber);
   };
   const flush = async () => {
     if (pending.length === 0) return;
@@ -858,17 +884,28 @@ export async function importTallyVouchers(
   };
 }
 
+/** A journal saved with Bahi's next number, Tally's kept in its narration. */
+function withoutTallyNumber(plan: Plan): Plan {
+  const { voucherNumber: _taken, ...payload } = plan.payload;
+  const narration = [plan.voucher.narration, tallyNumberNote(plan.voucher)]
+    .filter(Boolean)
+    .join(" · ")
+    .slice(0, 1000);
+  return { ...plan, payload: { ...payload, ...(narration ? { narration } : {}) } };
+}
+
 /** A number used twice in one type and year keeps the first; the others are numbered by Bahi. */
 function dedupeNumber(plan: Plan, seen: Set<string>): Plan {
-  const number = plan.payload.invoiceNumber;
+  const field = "invoiceNumber" in plan.payload ? "invoiceNumber" : "voucherNumber";
+  const number = plan.payload[field];
   if (typeof number !== "string") return plan;
   const key = `${plan.type}|${plan.payload.year}|${number.toLowerCase()}`;
   if (!seen.has(key)) {
     seen.add(key);
     return plan;
   }
-  const { invoiceNumber: _dropped, ...payload } = plan.payload;
-  return { ...plan, payload };
+  const { [field]: _dropped, ...payload } = plan.payload;
+  return { ...plan, payload: payload as Plan["payload"] };
 }
 
 /**
