@@ -44,7 +44,10 @@ function heapMb(): number {
 function startWorker(request: TallyParseRequest): Worker {
   return new Worker(workerModuleUrl("tally-parse-worker", import.meta.url), {
     workerData: request,
-    resourceLimits: { maxOldGenerationSizeMb: heapMb(), ...(process.env.TY ? { maxYoungGenerationSizeMb: Number(process.env.TY) } : {}) },
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapMb(),
+      ...(process.env.TY ? { maxYoungGenerationSizeMb: Number(process.env.TY) } : {}),
+    },
   });
 }
 
