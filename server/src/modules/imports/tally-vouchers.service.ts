@@ -108,6 +108,8 @@ interface Books {
   gst: boolean;
   /** Tax ledgers' heads by their masters' GSTDUTYHEAD, by lower-cased name. */
   taxHeads: Map<string, TallyTaxHead>;
+  /** Ledgers whose masters give a tax type other than GST: never tax ledgers by their names. */
+  notTax: Set<string>;
 }
 
 /** Tally's number of a voucher saved without it, in its narration: "Tally Payment No. 7". */
@@ -150,6 +152,16 @@ function journalOf(
     links,
   };
 }
+
+/** The natures a discount ledger on the party's side can have (income and expenses). */
+const DISCOUNT_NATURES: ReadonlySet<string> = new Set([
+  "Direct Expense",
+  "Direct Income",
+  "Indirect Expense",
+  "Indirect Income",
+  "Sales",
+  "Purchases",
+]);
 
 /** A document voucher's payload, or the reason it must be a journal. */
 function documentOf(
@@ -195,7 +207,7 @@ function documentOf(
   for (const line of voucher.ledgers) {
     if (line === party) continue;
     // Without GST in Bahi, a tax ledger is an account like any other (its tax stays on the bill).
-    const head = books.gst ? tallyTaxHeadOf(line.ledger, books.taxHeads) : null;
+    const head = line.carriesItems ? null : taxHeadOf(line.ledger, books);
     if (head) {
       if (Math.sign(line.paise) !== side) return "a tax line is on the party's side";
       taxPaise += Math.abs(line.paise);
@@ -214,6 +226,10 @@ function documentOf(
     }
     if (Math.sign(line.paise) !== side) {
       if (line.carriesItems) return `${line.ledger} is on the party's side`;
+      // Only an income or expense ledger is a discount; a liability there (TDS deducted from
+      // a job worker's bill) is not, and the voucher keeps its lines as a journal.
+      const nature = books.accounts.get(line.ledger.toLowerCase())?.nature ?? "";
+      if (!DISCOUNT_NATURES.has(nature)) return `${line.ledger} is on the party's side`;
       // A discount ledger: Bahi keeps it as a discount on the lines, within the sales or
       // purchases it reduces (the trial-balance check compares them together).
       allowance += Math.abs(line.paise);
@@ -472,9 +488,7 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   for (const line of voucher.ledgers) {
     if (
       document &&
-      (line.carriesItems ||
-        (books.gst && tallyTaxHeadOf(line.ledger, books.taxHeads)) ||
-        isTallyRoundOffLedger(line.ledger)) &&
+      (line.carriesItems || taxHeadOf(line.ledger, books) || isTallyRoundOffLedger(line.ledger)) &&
       !books.accounts.has(line.ledger.toLowerCase())
     )
       continue;
@@ -602,6 +616,7 @@ function readFileMasters(found: TallyNodes) {
   }
   const ledgerOpenings = new Map<string, number>();
   const taxHeads = new Map<string, TallyTaxHead>();
+  const notTax = new Set<string>();
   for (const node of found.get("LEDGER") ?? []) {
     const name = nameOf(node).toLowerCase();
     if (!name) continue;
@@ -612,8 +627,9 @@ function readFileMasters(found: TallyNodes) {
     const taxType = text(node.TAXTYPE).toLowerCase();
     if (head && !taxHeads.has(name) && (taxType === "" || taxType === "gst"))
       taxHeads.set(name, head);
+    if (taxType !== "" && taxType !== "gst") notTax.add(name);
   }
-  return { userTypes, ledgerOpenings, taxHeads };
+  return { userTypes, ledgerOpenings, taxHeads, notTax };
 }
 
 /**
@@ -708,8 +724,8 @@ export async function importTallyVouchers(
     subjects: tallyImportTypes(),
     action: "add",
   });
-  const { userTypes, ledgerOpenings, taxHeads } = readFileMasters(found);
-  const loaded = await loadBooks(deps.db, caller, organisationId, taxHeads);
+  const { userTypes, ledgerOpenings, taxHeads, notTax } = readFileMasters(found);
+  const loaded = await loadBooks(deps.db, caller, organisationId, taxHeads, notTax);
   const books = preview ? withFileMasters(loaded, found) : loaded;
   const notImported: Refusal[] = [];
   const typedByShape: Refusal[] = [];
@@ -806,8 +822,11 @@ export async function importTallyVouchers(
       let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
       // A renamed type ("GST Sale Invoice") with no master in the file: by what it does.
       const typeKey = voucher.typeName.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
-      if (!type && typeKey && !userTypes.has(typeKey)) {
-        const shaped = tallyTypeByShape(voucher.typeName, shapeOf(voucher, books));
+      // A renamed type with no master in the file, or whose masters lead nowhere Bahi knows
+      // (a real export's "GST Sale Invoice" names itself as its parent): by what it does, unless
+      // its root type is one that carries no books (an order, a note of goods).
+      if (!type && typeKey) {
+        const shaped = tallyTypeByShape(rootTypeName(typeKey, userTypes), shapeOf(voucher, books));
         type = shaped ? bahiTypeOfTallyVoucher(shaped, new Map(), side) : null;
         if (type)
           listed(typedByShape, {
@@ -884,6 +903,29 @@ export async function importTallyVouchers(
   };
 }
 
+/** The last type of a user type's parent chain (itself when it has none), stopping at a loop. */
+function rootTypeName(typeKey: string, userTypes: ReadonlyMap<string, string>): string {
+  const seen = new Set<string>();
+  let key = typeKey;
+  while (!seen.has(key)) {
+    seen.add(key);
+    const parent = userTypes.get(key)?.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
+    if (!parent) break;
+    key = parent;
+  }
+  return key;
+}
+
+/**
+ * A ledger's GST head, in an organisation that charges GST: by its master's duty head, else its
+ * name; never a ledger whose master gives it another tax type ("Others", "TDS"), such as a
+ * purchase ledger named "Purchase Raw Material IGST 18%".
+ */
+function taxHeadOf(ledger: string, books: Books): TallyTaxHead | null {
+  if (!books.gst || books.notTax.has(ledger.trim().toLowerCase())) return null;
+  return tallyTaxHeadOf(ledger, books.taxHeads);
+}
+
 /** A journal saved with Bahi's next number, Tally's kept in its narration. */
 function withoutTallyNumber(plan: Plan): Plan {
   const { voucherNumber: _taken, ...payload } = plan.payload;
@@ -951,6 +993,7 @@ async function loadBooks(
   caller: Caller,
   organisationId: string,
   taxHeads: Map<string, TallyTaxHead> = new Map(),
+  notTax: Set<string> = new Set(),
 ): Promise<Books> {
   const [{ accounts }, { items }, organisation] = await Promise.all([
     listAccounts(db, caller, { organisationId }),
@@ -985,6 +1028,7 @@ async function loadBooks(
     ),
     gst: organisation?.gst_registered === 1 && organisation.gst_reg_type !== "composition",
     taxHeads,
+    notTax,
   };
 }
 
