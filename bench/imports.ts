@@ -686,6 +686,59 @@ async function tallyReal(count: number) {
       .join(" "),
   };
   console.log(JSON.stringify(figures, null, 2));
+  if (!RECORD || figures.imported !== count) return;
+  const books = `${count.toLocaleString("en-IN")} real-shape vouchers, UTF-16 (${figures.fileMb} MB)`;
+  recordRun(
+    [
+      "",
+      `## Issue 36 Tally real-shape day book, ${new Date().toISOString().slice(0, 16)}Z (sqlite, ${os.cpus().length} cores)`,
+      "",
+      `\`node bench/imports.ts --tally-real ${count}\`: the server as \`npm start\` runs it, in its own process`,
+      "",
+      "```json",
+      JSON.stringify(figures, null, 2),
+      "```",
+      "",
+    ].join("\n"),
+    [
+      {
+        measure: "tallyRealRate",
+        label: "Tally real-shape day book: vouchers/s (server CPU seconds in brackets)",
+        size: books,
+        engine: "sqlite",
+        target: "≥ 1,000",
+        value: `${figures.vouchersPerSecond.toLocaleString("en-IN")} (${figures.serverCpuSeconds})`,
+        met: figures.vouchersPerSecond >= 1000,
+      },
+      {
+        measure: "tallyRealPeakRss",
+        label: "Tally real-shape day book: server RSS during the import (MB)",
+        size: books,
+        engine: "sqlite",
+        target: "≤ 400",
+        value: String(figures.serverRssPeakMb),
+        met: figures.serverRssPeakMb <= 400,
+      },
+      {
+        measure: "tallyRealRssAfter",
+        label: "Tally real-shape day book: server RSS after the import (MB)",
+        size: books,
+        engine: "sqlite",
+        target: "< 300",
+        value: String(figures.serverRssAfterMb),
+        met: figures.serverRssAfterMb < 300,
+      },
+      {
+        measure: "tallyRealWait",
+        label: "Tally real-shape day book: longest wait of another request, /api/health (ms)",
+        size: books,
+        engine: "sqlite",
+        target: "≤ 200",
+        value: figures.maxHealthWaitMs.toLocaleString("en-IN"),
+        met: figures.maxHealthWaitMs <= 200,
+      },
+    ],
+  );
 }
 
 if (TALLY_REAL !== null) await tallyReal(TALLY_REAL);
