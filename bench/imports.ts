@@ -15,11 +15,22 @@
 // Targets (issue 23): a 10,000-line statement parsed, checked for duplicates and suggested ≤ 3 s;
 // a spreadsheet of 100,000 vouchers imported at ≥ 2,000 vouchers/s.
 
-import { createReadStream, mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { buildServer, SERVER_DIST_DIR } from "../scripts/build-server.ts";
+import { serverEnvironment, serverNodeFlags } from "../scripts/server-node-flags.ts";
 import { insertAccount, insertItem } from "../server/test/books.ts";
 import { buildMultipart } from "../server/test/multipart.ts";
 import { createOrganisation, signUpPerson } from "../server/test/people.ts";
@@ -420,63 +431,202 @@ async function main() {
   }
 }
 
+/** Resident memory of another process, read from /proc (Linux): now and its high-water mark. */
+function processMemory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") * 1024, hwm: kb("VmHWM") * 1024 };
+}
+
+/** CPU time (user and system, every thread) of another process, in ms (Linux's 100 ticks a second). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
+/** The server as `npm start` runs it (its bundle, Node flags and environment), on SQLite. */
+async function startServingProcess(dataDir: string) {
+  await buildServer();
+  const port = await freePort();
+  // BENCH_SERVER_NODE_FLAGS adds flags of its own (`--cpu-prof --cpu-prof-dir=…` to profile it).
+  const extraFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), ...extraFlags, path.join(SERVER_DIST_DIR, "main.js")],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...serverEnvironment(),
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, "no-web"),
+        LOG_LEVEL: "silent",
+        COOKIE_SECRET: randomBytes(32).toString("hex"),
+        PUBLIC_URL: "http://127.0.0.1",
+        AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: "",
+      },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (waited > 120_000) throw new Error("the server did not answer /api/health in 2 minutes");
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    pid: child.pid as number,
+    port,
+    base,
+    close: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A signed-in owner of a GST-registered organisation on the serving process. */
+async function ownerOnServer(base: string, dataDir: string) {
+  const email = `bench.${randomBytes(4).toString("hex")}@example.in`;
+  const json = { "content-type": "application/json" };
+  const signUp = await fetch(`${base}/auth/signup`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      name: "Bench Owner",
+      email,
+      password: "correct horse 42",
+      mobileNumber: "9876543210",
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  const { userId: challengeId } = (await signUp.json()) as { userId: string };
+  let otp: string | undefined;
+  for (let waited = 0; !otp && waited < 30_000; waited += 100) {
+    const dir = path.join(dataDir, "outbox");
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      const mail = readFileSync(path.join(dir, name), "utf8");
+      if (mail.includes(`To: ${email}`)) otp = /code is (\d{6})/.exec(mail)?.[1];
+    }
+    if (!otp) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!otp) throw new Error(`no code mailed to ${email}`);
+  const verify = await fetch(`${base}/auth/verify/signup/otp`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ userId: challengeId, otp }),
+  });
+  if (!verify.ok) throw new Error(`verify: ${verify.status} ${await verify.text()}`);
+  const cookie = cookiesOf(verify);
+  const added = await fetch(`${base}/organisation/add`, {
+    method: "POST",
+    headers: { ...json, cookie },
+    body: JSON.stringify({
+      name: "Bench Traders",
+      startingYear: "2025-26",
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      manageInventory: true,
+    }),
+  });
+  if (!added.ok) throw new Error(`organisation/add: ${added.status} ${await added.text()}`);
+  const { organisationId } = (await added.json()) as { organisationId: string };
+  return { cookie, organisationId };
+}
+
 /**
  * Issue 36: a UTF-16 day book of `count` real-shape vouchers (server/test/tally-day-book.ts, some
- * 48 KB each) uploaded over real HTTP, streamed from disk, while /api/health is asked every 50 ms.
- * Measures vouchers/s, the process's RSS during and after (server and harness are one process
- * here; the harness holds no more than a 64 KB chunk of the file), the event loop's longest delay
- * and the health requests' longest wait.
+ * 48 KB each) uploaded over HTTP to the server running as `npm start` runs it, in a process of
+ * its own, while /api/health is asked every 50 ms. Measures vouchers/s, the server process's RSS
+ * (from /proc) before, during and after, the longest /api/health wait, and the phases: the
+ * upload, reading the masters (until the import's progress has its total), the vouchers (read,
+ * planned and saved) and the trial-balance check (after the last voucher, until the answer).
  */
 async function tallyReal(count: number) {
-  const context = await createTestApp();
-  const owner = await signUpPerson(context);
-  const { organisationId } = await createOrganisation(context, owner.cookies, {
-    gstRegistered: true,
-    gstin: "27AAPFU0939F1ZV",
-    gstRegType: "regular",
-    startingYear: "2025-26",
-  });
-  const folder = mkdtempSync(path.join(os.tmpdir(), "bahi-bench-tally-"));
-  const file = path.join(folder, "DayBook.xml");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bahi-bench-tally-"));
+  const file = path.join(dataDir, "DayBook.xml");
   const size = await writeRealShapeDayBook(file, count, "utf16le");
-  await context.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = context.app.server.address() as { port: number };
-  global.gc?.();
-  const rssBefore = process.memoryUsage.rss();
+  const server = await startServingProcess(dataDir);
+  const { cookie, organisationId } = await ownerOnServer(server.base, dataDir);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const rssBefore = processMemory(server.pid).rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+    rssPeak = Math.max(rssPeak, processMemory(server.pid).rss);
   }, 50);
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
+  const cpuBefore = processCpuMs(server.pid);
+  const progressId = `bench${randomBytes(6).toString("hex")}`;
+  const phases = { uploadedMs: 0, totalKnownMs: 0, lastVoucherMs: 0 };
   const waits: number[] = [];
   let polling = true;
+  const started = performance.now();
   const poller = (async () => {
     while (polling) {
-      const started = performance.now();
-      await fetch(`http://127.0.0.1:${address.port}/api/health`).then((r) => r.arrayBuffer());
-      waits.push(performance.now() - started);
+      const asked = performance.now();
+      await fetch(`${server.base}/health`).then((r) => r.arrayBuffer());
+      waits.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const progressPoller = (async () => {
+    while (polling) {
+      const response = await fetch(
+        `${server.base}/import/progress?organisationId=${organisationId}&progressId=${progressId}`,
+        { headers: { cookie } },
+      );
+      const progress = (await response.json()) as { total?: number | null; done?: number };
+      const at = performance.now() - started;
+      if (progress.total && !phases.totalKnownMs) phases.totalKnownMs = at;
+      if (progress.total && progress.done === progress.total && !phases.lastVoucherMs)
+        phases.lastVoucherMs = at;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   const boundary = "----bahi-bench-tally";
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="DayBook.xml"\r\nContent-Type: text/xml\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="progressId"\r\n\r\n${progressId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="DayBook.xml"\r\nContent-Type: text/xml\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const started = performance.now();
-  const cpu = process.cpuUsage();
   const body = await new Promise<string>((resolve, reject) => {
     const request = http.request(
       {
         host: "127.0.0.1",
-        port: address.port,
+        port: server.port,
         method: "POST",
         path: "/api/import/tally",
         headers: {
           "content-type": `multipart/form-data; boundary=${boundary}`,
           "content-length": head.length + size + tail.length,
-          cookie: owner.cookies,
+          cookie,
         },
       },
       (response) => {
@@ -489,41 +639,106 @@ async function tallyReal(count: number) {
     request.write(head);
     const stream = createReadStream(file);
     stream.pipe(request, { end: false });
-    stream.on("end", () => request.end(tail));
+    stream.on("end", () => {
+      phases.uploadedMs = performance.now() - started;
+      request.end(tail);
+    });
   });
   const ms = performance.now() - started;
-  const cpuMs = cpuMsSince(cpu);
   polling = false;
-  await poller;
-  delay.disable();
+  await Promise.all([poller, progressPoller]);
   clearInterval(sampler);
+  const serverCpuMs = processCpuMs(server.pid) - cpuBefore;
   const result = JSON.parse(body) as {
     vouchers?: { imported: number; failed: unknown[]; trialBalance: { message: string } };
     message?: string;
   };
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  global.gc?.();
-  const rssAfter = process.memoryUsage.rss();
-  await context.close();
-  rmSync(folder, { recursive: true, force: true });
+  // What the server keeps once it is quiet again.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const rssAfter = processMemory(server.pid).rss;
+  const rssHighWater = processMemory(server.pid).hwm;
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  const seconds = (value: number) => Number((value / 1000).toFixed(1));
   const figures = {
     vouchers: count,
     fileMb: Math.round(size / 1024 / 1024),
     imported: result.vouchers?.imported ?? 0,
     failed: result.vouchers?.failed.length ?? result.message,
     trialBalance: result.vouchers?.trialBalance.message,
-    seconds: Number((ms / 1000).toFixed(1)),
-    cpuSeconds: Number((cpuMs / 1000).toFixed(1)),
+    seconds: seconds(ms),
     vouchersPerSecond: Math.round((count / ms) * 1000),
-    rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
-    rssPeakMb: Math.round(rssPeak / 1024 / 1024),
-    rssAfterMb: Math.round(rssAfter / 1024 / 1024),
-    maxEventLoopDelayMs: Math.round(delay.max / 1e6),
+    serverCpuSeconds: seconds(serverCpuMs),
+    phases: {
+      upload: seconds(phases.uploadedMs),
+      mastersRead: seconds(phases.totalKnownMs - phases.uploadedMs),
+      vouchers: seconds(phases.lastVoucherMs - phases.totalKnownMs),
+      trialBalanceCheck: seconds(ms - phases.lastVoucherMs),
+    },
+    serverRssBeforeMb: Math.round(rssBefore / 1024 / 1024),
+    serverRssPeakMb: Math.round(Math.max(rssPeak, rssHighWater) / 1024 / 1024),
+    serverRssAfterMb: Math.round(rssAfter / 1024 / 1024),
     healthRequests: waits.length,
     maxHealthWaitMs: Math.round(Math.max(0, ...waits)),
-    loadAverage: os.loadavg()[0]?.toFixed(1),
+    loadAverage: os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" "),
   };
   console.log(JSON.stringify(figures, null, 2));
+  if (!RECORD || figures.imported !== count) return;
+  const books = `${count.toLocaleString("en-IN")} real-shape vouchers, UTF-16 (${figures.fileMb} MB)`;
+  recordRun(
+    [
+      "",
+      `## Issue 36 Tally real-shape day book, ${new Date().toISOString().slice(0, 16)}Z (sqlite, ${os.cpus().length} cores)`,
+      "",
+      `\`node bench/imports.ts --tally-real ${count}\`: the server as \`npm start\` runs it, in its own process`,
+      "",
+      "```json",
+      JSON.stringify(figures, null, 2),
+      "```",
+      "",
+    ].join("\n"),
+    [
+      {
+        measure: "tallyRealRate",
+        label: "Tally real-shape day book: vouchers/s (server CPU seconds in brackets)",
+        size: books,
+        engine: "sqlite",
+        target: "≥ 1,000",
+        value: `${figures.vouchersPerSecond.toLocaleString("en-IN")} (${figures.serverCpuSeconds})`,
+        met: figures.vouchersPerSecond >= 1000,
+      },
+      {
+        measure: "tallyRealPeakRss",
+        label: "Tally real-shape day book: server RSS during the import (MB)",
+        size: books,
+        engine: "sqlite",
+        target: "≤ 400",
+        value: String(figures.serverRssPeakMb),
+        met: figures.serverRssPeakMb <= 400,
+      },
+      {
+        measure: "tallyRealRssAfter",
+        label: "Tally real-shape day book: server RSS after the import (MB)",
+        size: books,
+        engine: "sqlite",
+        target: "< 300",
+        value: String(figures.serverRssAfterMb),
+        met: figures.serverRssAfterMb < 300,
+      },
+      {
+        measure: "tallyRealWait",
+        label: "Tally real-shape day book: longest wait of another request, /api/health (ms)",
+        size: books,
+        engine: "sqlite",
+        target: "≤ 200",
+        value: figures.maxHealthWaitMs.toLocaleString("en-IN"),
+        met: figures.maxHealthWaitMs <= 200,
+      },
+    ],
+  );
 }
 
 if (TALLY_REAL !== null) await tallyReal(TALLY_REAL);

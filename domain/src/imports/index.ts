@@ -7,3 +7,4 @@ export * from "./sheet-import.ts";
 export * from "./tally.ts";
 export * from "./tally-vouchers.ts";
 export * from "./voucher-sheet.ts";
+export * from "./zoho-books.ts";

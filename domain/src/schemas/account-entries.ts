@@ -3,7 +3,12 @@ import { UnbalancedJournalError } from "../ledger/ledger-error.ts";
 import { rupeesToPaise } from "../money/index.ts";
 import { NonNegativeRupeeAmount, PositiveRupeeAmount } from "./amounts.ts";
 import { BooksDateText, FinancialYearText } from "./dates.ts";
-import { EDIT_FIELDS, NARRATION_MAX, refineEntryDate } from "./document-entries.ts";
+import {
+  EDIT_FIELDS,
+  INVOICE_NUMBER_MAX,
+  NARRATION_MAX,
+  refineEntryDate,
+} from "./document-entries.ts";
 import {
   BillWiseAllocations,
   CustomFieldValues,
@@ -192,6 +197,13 @@ export type JournalEntryLine = z.infer<typeof JournalEntryLine>;
 
 const JournalEntryFields = z.object({
   ...VOUCHER_FIELDS,
+  /** Blank takes the next number in the series; a Tally import keeps Tally's (issue 36). */
+  voucherNumber: optionalText(
+    boundedText(
+      INVOICE_NUMBER_MAX,
+      `Voucher number cannot be more than ${INVOICE_NUMBER_MAX} characters.`,
+    ),
+  ),
   entries: z
     .array(JournalEntryLine)
     .min(2, ACCOUNT_ENTRY_MESSAGES.journalLines)

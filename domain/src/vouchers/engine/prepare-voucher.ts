@@ -637,7 +637,7 @@ function prepareJournal(payload: JournalEntryInput, context: VoucherContext): Pr
     type: "journalEntry",
     date: payload.date,
     year: payload.year,
-    number: undefined,
+    number: payload.voucherNumber,
     partyAccountId: null,
     partyName: null,
     amountPaise,

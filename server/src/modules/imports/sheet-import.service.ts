@@ -21,6 +21,7 @@ import { addItem, type ItemPayload, listItems } from "../items/items.service.ts"
 import { MAX_DATA_SHEET_ROWS, readSheetRows } from "../sheets/sheet-files.ts";
 import type { UploadedFile } from "./bank-import.service.ts";
 import { letOthersIn, type ProgressTracker } from "./import-progress.ts";
+import { asBahiSheet } from "./zoho-sheets.ts";
 
 // Spreadsheets of accounts and items (issue 23): validated row by row, then each valid row added
 // through the masters' own add service (its rules, history and audit). A name that already
@@ -70,7 +71,11 @@ async function readReport(
     SHEET_FILE_MESSAGES,
     MAX_DATA_SHEET_ROWS,
   );
-  const reading = readSheetImport(fields.type, fields.organisationId, rows);
+  const reading = readSheetImport(
+    fields.type,
+    fields.organisationId,
+    asBahiSheet(fields.type, rows),
+  );
   const problems: SheetProblem[] = [...reading.problems];
   const valid = [];
   const context = {

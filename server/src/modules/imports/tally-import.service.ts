@@ -30,20 +30,9 @@ import { addItem, type ItemPayload, listItems } from "../items/items.service.ts"
 // balance instead. After the import the openings are read back and compared with the file's,
 // account by account. The day book's vouchers: tally-vouchers.service.ts.
 
-export type Node = Record<string, unknown>;
+export { first, type Node, nameOf, text } from "./tally-node.ts";
 
-export const text = (value: unknown): string => {
-  if (value === undefined || value === null) return "";
-  if (Array.isArray(value)) return text(value[0]);
-  if (typeof value === "object") return text((value as Node)["#text"]);
-  return String(value).trim();
-};
-
-export const first = (value: unknown): Node | undefined =>
-  (Array.isArray(value) ? value[0] : value) as Node | undefined;
-
-export const nameOf = (node: Node) =>
-  text(node["@_NAME"]) || text(first(node["NAME.LIST"])?.NAME) || text(node.NAME);
+import { first, type Node, nameOf, text } from "./tally-node.ts";
 
 /** Every node of these tags, wherever it sits in the envelope (not looking inside them). */
 function collect(root: unknown, tags: ReadonlySet<string>, found: Map<string, Node[]>) {

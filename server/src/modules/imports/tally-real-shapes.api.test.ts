@@ -183,6 +183,59 @@ describe("Tally exports as real companies write them (issue 36)", () => {
       url: `/api/journalentry/journalentrylist?organisationId=${org}&year=2025-26`,
       headers: as(owner),
     });
-    expect(journals.body).toContain("Tally Journal No. JV-7");
+    // The journal keeps Tally's voucher number as its own.
+    const journal = (journals.json().journalEntries as Record<string, unknown>[])[0] ?? {};
+    expect(JSON.stringify(journal)).toContain('"JV-7"');
+    expect(journals.body).not.toContain("Tally Journal No.");
+  });
+
+  test("the held-back purchase, corrected in Tally and exported again, imports; nothing else twice", async () => {
+    const fixed = FILE.replace(
+      /<TALLYMESSAGE><VOUCHER VCHTYPE="Purchase"[\s\S]*?<\/VOUCHER><\/TALLYMESSAGE>/,
+      voucher(
+        "Purchase",
+        "g-igst-intra",
+        "KS-9",
+        // Booked again as Tally should have: CGST and SGST at 9 % each on an intra-state supply.
+        ledger("Kumar Steel", "1180.00") +
+          ledger("Tax Paid C", "-90.00") +
+          ledger("Tax Paid S", "-90.00") +
+          wire(10, "-1000.00", "Purchase Account"),
+        "<PARTYLEDGERNAME>Kumar Steel</PARTYLEDGERNAME>",
+      ),
+    ).replace(
+      "<TALLYMESSAGE><STOCKITEM",
+      `<TALLYMESSAGE><LEDGER NAME="Tax Paid C"><PARENT>&#4; Duties &amp; Taxes</PARENT><TAXTYPE>GST</TAXTYPE><GSTDUTYHEAD>Central Tax</GSTDUTYHEAD></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><LEDGER NAME="Tax Paid S"><PARENT>&#4; Duties &amp; Taxes</PARENT><TAXTYPE>GST</TAXTYPE><GSTDUTYHEAD>State Tax</GSTDUTYHEAD></LEDGER></TALLYMESSAGE>
+ <TALLYMESSAGE><STOCKITEM`,
+    );
+    expect(fixed).toContain("Tax Paid C");
+    const response = await send({ organisationId: org }, fixed);
+    expect(response.statusCode, response.body).toBe(200);
+    const { vouchers } = response.json();
+    expect(vouchers).toMatchObject({
+      imported: 1,
+      alreadyImported: 2,
+      failed: [],
+      heldBack: [],
+      toCreate: { purchases: 1 },
+    });
+    const purchases = await context.app.inject({
+      method: "GET",
+      url: `/api/purchases/purchaseslist?organisationId=${org}&year=2025-26`,
+      headers: as(owner),
+    });
+    const [purchase] = purchases.json().purchases;
+    const single = await context.app.inject({
+      method: "GET",
+      url: `/api/purchases/getsingleentrydetails?organisationId=${org}&entryId=${purchase._id}`,
+      headers: as(owner),
+    });
+    expect(single.json().entry).toMatchObject({
+      cgstAmount: 90,
+      sgstAmount: 90,
+      igstAmount: 0,
+      totalAmount: 1180,
+    });
   });
 });

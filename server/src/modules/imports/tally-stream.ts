@@ -2,7 +2,9 @@ import { Worker } from "node:worker_threads";
 import { TALLY_MESSAGES } from "@bahi/domain";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
-import type { Node, TallyNodes } from "./tally-import.service.ts";
+import type { TallyNodes } from "./tally-import.service.ts";
+import type { Node } from "./tally-node.ts";
+import type { TallyVoucher } from "./tally-voucher-reader.ts";
 import type { TallyStreamError } from "./tally-xml-stream.ts";
 
 // A Tally export on disk (the upload, streamed to a temporary file) read off the main thread
@@ -12,8 +14,13 @@ import type { TallyStreamError } from "./tally-xml-stream.ts";
 // (BAHI_TALLY_PARSE_HEAP_MB, default 256 MB): a file too much for it fails alone, with a message.
 
 export const TALLY_MASTER_TAGS = ["GROUP", "LEDGER", "STOCKITEM", "VOUCHERTYPE"] as const;
-/** Vouchers a batch: about 5 MB of a real voucher's XML as objects, some 30 ms to plan. */
+/** Vouchers a batch: their lines (a few hundred bytes a voucher), some 20 ms to plan. */
 export const TALLY_VOUCHER_BATCH = 200;
+/**
+ * Batches read ahead of the saving: the vouchers are read while the masters are (the reader
+ * starts with them) and while the main thread saves, some 2 MB of lines held at most.
+ */
+export const TALLY_READ_AHEAD = 10;
 
 export const TALLY_STREAM_MESSAGES = {
   tooBig: "This Tally export is too large for the server to read; export fewer vouchers at a time.",
@@ -21,11 +28,11 @@ export const TALLY_STREAM_MESSAGES = {
 
 export type TallyParseRequest =
   | { path: string; mode: "masters"; masterTags: readonly string[] }
-  | { path: string; mode: "vouchers"; batchSize: number };
+  | { path: string; mode: "vouchers"; batchSize: number; readAhead: number };
 
 export type TallyParseMessage =
   | { kind: "masters"; masters: Record<string, Node[]>; vouchers: number }
-  | { kind: "batch"; nodes: Node[] }
+  | { kind: "batch"; vouchers: TallyVoucher[] }
   | { kind: "end" }
   | { kind: "problem"; problem: TallyStreamError };
 
@@ -37,7 +44,10 @@ function heapMb(): number {
 function startWorker(request: TallyParseRequest): Worker {
   return new Worker(workerModuleUrl("tally-parse-worker", import.meta.url), {
     workerData: request,
-    resourceLimits: { maxOldGenerationSizeMb: heapMb() },
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapMb(),
+      ...(process.env.TY ? { maxYoungGenerationSizeMb: Number(process.env.TY) } : {}),
+    },
   });
 }
 
@@ -72,12 +82,15 @@ export function readTallyMasters(path: string): Promise<{ found: TallyNodes; vou
   });
 }
 
-/** The VOUCHER elements of the export at `path`, a batch at a time. */
-export async function* tallyVoucherBatches(
+/**
+ * The vouchers of the export at `path`, read in a worker that starts at once (alongside the
+ * masters' pass), a batch at a time. `stop` ends the reading when the batches are not wanted.
+ */
+export function readTallyVouchers(
   path: string,
   batchSize = TALLY_VOUCHER_BATCH,
-): AsyncGenerator<Node[]> {
-  const worker = startWorker({ path, mode: "vouchers", batchSize });
+): { batches: AsyncGenerator<TallyVoucher[]>; stop: () => void } {
+  const worker = startWorker({ path, mode: "vouchers", batchSize, readAhead: TALLY_READ_AHEAD });
   const queue: (TallyParseMessage | Error)[] = [];
   let wake: (() => void) | null = null;
   const push = (item: TallyParseMessage | Error) => {
@@ -88,19 +101,24 @@ export async function* tallyVoucherBatches(
   worker.on("message", (message: TallyParseMessage) => push(message));
   worker.once("error", (error) => push(failure(error)));
   worker.once("exit", (code) => push(new Error(`The Tally reader stopped (exit ${code}).`)));
-  try {
-    for (;;) {
-      if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const item = queue.shift() as TallyParseMessage | Error;
-      if (item instanceof Error) throw item;
-      if (item.kind === "end") return;
-      if (item.kind !== "batch") throw failure(item);
-      // The next batch is read while this one is planned: at most two are held.
-      worker.postMessage("next");
-      yield item.nodes;
-    }
-  } finally {
+  const stop = () => {
     worker.removeAllListeners();
     void worker.terminate();
+  };
+  async function* batches(): AsyncGenerator<TallyVoucher[]> {
+    try {
+      for (;;) {
+        if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        const item = queue.shift() as TallyParseMessage | Error;
+        if (item instanceof Error) throw item;
+        if (item.kind === "end") return;
+        if (item.kind !== "batch") throw failure(item);
+        worker.postMessage("taken");
+        yield item.vouchers;
+      }
+    } finally {
+      stop();
+    }
   }
+  return { batches: batches(), stop };
 }

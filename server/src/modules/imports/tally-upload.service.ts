@@ -3,7 +3,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import type { VoucherDeps } from "../vouchers/vouchers.service.ts";
 import type { ProgressTracker } from "./import-progress.ts";
 import { importTallyMasters } from "./tally-import.service.ts";
-import { readTallyMasters, tallyVoucherBatches } from "./tally-stream.ts";
+import { readTallyMasters, readTallyVouchers } from "./tally-stream.ts";
 import { importTallyVouchers } from "./tally-vouchers.service.ts";
 
 export const TALLY_UPLOAD_MESSAGES = {
@@ -36,18 +36,25 @@ export async function importTally(
   progress?: ProgressTracker,
 ) {
   if (!file) throw badRequest(TALLY_UPLOAD_MESSAGES.noFile);
-  const { found, vouchers: voucherCount } = await readTallyMasters(file.path);
-  const hasMasters = ["GROUP", "LEDGER", "STOCKITEM"].some((tag) => found.has(tag));
-  const hasVouchers = voucherCount > 0;
-  if (!hasMasters && !hasVouchers) throw badRequest(TALLY_UPLOAD_MESSAGES.empty);
-  const masters = hasMasters
-    ? await importTallyMasters(deps.db, caller, organisationId, found, preview)
-    : { preview };
-  if (!hasVouchers) return masters;
-  const vouchers = await importTallyVouchers(deps, caller, organisationId, found, preview, {
-    onTotal: (total) => progress?.importing(total),
-    onProgress: (done) => progress?.advance(done),
-    voucherBatches: tallyVoucherBatches(file.path),
-  });
-  return { ...masters, vouchers };
+  // The vouchers are read (in a worker of their own) while the masters are.
+  const reader = readTallyVouchers(file.path);
+  try {
+    const { found, vouchers: voucherCount } = await readTallyMasters(file.path);
+    const hasMasters = ["GROUP", "LEDGER", "STOCKITEM"].some((tag) => found.has(tag));
+    const hasVouchers = voucherCount > 0;
+    if (!hasMasters && !hasVouchers) throw badRequest(TALLY_UPLOAD_MESSAGES.empty);
+    const masters = hasMasters
+      ? await importTallyMasters(deps.db, caller, organisationId, found, preview)
+      : { preview };
+    if (!hasVouchers) return masters;
+    const vouchers = await importTallyVouchers(deps, caller, organisationId, found, preview, {
+      onTotal: (total) => progress?.importing(total),
+      onProgress: (done) => progress?.advance(done),
+      voucherBatches: reader.batches,
+      total: voucherCount,
+    });
+    return { ...masters, vouchers };
+  } finally {
+    reader.stop();
+  }
 }

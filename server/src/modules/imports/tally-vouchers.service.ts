@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   amountForQuantity,
   applyPercent,
@@ -20,11 +19,7 @@ import {
   paiseToRupees,
   placeTallyGstRates,
   rateCoveringAmount,
-  readTallyDate,
   readTallyOpening,
-  readTallyQuantity,
-  readTallyRate,
-  roundQuantityToMilli,
   rupeesToPaise,
   STATES,
   storedRupeesToPaise,
@@ -33,7 +28,6 @@ import {
   type TallyTaxHead,
   tallyDutyHead,
   tallyImportTypes,
-  tallyLineRate,
   tallyTaxHeadOf,
   tallyTaxLedgerRate,
   tallyTypeByShape,
@@ -48,14 +42,13 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
+import { letOthersIn } from "./import-progress.ts";
+import { nameOf, parseTallyMasters, type TallyNodes, text } from "./tally-import.service.ts";
 import {
-  first,
-  type Node,
-  nameOf,
-  parseTallyMasters,
-  type TallyNodes,
-  text,
-} from "./tally-import.service.ts";
+  readTallyVoucher,
+  type TallyLedgerLine,
+  type TallyVoucher,
+} from "./tally-voucher-reader.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
 
 // POST /import/tally with a day book (issue 23; shared/returns-reference.md §7.3): each Tally
@@ -63,140 +56,6 @@ import { saveImportedVouchers } from "./voucher-batches.ts";
 // voucher engine's batch path; a voucher whose entries do not fit its type's shape becomes a
 // journal with the same entries, and the report says so. Afterwards the file's trial balance
 // (openings and these vouchers) is compared with Bahi's, ledger by ledger (decision 072).
-
-const list = (value: unknown): Node[] =>
-  value === undefined || value === null
-    ? []
-    : ((Array.isArray(value) ? value : [value]).filter(
-        (node) => node && typeof node === "object",
-      ) as Node[]);
-
-const yes = (value: unknown) => text(value).toLowerCase() === "yes";
-
-/** A ledger line of a Tally voucher: paise positive for debit, as Bahi keeps them. */
-interface TallyLedgerLine {
-  ledger: string;
-  paise: number;
-  isParty: boolean;
-  /** Its amount stands for item lines (an invoice's sales or purchase ledger). */
-  carriesItems: boolean;
-  bills: { name: string; kind: string; paise: number }[];
-  /** A tax ledger line's RATEOFINVOICETAX, as written. */
-  rateOfInvoiceTax: string;
-}
-
-interface TallyItemLine {
-  item: string;
-  /** The quantity in thousandths, read exactly and rounded half up to the gram. */
-  quantityMilli: number;
-  ratePaise: number;
-  amountPaise: number;
-  /** The combined GST rate its RATEDETAILS give, or null. */
-  gstRate: number | null;
-}
-
-export interface TallyVoucher {
-  key: string;
-  typeName: string;
-  date: string;
-  number: string;
-  party: string;
-  narration: string;
-  placeOfSupply: string;
-  cancelled: boolean;
-  optional: boolean;
-  ledgers: TallyLedgerLine[];
-  items: TallyItemLine[];
-}
-
-function readItemLine(node: Node): TallyItemLine {
-  const quantity = readTallyQuantity(text(node.BILLEDQTY) || text(node.ACTUALQTY));
-  return {
-    item: text(node.STOCKITEMNAME),
-    quantityMilli: roundQuantityToMilli(quantity),
-    ratePaise: readTallyRate(text(node.RATE)),
-    amountPaise: Math.abs(readTallyOpening(text(node.AMOUNT))),
-    gstRate: tallyLineRate(
-      list(node["RATEDETAILS.LIST"]).map((detail) => ({
-        head: text(detail.GSTRATEDUTYHEAD),
-        rate: text(detail.GSTRATE),
-      })),
-    ),
-  };
-}
-
-function readBills(node: Node) {
-  return list(node["BILLALLOCATIONS.LIST"])
-    .map((bill) => ({
-      name: text(bill.NAME),
-      kind: text(bill.BILLTYPE).toLowerCase(),
-      paise: readTallyOpening(text(bill.AMOUNT)),
-    }))
-    .filter((bill) => bill.name !== "" && bill.paise !== 0);
-}
-
-/** One VOUCHER node as lines: the accounting view's lists, else the invoice view's. */
-export function readTallyVoucher(node: Node): TallyVoucher {
-  const allLedgers = list(node["ALLLEDGERENTRIES.LIST"]);
-  const ledgerNodes = allLedgers.length > 0 ? allLedgers : list(node["LEDGERENTRIES.LIST"]);
-  const allItems = list(node["ALLINVENTORYENTRIES.LIST"]);
-  const itemNodes = allItems.length > 0 ? allItems : list(node["INVENTORYENTRIES.LIST"]);
-  const party = text(node.PARTYLEDGERNAME);
-  const ledgers: TallyLedgerLine[] = [];
-  const items: TallyItemLine[] = [];
-  for (const entry of ledgerNodes) {
-    const ledger = text(entry.LEDGERNAME);
-    const inventory = list(entry["INVENTORYALLOCATIONS.LIST"]);
-    for (const item of inventory) items.push(readItemLine(item));
-    ledgers.push({
-      ledger,
-      paise: readTallyOpening(text(entry.AMOUNT)),
-      isParty: yes(entry.ISPARTYLEDGER) || (party !== "" && ledger === party),
-      carriesItems: inventory.length > 0,
-      bills: readBills(entry),
-      rateOfInvoiceTax: text(first(entry["RATEOFINVOICETAX.LIST"])?.RATEOFINVOICETAX),
-    });
-  }
-  // The invoice view: each item line's ledger amount is in its ACCOUNTINGALLOCATIONS.
-  for (const entry of itemNodes) {
-    items.push(readItemLine(entry));
-    for (const allocation of list(entry["ACCOUNTINGALLOCATIONS.LIST"])) {
-      ledgers.push({
-        ledger: text(allocation.LEDGERNAME),
-        paise: readTallyOpening(text(allocation.AMOUNT)),
-        isParty: false,
-        carriesItems: true,
-        bills: [],
-        rateOfInvoiceTax: "",
-      });
-    }
-  }
-  const lines = ledgers.filter((line) => line.ledger !== "" && line.paise !== 0);
-  const typeName = text(node["@_VCHTYPE"]) || text(node.VOUCHERTYPENAME);
-  const date = readTallyDate(text(node.DATE));
-  const number = text(node.VOUCHERNUMBER);
-  const guid = text(node.GUID);
-  const key =
-    guid ||
-    createHash("sha256")
-      .update(
-        JSON.stringify([typeName, date, number, lines.map((line) => [line.ledger, line.paise])]),
-      )
-      .digest("hex");
-  return {
-    key: `tally:${key}`,
-    typeName,
-    date,
-    number,
-    party: party || (lines.find((line) => line.isParty)?.ledger ?? ""),
-    narration: text(node.NARRATION),
-    placeOfSupply: text(node.PLACEOFSUPPLY) || text(node.STATENAME),
-    cancelled: yes(node.ISCANCELLED),
-    optional: yes(node.ISOPTIONAL),
-    ledgers: lines,
-    items: items.filter((item) => item.item !== ""),
-  };
-}
 
 type Account = { id: string; nature: string; systemKey: string | null; openingPaise: number };
 
@@ -249,17 +108,31 @@ interface Books {
   gst: boolean;
   /** Tax ledgers' heads by their masters' GSTDUTYHEAD, by lower-cased name. */
   taxHeads: Map<string, TallyTaxHead>;
+  /** Ledgers whose masters give a tax type other than GST: never tax ledgers by their names. */
+  notTax: Set<string>;
 }
 
+/** Tally's number of a voucher saved without it, in its narration: "Tally Payment No. 7". */
+const tallyNumberNote = (voucher: TallyVoucher) =>
+  voucher.number ? `Tally ${voucher.typeName} No. ${voucher.number}` : "";
+
+/**
+ * A journal with the voucher's entries. A Tally journal keeps its number (`keepNumber`); a
+ * voucher of another type made a journal takes Bahi's next one, and Tally's type and number go
+ * in its narration.
+ */
 function journalOf(
   voucher: TallyVoucher,
   books: Books,
   base: Record<string, unknown> & { organisationId: string },
+  keepNumber: boolean,
 ) {
   const links: [string, string][] = [];
-  // A journal takes Bahi's next number: Tally's is kept in its narration.
-  const tallyNumber = voucher.number ? `Tally ${voucher.typeName} No. ${voucher.number}` : "";
-  const narration = [voucher.narration, tallyNumber].filter(Boolean).join(" · ").slice(0, 1000);
+  const number = keepNumber ? voucher.number.slice(0, 50) : "";
+  const narration = [voucher.narration, keepNumber ? "" : tallyNumberNote(voucher)]
+    .filter(Boolean)
+    .join(" · ")
+    .slice(0, 1000);
   const entries = voucher.ledgers.map((line) => {
     const account = books.accounts.get(line.ledger.toLowerCase()) as Account;
     links.push([line.ledger, account.id]);
@@ -269,8 +142,26 @@ function journalOf(
       creditAmount: line.paise < 0 ? amount(line.paise) : 0,
     };
   });
-  return { payload: { ...base, ...(narration ? { narration } : {}), entries }, links };
+  return {
+    payload: {
+      ...base,
+      ...(number ? { voucherNumber: number } : {}),
+      ...(narration ? { narration } : {}),
+      entries,
+    },
+    links,
+  };
 }
+
+/** The natures a discount ledger on the party's side can have (income and expenses). */
+const DISCOUNT_NATURES: ReadonlySet<string> = new Set([
+  "Direct Expense",
+  "Direct Income",
+  "Indirect Expense",
+  "Indirect Income",
+  "Sales",
+  "Purchases",
+]);
 
 /** A document voucher's payload, or the reason it must be a journal. */
 function documentOf(
@@ -316,7 +207,7 @@ function documentOf(
   for (const line of voucher.ledgers) {
     if (line === party) continue;
     // Without GST in Bahi, a tax ledger is an account like any other (its tax stays on the bill).
-    const head = books.gst ? tallyTaxHeadOf(line.ledger, books.taxHeads) : null;
+    const head = line.carriesItems ? null : taxHeadOf(line.ledger, books);
     if (head) {
       if (Math.sign(line.paise) !== side) return "a tax line is on the party's side";
       taxPaise += Math.abs(line.paise);
@@ -335,6 +226,10 @@ function documentOf(
     }
     if (Math.sign(line.paise) !== side) {
       if (line.carriesItems) return `${line.ledger} is on the party's side`;
+      // Only an income or expense ledger is a discount; a liability there (TDS deducted from
+      // a job worker's bill) is not, and the voucher keeps its lines as a journal.
+      const nature = books.accounts.get(line.ledger.toLowerCase())?.nature ?? "";
+      if (!DISCOUNT_NATURES.has(nature)) return `${line.ledger} is on the party's side`;
       // A discount ledger: Bahi keeps it as a discount on the lines, within the sales or
       // purchases it reduces (the trial-balance check compares them together).
       allowance += Math.abs(line.paise);
@@ -593,9 +488,7 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   for (const line of voucher.ledgers) {
     if (
       document &&
-      (line.carriesItems ||
-        (books.gst && tallyTaxHeadOf(line.ledger, books.taxHeads)) ||
-        isTallyRoundOffLedger(line.ledger)) &&
+      (line.carriesItems || taxHeadOf(line.ledger, books) || isTallyRoundOffLedger(line.ledger)) &&
       !books.accounts.has(line.ledger.toLowerCase())
     )
       continue;
@@ -615,7 +508,7 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   if (document && !voucher.party) return refuse(TALLY_VOUCHER_MESSAGES.noParty);
   const shaped =
     definition.family === "journal"
-      ? { ...journalOf(voucher, books, base), bills: [], opens: [] }
+      ? { ...journalOf(voucher, books, base, true), bills: [], opens: [] }
       : document
         ? documentOf(type, voucher, books, base)
         : settlementOf(type, voucher, books, base);
@@ -626,7 +519,7 @@ function planVoucher(voucher: TallyVoucher, type: VoucherType, books: Books): Pl
   return {
     voucher,
     type: journalVoucherType(),
-    ...journalOf(voucher, books, base),
+    ...journalOf(voucher, books, base, false),
     bills: [],
     opens: [],
     note: TALLY_VOUCHER_MESSAGES.asJournal(definition.titles.singular.toLowerCase(), shaped),
@@ -723,6 +616,7 @@ function readFileMasters(found: TallyNodes) {
   }
   const ledgerOpenings = new Map<string, number>();
   const taxHeads = new Map<string, TallyTaxHead>();
+  const notTax = new Set<string>();
   for (const node of found.get("LEDGER") ?? []) {
     const name = nameOf(node).toLowerCase();
     if (!name) continue;
@@ -733,8 +627,9 @@ function readFileMasters(found: TallyNodes) {
     const taxType = text(node.TAXTYPE).toLowerCase();
     if (head && !taxHeads.has(name) && (taxType === "" || taxType === "gst"))
       taxHeads.set(name, head);
+    if (taxType !== "" && taxType !== "gst") notTax.add(name);
   }
-  return { userTypes, ledgerOpenings, taxHeads };
+  return { userTypes, ledgerOpenings, taxHeads, notTax };
 }
 
 /**
@@ -771,7 +666,7 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
   const posted = new Map<string, number>();
   for (const posting of prepared.postings)
     posted.set(posting.accountId, (posted.get(posting.accountId) ?? 0) + posting.amountPaise);
-  const nameOfId = new Map([...books.accounts.values()].map((a) => [a.id, a]));
+  // The account's name, looked up only for a voucher that disagrees.
   const label = (id: string) =>
     [...books.accounts.entries()].find(([, account]) => account.id === id)?.[0] ?? id;
   const partyId = prepared.partyAccountId;
@@ -779,18 +674,36 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
     const bahi = posted.get(id) ?? 0;
     const slack = id === partyId ? plan.expected.partySlack : plan.expected.taxSlack;
     if (Math.abs(bahi - file) <= slack) continue;
-    const what = nameOfId.has(id) ? label(id) : id;
-    return `the file books ${paiseToRupees(Math.abs(file))} to ${what}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
+    return `the file books ${paiseToRupees(Math.abs(file))} to ${label(id)}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
   }
   return null;
 }
 
-/** The file's VOUCHER nodes: streamed in batches where given, else those already parsed. */
-async function* voucherNodes(found: TallyNodes, batches?: AsyncIterable<readonly Node[]>) {
-  for await (const batch of batches ?? [found.get("VOUCHER") ?? []]) yield* batch;
+/** Vouchers saved a transaction at a time: some 50–100 ms of the engine's work, then others go. */
+export const TALLY_SAVE_BATCH = 25;
+
+/** The file's vouchers a batch at a time: read in the worker where streamed, else from the nodes. */
+async function* fileVouchers(
+  found: TallyNodes,
+  batches?: AsyncIterable<readonly TallyVoucher[]>,
+): AsyncGenerator<readonly TallyVoucher[]> {
+  if (batches) {
+    yield* batches;
+    return;
+  }
+  const nodes = found.get("VOUCHER") ?? [];
+  for (let from = 0; from < nodes.length; from += TALLY_SAVE_BATCH)
+    yield nodes.slice(from, from + TALLY_SAVE_BATCH).map(readTallyVoucher);
 }
 
-/** POST /import/tally with vouchers: preview, or save them and compare the trial balances. */
+/** At most this many vouchers are listed under each heading of the report. */
+const LISTED = 500;
+
+/**
+ * POST /import/tally with vouchers: preview, or save them and compare the trial balances. The
+ * vouchers are planned and saved as they are read (issue 36): nothing holds them all. A receipt,
+ * payment or note that settles a bill this file opens but has not yet saved waits until the end.
+ */
 export async function importTallyVouchers(
   deps: VoucherDeps,
   caller: Caller,
@@ -800,8 +713,10 @@ export async function importTallyVouchers(
   options: {
     onTotal?: (total: number) => void;
     onProgress?: (done: number) => void;
-    /** The vouchers a batch at a time, read from the file as they are needed (tally-stream.ts). */
-    voucherBatches?: AsyncIterable<readonly Node[]>;
+    /** The vouchers a batch at a time, read from the file in a worker (tally-stream.ts). */
+    voucherBatches?: AsyncIterable<readonly TallyVoucher[]>;
+    /** How many vouchers the file has, where known before they are read. */
+    total?: number;
   } = {},
 ): Promise<TallyVouchersResult> {
   await requireOrganisationAccess(deps.db, caller, organisationId, {
@@ -809,76 +724,35 @@ export async function importTallyVouchers(
     subjects: tallyImportTypes(),
     action: "add",
   });
-  const { userTypes, ledgerOpenings, taxHeads } = readFileMasters(found);
-  const loaded = await loadBooks(deps.db, caller, organisationId, taxHeads);
+  const { userTypes, ledgerOpenings, taxHeads, notTax } = readFileMasters(found);
+  const loaded = await loadBooks(deps.db, caller, organisationId, taxHeads, notTax);
   const books = preview ? withFileMasters(loaded, found) : loaded;
   const notImported: Refusal[] = [];
   const typedByShape: Refusal[] = [];
-  const plans: Plan[] = [];
-  const counted: TallyVoucher[] = [];
-  let read = 0;
-  for await (const node of voucherNodes(found, options.voucherBatches)) {
-    read += 1;
-    const voucher = readTallyVoucher(node);
-    const side = partySideOf(voucher, books);
-    let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
-    // A renamed type ("GST Sale Invoice") with no master in the file: by what it does.
-    const typeKey = voucher.typeName.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
-    if (!type && typeKey && !userTypes.has(typeKey)) {
-      const shaped = tallyTypeByShape(voucher.typeName, shapeOf(voucher, books));
-      type = shaped ? bahiTypeOfTallyVoucher(shaped, new Map(), side) : null;
-      if (type)
-        typedByShape.push({
-          voucher: describeVoucher(voucher),
-          reason: TALLY_VOUCHER_MESSAGES.byShape(
-            voucher.typeName,
-            getVoucherDefinition(type).titles.singular.toLowerCase(),
-          ),
-        });
-    }
-    const refuse = (reason: string) =>
-      notImported.push({ voucher: describeVoucher(voucher), reason });
-    if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
-    else if (voucher.optional) refuse(TALLY_VOUCHER_MESSAGES.optional);
-    else if (!type) refuse(TALLY_VOUCHER_MESSAGES.notImported(voucher.typeName || "untyped"));
-    else {
-      counted.push(voucher);
-      const plan = planVoucher(voucher, type, books);
-      if ("reason" in plan) notImported.push(plan);
-      else plans.push(plan);
-    }
-  }
-  const known = await repo.findImportedFingerprints(
-    deps.db,
-    organisationId,
-    plans.map((plan) => plan.voucher.key),
-  );
-  const fresh = dedupeNumbers(plans.filter((plan) => !known.has(plan.voucher.key)));
-  const toCreate: Record<string, number> = {};
-  for (const plan of fresh) toCreate[plan.type] = (toCreate[plan.type] ?? 0) + 1;
-  const summary = {
-    vouchers: read,
-    toCreate,
-    alreadyImported: plans.length - fresh.length,
-    notImported: notImported.slice(0, 500),
-    asJournals: fresh
-      .filter((plan) => plan.note)
-      .slice(0, 500)
-      .map((plan) => ({ voucher: describeVoucher(plan.voucher), reason: plan.note as string })),
-    typedByShape: typedByShape.slice(0, 500),
+  const asJournals: Refusal[] = [];
+  const listed = (list: Refusal[], refusal: Refusal) => {
+    if (list.length < LISTED) list.push(refusal);
   };
-  if (preview) return { preview: true, ...summary };
+  const toCreate: Record<string, number> = {};
+  const fileBalance = new FileTrialBalance();
+  const seenKeys = new Set<string>();
+  const numbers = new Set<string>();
+  let read = 0;
+  let alreadyImported = 0;
 
-  // Invoices and bills first, so that receipts, payments and notes find the bills they settle.
-  const opening = fresh.filter((plan) => isBillableType(plan.type));
-  const settling = fresh.filter((plan) => !isBillableType(plan.type));
   const billIds = new Map<string, { id: string; pendingPaise: number }>();
   const failed: Refusal[] = [];
   const heldBack: Refusal[] = [];
   let imported = 0;
-  let processed = 0;
-  options.onTotal?.(fresh.length);
-  const save = async (group: Plan[]) => {
+  /** Planned, to be saved in file order; the bills they open. */
+  let pending: Plan[] = [];
+  let pendingOpens = new Set<string>();
+  /** Settling bills this file opens after them: saved at the end. */
+  const deferred: Plan[] = [];
+  if (!preview) options.onTotal?.(options.total ?? found.get("VOUCHER")?.length ?? 0);
+  const save = async (group: Plan[]): Promise<void> => {
+    /** Journals whose Tally number Bahi already uses: saved again with Bahi's next number. */
+    const renumber: Plan[] = [];
     imported += await saveImportedVouchers(
       deps,
       caller,
@@ -901,53 +775,217 @@ export async function importTallyVouchers(
               pendingPaise: total,
             });
         },
-        onFailed: ({ plan }, reason) =>
-          failed.push({ voucher: describeVoucher(plan.voucher), reason }),
+        onFailed: ({ plan }, reason) => {
+          if (typeof plan.payload.voucherNumber === "string" && /already used/.test(reason))
+            renumber.push(withoutTallyNumber(plan));
+          else listed(failed, { voucher: describeVoucher(plan.voucher), reason });
+        },
         hold: ({ plan }, prepared) => disagreement(plan, prepared, books),
         onHeld: ({ plan }, reason) =>
-          heldBack.push({
+          listed(heldBack, {
             voucher: describeVoucher(plan.voucher),
             reason: TALLY_VOUCHER_MESSAGES.heldBack(reason),
           }),
-        onProgress: (_saved, through) => options.onProgress?.(processed + through),
       },
     );
+    if (renumber.length > 0) await save(renumber);
   };
-  await save(opening);
-  processed = opening.length;
-  await save(settling);
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const group = pending;
+    pending = [];
+    pendingOpens = new Set();
+    await save(group);
+    options.onProgress?.(read);
+  };
+  const billKey = (bill: Plan["bills"][number]) =>
+    `${bill.party.toLowerCase()}|${bill.name.toLowerCase()}`;
+  const queue = async (plan: Plan) => {
+    const unopened = plan.bills.filter((bill) => !billIds.has(billKey(bill)));
+    if (unopened.some((bill) => pendingOpens.has(billKey(bill)))) await flush();
+    if (plan.bills.some((bill) => !billIds.has(billKey(bill)))) {
+      // Its bill may be opened further on (or was opened before this import): it goes last.
+      deferred.push(plan);
+      return;
+    }
+    pending.push(plan);
+    for (const name of plan.opens)
+      pendingOpens.add(`${plan.voucher.party.toLowerCase()}|${name.toLowerCase()}`);
+    if (pending.length >= TALLY_SAVE_BATCH) await flush();
+  };
+
+  for await (const batch of fileVouchers(found, options.voucherBatches)) {
+    const plans: Plan[] = [];
+    for (const voucher of batch) {
+      read += 1;
+      const side = partySideOf(voucher, books);
+      let type = bahiTypeOfTallyVoucher(voucher.typeName, userTypes, side);
+      // A renamed type ("GST Sale Invoice") with no master in the file: by what it does.
+      const typeKey = voucher.typeName.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
+      // A renamed type with no master in the file, or whose masters lead nowhere Bahi knows
+      // (a real export's "GST Sale Invoice" names itself as its parent): by what it does, unless
+      // its root type is one that carries no books (an order, a note of goods).
+      if (!type && typeKey) {
+        const shaped = tallyTypeByShape(rootTypeName(typeKey, userTypes), shapeOf(voucher, books));
+        type = shaped ? bahiTypeOfTallyVoucher(shaped, new Map(), side) : null;
+        if (type)
+          listed(typedByShape, {
+            voucher: describeVoucher(voucher),
+            reason: TALLY_VOUCHER_MESSAGES.byShape(
+              voucher.typeName,
+              getVoucherDefinition(type).titles.singular.toLowerCase(),
+            ),
+          });
+      }
+      const refuse = (reason: string) =>
+        listed(notImported, { voucher: describeVoucher(voucher), reason });
+      if (voucher.cancelled) refuse(TALLY_VOUCHER_MESSAGES.cancelled);
+      else if (voucher.optional) refuse(TALLY_VOUCHER_MESSAGES.optional);
+      else if (!type) refuse(TALLY_VOUCHER_MESSAGES.notImported(voucher.typeName || "untyped"));
+      else {
+        fileBalance.count(voucher);
+        const plan = planVoucher(voucher, type, books);
+        if ("reason" in plan) listed(notImported, plan);
+        else {
+          fileBalance.link(plan);
+          plans.push(plan);
+        }
+      }
+    }
+    const known = await repo.findImportedFingerprints(
+      deps.db,
+      organisationId,
+      plans.map((plan) => plan.voucher.key),
+    );
+    for (const planned of plans) {
+      // Saved by an earlier import, or earlier in this file.
+      if (known.has(planned.voucher.key) || seenKeys.has(planned.voucher.key)) {
+        alreadyImported += 1;
+        continue;
+      }
+      seenKeys.add(planned.voucher.key);
+      const plan = dedupeNumber(planned, numbers);
+      toCreate[plan.type] = (toCreate[plan.type] ?? 0) + 1;
+      if (plan.note)
+        listed(asJournals, { voucher: describeVoucher(plan.voucher), reason: plan.note });
+      if (!preview) await queue(plan);
+    }
+    await letOthersIn();
+  }
+  const summary = {
+    vouchers: read,
+    toCreate,
+    alreadyImported,
+    notImported,
+    asJournals,
+    typedByShape,
+  };
+  if (preview) return { preview: true, ...summary };
+
+  await flush();
+  for (let from = 0; from < deferred.length; from += TALLY_SAVE_BATCH)
+    await save(deferred.slice(from, from + TALLY_SAVE_BATCH));
+  options.onProgress?.(read);
   const trialBalance = await compareTrialBalances(
     deps.db,
     caller,
     books,
-    counted,
-    plans,
+    fileBalance,
     ledgerOpenings,
   );
   return {
     preview: false,
     ...summary,
     imported,
-    failed: failed.slice(0, 500),
-    heldBack: heldBack.slice(0, 500),
+    failed,
+    heldBack,
     trialBalance,
   };
 }
 
-/** A number used twice in one type and year keeps the first; the others are numbered by Bahi. */
-function dedupeNumbers(plans: Plan[]): Plan[] {
+/** The last type of a user type's parent chain (itself when it has none), stopping at a loop. */
+function rootTypeName(typeKey: string, userTypes: ReadonlyMap<string, string>): string {
   const seen = new Set<string>();
-  return plans.map((plan) => {
-    const number = plan.payload.invoiceNumber;
-    if (typeof number !== "string") return plan;
-    const key = `${plan.type}|${plan.payload.year}|${number.toLowerCase()}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      return plan;
+  let key = typeKey;
+  while (!seen.has(key)) {
+    seen.add(key);
+    const parent = userTypes.get(key)?.replaceAll(String.fromCharCode(4), "").trim().toLowerCase();
+    if (!parent) break;
+    key = parent;
+  }
+  return key;
+}
+
+/**
+ * A ledger's GST head, in an organisation that charges GST: by its master's duty head, else its
+ * name; never a ledger whose master gives it another tax type ("Others", "TDS"), such as a
+ * purchase ledger named "Purchase Raw Material IGST 18%".
+ */
+function taxHeadOf(ledger: string, books: Books): TallyTaxHead | null {
+  if (!books.gst || books.notTax.has(ledger.trim().toLowerCase())) return null;
+  return tallyTaxHeadOf(ledger, books.taxHeads);
+}
+
+/** A journal saved with Bahi's next number, Tally's kept in its narration. */
+function withoutTallyNumber(plan: Plan): Plan {
+  const { voucherNumber: _taken, ...payload } = plan.payload;
+  const narration = [plan.voucher.narration, tallyNumberNote(plan.voucher)]
+    .filter(Boolean)
+    .join(" · ")
+    .slice(0, 1000);
+  return { ...plan, payload: { ...payload, ...(narration ? { narration } : {}) } };
+}
+
+/** A number used twice in one type and year keeps the first; the others are numbered by Bahi. */
+function dedupeNumber(plan: Plan, seen: Set<string>): Plan {
+  const field = "invoiceNumber" in plan.payload ? "invoiceNumber" : "voucherNumber";
+  const number = plan.payload[field];
+  if (typeof number !== "string") return plan;
+  const key = `${plan.type}|${plan.payload.year}|${number.toLowerCase()}`;
+  if (!seen.has(key)) {
+    seen.add(key);
+    return plan;
+  }
+  const { [field]: _dropped, ...payload } = plan.payload;
+  return { ...plan, payload: payload as Plan["payload"] };
+}
+
+/**
+ * What the trial-balance check needs of the file, gathered as its vouchers go by: each ledger's
+ * movement, the accounts its lines reached, and the years the vouchers fall in. Bounded by the
+ * ledgers, not the vouchers.
+ */
+class FileTrialBalance {
+  /** By lower-cased ledger name: its name as written, its movement (paise, debit positive). */
+  readonly ledgers = new Map<string, { name: string; paise: number }>();
+  readonly links = new Map<string, Set<string>>();
+  readonly years = new Set<string>();
+
+  count(voucher: TallyVoucher) {
+    if (isValidCivilDate(voucher.date) && isBooksDate(voucher.date))
+      this.years.add(financialYearOf(voucher.date));
+    for (const line of voucher.ledgers) {
+      const key = line.ledger.toLowerCase();
+      const ledger = this.ledgers.get(key);
+      if (ledger) {
+        ledger.name = line.ledger;
+        ledger.paise += line.paise;
+      } else this.ledgers.set(key, { name: line.ledger, paise: line.paise });
     }
-    const { invoiceNumber: _dropped, ...payload } = plan.payload;
-    return { ...plan, payload };
-  });
+  }
+
+  link(plan: Plan) {
+    for (const [ledger, id] of plan.links) {
+      if (!id) continue;
+      const key = ledger.toLowerCase();
+      let ids = this.links.get(key);
+      if (!ids) {
+        ids = new Set();
+        this.links.set(key, ids);
+      }
+      ids.add(id);
+    }
+  }
 }
 
 async function loadBooks(
@@ -955,6 +993,7 @@ async function loadBooks(
   caller: Caller,
   organisationId: string,
   taxHeads: Map<string, TallyTaxHead> = new Map(),
+  notTax: Set<string> = new Set(),
 ): Promise<Books> {
   const [{ accounts }, { items }, organisation] = await Promise.all([
     listAccounts(db, caller, { organisationId }),
@@ -989,6 +1028,7 @@ async function loadBooks(
     ),
     gst: organisation?.gst_registered === 1 && organisation.gst_reg_type !== "composition",
     taxHeads,
+    notTax,
   };
 }
 
@@ -1046,8 +1086,7 @@ async function compareTrialBalances(
   db: Kysely<Database>,
   caller: Caller,
   before: Books,
-  counted: TallyVoucher[],
-  plans: Plan[],
+  fileBalance: FileTrialBalance,
   ledgerOpenings: Map<string, number>,
 ): Promise<TrialBalanceCheck> {
   const books = await loadBooks(db, caller, before.organisationId);
@@ -1066,24 +1105,18 @@ async function compareTrialBalances(
     const rb = find(b);
     if (ra !== rb) parent.set(ra, rb);
   };
-  const ledgerNode = (name: string) => `L:${name.toLowerCase()}`;
   const fileMovement = new Map<string, number>();
   const ledgerNames = new Map<string, string>();
-  const years = new Set<string>();
-  for (const voucher of counted) {
-    if (isValidCivilDate(voucher.date) && isBooksDate(voucher.date))
-      years.add(financialYearOf(voucher.date));
-    for (const line of voucher.ledgers) {
-      const node = ledgerNode(line.ledger);
-      ledgerNames.set(node, line.ledger);
-      if (!parent.has(node)) parent.set(node, node);
-      fileMovement.set(node, (fileMovement.get(node) ?? 0) + line.paise);
-      const account = books.accounts.get(line.ledger.toLowerCase());
-      if (account) union(node, `A:${account.id}`);
-    }
+  const years = fileBalance.years;
+  for (const [key, ledger] of fileBalance.ledgers) {
+    const node = `L:${key}`;
+    ledgerNames.set(node, ledger.name);
+    if (!parent.has(node)) parent.set(node, node);
+    fileMovement.set(node, ledger.paise);
+    const account = books.accounts.get(key);
+    if (account) union(node, `A:${account.id}`);
   }
-  for (const plan of plans)
-    for (const [ledger, id] of plan.links) if (id) union(ledgerNode(ledger), `A:${id}`);
+  for (const [key, ids] of fileBalance.links) for (const id of ids) union(`L:${key}`, `A:${id}`);
   const accountNames = new Map<string, string>();
   const bahiMovement = new Map<string, number>();
   for (const year of years) {

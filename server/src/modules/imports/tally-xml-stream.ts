@@ -63,18 +63,49 @@ export interface TallyStreamOptions {
   onNode: (tag: string, node: Node) => void | Promise<void>;
   /** Elements of these tags are counted, not built. */
   count?: ReadonlySet<string>;
+  /**
+   * Inside a collected element, only children of these names are built; the others (and all
+   * within them) are read past. Everything is built when absent.
+   */
+  keep?: ReadonlySet<string>;
+  /**
+   * Once an element of this tag opens outside any collected one, the rest of the file is skimmed
+   * rather than parsed: the `count` tags counted and the `collect` tags looked for by a search
+   * of the text. Masters come before the vouchers in Tally's exports, so the masters pass reads
+   * the vouchers no further than that; `skimFound` says a collected tag came after all (the
+   * caller then reads the file through).
+   */
+  skimFrom?: string;
+}
+
+export interface TallyStreamResult {
+  /** How many elements of each counted tag it saw. */
+  counts: Map<string, number>;
+  /** A collected tag was found in the skimmed part (`skimFrom`): not built. */
+  skimFound: boolean;
+}
+
+const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `<NAME` followed by what ends a tag name, for each of the names. */
+function tagPattern(names: Iterable<string>): RegExp {
+  return new RegExp(`<(${[...names].map(escapeName).join("|")})[\\s/>]`, "g");
 }
 
 /**
  * Streams the file at `path` through saxes, calling `onNode` with each collected element. Throws
  * TallyStreamProblem("doctype") for a DOCTYPE and ("notTally") when the root is not ENVELOPE.
- * Returns how many elements of each counted tag it saw.
  */
 export async function streamTallyXml(
   path: string,
   options: TallyStreamOptions,
-): Promise<Map<string, number>> {
+): Promise<TallyStreamResult> {
   const counts = new Map<string, number>();
+  const keep = options.keep;
+  /** Depth within an element that is not built (`keep`). */
+  let skipping = 0;
+  let skimming = false;
+  let skimFound = false;
   const parser = new SaxesParser({ position: false });
   const stack: Frame[] = [];
   const ready: [string, Node][] = [];
@@ -92,9 +123,18 @@ export async function streamTallyXml(
       rootChecked = true;
       if (tag.name !== "ENVELOPE") problem ??= new TallyStreamProblem("notTally");
     }
+    if (skipping > 0) {
+      skipping += 1;
+      return;
+    }
     if (stack.length === 0) {
       if (options.count?.has(tag.name)) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
+      if (tag.name === options.skimFrom) skimming = true;
       if (!options.collect.has(tag.name)) return;
+    } else if (keep && !keep.has(tag.name)) {
+      (stack.at(-1) as Frame).children = true;
+      skipping = 1;
+      return;
     }
     const node: Node = {};
     let attributes = false;
@@ -107,14 +147,20 @@ export async function streamTallyXml(
     stack.push({ name: tag.name, node, text: "", children: false, attributes });
   });
   parser.on("text", (text) => {
+    if (skipping > 0) return;
     const frame = stack.at(-1);
     if (frame) frame.text += text;
   });
   parser.on("cdata", (text) => {
+    if (skipping > 0) return;
     const frame = stack.at(-1);
     if (frame) frame.text += text;
   });
   parser.on("closetag", () => {
+    if (skipping > 0) {
+      skipping -= 1;
+      return;
+    }
     const frame = stack.pop();
     if (!frame) return;
     const text = frame.text.trim();
@@ -156,6 +202,26 @@ export async function streamTallyXml(
       if (pending) await pending;
     }
   };
+  // The skim: counted tags counted and collected ones looked for in the text as it comes, a
+  // tag cut by a chunk's end carried to the next.
+  const counted = options.count ? tagPattern(options.count) : null;
+  const collected = tagPattern(options.collect);
+  let skimCarry = "";
+  const skim = (text: string) => {
+    const piece = skimCarry + text;
+    const lastOpen = piece.lastIndexOf("<");
+    const cut = lastOpen >= 0 && piece.length - lastOpen < 64 ? lastOpen : piece.length;
+    skimCarry = piece.slice(cut);
+    const whole = piece.slice(0, cut);
+    collected.lastIndex = 0;
+    if (collected.test(whole)) skimFound = true;
+    if (!counted) return;
+    counted.lastIndex = 0;
+    for (let match = counted.exec(whole); match; match = counted.exec(whole)) {
+      const name = match[1] as string;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  };
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -165,14 +231,22 @@ export async function streamTallyXml(
         decoder = new TextDecoder(encoding);
         bytes = bytes.subarray(skip);
       }
-      await feed(decoder.decode(bytes, { stream: true }), false);
+      const text = decoder.decode(bytes, { stream: true });
+      if (skimming) {
+        skim(text);
+        if (skimFound) break;
+      } else await feed(text, false);
     }
-    await feed(decoder ? decoder.decode() : "", true);
-    parser.close();
+    if (skimming) {
+      if (!skimFound) skim(`${decoder ? decoder.decode() : ""}<`);
+    } else {
+      await feed(decoder ? decoder.decode() : "", true);
+      parser.close();
+    }
   } finally {
     stream.destroy();
   }
   if (problem) throw problem;
   if (!rootChecked) throw new TallyStreamProblem("notTally");
-  return counts;
+  return { counts, skimFound };
 }

@@ -27,6 +27,7 @@ import type { UploadedFile } from "./bank-import.service.ts";
 import type { ProgressTracker } from "./import-progress.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import { saveImportedVouchers } from "./voucher-batches.ts";
+import { asBahiSheet } from "./zoho-sheets.ts";
 
 // A spreadsheet of vouchers (issue 23): sales, purchases and notes with item or account lines,
 // receipts, payments, fund transfers and journals. Rows grouped into vouchers, names resolved,
@@ -141,7 +142,7 @@ async function readVoucherReport(
     SHEET_FILE_MESSAGES,
     MAX_DATA_SHEET_ROWS,
   );
-  const reading = readVoucherSheet(rows);
+  const reading = readVoucherSheet(asBahiSheet("vouchers", rows));
   const { accounts } = await listAccounts(deps.db, caller, {
     organisationId: fields.organisationId,
   });
