@@ -36,6 +36,7 @@ import * as m0095 from "./0095-eway-bills.ts";
 import * as m0096 from "./0096-eway-threshold-from-state.ts";
 import * as m0097 from "./0097-stock-version.ts";
 import * as m0100 from "./0100-shared-state.ts";
+import * as m0120 from "./0120-audit-trail.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0085_message_templates": m0085,
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,
+  "0120_audit_trail": m0120,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";
