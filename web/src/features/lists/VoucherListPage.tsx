@@ -337,7 +337,8 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     records,
     highlighted,
     selected: selection.ids,
-    selectable: view === "live",
+    // Deleted Entries select rows to restore them (issue 39).
+    selectable: true,
     onToggle: toggle,
     onToggleAll: toggleAll,
     onOpen: openRow,
