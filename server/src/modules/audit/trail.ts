@@ -133,7 +133,7 @@ export interface TrailVerification {
   firstBroken: { id: string; seq: number; at: string; reason: string } | null;
 }
 
-const VERIFY_BATCH = 5000;
+const VERIFY_BATCH = 10_000;
 
 /**
  * Walks an organisation's chain in order, a batch at a time: each entry must follow the one before
@@ -147,23 +147,30 @@ export async function verifyTrail(
   let checked = 0;
   let lastSeq = 0;
   let prevHash = GENESIS_HASH;
+  const fetchAfter = (seq: number) => {
+    const batch = selectTrailBatch(db, organisationId, seq, batchSize);
+    // A walk that stops at a broken entry leaves the next batch unread: never an unhandled error.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next = fetchAfter(0);
   for (;;) {
-    const rows = await selectTrailBatch(db, organisationId, lastSeq, batchSize);
+    const rows = await next;
+    // The next batch is read while this one is hashed (PostgreSQL answers meanwhile).
+    const last = rows.at(-1);
+    if (rows.length === batchSize && last) next = fetchAfter(Number(last.seq));
     for (const row of rows) {
       const seq = Number(row.seq);
-      const broken = (reason: string): TrailVerification => ({
-        ok: false,
-        checked,
-        firstBroken: { id: row.id, seq, at: row.at, reason },
-      });
+      let reason: string | null = null;
       if (seq !== lastSeq + 1) {
-        return broken(`Entries ${lastSeq + 1} to ${seq - 1} are missing before this entry.`);
+        reason = `Entries ${lastSeq + 1} to ${seq - 1} are missing before this entry.`;
+      } else if (row.prev_hash !== prevHash) {
+        reason = "It does not name the hash of the entry before it.";
+      } else if (hashTrailRow(row, seq) !== row.hash) {
+        reason = "Its content does not match its hash: it was changed after it was written.";
       }
-      if (row.prev_hash !== prevHash) {
-        return broken("It does not name the hash of the entry before it.");
-      }
-      if (hashTrailRow({ ...row, seq }) !== row.hash) {
-        return broken("Its content does not match its hash: it was changed after it was written.");
+      if (reason !== null) {
+        return { ok: false, checked, firstBroken: { id: row.id, seq, at: row.at, reason } };
       }
       checked += 1;
       lastSeq = seq;
