@@ -17,6 +17,7 @@
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
 import { inLockedBooks } from "../server/src/db/books-lock.ts";
 import type { AuditTrailTable } from "../server/src/db/schema.ts";
 import { runWrites } from "../server/src/db/writes.ts";
@@ -113,9 +114,12 @@ export async function runAuditTrailBench(options: {
       .executeTakeFirstOrThrow();
     const document = JSON.parse(stored.document) as unknown;
     const trailTimes: number[] = [];
+    // Without the insert: what a PostgreSQL save pays beyond the statement of its other writes.
+    const buildTimes: number[] = [];
     for (let index = 0; index < warm + saveCount; index += 1) {
       await inLockedBooks(db, organisationId, async (trx) => {
         const started = performance.now();
+        const built = performance.now();
         const writes = await buildTrailWrites(
           trx,
           organisationId,
@@ -132,6 +136,7 @@ export async function runAuditTrailBench(options: {
           ],
           { booksLocked: true },
         );
+        if (index >= warm) buildTimes.push(performance.now() - built);
         await runWrites(trx, writes);
         if (index >= warm) trailTimes.push(performance.now() - started);
       });
@@ -141,6 +146,8 @@ export async function runAuditTrailBench(options: {
     const trailP50 = percentile(trailTimes, 50);
     const trailP95 = percentile(trailTimes, 95);
     const share = trailP95 / (saveP95 - trailP95);
+    const buildP95 = percentile(buildTimes, 95);
+    const buildShare = buildP95 / (saveP95 - buildP95);
 
     // 2. Grow the chain to `entryCount` entries, then verify it.
     const loadStarted = performance.now();
@@ -179,6 +186,11 @@ export async function runAuditTrailBench(options: {
       await db.transaction().execute((trx) => runWrites(trx, buildTrailInserts(trx, rows)));
     }
     const loadMs = performance.now() - loadStarted;
+    if (engine === "postgres") {
+      // What autovacuum does within a minute of a bulk load (bench/README.md; the test server runs
+      // without it): without it the first walk also sets every fresh row's hint bits.
+      await sql`vacuum (analyze) audit_trail`.execute(db);
+    }
     const loadAverage = os.loadavg();
     const verifyStarted = performance.now();
     const verified = await verifyTrail(db, organisationId);
@@ -207,7 +219,8 @@ export async function runAuditTrailBench(options: {
       "| --- | --- | --- |",
       `| Save one sales invoice (in-process HTTP, trail included), p50 / p95 | ${ms(saveP50)} / ${ms(saveP95)} ms | |`,
       `| The trail's part of a save (tail read, diff, hash, insert), p50 / p95 | ${ms(trailP50)} / ${ms(trailP95)} ms | |`,
-      `| Trail's share: its p95 over the rest of the save's p95 | ${(share * 100).toFixed(1)} % | ≤ ${SHARE_TARGET * 100} % |`,
+      `| Trail's share: its p95 over the rest of the save's p95 (upper bound: insert on its own) | ${(share * 100).toFixed(1)} % | ≤ ${SHARE_TARGET * 100} % |`,
+      `| … without the insert (tail read, diff, hash: p95 ${ms(buildP95)} ms) | ${(buildShare * 100).toFixed(1)} % | |`,
       `| Verify a chain of ${seq.toLocaleString("en-IN")} entries | ${(verifyMs / 1000).toFixed(2)} s (${Math.round(seq / (verifyMs / 1000)).toLocaleString("en-IN")} entries/s) | |`,
       `| … of which reading the rows alone (same batches, no hashing) | ${(readMs / 1000).toFixed(2)} s | |`,
       `| … per 1M entries (measured${seq >= 1_000_000 ? "" : ", extrapolated linearly"}) | ${(perMillion / 1000).toFixed(2)} s | ≤ ${VERIFY_TARGET_MS / 1000} s |`,
