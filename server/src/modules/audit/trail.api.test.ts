@@ -402,6 +402,48 @@ describe("who may read it", () => {
   });
 });
 
+describe("concurrent writers", () => {
+  test("saves, edits of masters and settings at once keep one unbroken chain", async () => {
+    const { count: before } = await trailOk();
+    const writes = [
+      ...[21, 22, 23, 24, 25].map((amount) =>
+        inject({
+          method: "POST",
+          url: "/api/receipts/add",
+          headers: as(owner),
+          payload: receipt(amount),
+        }),
+      ),
+      ...["Kumar Agencies", "Lal Brothers", "Naik & Co"].map((name) =>
+        inject({
+          method: "POST",
+          url: "/api/account/add",
+          headers: as(admin),
+          payload: { organisationId: org, name, nature: "Debtors" },
+        }),
+      ),
+      inject({
+        method: "POST",
+        url: "/api/settings/organisation",
+        headers: as(owner),
+        payload: { organisationId: org, billingCity: "Nashik" },
+      }),
+    ];
+    const answers = await Promise.all(writes);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const { count: after } = await trailOk();
+    expect(after - before).toBe(writes.length);
+    const seqs = await db()
+      .selectFrom("audit_trail")
+      .select("seq")
+      .where("organisation_id", "=", org)
+      .orderBy("seq")
+      .execute();
+    expect(seqs.map((row) => Number(row.seq))).toEqual(seqs.map((_, index) => index + 1));
+    expect(await verify()).toMatchObject({ ok: true, checked: seqs.length, firstBroken: null });
+  });
+});
+
 describe("tamper evidence", () => {
   test("the chain verifies, the database refuses changes, and a row changed behind its back is named", async () => {
     const before = await verify();
