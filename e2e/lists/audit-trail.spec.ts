@@ -111,3 +111,14 @@ test("the entry's Log opens its own history in the trail", async () => {
     .evaluateAll((rows) => new Set(rows.map((row) => row.getAttribute("data-entry"))).size);
   expect(entries).toBe(4);
 });
+
+test("the entry's form opens its history in one click", async () => {
+  await page.goto(pathIn(ledger, `sales/edit/${invoice.entryId}`));
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Edit Sales Invoice ${NUMBER}` }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Audit Trail" }).click();
+  await expect(page.getByText(`History of Sales Invoice ${NUMBER}`)).toBeVisible();
+  const table = page.getByRole("table", { name: "Audit trail" });
+  await expect(table.locator("tr[data-entry]").filter({ hasText: "Created" })).toHaveCount(1);
+});
