@@ -23,6 +23,7 @@ import { registerBrowserDefences } from "./http/security.ts";
 import { databaseRateLimitStore } from "./http/shared-rate-limits.ts";
 import { DAY } from "./lib/clock.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { auditTrailRoutes } from "./modules/audit/trail.routes.ts";
 import { createAuthenticator } from "./modules/auth/auth.guard.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { ChangeFeed } from "./modules/changes/change-feed.ts";
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ewayBillRoutes,
     documentsRoutes,
     bookRoutes,
+    auditTrailRoutes,
   ]) {
     await app.register(routes, { prefix: "/api", deps: moduleDeps });
   }

@@ -57,7 +57,14 @@ export function sendSubjectsOf(documents: readonly { transactionType: string }[]
   return [...new Set(subjects)];
 }
 
-export type Management = "users" | "settings" | "organisation" | "apiKeys" | "lockPeriods";
+export type Management =
+  | "users"
+  | "settings"
+  | "organisation"
+  | "apiKeys"
+  | "lockPeriods"
+  /** Reading the audit trail (issue 39, decision 311); nobody may change it. */
+  | "auditTrail";
 
 const MANAGERS: Record<Management, readonly Role[]> = {
   users: ["owner", "admin"],
@@ -65,6 +72,7 @@ const MANAGERS: Record<Management, readonly Role[]> = {
   lockPeriods: ["owner", "admin"],
   organisation: ["owner"],
   apiKeys: ["owner"],
+  auditTrail: ["owner", "admin"],
 };
 
 export function canManage(role: Role, what: Management): boolean {

@@ -15,6 +15,7 @@ describe("listEntryCalls", () => {
       "add",
       "edit",
       "delete",
+      "restore",
       "getsingleentrydetails",
       "getoldentrylist",
       "getoldentrydetails",

@@ -8,6 +8,7 @@ export const COMMON_ENTRY_CALLS = [
   "add",
   "edit",
   "delete",
+  "restore",
   "getsingleentrydetails",
   "getoldentrylist",
   "getoldentrydetails",

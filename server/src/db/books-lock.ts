@@ -16,11 +16,7 @@ export async function inLockedBooks<T>(
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (db.isTransaction) {
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`books:${organisationId}`}, 0))`.execute(
-        db,
-      );
-    }
+    await lockBooksInTransaction(db, organisationId);
     return work(db);
   }
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
@@ -50,6 +46,20 @@ export async function inLockedBooks<T>(
     if (rows[0]?.command === "ROLLBACK") throw new Error("The transaction was rolled back.");
     return result;
   });
+}
+
+/**
+ * Takes the books lock of an organisation in the caller's transaction (PostgreSQL; SQLite's write
+ * transactions run one at a time already). Taken again by the same transaction, it returns at once.
+ */
+export async function lockBooksInTransaction(
+  trx: Kysely<Database>,
+  organisationId: string,
+): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`books:${organisationId}`}, 0))`.execute(
+    trx,
+  );
 }
 
 /** `work` in a transaction, or in the caller's when `db` is one already (decision 073). */

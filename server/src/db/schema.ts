@@ -15,6 +15,7 @@ export interface Database {
   invitations: InvitationsTable;
   api_keys: ApiKeysTable;
   audit_logs: AuditLogsTable;
+  audit_trail: AuditTrailTable;
   accounts: AccountsTable;
   outbox_messages: OutboxMessagesTable;
   items: ItemsTable;
@@ -459,6 +460,27 @@ export interface AuditLogsTable {
   created_at: string;
 }
 
+/** The auditor's trail (decision 310): rows are only ever inserted; triggers refuse the rest. */
+export interface AuditTrailTable {
+  organisation_id: string;
+  /** 1, 2, 3… within the organisation: the chain's order. */
+  seq: number;
+  id: string;
+  at: string;
+  user_id: string | null;
+  /** created, edited, deleted, restored. */
+  action: string;
+  /** A voucher type ('salesInvoice'), 'account', 'item', 'customField', 'settings', 'lockPeriod'… */
+  entity: string;
+  entity_id: string;
+  /** The voucher's number or the master's name. */
+  number: string | null;
+  /** JSON: [{ field, before, after }]. */
+  changes: string;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface AccountsTable {
   organisation_id: string;
   id: string;
@@ -662,7 +684,7 @@ export interface VoucherVersionsTable {
   organisation_id: string;
   voucher_id: string;
   version: number;
-  action: "created" | "edited" | "deleted";
+  action: "created" | "edited" | "deleted" | "restored";
   document: string;
   user_id: string | null;
   created_at: string;

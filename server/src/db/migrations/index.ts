@@ -41,6 +41,7 @@ import * as m0150 from "./0150-shared-limits-and-secret.ts";
 import * as m0160 from "./0160-cash-sales-settled.ts";
 import * as m0161 from "./0161-bank-lines-in-books.ts";
 import * as m0162 from "./0162-outbox-sender.ts";
+import * as m0120 from "./0120-audit-trail.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +87,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0085_message_templates": m0085,
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,
+  "0120_audit_trail": m0120,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

@@ -14,6 +14,7 @@ import { nowIso } from "../../lib/clock.ts";
 import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import * as accounts from "../accounts/accounts.repository.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { writeTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import * as repo from "./closing-stock.repository.ts";
 
@@ -85,6 +86,7 @@ export async function saveClosingStock(
   const set = input.data.filter((entry) => entry.value !== null);
   const cleared = input.data.filter((entry) => entry.value === null).map((entry) => entry.month);
   await db.transaction().execute(async (trx) => {
+    const earlier = await repo.selectClosingStock(trx, organisationId, [account.id], [...seen]);
     await repo.upsertClosingStock(
       trx,
       set.map((entry) => ({
@@ -109,6 +111,23 @@ export async function saveClosingStock(
       entityId: account.id,
       summary: `Closing stock of ${account.name}: ${described.join("; ")}`,
     });
+    // The trail (decision 310): each month's value in paise before and after.
+    await writeTrail(trx, organisationId, [
+      {
+        userId: access.userId,
+        action: "edited",
+        entity: "closingStock",
+        entityId: account.id,
+        number: account.name,
+        before: Object.fromEntries(earlier.map((row) => [row.month, Number(row.value_paise)])),
+        after: Object.fromEntries(
+          input.data.map((entry) => [
+            entry.month,
+            entry.value === null ? null : rupeesToPaise(entry.value),
+          ]),
+        ),
+      },
+    ]);
   });
 }
 

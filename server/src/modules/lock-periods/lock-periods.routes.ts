@@ -1,14 +1,18 @@
 import { EntityId, endOfMonth, FinancialYearText, VOUCHER_TYPES } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { writeTrail } from "../audit/trail.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import {
   ALL_TRANSACTION_TYPES,
+  findLockedMonths,
   listLockPeriods,
   upsertLockPeriod,
 } from "./lock-periods.repository.ts";
@@ -146,6 +150,7 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
         ? []
         : await requireReasonForFiledMonth(deps, organisationId, monthKey, transactionType, reason);
       await deps.db.transaction().execute(async (trx) => {
+        const wasLocked = await isLocked(trx, organisationId, monthKey, transactionType);
         await upsertLockPeriod(trx, {
           organisation_id: organisationId,
           year,
@@ -163,6 +168,9 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           entityId: `${monthKey}:${transactionType}`,
           summary: `${locked ? "Locked" : "Unlocked"}: ${describeLockedPeriod(transactionType, monthKey).split(" are locked")[0]}${describeFilings(filings, reason)}`,
         });
+        await writeTrail(trx, organisationId, [
+          lockTrailChange(access.userId, monthKey, transactionType, wasLocked, locked, reason),
+        ]);
       });
       return { success: true, message: locked ? "Period locked." : "Period unlocked." };
     },
@@ -200,6 +208,7 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           );
       await deps.db.transaction().execute(async (trx) => {
         const now = nowIso();
+        const wasLocked = await isLocked(trx, organisationId, monthKey, ALL_TRANSACTION_TYPES);
         // Unlocking a whole month unlocks each type in it too, so nothing stays locked by surprise.
         for (const transactionType of locked
           ? [ALL_TRANSACTION_TYPES]
@@ -222,8 +231,48 @@ export const lockPeriodsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
           entityId: monthKey,
           summary: `${locked ? "Locked" : "Unlocked"} every entry dated in ${monthKey}${describeFilings(filings, reason)}`,
         });
+        await writeTrail(trx, organisationId, [
+          lockTrailChange(
+            access.userId,
+            monthKey,
+            ALL_TRANSACTION_TYPES,
+            wasLocked,
+            locked,
+            reason,
+          ),
+        ]);
       });
       return { success: true, message: locked ? "Month locked." : "Month unlocked." };
     },
   );
 };
+
+async function isLocked(
+  trx: Kysely<Database>,
+  organisationId: string,
+  month: string,
+  transactionType: string,
+): Promise<boolean> {
+  const locked = await findLockedMonths(trx, organisationId, [transactionType]);
+  return locked.some((row) => row.month === month && row.transaction_type === transactionType);
+}
+
+/** The audit trail's entry of a lock or unlock (decision 310). */
+function lockTrailChange(
+  userId: string,
+  month: string,
+  transactionType: string,
+  wasLocked: boolean,
+  locked: boolean,
+  reason: string | undefined,
+) {
+  return {
+    userId,
+    action: "edited" as const,
+    entity: "lockPeriod",
+    entityId: `${month}:${transactionType}`,
+    number: `${month} ${transactionType}`,
+    before: { month, transactionType, locked: wasLocked },
+    after: { month, transactionType, locked, ...(reason ? { reason } : {}) },
+  };
+}

@@ -5,9 +5,11 @@ import { currentTabId } from "../../http/request-tab.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AuditEntry, writeAuditLogs } from "../audit/audit.ts";
+import { type TrailAction, type TrailChange, writeTrail } from "../audit/trail.ts";
 import {
   insertChangeEvents,
   insertMasterVersions,
+  selectMasterDocuments,
   selectMasterVersions,
 } from "./masters.repository.ts";
 
@@ -91,6 +93,7 @@ export async function recordMasterChanges(
     summary: `${AUDIT_ACTIONS[change.action].verb} ${ENTITY_WORDS[change.entityType]} ${change.name}`,
   }));
   await writeAuditLogs(trx, entries);
+  await writeMasterTrail(trx, changes);
   // Open screens reload their account, item and custom-field lists from the change feed (spec 4).
   await insertChangeEvents(
     trx,
@@ -105,6 +108,50 @@ export async function recordMasterChanges(
       tab_id: currentTabId(),
     })),
   );
+}
+
+const TRAIL_ACTIONS: Record<MasterAction, TrailAction> = {
+  created: "created",
+  edited: "edited",
+  deleted: "deleted",
+  activated: "edited",
+  deactivated: "edited",
+};
+
+/** The audit trail's entries (decision 310): each change's fields against the version before. */
+async function writeMasterTrail(trx: Kysely<Database>, changes: readonly MasterChange[]) {
+  const byOrganisation = new Map<string, MasterChange[]>();
+  for (const change of changes) {
+    const list = byOrganisation.get(change.organisationId) ?? [];
+    list.push(change);
+    byOrganisation.set(change.organisationId, list);
+  }
+  for (const [organisationId, list] of byOrganisation) {
+    const previous = await selectMasterDocuments(
+      trx,
+      organisationId,
+      list
+        .filter((change) => change.version > 1)
+        .map((change) => ({
+          entityType: change.entityType,
+          entityId: change.entityId,
+          version: change.version - 1,
+        })),
+    );
+    const entries = list.map((change): TrailChange => {
+      const before = previous.get(`${change.entityType}|${change.entityId}|${change.version - 1}`);
+      return {
+        userId: change.userId,
+        action: TRAIL_ACTIONS[change.action],
+        entity: change.entityType,
+        entityId: change.entityId,
+        number: change.name,
+        before: before === undefined ? null : JSON.parse(before),
+        after: change.action === "deleted" ? null : change.document,
+      };
+    });
+    await writeTrail(trx, organisationId, entries);
+  }
 }
 
 export function recordMasterChange(trx: Kysely<Database>, change: MasterChange): Promise<void> {

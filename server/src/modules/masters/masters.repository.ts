@@ -26,6 +26,32 @@ export async function insertChangeEvents(
       .execute();
 }
 
+/** The stored documents of these records at these versions (the trail's "before", decision 310). */
+export async function selectMasterDocuments(
+  db: Kysely<Database>,
+  organisationId: string,
+  wanted: readonly {
+    entityType: MasterVersionsTable["entity_type"];
+    entityId: string;
+    version: number;
+  }[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const chunk = wanted.slice(i, i + 500);
+    const rows = await db
+      .selectFrom("master_versions")
+      .select(["entity_type", "entity_id", "version", "document"])
+      .where("organisation_id", "=", organisationId)
+      .where("entity_id", "in", [...new Set(chunk.map((item) => item.entityId))])
+      .where("version", "in", [...new Set(chunk.map((item) => item.version))])
+      .execute();
+    for (const row of rows)
+      found.set(`${row.entity_type}|${row.entity_id}|${Number(row.version)}`, row.document);
+  }
+  return found;
+}
+
 /** A record's versions, oldest first, with the name of who saved each. */
 export function selectMasterVersions(
   db: Kysely<Database>,

@@ -10,6 +10,7 @@ import { notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { writeOrganisationTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import {
   findLiveOrganisation,
@@ -75,7 +76,17 @@ export async function saveDocumentSettings(
       entityId: organisationId,
       summary: `Changed the ${type} document settings${changed.length ? `: ${changed.map(([key]) => key).join(", ")}` : ""}.`,
     });
-    return findLiveOrganisation(trx, organisationId);
+    const after = await findLiveOrganisation(trx, organisationId);
+    if (after) {
+      await writeOrganisationTrail(trx, {
+        organisationId,
+        userId: access.userId,
+        entity: "documentSettings",
+        before: current,
+        after,
+      });
+    }
+    return after;
   });
   if (!organisation) throw notFound("Organisation not found.");
   return {

@@ -5,6 +5,7 @@ import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { writeOrganisationTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { retireApiKeysOfOrganisation } from "./api-keys.repository.ts";
 import { revokePendingInvitationsOfOrganisation } from "./invitations.repository.ts";
@@ -117,7 +118,17 @@ export async function renameOrganisation(
       entityId: input.organisationId,
       summary: `Renamed the organisation from ${before} to ${input.name}.`,
     });
-    return findLiveOrganisation(trx, input.organisationId);
+    const after = await findLiveOrganisation(trx, input.organisationId);
+    if (after) {
+      await writeOrganisationTrail(trx, {
+        organisationId: input.organisationId,
+        userId: access.userId,
+        entity: "organisation",
+        before: access.organisation,
+        after,
+      });
+    }
+    return after;
   });
   if (!organisation) throw new Error("The renamed organisation vanished.");
   return presentOrganisation(organisation, access);

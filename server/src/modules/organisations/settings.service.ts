@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { writeOrganisationTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import {
@@ -296,7 +297,17 @@ export async function saveOrganisationSettings(
         entityId: organisationId,
         summary: `Changed the organisation settings${changed.length ? `: ${changed.join(", ")}` : ""}.`,
       });
-      return findLiveOrganisation(trx, organisationId);
+      const after = await findLiveOrganisation(trx, organisationId);
+      if (after) {
+        await writeOrganisationTrail(trx, {
+          organisationId,
+          userId: access.userId,
+          entity: "settings",
+          before: current,
+          after,
+        });
+      }
+      return after;
     });
   } catch (error) {
     const unused = Object.values(written);
@@ -335,6 +346,17 @@ export async function removeOrganisationFile(
         entityId: organisationId,
         summary: `Removed the ${kind}.`,
       });
+      const after = await findLiveOrganisation(trx, organisationId);
+      if (after) {
+        await writeOrganisationTrail(trx, {
+          organisationId,
+          userId: access.userId,
+          entity: "settings",
+          before: current,
+          after,
+        });
+      }
+      return after;
     }
     return findLiveOrganisation(trx, organisationId);
   });

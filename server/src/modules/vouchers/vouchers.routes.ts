@@ -21,7 +21,7 @@ import type { ModuleDeps } from "../module-deps.ts";
 import * as templates from "./templates.service.ts";
 import { sendVoucherListFile } from "./voucher-export.ts";
 import * as queries from "./vouchers.queries.ts";
-import { createVoucher, deleteVouchers, editVoucher } from "./vouchers.service.ts";
+import { createVoucher, deleteVouchers, editVoucher, restoreVouchers } from "./vouchers.service.ts";
 
 type EntryPayload = Record<string, unknown> & { organisationId: string };
 
@@ -35,6 +35,14 @@ const TemplateQuery = z.object({ organisationId: EntityId, templateId: EntityId 
 const TemplateEntry = z
   .record(z.string(), z.unknown())
   .refine((entry) => JSON.stringify(entry).length <= 200_000, "The template is too large.");
+
+const EntryRestoreBody = z.object({
+  organisationId: EntityId,
+  entryIds: z
+    .array(EntityId)
+    .min(1, "Select at least one entry to restore.")
+    .max(500, "At most 500 entries at once."),
+});
 
 export function deletedMessage(count: number): string {
   return `${count} ${count === 1 ? "entry" : "entries"} Deleted Successfully.`;
@@ -102,6 +110,27 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
           entryIds,
         );
         return { success: true, deleted, message: deletedMessage(deleted) };
+      },
+    );
+
+    // Deleted Entries' Restore (issue 39, decision 312): back into the books, in the audit trail.
+    app.post(
+      path("restore"),
+      { ...guard, schema: { tags, body: EntryRestoreBody } },
+      async (request) => {
+        const { organisationId, entryIds } = request.body;
+        const { restored } = await restoreVouchers(
+          writeDeps,
+          callerOf(request),
+          type,
+          organisationId,
+          entryIds,
+        );
+        return {
+          success: true,
+          restored,
+          message: `${restored} ${restored === 1 ? "entry" : "entries"} Restored Successfully.`,
+        };
       },
     );
 

@@ -29,6 +29,7 @@ import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { type AuditEntry, buildAuditLogWrites } from "../audit/audit.ts";
+import { buildTrailWrites, type TrailAction } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readPeriodLocks } from "../lock-periods/lock-periods.service.ts";
 import { removeReturnFacts, writeReturnFacts } from "../return-facts/return-facts.service.ts";
@@ -119,8 +120,10 @@ function searchTextOf(prepared: PreparedVoucher, number: string): string {
   return [number, ...prepared.searchTerms].join(" ").toLowerCase();
 }
 
-function describeChange(type: VoucherType, number: string, action: "add" | "edit" | "delete") {
-  const verb = { add: "Added", edit: "Edited", delete: "Deleted" }[action];
+type VoucherChangeAction = "add" | "edit" | "delete" | "restore";
+
+function describeChange(type: VoucherType, number: string, action: VoucherChangeAction) {
+  const verb = { add: "Added", edit: "Edited", delete: "Deleted", restore: "Restored" }[action];
   return `${verb} ${titleOf(type)} ${number}`;
 }
 
@@ -316,8 +319,18 @@ async function unlinkSource(
   }
 }
 
-/** The change feed row and the audit row of each saved or deleted voucher, in its transaction. */
-function buildChangeWrites(
+const TRAIL_ACTION_OF: Record<VoucherChangeAction, TrailAction> = {
+  add: "created",
+  edit: "edited",
+  delete: "deleted",
+  restore: "restored",
+};
+
+/**
+ * The change feed row, the audit row and the audit-trail entry (decision 310) of each saved,
+ * deleted or restored voucher, in its transaction; `before` and `after` are the stored documents.
+ */
+async function buildChangeWrites(
   trx: Kysely<Database>,
   organisationId: string,
   userId: string,
@@ -325,9 +338,11 @@ function buildChangeWrites(
     id: string;
     type: VoucherType;
     number: string;
-    action: "add" | "edit" | "delete";
+    action: VoucherChangeAction;
+    before: string | null;
+    after: string | null;
   }[],
-): Write[] {
+): Promise<Write[]> {
   const createdAt = nowIso();
   return [
     ...repo.buildChangeEventInserts(
@@ -356,6 +371,20 @@ function buildChangeWrites(
         }),
       ),
     ),
+    ...(await buildTrailWrites(
+      trx,
+      organisationId,
+      changes.map((change) => ({
+        userId,
+        action: TRAIL_ACTION_OF[change.action],
+        entity: change.type,
+        entityId: change.id,
+        number: change.number,
+        before: change.before === null ? null : JSON.parse(change.before),
+        after: change.after === null ? null : JSON.parse(change.after),
+      })),
+      { booksLocked: true },
+    )),
   ];
 }
 
@@ -645,7 +674,7 @@ export async function writeNewVouchers(
           await linkSource(trx, organisationId, voucher, ids[index] as string);
       }
       writes.hold(
-        buildChangeWrites(
+        await buildChangeWrites(
           trx,
           organisationId,
           userId,
@@ -654,6 +683,8 @@ export async function writeNewVouchers(
             type: row.type as VoucherType,
             number: row.number,
             action: "add" as const,
+            before: null,
+            after: row.document,
           })),
         ),
       );
@@ -874,8 +905,15 @@ export async function editVoucher(
       }
       await runWrites(
         trx,
-        buildChangeWrites(trx, organisationId, access.userId, [
-          { id: existing.id, type, number, action: "edit" },
+        await buildChangeWrites(trx, organisationId, access.userId, [
+          {
+            id: existing.id,
+            type,
+            number,
+            action: "edit",
+            before: existing.document,
+            after: document,
+          },
         ]),
       );
       await writeReturnFacts(trx, organisationId, [
@@ -1022,7 +1060,7 @@ async function writeVoucherDeletes(
     ),
     ...buildBalanceWrites(trx, organisationId, removed.map(taken)),
     ...deleting.flatMap((voucher) => buildEffectDeletes(trx, organisationId, voucher.id)),
-    ...buildChangeWrites(
+    ...(await buildChangeWrites(
       trx,
       organisationId,
       access.userId,
@@ -1031,8 +1069,10 @@ async function writeVoucherDeletes(
         type,
         number: voucher.number,
         action: "delete" as const,
+        before: voucher.document,
+        after: null,
       })),
-    ),
+    )),
   ]);
   await repo.refreshInvoiceStatuses(
     trx,
@@ -1040,4 +1080,165 @@ async function writeVoucherDeletes(
     removed.flatMap((effects) => effects.allocations.map((allocation) => allocation.invoiceId)),
   );
   for (const voucher of deleting) await unlinkSource(trx, organisationId, voucher);
+}
+
+export const RESTORE_MESSAGES = {
+  notDeleted: "Only deleted entries can be restored; this one is not among them.",
+  numberTaken: (number: string, year: string) =>
+    `${number} cannot be restored: number ${number} is now used by another entry in ${year}. Change that entry's number first.`,
+} as const;
+
+/**
+ * Restores deleted vouchers from Deleted Entries (issue 39, decision 312), all or none: each is
+ * prepared again from its stored document, so today's period locks, masters and bill-wise checks
+ * apply and its number must still be free in its year; its effects come back into the books, with
+ * a version 'restored', a user-log line and an audit-trail entry in the same transaction.
+ * Restoring needs the rights to add and to delete entries of the type.
+ */
+export async function restoreVouchers(
+  deps: VoucherDeps,
+  caller: Caller,
+  type: VoucherType,
+  organisationId: string,
+  entryIds: readonly string[],
+): Promise<{ restored: number }> {
+  await requireOrganisationAccess(deps.db, caller, organisationId, {
+    kind: "right",
+    subject: type,
+    action: "delete",
+  });
+  const access = await requireOrganisationAccess(deps.db, caller, organisationId, {
+    kind: "right",
+    subject: type,
+    action: "add",
+  });
+  const ids = [...new Set(entryIds)].sort();
+  const [found, locks] = await Promise.all([
+    repo.findVouchersByIds(deps.db, organisationId, ids),
+    readPeriodLocks(deps.db, organisationId, [type]),
+  ]);
+  const byId = new Map(found.map((voucher) => [voucher.id, voucher]));
+  const restoring = ids.map((id) => {
+    const voucher = byId.get(id);
+    if (!voucher || voucher.type !== type || !voucher.deleted_at)
+      throw notFound(RESTORE_MESSAGES.notDeleted);
+    return voucher;
+  });
+  const payloads = restoring.map((voucher) => ({
+    ...(JSON.parse(voucher.document) as Record<string, unknown>),
+    organisationId,
+  }));
+  const context = await loadVoucherContext(deps.db, access.organisation, payloads);
+  const prepared = restoring.map((voucher, index) => {
+    try {
+      return prepareWithMasters(type, payloads[index] as Record<string, unknown>, context);
+    } catch (error) {
+      return toBadRequest(error, `${voucher.number}: `);
+    }
+  });
+  for (const voucher of prepared) locks.assertUnlocked(type, voucher.date);
+  await inLockedBooks(deps.db, organisationId, async (trx) => {
+    const seen = new Set<string>();
+    for (const [index, voucher] of restoring.entries()) {
+      const year = (prepared[index] as PreparedVoucher).year;
+      const key = `${year}|${voucher.number}`;
+      const used = await repo.findUsedNumbers(trx, organisationId, type, year, [voucher.number]);
+      if (used.has(voucher.number) || seen.has(key))
+        throw conflict(RESTORE_MESSAGES.numberTaken(voucher.number, year));
+      seen.add(key);
+    }
+    const allocations = prepared.flatMap((voucher) => voucher.allocations);
+    await checkAllocations(trx, organisationId, allocations);
+    const now = nowIso();
+    const rows: repo.VoucherRow[] = [];
+    for (const [index, voucher] of restoring.entries()) {
+      const ready = prepared[index] as PreparedVoucher;
+      const row: repo.VoucherRow = {
+        ...voucher,
+        year: ready.year,
+        date: ready.date,
+        number_key: sortKeyOfVoucherNumber(voucher.number),
+        party_account_id: ready.partyAccountId,
+        party_name: ready.partyName,
+        amount_paise: ready.amountPaise,
+        pending_paise: isBillableType(type) ? ready.amountPaise : null,
+        status: isBillableType(type) ? statusOf(type, ready.amountPaise, ready.amountPaise) : null,
+        narration: ready.narration,
+        search_text: searchTextOf(ready, voucher.number),
+        document: describeStoredDocument(ready, voucher.number),
+        version: voucher.version + 1,
+        updated_at: now,
+        updated_by: access.userId,
+        deleted_at: null,
+        deleted_by: null,
+      };
+      const { organisation_id: _o, id: _i, created_at: _c, created_by: _b, ...changes } = row;
+      if (
+        !(await repo.updateVoucherAtVersion(
+          trx,
+          organisationId,
+          voucher.id,
+          voucher.version,
+          changes,
+        ))
+      )
+        throw conflict(VOUCHER_MESSAGES.stale);
+      rows.push(row);
+    }
+    const effects = rows.map((row, index) => ({
+      ref: { id: row.id, type, date: row.date },
+      prepared: prepared[index] as PreparedVoucher,
+    }));
+    await runWrites(trx, [
+      ...buildVoucherTotalWrites(
+        trx,
+        organisationId,
+        restoring.flatMap((voucher, index) => [
+          { ...listOf(voucher), count: -1 as const },
+          { ...listOf(rows[index] as repo.VoucherRow), count: 1 as const },
+        ]),
+      ),
+      ...repo.buildVersionInserts(
+        trx,
+        rows.map((row) => ({
+          organisation_id: organisationId,
+          voucher_id: row.id,
+          version: row.version,
+          action: "restored" as const,
+          document: row.document,
+          user_id: access.userId,
+          created_at: now,
+        })),
+      ),
+      ...buildEffectInserts(trx, organisationId, effects),
+      ...buildBalanceWrites(
+        trx,
+        organisationId,
+        effects.map((effect) => brought(effect.ref, effect.prepared)),
+      ),
+      ...(await buildChangeWrites(
+        trx,
+        organisationId,
+        access.userId,
+        rows.map((row) => ({
+          id: row.id,
+          type,
+          number: row.number,
+          action: "restore" as const,
+          before: null,
+          after: row.document,
+        })),
+      )),
+    ]);
+    await repo.refreshInvoiceStatuses(
+      trx,
+      organisationId,
+      allocations.map((allocation) => allocation.invoiceId),
+    );
+    for (const [index, row] of rows.entries())
+      await linkSource(trx, organisationId, prepared[index] as PreparedVoucher, row.id);
+    await writeReturnFacts(trx, organisationId, rows);
+  });
+  deps.announceChange(organisationId);
+  return { restored: restoring.length };
 }

@@ -148,6 +148,9 @@ function reportEntries(context: MenuContext): Draft[] {
       path: pathIn(context, CASH_PAYMENTS_REPORT.route),
     },
     { id: "email-logs", label: "Email Logs", path: pathIn(context, "reports/email-logs") },
+    ...(canManage(context.role, "auditTrail")
+      ? [{ id: "audit-trail", label: "Audit Trail", path: pathIn(context, "reports/audit-trail") }]
+      : []),
   ];
 }
 

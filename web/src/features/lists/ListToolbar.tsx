@@ -25,6 +25,8 @@ export const ListToolbar = memo(function ListToolbar({
   onDownload,
   selectedCount,
   onDeleteSelected,
+  restoring = false,
+  onRestoreSelected,
 }: {
   view: ListView;
   searchInput: string;
@@ -38,6 +40,9 @@ export const ListToolbar = memo(function ListToolbar({
   onDownload: (format: ExportFormat) => void;
   selectedCount: number;
   onDeleteSelected: () => void;
+  /** The deleted view's Restore Selected (issue 39). */
+  restoring?: boolean;
+  onRestoreSelected?: () => void;
 }) {
   const settle = useDebouncedCallback(onSearchSettled, SEARCH_DEBOUNCE_MS);
   return (
@@ -86,6 +91,16 @@ export const ListToolbar = memo(function ListToolbar({
             onClick={onDeleteSelected}
           >
             Delete Selected{selectedCount > 0 ? ` (${selectedCount})` : ""}
+          </Button>
+        )}
+        {view === "deleted" && onRestoreSelected && (
+          <Button
+            variant="light"
+            disabled={selectedCount === 0}
+            loading={restoring}
+            onClick={onRestoreSelected}
+          >
+            Restore Selected{selectedCount > 0 ? ` (${selectedCount})` : ""}
           </Button>
         )}
       </Group>

@@ -1,8 +1,11 @@
 import type { ListView, VoucherType } from "@bahi/domain";
-import { Center, Loader, Modal, Table, Text, UnstyledButton } from "@mantine/core";
+import { canManage } from "@bahi/domain";
+import { Anchor, Center, Loader, Modal, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { memo } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { organisationPath } from "../../app/routes.ts";
+import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { describeLogRows } from "./entry-log.ts";
 import { formatInstant } from "./format-values.ts";
 import { fetchEntryLog } from "./lists.api.ts";
@@ -35,11 +38,35 @@ export const LogDialog = memo(function LogDialog({
       size="lg"
     >
       {target && (
-        <LogTable target={target} type={type} view={view} scope={scope} onClose={onClose} />
+        <Stack>
+          <LogTable target={target} type={type} view={view} scope={scope} onClose={onClose} />
+          <AuditTrailLink target={target} scope={scope} />
+        </Stack>
       )}
     </Modal>
   );
 });
+
+/** Issue 39: the entry's field-by-field history in the audit trail, for those who may read it. */
+function AuditTrailLink({
+  target,
+  scope,
+}: {
+  target: LogTarget;
+  scope: { organisationId: string; year: string };
+}) {
+  const { organisation } = useOrganisationScope();
+  if (!canManage(organisation.role, "auditTrail")) return null;
+  const query = new URLSearchParams({ entityId: target.entryId, label: target.label });
+  return (
+    <Anchor
+      component={Link}
+      to={`${organisationPath(scope.organisationId, scope.year, "reports/audit-trail")}?${query}`}
+    >
+      Audit trail of {target.label}
+    </Anchor>
+  );
+}
 
 function LogTable({
   target,

@@ -142,3 +142,54 @@ describe("list reloads (spec 4)", () => {
     expect(table.textContent).toContain("HDFC Bank");
   });
 });
+
+describe("Deleted Entries: Restore Selected (issue 39)", () => {
+  test("restores the chosen entries with POST {family}/restore and reloads the list", async () => {
+    const restores: unknown[] = [];
+    answer = async (url) => {
+      if (url.pathname === "/api/salesinvoice/restore") {
+        return jsonResponse(200, {
+          success: true,
+          restored: 1,
+          message: "1 entry Restored Successfully.",
+        });
+      }
+      return jsonResponse(200, {
+        salesInvoices: invoices(0, restores.length > 0 ? 1 : 2),
+        count: restores.length > 0 ? 1 : 2,
+        pageTotal: 200,
+        total: 200,
+      });
+    };
+    const fetchMock = vi.mocked(fetch);
+    renderRoutes(
+      [
+        {
+          path: "/:organisationId/:year/sales/deleted",
+          element: <VoucherListPage type="salesInvoice" view="deleted" />,
+        },
+      ],
+      {
+        at: "/org-1/2025-26/sales/deleted",
+        session: { status: "signedIn", organisations: [ORGANISATION] },
+      },
+    );
+    await screen.findByRole("table", { name: /Sales Invoice/ }, { timeout: 3000 });
+    const restore = screen.getByRole("button", { name: "Restore Selected" });
+    expect((restore as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: /Delete Selected/ })).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: /Select .*2/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Restore Selected (1)" }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.pathname === "/api/salesinvoice/restore")).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([input]) =>
+      String(input).includes("/api/salesinvoice/restore"),
+    );
+    const body = JSON.parse(String(call?.[1]?.body));
+    restores.push(body);
+    expect(body).toEqual({ organisationId: "org-1", entryIds: ["inv-1"] });
+    expect(call?.[1]?.method).toBe("POST");
+    expect(await screen.findByText("1 entry Restored Successfully.")).toBeTruthy();
+  });
+});

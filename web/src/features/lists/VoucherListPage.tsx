@@ -43,7 +43,7 @@ import { LogDialog, type LogTarget } from "./LogDialog.tsx";
 import { describeListContent } from "./list-content.ts";
 import type { ListRowsProps } from "./list-rows.ts";
 import { hasActiveFilters, initialListState, listQueryKey, reduceListState } from "./list-state.ts";
-import { deleteEntries, downloadList, type ListRecord } from "./lists.api.ts";
+import { deleteEntries, downloadList, type ListRecord, restoreEntries } from "./lists.api.ts";
 import { countPages } from "./pagination.ts";
 import { describeRowOpenPath, describeRowOutcome } from "./row-outcomes.ts";
 import { saveFile } from "./save-file.ts";
@@ -244,6 +244,26 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     }
   });
 
+  const [restoring, setRestoring] = useState(false);
+  const restoreSelected = useStableCallback(async () => {
+    const ids = records
+      .filter((record) => selection.ids.has(record._id))
+      .map((record) => record._id);
+    if (ids.length === 0) return;
+    setRestoring(true);
+    recordOwnChanges(ids);
+    try {
+      const answer = await restoreEntries(type, organisationId, ids);
+      notify({ type: "success", title: answer.message });
+      selection.clear();
+      await invalidateLists(queryClient, organisationId);
+    } catch {
+      // The client has shown the server's message (a locked month, a number taken meanwhile).
+    } finally {
+      setRestoring(false);
+    }
+  });
+
   const download = useStableCallback(async (format: ExportFormat) => {
     setDownloading(true);
     try {
@@ -318,7 +338,8 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
     records,
     highlighted,
     selected: selection.ids,
-    selectable: view === "live",
+    // Deleted Entries select rows to restore them (issue 39).
+    selectable: true,
     onToggle: toggle,
     onToggleAll: toggleAll,
     onOpen: openRow,
@@ -351,6 +372,8 @@ export function VoucherListPage({ type, view }: { type: VoucherType; view: ListV
         onDownload={download}
         selectedCount={selection.ids.size}
         onDeleteSelected={deleteSelected}
+        restoring={restoring}
+        onRestoreSelected={restoreSelected}
       />
       {view === "live" && definition.print !== null && selection.ids.size > 0 && (
         // Issue 40: the selection, each to its own party's email.

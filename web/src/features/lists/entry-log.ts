@@ -8,7 +8,7 @@ import type { EntryLog } from "./lists.api.ts";
 
 export interface LogRow {
   key: string;
-  label: "Created" | "Edited" | "Deleted";
+  label: "Created" | "Edited" | "Deleted" | "Restored";
   current: boolean;
   userName: string;
   date: string;
@@ -31,7 +31,13 @@ export function describeLogRows(
     const opensEdit = log.latest && context.view === "live";
     return {
       key: `${log.version}-${index}`,
-      label: deleted ? "Deleted" : log.first ? "Created" : "Edited",
+      label: deleted
+        ? "Deleted"
+        : log.action === "restored"
+          ? "Restored"
+          : log.first
+            ? "Created"
+            : "Edited",
       current: logs.length > 1 && index === logs.length - 1,
       userName: log.userName,
       date: log.date,

@@ -111,6 +111,15 @@ export function deleteEntries(type: VoucherType, organisationId: string, entryId
   );
 }
 
+/** POST {family}/restore (issue 39): deleted entries back into the books. */
+export function restoreEntries(type: VoucherType, organisationId: string, entryIds: string[]) {
+  return apiRequest<{ restored: number; message: string }>(
+    "POST",
+    buildEntryApiPath(type, "restore"),
+    { body: { organisationId, entryIds }, errorTitle: LIST_ERROR_TITLE },
+  );
+}
+
 /** One row of getoldentrylist (spec 3 "Log entry"). */
 export interface EntryLog {
   _id: string;

@@ -39,6 +39,12 @@ export const reportRoutes: RouteObject[] = [
     }),
   },
   {
+    path: "reports/audit-trail",
+    lazy: async () => ({
+      Component: (await import("../audit-trail/AuditTrailPage.tsx")).AuditTrailPage,
+    }),
+  },
+  {
     path: "ledger/:accountId",
     lazy: async () => ({ Component: (await import("../ledger/LedgerPage.tsx")).LedgerPage }),
   },

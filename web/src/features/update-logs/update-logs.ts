@@ -31,6 +31,7 @@ const ACTION_WORDS: Record<string, string> = {
   add: "Added",
   edit: "Edited",
   delete: "Deleted",
+  restore: "Restored",
   created: "Added",
   edited: "Edited",
   deleted: "Deleted",

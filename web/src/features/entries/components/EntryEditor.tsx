@@ -17,6 +17,7 @@ import { useEntryDraft } from "./use-entry-draft.ts";
 import { useEntryNavigation } from "./use-entry-navigation.ts";
 import { useEntrySave } from "./use-entry-save.ts";
 import { useLockMessage, useShowTransport } from "./use-entry-settings.ts";
+import { useEntryTrailPath } from "./use-entry-trail-path.ts";
 
 export interface EntryEditorProps {
   type: VoucherType;
@@ -57,6 +58,10 @@ export function EntryEditor({
   const formRef = useRef(form);
   formRef.current = form;
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const trailPath = useEntryTrailPath(
+    mode === "edit" ? entryId : null,
+    describeEntryTitle(type, "old-version", loaded, null).replace(/ - Version $/, ""),
+  );
 
   const title = describeEntryTitle(type, mode, loaded, version);
   usePageTitle(title);
@@ -114,6 +119,7 @@ export function EntryEditor({
           readOnly={readOnly}
           onPrint={navigation.openPrint}
           onOpenTemplates={() => setTemplatesOpen(true)}
+          trailPath={trailPath}
         />
 
         {entrySave.conflict && <StaleEditBanner onRefresh={kept.keepAndReload} />}

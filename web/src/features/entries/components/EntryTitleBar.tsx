@@ -1,5 +1,6 @@
 import { getVoucherDefinition, type VoucherType } from "@bahi/domain";
 import { Button, Group, Title } from "@mantine/core";
+import { Link } from "react-router";
 import type { EntryMode, StoredEntry } from "../model/entry-context.ts";
 
 /** The page's heading: Add / Edit / Duplicate, or the old version's number (spec 2.3). */
@@ -31,6 +32,8 @@ export interface EntryTitleBarProps {
   readOnly: boolean;
   onPrint: (entryId: string) => void;
   onOpenTemplates: () => void;
+  /** The entry's history in the audit trail (issue 39), for those who may read it. */
+  trailPath?: string | null;
 }
 
 /** The heading with the entry's own actions: Print, Templates (Alt+T). */
@@ -41,6 +44,7 @@ export function EntryTitleBar({
   readOnly,
   onPrint,
   onOpenTemplates,
+  trailPath = null,
 }: EntryTitleBarProps) {
   const definition = getVoucherDefinition(type);
   return (
@@ -52,6 +56,11 @@ export function EntryTitleBar({
         {printableId && definition.print !== null && (
           <Button variant="default" size="xs" onClick={() => onPrint(printableId)}>
             Print
+          </Button>
+        )}
+        {trailPath && (
+          <Button component={Link} to={trailPath} variant="default" size="xs">
+            Audit Trail
           </Button>
         )}
         {definition.supportsTemplates && !readOnly && (
