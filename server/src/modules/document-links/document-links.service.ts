@@ -105,6 +105,8 @@ export async function openDocumentLink(deps: ModuleDeps, token: string) {
         entryId: link.entry_id,
         type: link.transaction_type as VoucherType,
       },
+      // Opened by an outsider: background work, never ahead of a person waiting on a screen.
+      "background",
     );
   } catch (error) {
     // Deleted since, the organisation made inactive, or the sharer no longer allowed to see it.

@@ -63,6 +63,7 @@ beforeAll(async () => {
         entries: [],
         openBills: [],
       }),
+      { organisationId: books.organisationId },
     ),
   );
 });
