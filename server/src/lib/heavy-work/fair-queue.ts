@@ -1,17 +1,19 @@
 // The waiting line of the heavy-work pool (pool.ts, decision 320): one line per organisation,
-// taken round-robin, so that one organisation's twenty jobs do not stand in front of another's
-// one. Two lanes: interactive work (a person waiting on a screen) always goes first; background
+// taken round-robin (fewest jobs running first, then the one served longest ago), so that one
+// organisation's twenty jobs do not stand in front of another's one. Two lanes: interactive work (a person waiting on a screen) always goes first; background
 // work (shared links opened by outsiders, mail attachments) runs only on the threads interactive
 // work leaves it, and never on all of them.
 
 export type Lane = "interactive" | "background";
 
 export class FairQueue<T> {
-  // A Map keeps insertion order: the organisation served is moved to the end (round-robin).
   readonly #lanes: Record<Lane, Map<string, T[]>> = {
     interactive: new Map(),
     background: new Map(),
   };
+  /** When each organisation was last served (a running number), for the round-robin. */
+  readonly #lastServed = new Map<string, number>();
+  #served = 0;
   #size = 0;
 
   get size(): number {
@@ -37,22 +39,48 @@ export class FairQueue<T> {
   }
 
   /**
-   * The next job to start: the first of the next organisation's interactive line; background
-   * work only when `backgroundAllowed` (a thread is left free for interactive work).
+   * The next job to start: of the organisations waiting, the one with the fewest jobs running
+   * (`runningOf`), then the one served longest ago (never served first); its oldest job.
+   * Background work only when `backgroundAllowed` (a thread is left free for interactive work).
    */
-  next(backgroundAllowed: boolean): { organisationId: string; lane: Lane; item: T } | undefined {
+  next(
+    backgroundAllowed: boolean,
+    runningOf: (organisationId: string) => number = () => 0,
+  ): { organisationId: string; lane: Lane; item: T } | undefined {
     const lanes: Lane[] = backgroundAllowed ? ["interactive", "background"] : ["interactive"];
     for (const lane of lanes) {
       const lines = this.#lanes[lane];
-      const first = lines.entries().next();
-      if (first.done) continue;
-      const [organisationId, line] = first.value;
+      let chosen: string | undefined;
+      let best: [number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+      for (const organisationId of lines.keys()) {
+        const rank: [number, number] = [
+          runningOf(organisationId),
+          this.#lastServed.get(organisationId) ?? -1,
+        ];
+        if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) {
+          chosen = organisationId;
+          best = rank;
+        }
+      }
+      if (chosen === undefined) continue;
+      const line = lines.get(chosen) as T[];
       const item = line.shift() as T;
-      lines.delete(organisationId);
-      if (line.length > 0) lines.set(organisationId, line);
+      if (line.length === 0) lines.delete(chosen);
       this.#size -= 1;
-      return { organisationId, lane, item };
+      this.#served += 1;
+      this.#lastServed.set(chosen, this.#served);
+      // Forget organisations long idle, so the map stays small.
+      if (this.#lastServed.size > 10_000) this.#forgetIdle();
+      return { organisationId: chosen, lane, item };
     }
     return undefined;
+  }
+
+  #forgetIdle() {
+    for (const organisationId of this.#lastServed.keys()) {
+      const waiting =
+        this.#lanes.interactive.has(organisationId) || this.#lanes.background.has(organisationId);
+      if (!waiting) this.#lastServed.delete(organisationId);
+    }
   }
 }

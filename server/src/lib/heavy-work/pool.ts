@@ -86,6 +86,8 @@ export class HeavyWorkPool {
   readonly #queue = new FairQueue<Waiting>();
   /** Jobs waiting or running, per organisation. */
   readonly #perOrganisation = new Map<string, number>();
+  /** Jobs running, per organisation. */
+  readonly #runningOf = new Map<string, number>();
   #running = { interactive: 0, background: 0 };
 
   constructor(options: HeavyWorkOptions) {
@@ -154,7 +156,10 @@ export class HeavyWorkPool {
     // Background work leaves one thread for interactive work (when there are two or more).
     const backgroundLimit = Math.max(1, threads - 1);
     while (this.#running.interactive + this.#running.background < threads) {
-      const next = this.#queue.next(this.#running.background < backgroundLimit);
+      const next = this.#queue.next(
+        this.#running.background < backgroundLimit,
+        (organisationId) => this.#runningOf.get(organisationId) ?? 0,
+      );
       if (!next) return;
       this.#start(next.lane, next.item);
     }
@@ -164,6 +169,7 @@ export class HeavyWorkPool {
     clearTimeout(waiting.timer);
     this.#running[lane] += 1;
     const { job } = waiting;
+    this.#runningOf.set(job.organisationId, (this.#runningOf.get(job.organisationId) ?? 0) + 1);
     const abort = new AbortController();
     const runTimer = setTimeout(() => abort.abort(), this.options.runMs);
     runTimer.unref();
@@ -181,6 +187,9 @@ export class HeavyWorkPool {
       .finally(() => {
         clearTimeout(runTimer);
         this.#running[lane] -= 1;
+        const running = (this.#runningOf.get(job.organisationId) ?? 1) - 1;
+        if (running <= 0) this.#runningOf.delete(job.organisationId);
+        else this.#runningOf.set(job.organisationId, running);
         this.#release(job.organisationId);
         this.#dispatch();
       });
