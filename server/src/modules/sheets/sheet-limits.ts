@@ -139,6 +139,43 @@ function attribute(xml: Buffer, from: number, name: string): string | null {
   return match ? (match[1] as string) : null;
 }
 
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/** The name each worksheet part has in the workbook ("xl/worksheets/sheet1.xml" → "Statement"). */
+function sheetNames(bytes: Buffer, entries: ZipEntry[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const find = (name: string) => entries.find((entry) => entry.name.toLowerCase() === name);
+  const book = find("xl/workbook.xml");
+  const rels = find("xl/_rels/workbook.xml.rels");
+  if (!book || !rels) return names;
+  try {
+    const targets = new Map<string, string>();
+    const relsXml = entryBytes(bytes, rels, 4 * 1024 * 1024)?.toString("utf8") ?? "";
+    for (const match of relsXml.matchAll(/<Relationship\b[^>]*>/g)) {
+      const id = /\sId="([^"]*)"/.exec(match[0])?.[1];
+      const target = /\sTarget="([^"]*)"/.exec(match[0])?.[1];
+      if (!id || !target) continue;
+      targets.set(id, target.startsWith("/") ? target.slice(1) : `xl/${target}`);
+    }
+    const bookXml = entryBytes(bytes, book, 4 * 1024 * 1024)?.toString("utf8") ?? "";
+    for (const match of bookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+      const name = /\sname="([^"]*)"/.exec(match[0])?.[1];
+      const id = /\s(?:\w+:)?id="([^"]*)"/.exec(match[0])?.[1];
+      const target = id ? targets.get(id) : undefined;
+      if (name && target) names.set(target.toLowerCase(), unescapeXml(name));
+    }
+  } catch {
+    // Names are for the message only: without them, the part's own name is given.
+  }
+  return names;
+}
+
 /**
  * What each worksheet of an .xlsx declares (its dimension, merged ranges and the farthest column
  * any cell names), found by scanning its XML for those tags, with no parse. A sheet that declares
@@ -149,7 +186,9 @@ export function declaredXlsxSheets(
   unpackLimit: number,
 ): { name: string; range: CellRange | null; merges: CellRange[]; maxColumn: number }[] {
   const sheets = [];
-  for (const entry of zipEntries(bytes)) {
+  const entries = zipEntries(bytes);
+  const names = sheetNames(bytes, entries);
+  for (const entry of entries) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name)) continue;
     const xml = entryBytes(bytes, entry, unpackLimit);
     if (!xml) continue;
@@ -176,7 +215,9 @@ export function declaredXlsxSheets(
       if (column - 1 > maxColumn) maxColumn = column - 1;
     }
     sheets.push({
-      name: entry.name.replace(/^xl\/worksheets\//i, "").replace(/\.xml$/i, ""),
+      name:
+        names.get(entry.name.toLowerCase()) ??
+        entry.name.replace(/^xl\/worksheets\//i, "").replace(/\.xml$/i, ""),
       range: dimension ? decodeRange(dimension) : null,
       merges,
       maxColumn,
