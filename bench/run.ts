@@ -1279,6 +1279,11 @@ async function main() {
     const { runGstr2Bench } = await import("./gstr2.ts");
     await runGstr2Bench({ record: options.record });
   }
+  // Heavy work between organisations (issue 37), on SQLite; skipped with --no-heavy.
+  if (!argv.includes("--no-heavy")) {
+    const { runHeavyWorkBench } = await import("./heavy-work.ts");
+    await runHeavyWorkBench({ record: options.record });
+  }
 }
 
 await main();

@@ -41,11 +41,13 @@ export class FairQueue<T> {
   /**
    * The next job to start: of the organisations waiting, the one with the fewest jobs running
    * (`runningOf`), then the one served longest ago (never served first); its oldest job.
-   * Background work only when `backgroundAllowed` (a thread is left free for interactive work).
+   * Background work only when `backgroundAllowed` (a thread is left free for interactive work);
+   * an organisation already running `maxRunning` jobs waits (a thread is left for the others).
    */
   next(
     backgroundAllowed: boolean,
     runningOf: (organisationId: string) => number = () => 0,
+    maxRunning = Number.POSITIVE_INFINITY,
   ): { organisationId: string; lane: Lane; item: T } | undefined {
     const lanes: Lane[] = backgroundAllowed ? ["interactive", "background"] : ["interactive"];
     for (const lane of lanes) {
@@ -53,10 +55,9 @@ export class FairQueue<T> {
       let chosen: string | undefined;
       let best: [number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
       for (const organisationId of lines.keys()) {
-        const rank: [number, number] = [
-          runningOf(organisationId),
-          this.#lastServed.get(organisationId) ?? -1,
-        ];
+        const running = runningOf(organisationId);
+        if (running >= maxRunning) continue;
+        const rank: [number, number] = [running, this.#lastServed.get(organisationId) ?? -1];
         if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) {
           chosen = organisationId;
           best = rank;

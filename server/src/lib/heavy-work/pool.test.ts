@@ -133,6 +133,19 @@ test("background work never takes the last free thread from interactive work", a
   expect(finished.filter((label) => label.startsWith("link"))).toEqual(["link0", "link1", "link2"]);
 });
 
+test("one organisation never holds every thread: another's job starts at once", async () => {
+  const pool = makePool({ threads: 2 });
+  const finished: string[] = [];
+  const flood = Array.from({ length: 4 }, (_, index) =>
+    pool.run<string>(waitJob("org-a", `a${index}`, 400)).then((done) => finished.push(done)),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(pool.stats).toMatchObject({ running: 1, waiting: 3 });
+  const other = pool.run<string>(waitJob("org-b", "b", 20)).then((done) => finished.push(done));
+  await Promise.all([...flood, other]);
+  expect(finished[0]).toBe("b");
+});
+
 test("a job past its heap ceiling fails alone; the pool goes on", async () => {
   const pool = makePool({ threads: 1, heapMb: 64 });
   const failed = pool.run({ organisationId: "a", module: worker, name: "fillHeap", payload: {} });

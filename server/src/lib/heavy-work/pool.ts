@@ -153,12 +153,15 @@ export class HeavyWorkPool {
 
   #dispatch() {
     const threads = this.options.threads;
-    // Background work leaves one thread for interactive work (when there are two or more).
-    const backgroundLimit = Math.max(1, threads - 1);
+    // Background work leaves one thread for interactive work, and one organisation leaves one
+    // for the others (when there are two or more): a job of another organisation starts at once
+    // instead of waiting for a long one to end (a 1,000-line PDF takes seconds).
+    const spare = Math.max(1, threads - 1);
     while (this.#running.interactive + this.#running.background < threads) {
       const next = this.#queue.next(
-        this.#running.background < backgroundLimit,
+        this.#running.background < spare,
         (organisationId) => this.#runningOf.get(organisationId) ?? 0,
+        spare,
       );
       if (!next) return;
       this.#start(next.lane, next.item);
