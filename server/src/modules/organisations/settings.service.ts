@@ -15,12 +15,12 @@ import { type AccessNeed, requireOrganisationAccess } from "../access/organisati
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { reencodeImageOnPool } from "./image-reencode.ts";
 import {
   deleteImage,
   detectImageType,
   MAX_IMAGE_PIXELS_SIDE,
   readImage,
-  reencodeImageOnPool,
   type StoredImage,
   UnreadableImageError,
   writeImage,
