@@ -1285,6 +1285,11 @@ async function main() {
     const { runServersBench } = await import("./servers.ts");
     await runServersBench();
   }
+  // Heavy work between organisations (issue 37), on SQLite; skipped with --no-heavy.
+  if (!argv.includes("--no-heavy")) {
+    const { runHeavyWorkBench } = await import("./heavy-work.ts");
+    await runHeavyWorkBench({ record: options.record });
+  }
 }
 
 await main();

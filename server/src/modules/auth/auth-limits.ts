@@ -87,7 +87,8 @@ export function signInDelayMs(failures: number): number {
 
 export type SignInTry =
   | { ok: true; key: string; failuresBefore: number }
-  | { ok: false; retryAfterSeconds: number };
+  /** `busy`: another try of the account is being checked (no wrong password made it wait). */
+  | { ok: false; retryAfterSeconds: number; busy: boolean };
 
 /** Reserves a sign-in try for a username; refused while the account must wait. */
 export async function beginSignInTry(db: Kysely<Database>, username: string): Promise<SignInTry> {
@@ -104,11 +105,36 @@ export async function beginSignInTry(db: Kysely<Database>, username: string): Pr
   if (reserved) return { ok: true, key, failuresBefore: reserved.count };
   const row = await db
     .selectFrom("auth_limits")
-    .select("blocked_until")
+    .select(["blocked_until", "count"])
     .where("key", "=", key)
     .executeTakeFirst();
   const waitMs = row?.blocked_until ? Date.parse(row.blocked_until) - Date.now() : 1000;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  return {
+    ok: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    // Fewer failures than the free ones make no wait: what holds the account is a try's lease.
+    busy: (row?.count ?? 0) < SIGN_IN_FREE_FAILURES,
+  };
+}
+
+/**
+ * beginSignInTry, waiting (up to `maxWaitMs`) while another try of the same account is being
+ * checked, instead of refusing it (issue 37: several sign-ins sent at once with the right password
+ * answered 429 "Too many wrong passwords"). A right password clears the account's row, so the
+ * next try goes on at once; a wrong one makes the next wait as before. Refused only when the
+ * account must wait for wrong passwords, or another try held it all along (`busy`).
+ */
+export async function waitForSignInTry(
+  db: Kysely<Database>,
+  username: string,
+  maxWaitMs = 10_000,
+): Promise<SignInTry> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const attempt = await beginSignInTry(db, username);
+    if (attempt.ok || !attempt.busy || Date.now() >= deadline) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Ends a reserved try: a failure counts and sets the wait; a success forgets the account's count. */

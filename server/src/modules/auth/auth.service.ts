@@ -10,12 +10,12 @@ import type { AuthDeps } from "../module-deps.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_SECONDS } from "./auth.cookies.ts";
 import * as users from "./auth.repository.ts";
 import {
-  beginSignInTry,
   clearLimit,
   endSignInTry,
   signInLimitKey,
   takeFromLimit,
   type WindowLimit,
+  waitForSignInTry,
 } from "./auth-limits.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { hashSecret, newSecretToken, signAccessToken } from "./tokens.ts";
@@ -40,6 +40,7 @@ export interface ClientMeta {
 
 export const AUTH_MESSAGES = {
   wrongCredentials: "Incorrect email or password.",
+  signInBusy: "Another sign-in to this account is being checked. Please try again in a moment.",
   tooManySignIns: (seconds: number) =>
     `Too many wrong passwords for this account. Please try again in ${describeWait(seconds)}, or reset your password.`,
   sendWait: "Please wait a minute before asking for another code.",
@@ -253,10 +254,58 @@ export type SignInResult =
 
 // Unknown people and people without a password are checked against this, so a wrong password
 // costs the same time whether or not the account exists (issue 26).
-let dummyHash: Promise<string> | undefined;
-function hashOfNobody(): Promise<string> {
-  dummyHash ??= hashPassword(newSecretToken());
-  return dummyHash;
+// The hash of nobody: random salt and key with the parameters of hashPassword, written here
+// rather than made on the first unknown sign-in (which then did the work of two hashes).
+const HASH_OF_NOBODY =
+  "scrypt$32768$8$1$2WUapM1aNISNtDQjyXN4Zw$d-MuSHXTmGzoCbHWTS7X6HMQzf7NdL1i2vCAsQ_n4NY";
+
+const signInsInLine = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after the tries of the same account that came before it in this process. */
+function oneTryAtATime<T>(identifier: string, work: () => Promise<T>): Promise<T> {
+  const before = signInsInLine.get(identifier) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  signInsInLine.set(identifier, settled);
+  void settled.then(() => {
+    if (signInsInLine.get(identifier) === settled) signInsInLine.delete(identifier);
+  });
+  return run;
+}
+
+/** One sign-in try: the account's lease, the password checked, the try's outcome recorded. */
+async function checkSignIn(
+  deps: AuthDeps,
+  identifier: string,
+  byEmail: boolean,
+  password: string,
+): Promise<{ user: users.UserRow | undefined; passwordRight: boolean }> {
+  const attempt = await waitForSignInTry(deps.db, identifier);
+  if (!attempt.ok) {
+    throw new AppError(
+      429,
+      attempt.busy
+        ? AUTH_MESSAGES.signInBusy
+        : AUTH_MESSAGES.tooManySignIns(attempt.retryAfterSeconds),
+    );
+  }
+  let user: users.UserRow | undefined;
+  let passwordRight = false;
+  try {
+    user = byEmail
+      ? await users.findUserByEmail(deps.db, identifier)
+      : await users.findUserByMobile(deps.db, identifier);
+    // An unknown person, or one without a password, is checked against the hash of nobody: the
+    // same work, so a wrong password costs the same time either way.
+    const stored = user?.password_hash ?? HASH_OF_NOBODY;
+    passwordRight = (await verifyPassword(password, stored)) && Boolean(user?.password_hash);
+  } finally {
+    await endSignInTry(deps.db, attempt, passwordRight);
+  }
+  return { user, passwordRight };
 }
 
 export async function signIn(
@@ -269,21 +318,12 @@ export async function signIn(
   const identifier = byEmail
     ? username.toLowerCase()
     : username.replace(/\D/g, "").replace(/^0(?=\d{10}$)/, "");
-  const attempt = await beginSignInTry(deps.db, identifier);
-  if (!attempt.ok) {
-    throw new AppError(429, AUTH_MESSAGES.tooManySignIns(attempt.retryAfterSeconds));
-  }
-  let user: users.UserRow | undefined;
-  let passwordRight = false;
-  try {
-    user = byEmail
-      ? await users.findUserByEmail(deps.db, identifier)
-      : await users.findUserByMobile(deps.db, identifier);
-    const stored = user?.password_hash ?? (await hashOfNobody());
-    passwordRight = (await verifyPassword(input.password, stored)) && Boolean(user?.password_hash);
-  } finally {
-    await endSignInTry(deps.db, attempt, passwordRight);
-  }
+  // Tries of one account are checked one by one (the database's lease holds across servers);
+  // in this process they wait in line for each other rather than poll the lease.
+  const attempt = await oneTryAtATime(identifier, () =>
+    checkSignIn(deps, identifier, byEmail, input.password),
+  );
+  const { user, passwordRight } = attempt;
   // One message for an unknown person and a wrong password, so neither can be probed.
   if (!user || !passwordRight) throw new AppError(401, AUTH_MESSAGES.wrongCredentials);
   if (user.email_verified !== 1) {

@@ -5,11 +5,42 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
 
+// Each hash holds 128 × N × r bytes (32 MiB) while it runs: sign-ins sent at once would add
+// 32 MiB each to the serving process (issue 37: 314 MB measured). At most this many run at once
+// (BAHI_PASSWORD_HASHES_AT_ONCE, default 2: the machine's cores); the others wait their turn.
+function hashesAtOnce(): number {
+  const configured = Number(process.env.BAHI_PASSWORD_HASHES_AT_ONCE);
+  return Number.isInteger(configured) && configured >= 1 ? configured : 2;
+}
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= hashesAtOnce()) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Hashes running now (tests). */
+export function passwordHashesRunning(): number {
+  return running;
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

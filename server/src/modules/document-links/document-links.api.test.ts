@@ -6,7 +6,11 @@ import { addMember, createOrganisation, type Person, signUpPerson } from "../../
 import { makeSendingBooks, type SendingBooks } from "../../../test/sending.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import { stopDocumentRenderer } from "../documents/print-renderer.ts";
-import { createDocumentLink, DOCUMENT_LINK_MESSAGES } from "./document-links.service.ts";
+import {
+  createDocumentLink,
+  DOCUMENT_LINK_MESSAGES,
+  LINK_OPENS_PER_HOUR_PER_HOLDER,
+} from "./document-links.service.ts";
 
 let context: TestContext;
 let owner: Person;
@@ -95,6 +99,44 @@ describe("document links", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     const row = rows.find((candidate) => candidate.id === link.id);
     expect(row?.open_count).toBe(1);
+  });
+
+  test("one holder cannot use up a link's opens for the hour (issue 37)", async () => {
+    const link = await makeLink();
+    const open = (remoteAddress: string) =>
+      inject({ method: "GET", url: pathOf(link.url), remoteAddress });
+    expect((await open("203.0.113.5")).statusCode).toBe(200);
+    // The holder has had its opens for the hour (as if it had opened it 20 times).
+    const db = context.testDatabase.database.db;
+    const holderKey = `doclink:${link.id}:203.0.113.5`;
+    const held = await db
+      .updateTable("auth_limits")
+      .set({ count: LINK_OPENS_PER_HOUR_PER_HOLDER })
+      .where("key", "=", holderKey)
+      .executeTakeFirst();
+    expect(Number(held.numUpdatedRows)).toBe(1);
+    const refused = await open("203.0.113.5");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(DOCUMENT_LINK_MESSAGES.tooManyForYou);
+    // Another holder still opens it; the refused open took nothing from the link's total.
+    const other = await open("198.51.100.7");
+    expect(other.statusCode).toBe(200);
+    expect(other.headers["content-type"]).toBe("application/pdf");
+    const total = await db
+      .selectFrom("auth_limits")
+      .select("count")
+      .where("key", "=", `doclink:${link.id}`)
+      .executeTakeFirstOrThrow();
+    expect(total.count).toBe(2);
+    // Addresses of one IPv6 /64 are one holder.
+    await open("2001:db8:1:2::10");
+    await open("2001:0db8:0001:0002:ffff::1");
+    const v6 = await db
+      .selectFrom("auth_limits")
+      .select("count")
+      .where("key", "=", `doclink:${link.id}:2001:db8:1:2::/64`)
+      .executeTakeFirstOrThrow();
+    expect(v6.count).toBe(2);
   });
 
   test("a tampered link is refused with a clear message", async () => {

@@ -46,7 +46,7 @@ export const documentLinksRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = 
     },
     async (request, reply) => {
       try {
-        const { bytes, fileName } = await openDocumentLink(deps, request.params.token);
+        const { bytes, fileName } = await openDocumentLink(deps, request.params.token, request.ip);
         // The app's page policy (object-src 'none') would stop a browser's own PDF viewer from
         // showing the file in the tab; a PDF is not a page of the app and needs none.
         reply.removeHeader("content-security-policy");

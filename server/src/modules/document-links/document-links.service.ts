@@ -22,6 +22,8 @@ export const DOCUMENT_LINK_MESSAGES = {
   revoked: "This document link was withdrawn by the sender. Ask them for a new one.",
   gone: "This document is no longer available. Ask the sender for a new link.",
   tooMany: "This document link has been opened too many times in a short while. Try again later.",
+  tooManyForYou:
+    "You have opened this document link too many times in a short while. Try again in an hour.",
   linkNotFound: "Document link not found.",
   revokeWhat: "Give the link to revoke, or the document whose links to revoke.",
   notYours: "Only an owner or an admin can withdraw a link someone else shared.",
@@ -29,8 +31,13 @@ export const DOCUMENT_LINK_MESSAGES = {
 
 /** A link's token: 32 random bytes, base64url (43 characters). Only its SHA-256 is stored. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** Opens of one link per hour before it answers "try later" (the PDF is rendered on each open). */
-export const LINK_OPENS_PER_HOUR = 60;
+/**
+ * Opens of one link per hour, from one holder (a client address; an IPv6 address's /64), before
+ * it answers "try later": one holder cannot use up the link's opens (issue 37).
+ */
+export const LINK_OPENS_PER_HOUR_PER_HOLDER = 20;
+/** Opens of one link per hour in all (the PDF is rendered on each open). */
+export const LINK_OPENS_PER_HOUR = 300;
 /** Opens per minute from one client address, whatever the link (guessing and scraping). */
 export const LINK_OPENS_PER_MINUTE_PER_ADDRESS = 30;
 export const PUBLIC_LINK_PATH = "/api/d";
@@ -83,13 +90,36 @@ export async function createDocumentLink(
 }
 
 /** GET /d/{token}: the document's PDF as it stands now, for anyone holding the link. */
-export async function openDocumentLink(deps: ModuleDeps, token: string) {
+/** Whose opens are counted together: an IPv4 address, or an IPv6 address's /64 (one holder's). */
+export function linkHolderOf(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (v4) return v4[1] as string;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back]
+    : front;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+export async function openDocumentLink(deps: ModuleDeps, token: string, address: string) {
   if (!TOKEN_PATTERN.test(token)) throw notFound(DOCUMENT_LINK_MESSAGES.invalid);
   const link = await repo.findLinkByTokenHash(deps.db, hashToken(token));
   if (!link) throw notFound(DOCUMENT_LINK_MESSAGES.invalid);
   if (link.revoked_at !== null) throw new AppError(410, DOCUMENT_LINK_MESSAGES.revoked);
   const now = nowIso();
   if (link.expires_at <= now) throw new AppError(410, DOCUMENT_LINK_MESSAGES.expired);
+  // The holder's own opens first: refused there, the link's opens in all are not touched.
+  const holderLeft = await takeFromLimit(deps.db, `doclink:${link.id}:${linkHolderOf(address)}`, {
+    max: LINK_OPENS_PER_HOUR_PER_HOLDER,
+    windowMs: 60 * 60_000,
+  });
+  if (holderLeft === null) throw new AppError(429, DOCUMENT_LINK_MESSAGES.tooManyForYou);
   const left = await takeFromLimit(deps.db, `doclink:${link.id}`, {
     max: LINK_OPENS_PER_HOUR,
     windowMs: 60 * 60_000,
@@ -105,6 +135,8 @@ export async function openDocumentLink(deps: ModuleDeps, token: string) {
         entryId: link.entry_id,
         type: link.transaction_type as VoucherType,
       },
+      // Opened by an outsider: background work, never ahead of a person waiting on a screen.
+      "background",
     );
   } catch (error) {
     // Deleted since, the organisation made inactive, or the sharer no longer allowed to see it.

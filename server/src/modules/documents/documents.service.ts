@@ -10,6 +10,7 @@ import {
 } from "@bahi/domain";
 import { appFileStore } from "../../db/file-store.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
+import type { Lane } from "../../lib/heavy-work/pool.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
@@ -174,7 +175,10 @@ export async function renderTransactionPdf(
     copies: query.noOfCopies,
     preview: query.preview,
   });
-  return { bytes: await renderDocumentPdf(document), fileName: nameDocumentFile(document) };
+  return {
+    bytes: await renderDocumentPdf(document, { organisationId: query.organisationId }),
+    fileName: nameDocumentFile(document),
+  };
 }
 
 /**
@@ -186,9 +190,13 @@ export async function renderDocumentPdfAs(
   deps: ModuleDeps,
   caller: Caller,
   input: { organisationId: string; entryId: string; type: VoucherType },
+  lane: Lane = "interactive",
 ) {
   const document = await buildTransactionDocument(deps, caller, { ...input, copies: 1 });
-  return { bytes: await renderDocumentPdf(document), fileName: nameDocumentFile(document) };
+  return {
+    bytes: await renderDocumentPdf(document, { organisationId: input.organisationId, lane }),
+    fileName: nameDocumentFile(document),
+  };
 }
 
 // A download holds every entry of the range, however many pages the screen shows them in.
@@ -205,6 +213,7 @@ export async function renderAccountStatement(
   deps: ModuleDeps,
   caller: Caller,
   query: { organisationId: string; accountId: string; startDate: string; endDate: string },
+  lane: Lane = "interactive",
 ) {
   const ledger = await readLedger(deps.db, caller, { ...query, skip: 0, limit: WHOLE_RANGE });
   const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
@@ -244,7 +253,11 @@ export async function renderAccountStatement(
   const stem = `Statement-${ledger.account.name}-${query.startDate}-to-${query.endDate}`
     .replace(/[^0-9A-Za-z-]+/g, "-")
     .replace(/-+/g, "-");
-  return { bytes: await renderStatementDocumentPdf(statement), fileName: `${stem}.pdf` };
+  const bytes = await renderStatementDocumentPdf(statement, {
+    organisationId: query.organisationId,
+    lane,
+  });
+  return { bytes, fileName: `${stem}.pdf` };
 }
 
 async function readStatementBills(

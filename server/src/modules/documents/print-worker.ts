@@ -1,11 +1,11 @@
-import { parentPort } from "node:worker_threads";
+import { Piscina } from "piscina";
 import type { PrintDocument } from "./print-model.ts";
 import { renderPrintPdf, renderStatementPdf, renderTdsCertificatePdf } from "./print-pdf.ts";
 import type { StatementDocument } from "./statement.ts";
 import type { TdsCertificateDocument } from "./tds-certificate.ts";
 
-// The document worker (print-renderer.ts): one message per document, answered with its bytes,
-// transferred rather than copied.
+// The document jobs of the heavy-work pool (print-renderer.ts, lib/heavy-work): each answers with
+// the PDF's bytes, transferred rather than copied.
 
 /**
  * A logo or signature that pdfkit cannot read (a file stored before uploads were re-encoded) must
@@ -22,25 +22,20 @@ async function renderWithImagesIfPossible(document: PrintDocument): Promise<Buff
     });
   }
 }
-type Request =
-  | { id: number; kind: "document"; document: PrintDocument }
-  | { id: number; kind: "statement"; statement: StatementDocument }
-  | { id: number; kind: "tdsCertificate"; certificate: TdsCertificateDocument };
 
-parentPort?.on("message", async (message: Request) => {
-  try {
-    const body =
-      message.kind === "document"
-        ? await renderWithImagesIfPossible(message.document)
-        : message.kind === "statement"
-          ? await renderStatementPdf(message.statement)
-          : await renderTdsCertificatePdf(message.certificate);
-    const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
-    parentPort?.postMessage({ id: message.id, bytes }, [bytes.buffer]);
-  } catch (error) {
-    parentPort?.postMessage({
-      id: message.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-});
+function moved(body: Buffer) {
+  const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
+  return Piscina.move(bytes);
+}
+
+export async function renderDocument(document: PrintDocument) {
+  return moved(await renderWithImagesIfPossible(document));
+}
+
+export async function renderStatement(statement: StatementDocument) {
+  return moved(await renderStatementPdf(statement));
+}
+
+export async function renderTdsCertificate(certificate: TdsCertificateDocument) {
+  return moved(await renderTdsCertificatePdf(certificate));
+}

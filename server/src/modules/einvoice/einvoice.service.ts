@@ -519,6 +519,7 @@ const IRP_SHEET_FILE_MESSAGES = {
  * the imports' guarded sheet reader (zip sizes checked, a worker with a heap ceiling).
  */
 async function readIrpAnswer(
+  organisationId: string,
   file: UploadedIrpFile,
 ): Promise<{ acknowledgements: IrpAcknowledgement[]; problems: string[] }> {
   const kind = detectSheetKind(file.bytes);
@@ -534,6 +535,7 @@ async function readIrpAnswer(
     return { acknowledgements, problems: [] };
   }
   const rows = await readSheetRows(
+    organisationId,
     file.fileName || "The file",
     file.bytes,
     IRP_SHEET_FILE_MESSAGES,
@@ -564,7 +566,7 @@ export async function importIrpResponse(
   });
   const organisation = access.organisation;
   const gstin = requireRegistered(organisation);
-  const { acknowledgements, problems } = await readIrpAnswer(file);
+  const { acknowledgements, problems } = await readIrpAnswer(organisationId, file);
   const numbers = acknowledgements.flatMap((ack) => (ack.number ? [ack.number] : []));
   const candidates = await repo.findVouchersByNumbers(db, organisation.id, EINVOICE_TYPES, numbers);
   const byIrn = new Map(

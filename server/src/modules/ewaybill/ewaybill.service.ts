@@ -319,7 +319,10 @@ const SHEET_MESSAGES = {
 const MAX_IMPORT_ROWS = 10_000;
 
 /** Reads the portal's list: JSON, or CSV / XLS / XLSX through the imports' guarded sheet reader. */
-async function parseUpload(file: UploadedEWayBillFile): Promise<EWayBillImportParse> {
+async function parseUpload(
+  organisationId: string,
+  file: UploadedEWayBillFile,
+): Promise<EWayBillImportParse> {
   const name = file.fileName.toLowerCase();
   if (name.endsWith(".json")) {
     let value: unknown;
@@ -331,7 +334,13 @@ async function parseUpload(file: UploadedEWayBillFile): Promise<EWayBillImportPa
     return parseEWayBillJson(value);
   }
   if (/\.(csv|xlsx|xls)$/.test(name)) {
-    const rows = await readSheetRows(file.fileName, file.bytes, SHEET_MESSAGES, MAX_IMPORT_ROWS);
+    const rows = await readSheetRows(
+      organisationId,
+      file.fileName,
+      file.bytes,
+      SHEET_MESSAGES,
+      MAX_IMPORT_ROWS,
+    );
     return parseEWayBillRows(rows);
   }
   throw badRequest("Upload the portal's list as a .json, .csv, .xls or .xlsx file.");
@@ -367,7 +376,7 @@ export async function importEWayBills(
   if (file.bytes.length > MAX_EWAY_BILL_FILE_BYTES) {
     throw badRequest("The file is too large: at most 2 MB.");
   }
-  const parsed = await parseUpload(file);
+  const parsed = await parseUpload(organisationId, file);
   if (parsed.bills.length === 0) {
     throw badRequest(
       parsed.problems[0] ?? EWAY_BILL_MESSAGES.importProblems,

@@ -34,7 +34,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database, Gstr2bDocumentsTable } from "../../db/schema.ts";
-import { badRequest } from "../../http/errors.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import {
@@ -45,7 +45,7 @@ import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
 import { describeRange, sendReportFile } from "../exports/report-files.ts";
-import { readWorkbookSheets } from "../sheets/sheet-files.ts";
+import { readWorkbookSheets, SheetRefused, sheetRefusedMessage } from "../sheets/sheet-files.ts";
 import {
   type DocumentRow,
   findDocument,
@@ -353,13 +353,21 @@ function carryKey(row: {
  * the spreadsheet reader of the imports (zip sizes checked first, a worker with a heap ceiling),
  * every sheet with its merged headings, each sheet capped at the document limit.
  */
-async function readUploaded2b(file: UploadedFile): Promise<Gstr2bFileResult> {
+async function readUploaded2b(
+  organisationId: string,
+  file: UploadedFile,
+): Promise<Gstr2bFileResult> {
   if (/\.json$/i.test(file.fileName)) return readGstr2bFile(file.bytes.toString("utf8"));
   if (!/\.xlsx?$/i.test(file.fileName)) throw badRequest(GSTR2_MESSAGES.notJsonFile);
   let sheets: { name: string; rows: string[][] }[];
   try {
-    sheets = await readWorkbookSheets(file.bytes, GSTR2B_MAX_DOCUMENTS + 20);
+    sheets = await readWorkbookSheets(organisationId, file.bytes, GSTR2B_MAX_DOCUMENTS + 20);
   } catch (error) {
+    // The pool's refusals (429, 503) as they are; a sheet past the limits with its reason.
+    if (error instanceof AppError) throw error;
+    if (error instanceof SheetRefused) {
+      throw badRequest(sheetRefusedMessage(file.fileName, error.message));
+    }
     const reason = error instanceof Error ? error.message : "";
     throw badRequest(
       /too large|too many files|zip64/.test(reason)
@@ -383,7 +391,7 @@ export async function importGstr2b(
 ) {
   const access = await requireAccess(db, caller, organisationId, "edit");
   const organisation = access.organisation;
-  const read = await readUploaded2b(file);
+  const read = await readUploaded2b(organisationId, file);
   if (!read.ok) throw badRequest(read.message, read.errors);
   const parsed = read.file;
   if (parsed.gstin !== organisation.gstin) {

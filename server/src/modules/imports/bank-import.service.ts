@@ -124,11 +124,12 @@ interface ReadStatement {
 
 /** One file's layout (the user's, the one remembered for the account, or found) and its lines. */
 async function readStatement(
+  organisationId: string,
   file: UploadedFile,
   chosen: StatementLayoutInput | null | undefined,
   remembered: { header_row: number; headers: string; mapping: string } | undefined,
 ): Promise<ReadStatement | { fileName: string; error: string }> {
-  const rows = await readSheetRows(file.fileName, file.bytes, BANK_IMPORT_MESSAGES);
+  const rows = await readSheetRows(organisationId, file.fileName, file.bytes, BANK_IMPORT_MESSAGES);
   const headersAt = (index: number) => (rows[index] ?? []).map((cell) => cell.trim());
   let found: Omit<ReadStatement, "reading" | "fileName"> | null = null;
   if (chosen) {
@@ -227,7 +228,9 @@ async function readUploads(
   );
   const statements = [];
   for (const [index, file] of files.entries()) {
-    statements.push(await readStatement(file, fields.layouts[index], remembered));
+    statements.push(
+      await readStatement(fields.organisationId, file, fields.layouts[index], remembered),
+    );
   }
   return { accounts, statements };
 }

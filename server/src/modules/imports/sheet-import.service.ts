@@ -66,6 +66,7 @@ async function readReport(
     action: "add",
   });
   const rows = await readSheetRows(
+    fields.organisationId,
     file.fileName,
     file.bytes,
     SHEET_FILE_MESSAGES,

@@ -137,6 +137,7 @@ async function readVoucherReport(
     action: "add",
   });
   const rows = await readSheetRows(
+    fields.organisationId,
     file.fileName,
     file.bytes,
     SHEET_FILE_MESSAGES,

@@ -149,14 +149,31 @@ export async function listOutboxMessages(db: Kysely<Database>, recipient?: strin
 }
 
 /**
+ * The statuses a WhatsApp status may replace (issue 37): a message only moves forward, sent →
+ * delivered → read, whatever order Meta's calls arrive in or however often one is replayed;
+ * "failed" only before delivery (from what the API answered on sending, or from "sent"), and
+ * nothing moves a failed message. Each status lists those that stop it.
+ */
+const STATUS_STOPPED_BY: Readonly<Record<string, readonly string[]>> = {
+  sent: ["sent", "delivered", "read", "failed"],
+  delivered: ["delivered", "read", "failed"],
+  read: ["read", "failed"],
+  failed: ["delivered", "read", "failed"],
+};
+
+/**
  * What WhatsApp later reported of a message it accepted (the status webhook): delivered, read, or
  * failed with a reason. The outbox row keeps the ids comma-separated (one per document sent).
+ * A status that would move the message backwards, and one WhatsApp does not document, changes
+ * nothing (0 rows).
  */
 export async function recordProviderStatus(
   db: Kysely<Database>,
   providerMessageId: string,
   update: { status: string; failure: string | null; at: string },
 ): Promise<number> {
+  const stoppedBy = STATUS_STOPPED_BY[update.status];
+  if (!stoppedBy) return 0;
   const result = await db
     .updateTable("outbox_messages")
     .set({
@@ -165,6 +182,9 @@ export async function recordProviderStatus(
       ...(update.failure ? { status: "failed" as const, last_error: update.failure } : {}),
     })
     .where("delivered_via", "=", "whatsapp-cloud")
+    .where((eb) =>
+      eb.or([eb("provider_status", "is", null), eb("provider_status", "not in", stoppedBy)]),
+    )
     .where((eb) =>
       eb.or([
         eb("provider_message_id", "=", providerMessageId),

@@ -63,6 +63,7 @@ beforeAll(async () => {
         entries: [],
         openBills: [],
       }),
+      { organisationId: books.organisationId },
     ),
   );
 });
@@ -422,7 +423,7 @@ describe("WhatsApp Business Cloud API", () => {
     );
   });
 
-  test("the status webhook: subscription check, signature, delivered and a later failure", async () => {
+  test("the status webhook: subscription check, signature, statuses only move forward (issue 37)", async () => {
     const sender = worker(peer.apiUrl);
     const { id } = await queueMessage(db, statementMessage());
     await sender.flush();
@@ -496,11 +497,47 @@ describe("WhatsApp Business Cloud API", () => {
         ],
       },
     ]);
-    const failed = await row(id);
+    // A failure after delivery (a replay, or out of order) does not stick (issue 37).
+    expect(await row(id)).toMatchObject({ status: "sent", provider_status: "delivered" });
+
+    // Statuses only move forward: read stands against a late "sent" or "delivered".
+    const read = await post([{ id: wamid, status: "read", timestamp: "1750263900" }]);
+    expect(read.json()).toEqual({ success: true, updated: 1 });
+    const late = await post([
+      { id: wamid, status: "sent", timestamp: "1750263700" },
+      { id: wamid, status: "delivered", timestamp: "1750263773" },
+      { id: wamid, status: "failed", timestamp: "1750263990" },
+    ]);
+    expect(late.json()).toEqual({ success: true, updated: 0 });
+    expect(await row(id)).toMatchObject({ status: "sent", provider_status: "read" });
+
+    // A message that fails before delivery is failed, and stays so.
+    const second = await queueMessage(db, statementMessage());
+    await sender.flush();
+    const secondWamid = (await row(second.id)).provider_message_id ?? "";
+    await post([{ id: secondWamid, status: "sent", timestamp: "1750264000" }]);
+    await post([
+      {
+        id: secondWamid,
+        status: "failed",
+        timestamp: "1750264010",
+        errors: [
+          {
+            code: 131026,
+            title: "Message undeliverable",
+            error_data: { details: "The recipient is not on WhatsApp." },
+          },
+        ],
+      },
+    ]);
+    const failed = await row(second.id);
     expect(failed.status).toBe("failed");
     expect(failed.provider_status).toBe("failed");
     expect(failed.last_error).toBe(
       "WhatsApp (code 131026): Message undeliverable — The recipient is not on WhatsApp.",
     );
+    const afterFailure = await post([{ id: secondWamid, status: "delivered" }]);
+    expect(afterFailure.json()).toEqual({ success: true, updated: 0 });
+    expect((await row(second.id)).provider_status).toBe("failed");
   });
 });

@@ -16,12 +16,12 @@ import { writeAuditLog } from "../audit/audit.ts";
 import { writeOrganisationTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
+import { reencodeImageOnPool } from "./image-reencode.ts";
 import {
   deleteImage,
   detectImageType,
   MAX_IMAGE_PIXELS_SIDE,
   readImage,
-  reencodeImage,
   type StoredImage,
   UnreadableImageError,
   writeImage,
@@ -220,18 +220,20 @@ export async function saveOrganisationSettings(
 ) {
   const { organisationId } = input;
   const access = await requireOrganisationAccess(deps.db, caller, organisationId, MANAGE_SETTINGS);
-  const checked = Object.entries(uploads).map(([kind, bytes]) => {
+  const checked = [];
+  for (const [kind, bytes] of Object.entries(uploads)) {
     const type = detectImageType(bytes);
     if (!type) throw badRequest(SETTINGS_MESSAGES.notAnImage(kind as ImageKind));
     try {
-      return { kind: kind as ImageKind, bytes: reencodeImage(bytes, type), type };
+      const encoded = await reencodeImageOnPool(organisationId, bytes, type);
+      checked.push({ kind: kind as ImageKind, bytes: encoded, type });
     } catch (error) {
       if (error instanceof UnreadableImageError) {
         throw badRequest(SETTINGS_MESSAGES.unreadable(kind as ImageKind));
       }
       throw error;
     }
-  });
+  }
 
   const files = appFileStore(deps.db, deps.config.dataDir);
   const now = nowIso();

@@ -154,7 +154,11 @@ export async function readDocumentFacts(
       dueDate: typeof voucher.document.dueDate === "string" ? voucher.document.dueDate : null,
     }),
     pdf: async () => ({
-      bytes: await renderDocumentPdf(document),
+      // A mail attachment: background work, never ahead of a person waiting on a screen.
+      bytes: await renderDocumentPdf(document, {
+        organisationId: input.organisationId,
+        lane: "background",
+      }),
       fileName: nameDocumentFile(document),
     }),
   };
@@ -492,7 +496,7 @@ export async function sendLedger(deps: ModuleDeps, caller: Caller, query: Ledger
     endDate: query.endDate,
   };
   const statementPdf = async () => {
-    const pdf = await renderAccountStatement(deps, caller, range);
+    const pdf = await renderAccountStatement(deps, caller, range, "background");
     return [attachmentOf(pdf)];
   };
   if (channel === "email") {

@@ -1,16 +1,18 @@
-import { Worker } from "node:worker_threads";
-import Papa from "papaparse";
-import { badRequest } from "../../http/errors.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { HeavyJobTooLarge, runHeavyJob } from "../../lib/heavy-work/pool.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
+import type { SheetAnswer, WorkbookRequest } from "./sheet-worker.ts";
 
 // Uploaded spreadsheets and CSV files, read into rows of text, for any module that takes them
 // (imports, e-way bills, the IRP's list of IRNs; a module of its own so that none of them reaches
 // another for it). Limits (issue 23, "Limits and
 // safety"): the upload's size is capped by the multipart limits; an .xlsx is a zip, so its
 // central directory is read first and a file that says it unpacks to far more than a statement
-// can hold is refused before anything inflates it; the reading itself runs in a worker thread
-// with a heap ceiling, so a zip that lies about its sizes fails alone. No formula is evaluated:
-// SheetJS gives the value the file stored with the cell.
+// can hold is refused before anything inflates it; what each sheet declares (columns, cells,
+// merged ranges) is held to sheet-limits.ts before it is parsed; the reading itself, CSV text
+// too, runs on the heavy-work pool (a thread with a heap ceiling, in a line fair between
+// organisations; decision 320), so a zip that lies about its sizes fails alone. No formula is
+// evaluated: SheetJS gives the value the file stored with the cell.
 
 export type SheetKind = "csv" | "xlsx" | "xls";
 
@@ -19,9 +21,10 @@ export const MAX_SHEET_ROWS = 100_000;
 export const MAX_DATA_SHEET_ROWS = 250_000;
 /** What the files of one .xlsx may unpack to, in all. */
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-const WORKER_HEAP_MB = 512;
-
 export class SheetFileError extends Error {}
+
+/** A sheet past the limits of sheet-limits.ts: `message` says which and why, for the person. */
+export class SheetRefused extends Error {}
 
 const startsWith = (bytes: Buffer, signature: number[]) =>
   bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
@@ -77,72 +80,54 @@ export function checkZipSizes(bytes: Buffer, limit = MAX_UNPACKED_BYTES): number
   return total;
 }
 
-function readCsv(bytes: Buffer, maxRows: number): string[][] {
-  const parsed = Papa.parse<string[]>(decodeText(bytes), {
-    skipEmptyLines: false,
-    preview: maxRows + 1,
-  });
-  return parsed.data.map((row) => row.map((cell) => String(cell ?? "")));
-}
+const sheetWorker = () => workerModuleUrl("sheet-worker", import.meta.url);
 
-/** The first sheet of an .xls or .xlsx, read in a worker thread (sheet-worker.ts). */
-function readWorkbook(bytes: Buffer, maxRows: number, keepTime: boolean): Promise<string[][]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerModuleUrl("sheet-worker", import.meta.url), {
-      workerData: { bytes, maxRows: maxRows + 1, keepTime },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+/** One read on the pool; its answer, or the reason it failed as SheetFileError / SheetRefused. */
+async function readOnPool(
+  organisationId: string,
+  name: "readFirstSheet" | "readAllSheets" | "readCsv",
+  payload: WorkbookRequest | { text: string; maxRows: number },
+): Promise<SheetAnswer> {
+  let answer: SheetAnswer;
+  try {
+    answer = await runHeavyJob<SheetAnswer>({
+      organisationId,
+      module: sheetWorker(),
+      name,
+      payload,
     });
-    let answered = false;
-    worker.once("message", (message: { rows?: string[][]; error?: string }) => {
-      answered = true;
-      if (message.rows) resolve(message.rows);
-      else reject(new SheetFileError(message.error ?? "unreadable"));
-    });
-    worker.once("error", (error) => {
-      answered = true;
-      reject(new SheetFileError(error.message));
-    });
-    worker.once("exit", (code) => {
-      if (!answered) reject(new SheetFileError(`reader stopped (exit ${code})`));
-    });
-  });
+  } catch (error) {
+    // The pool's own refusals (429, 503) reach the person as they are.
+    if (error instanceof AppError) throw error;
+    if (error instanceof HeavyJobTooLarge) throw new SheetFileError("too large to read");
+    throw new SheetFileError(error instanceof Error ? error.message : String(error));
+  }
+  if ("refused" in answer) throw new SheetRefused(answer.refused);
+  if ("error" in answer) throw new SheetFileError(answer.error);
+  return answer;
 }
 
 /**
  * Every sheet of an .xls or .xlsx (its name and rows as text, merged cells filled), for files
  * whose data spans sheets (the GSTR-2B Excel). Same limits as the single sheet: the zip's declared
- * sizes first, then a worker with a heap ceiling; `maxRows` caps each sheet (one row more is read,
- * so that a caller can tell a sheet went over it).
+ * sizes first, what each sheet declares, then a thread with a heap ceiling; `maxRows` caps each
+ * sheet (one row more is read, so that a caller can tell a sheet went over it).
  */
 export async function readWorkbookSheets(
+  organisationId: string,
   bytes: Buffer,
   maxRows: number,
 ): Promise<{ name: string; rows: string[][] }[]> {
   const kind = detectSheetKind(bytes);
   if (kind === "csv") throw new SheetFileError("not a workbook");
   if (kind === "xlsx") checkZipSizes(bytes);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerModuleUrl("sheet-worker", import.meta.url), {
-      workerData: { bytes, maxRows: maxRows + 1, allSheets: true },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-    let answered = false;
-    worker.once(
-      "message",
-      (message: { sheets?: { name: string; rows: string[][] }[]; error?: string }) => {
-        answered = true;
-        if (message.sheets) resolve(message.sheets);
-        else reject(new SheetFileError(message.error ?? "unreadable"));
-      },
-    );
-    worker.once("error", (error) => {
-      answered = true;
-      reject(new SheetFileError(error.message));
-    });
-    worker.once("exit", (code) => {
-      if (!answered) reject(new SheetFileError(`reader stopped (exit ${code})`));
-    });
+  const answer = await readOnPool(organisationId, "readAllSheets", {
+    bytes,
+    maxRows: maxRows + 1,
+    unpackLimit: MAX_UNPACKED_BYTES,
   });
+  if (!("sheets" in answer)) throw new SheetFileError("unreadable");
+  return answer.sheets;
 }
 
 export interface SheetMessages {
@@ -151,11 +136,16 @@ export interface SheetMessages {
   tooManyRows: string;
 }
 
+/** The message of a sheet refused by the limits, with the file's name. */
+export const sheetRefusedMessage = (fileName: string, reason: string) =>
+  `${fileName} cannot be read. ${reason}`;
+
 /**
  * The rows of an uploaded CSV, XLS or XLSX file, each cell as text; bad files become 400s.
  * `keepTime`: a date cell with a time of day reads 'YYYY-MM-DD hh:mm:ss' (else the date alone).
  */
 export async function readSheetRows(
+  organisationId: string,
   fileName: string,
   bytes: Buffer,
   messages: SheetMessages,
@@ -172,11 +162,25 @@ export async function readSheetRows(
     ]);
   }
   try {
-    rows =
+    const answer =
       kind === "csv"
-        ? readCsv(bytes, maxRows)
-        : await readWorkbook(bytes, maxRows, options.keepTime === true);
-  } catch {
+        ? await readOnPool(organisationId, "readCsv", {
+            text: decodeText(bytes),
+            maxRows: maxRows + 1,
+          })
+        : await readOnPool(organisationId, "readFirstSheet", {
+            bytes,
+            maxRows: maxRows + 1,
+            keepTime: options.keepTime === true,
+            unpackLimit: MAX_UNPACKED_BYTES,
+          });
+    rows = "rows" in answer ? answer.rows : [];
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof SheetRefused) {
+      const message = sheetRefusedMessage(fileName, error.message);
+      throw badRequest(message, [{ path: "files", message }]);
+    }
     throw badRequest(messages.unreadable(fileName), [
       { path: "files", message: messages.unreadable(fileName) },
     ]);
