@@ -168,3 +168,12 @@ export {
   readReturnPeriod,
   toReturnPeriodCode,
 } from "./return-period.ts";
+export {
+  computeGstr3bTaxPayment,
+  type Gstr3bTaxPayment,
+  type HeadAmounts,
+  TAX_HEADS,
+  type TaxHead,
+  type TaxPaymentRow,
+} from "./gstr3b-payment.ts";
+export { filingOpensOn, filingTooEarlyReason } from "./return-filing.ts";
