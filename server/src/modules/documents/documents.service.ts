@@ -29,7 +29,9 @@ import { buildStatementDocument } from "./statement.ts";
 
 export const DOCUMENT_MESSAGES = {
   notPrintable: "This transaction type cannot be printed.",
-  sendingLater: "Sending by email or WhatsApp is not available yet. Download the PDF instead.",
+  // Issue 40: sending exists (the sending module's POST of this path); a GET only downloads.
+  sendingLater:
+    "This call only downloads the PDF (format=download). To send it by email or WhatsApp, POST /getpdf/transactionpdf.",
   badPreview: "The preview settings are not valid.",
 } as const;
 

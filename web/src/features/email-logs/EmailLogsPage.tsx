@@ -17,6 +17,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { Link } from "react-router";
 import { apiRequest } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
@@ -107,23 +108,23 @@ export function EmailLogsPage() {
             }}
             w={{ base: "100%", sm: 360 }}
           />
-          <TextInput
-            type="date"
+          <IndianDateField
             label="From"
             value={dateFrom}
-            onChange={(event) => {
-              setDateFrom(event.currentTarget.value);
+            onChange={(date) => {
+              setDateFrom(date);
               setPage(1);
             }}
+            w={130}
           />
-          <TextInput
-            type="date"
+          <IndianDateField
             label="To"
             value={dateTo}
-            onChange={(event) => {
-              setDateTo(event.currentTarget.value);
+            onChange={(date) => {
+              setDateTo(date);
               setPage(1);
             }}
+            w={130}
           />
           {filtered && (
             <Button

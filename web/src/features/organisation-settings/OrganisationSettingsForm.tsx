@@ -9,6 +9,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
@@ -187,11 +188,12 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
               onChange={(event) => set({ eWayBillIntraStateThreshold: event.currentTarget.value })}
               error={errors.eWayBillIntraStateThreshold}
             />
-            <TextInput
+            <IndianDateField
               label="E-invoicing from"
               description="The date from which B2B invoices and notes go to the IRP; blank if not"
-              type="date"
-              {...text("eInvoiceFrom")}
+              value={values.eInvoiceFrom}
+              error={errors.eInvoiceFrom}
+              onChange={(date) => set({ eInvoiceFrom: date })}
             />
           </SimpleGrid>
         )}
