@@ -68,7 +68,12 @@ export const theme = createTheme({
     // as written and grow to hold them.
     Badge: Badge.extend({
       styles: {
-        root: { textTransform: "none", overflow: "visible", height: "auto", minHeight: "var(--badge-height)" },
+        root: {
+          textTransform: "none",
+          overflow: "visible",
+          height: "auto",
+          minHeight: "var(--badge-height)",
+        },
         label: { overflow: "visible", textOverflow: "clip", whiteSpace: "nowrap" },
       },
     }),

@@ -1,10 +1,4 @@
-import {
-  addDays,
-  endOfMonth,
-  financialYearOf,
-  formatDateDisplay,
-  todayCivil,
-} from "@bahi/domain";
+import { addDays, endOfMonth, financialYearOf, formatDateDisplay, todayCivil } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {

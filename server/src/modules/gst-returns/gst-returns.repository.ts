@@ -212,9 +212,7 @@ export function listVouchersChangedAfter(
     .where("type", "in", [...types])
     .where("date", ">=", range.fromDate)
     .where("date", "<=", range.toDate)
-    .where((eb) =>
-      eb.or([eb("updated_at", ">", range.after), eb("deleted_at", ">", range.after)]),
-    )
+    .where((eb) => eb.or([eb("updated_at", ">", range.after), eb("deleted_at", ">", range.after)]))
     .orderBy("date")
     .orderBy("number")
     .execute();

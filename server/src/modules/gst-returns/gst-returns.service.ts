@@ -65,7 +65,6 @@ import {
 import { writeAuditLog } from "../audit/audit.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { findReturnFilings, lockMonthsForTypes } from "../lock-periods/lock-periods.service.ts";
-import { readFilingStatus } from "./filing-status.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readGstReturnSettings } from "../organisations/settings.service.ts";
 import {
@@ -79,6 +78,7 @@ import {
   sumHsnRows,
   toReturnDocuments,
 } from "../return-facts/return-facts.service.ts";
+import { readFilingStatus } from "./filing-status.ts";
 import {
   findFilingsBefore,
   findInvoicesByIds,

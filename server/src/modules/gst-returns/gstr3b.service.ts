@@ -12,8 +12,8 @@ import {
   type Gstr3bTable,
   type Gstr3bTaxPayment,
   getVoucherDefinition,
-  type HeadAmounts,
   gstr3bFiguresOf,
+  type HeadAmounts,
   iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
@@ -37,6 +37,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { findReturnFilings } from "../lock-periods/lock-periods.service.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readSums } from "../return-facts/return-facts.service.ts";
+import { type FilingStatus, readFilingStatus } from "./filing-status.ts";
 import {
   listLiveVouchers,
   listLiveVouchersAfter,
@@ -57,7 +58,6 @@ import {
   sumSystemAccountPostings,
 } from "./gstr3b.repository.ts";
 import { readIffReportedDocuments } from "./gstr3b-iff.ts";
-import { type FilingStatus, readFilingStatus } from "./filing-status.ts";
 
 /** The inward types GSTR-3B reads (table 3.1(d), 4 and 5): the registry's purchases and their notes. */
 export const INWARD_TYPES: readonly VoucherType[] = voucherTypesWhere(

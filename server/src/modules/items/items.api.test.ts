@@ -316,7 +316,11 @@ describe("lists and stock", () => {
 describe("a GST rate is required in a GST-registered organisation (issue 40)", () => {
   test("an item without one is refused on add and on edit, and nothing is saved; Exempt is a rate", async () => {
     const message = "Choose the item's GST rate (or Exempt): the organisation is GST-registered.";
-    const { gstRate: _none, ...withoutRate } = { name: "Basmati Rice 25 Kg", type: "goods", gstRate: 0 };
+    const { gstRate: _none, ...withoutRate } = {
+      name: "Basmati Rice 25 Kg",
+      type: "goods",
+      gstRate: 0,
+    };
     const refusedAdd = await call(context, owner, {
       method: "POST",
       url: "/api/item/add",
@@ -330,7 +334,13 @@ describe("a GST rate is required in a GST-registered organisation (issue 40)", (
     const refusedEdit = await call(context, owner, {
       method: "POST",
       url: "/api/item/edit",
-      payload: { organisationId: org, itemId: id, name: "Basmati Rice 25 Kg", type: "goods", version: 1 },
+      payload: {
+        organisationId: org,
+        itemId: id,
+        name: "Basmati Rice 25 Kg",
+        type: "goods",
+        version: 1,
+      },
     });
     expect(refusedEdit.statusCode).toBe(400);
     expect(refusedEdit.json().message).toBe(message);

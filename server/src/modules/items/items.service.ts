@@ -1,7 +1,7 @@
 import {
+  ITEM_MESSAGES,
   type ItemEditInput,
   type ItemInput,
-  ITEM_MESSAGES,
   milliToQuantity,
   NO_GST_RATE,
   paiseToRupees,

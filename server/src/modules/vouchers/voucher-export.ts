@@ -2,8 +2,8 @@ import {
   type ExportFormat,
   getVoucherDefinition,
   isInvoiceStatus,
-  labelInvoiceStatus,
   type ListColumnType,
+  labelInvoiceStatus,
   nameExportFile,
   rupeesToPaise,
   type VoucherType,
@@ -71,7 +71,11 @@ export async function sendVoucherListFile(
           return [column.key, typeof value === "number" ? rupeesToPaise(value) : null];
         if (column.type === "account") return [column.key, nameOf(value)];
         // Issue 40: the status in words ("Partly Received"), as the list shows it, not the code.
-        if ((column.type === "status" || column.type === "invoiceStatus") && isInvoiceStatus(value))
+        if (
+          (column.type === "status" || column.type === "invoiceStatus") &&
+          typeof value === "string" &&
+          isInvoiceStatus(value)
+        )
           return [column.key, labelInvoiceStatus(value, definition.partySide ?? "customer")];
         return [
           column.key,

@@ -184,9 +184,14 @@ describe("the sidebar (spec 2.7, spec 6)", () => {
   test("IFF opens for quarterly (QRMP) filers; a monthly filer sees it disabled with the reason (issues 19, 40)", () => {
     const monthly: MenuContext = { ...TRADER, gstFilingFrequency: "monthly" };
     const iff = (context: MenuContext, build: typeof buildStartMenu) =>
-      findMenuLevel(build(context, ALL_SCREENS), ["gst-returns"]).find((entry) => entry.id === "iff");
+      findMenuLevel(build(context, ALL_SCREENS), ["gst-returns"]).find(
+        (entry) => entry.id === "iff",
+      );
     for (const build of [buildStartMenu, buildSidebarMenu]) {
-      expect(iff(TRADER, build)).toMatchObject({ label: "IFF", path: expect.stringContaining("/returns/iff") });
+      expect(iff(TRADER, build)).toMatchObject({
+        label: "IFF",
+        path: expect.stringContaining("/returns/iff"),
+      });
       expect(iff(TRADER, build)?.disabledReason).toBeUndefined();
       const monthlyReturns = labels(findMenuLevel(build(monthly, ALL_SCREENS), ["gst-returns"]));
       expect(monthlyReturns).toContain("GSTR-1");

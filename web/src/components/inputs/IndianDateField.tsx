@@ -1,4 +1,9 @@
-import { formatDateDisplay, isValidCivilDate, parseDisplayDate, sanitiseDateTyping } from "@bahi/domain";
+import {
+  formatDateDisplay,
+  isValidCivilDate,
+  parseDisplayDate,
+  sanitiseDateTyping,
+} from "@bahi/domain";
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { useEffect, useState } from "react";
 
@@ -24,7 +29,14 @@ export type IndianDateFieldProps = Omit<TextInputProps, "value" | "onChange" | "
   onChange: (date: string) => void;
 };
 
-export function IndianDateField({ value, onChange, error, onBlur, onKeyDown, ...props }: IndianDateFieldProps) {
+export function IndianDateField({
+  value,
+  onChange,
+  error,
+  onBlur,
+  onKeyDown,
+  ...props
+}: IndianDateFieldProps) {
   const shown = value && isValidCivilDate(value) ? formatDateDisplay(value) : "";
   const [text, setText] = useState(shown);
   const [wrong, setWrong] = useState(false);

@@ -17,11 +17,11 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { Link } from "react-router";
 import { apiRequest } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { SharedLinksDialog } from "../document-links/SharedLinks.tsx";
 import { describeEmailLog, type EmailLogRow, STATUS_COLORS } from "./email-logs.ts";

@@ -244,7 +244,9 @@ describe("GSTR-1 screen (GstReturnPage)", () => {
     ).toBeTruthy();
     expect(screen.queryByText(/credit notes are locked/)).toBeNull();
     const changed = screen.getByRole("list", { name: "Changed after filing" });
-    expect(within(changed).getByText("Credit Note CN-2 of 20-09-2024: deleted after filing")).toBeTruthy();
+    expect(
+      within(changed).getByText("Credit Note CN-2 of 20-09-2024: deleted after filing"),
+    ).toBeTruthy();
     fireEvent.click(
       within(changed).getByRole("link", {
         name: "Sales Invoice INV-1 of 05-09-2024, Asha Traders: changed after filing",

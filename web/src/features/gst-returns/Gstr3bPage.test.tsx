@@ -257,7 +257,9 @@ describe("GSTR-3B screen (Gstr3bPage)", () => {
     expect(text(sgst)).toEqual(["State/UT Tax", "1,090.00", "0.00", "", "185.00", "", "905.00"]);
     expect(within(table).getByText("(B) Reverse charge")).toBeTruthy();
     expect(
-      screen.getByText(/^Total tax to pay in cash: ₹995\.00\. Credit left to carry forward: Integrated Tax ₹0\.00, Central Tax ₹95\.00/),
+      screen.getByText(
+        /^Total tax to pay in cash: ₹995\.00\. Credit left to carry forward: Integrated Tax ₹0\.00, Central Tax ₹95\.00/,
+      ),
     ).toBeTruthy();
   });
 });

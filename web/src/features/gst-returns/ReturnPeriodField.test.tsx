@@ -5,7 +5,13 @@ import { renderPage } from "../../test/render.tsx";
 import { ReturnPeriodField, useReturnPeriod } from "./ReturnPeriodField.tsx";
 
 /** A return screen's period as the pages use it: the box, and the query it gives. */
-function PeriodProbe({ kind, organisationId = "org-1" }: { kind?: "gstr1" | "iff"; organisationId?: string }) {
+function PeriodProbe({
+  kind,
+  organisationId = "org-1",
+}: {
+  kind?: "gstr1" | "iff";
+  organisationId?: string;
+}) {
   const [params, setParams] = useSearchParams();
   const period = useReturnPeriod({
     organisationId,
@@ -42,7 +48,9 @@ describe("the return screens' period (useReturnPeriod, ReturnPeriodField)", () =
     const other = renderPage(<PeriodProbe organisationId="org-2" />, { at: "/returns" });
     expect(box().value).toBe("Sep 2024");
     other.unmount();
-    const quarter = renderPage(<PeriodProbe />, { at: "/returns?period=Jul%202024%20to%20Sep%202024" });
+    const quarter = renderPage(<PeriodProbe />, {
+      at: "/returns?period=Jul%202024%20to%20Sep%202024",
+    });
     quarter.unmount();
     renderPage(<PeriodProbe kind="iff" />, { at: "/returns" });
     expect(box().value).toBe("Sep 2024");

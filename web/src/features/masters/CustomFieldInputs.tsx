@@ -84,9 +84,7 @@ function CustomFieldInput({
         />
       );
     case "date":
-      return (
-        <IndianDateField {...common} value={value} onChange={onChange} />
-      );
+      return <IndianDateField {...common} value={value} onChange={onChange} />;
     case "number":
       return (
         <TextInput

@@ -1,4 +1,11 @@
-import { ITEM_MESSAGES, ItemInput, type ItemType, type Paise, paiseToRupees, rupeesToPaise } from "@bahi/domain";
+import {
+  ITEM_MESSAGES,
+  ItemInput,
+  type ItemType,
+  type Paise,
+  paiseToRupees,
+  rupeesToPaise,
+} from "@bahi/domain";
 import { type FieldErrors, validateWith } from "../../components/form-validation.ts";
 import type { ItemPayload, ItemRecord } from "./masters.api.ts";
 

@@ -9,13 +9,13 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import type { FieldErrors } from "../../components/form-validation.ts";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { refreshOrganisations } from "../organisations/organisations.api.ts";
 import { ImageField } from "./ImageField.tsx";
 import {

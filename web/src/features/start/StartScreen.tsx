@@ -143,7 +143,12 @@ function StartMenuItem({
         color: highlighted ? "var(--mantine-color-white)" : undefined,
       }}
     >
-      <Text span inherit fw={highlighted ? 600 : 400} c={entry.disabledReason ? "dimmed" : undefined}>
+      <Text
+        span
+        inherit
+        fw={highlighted ? 600 : 400}
+        c={entry.disabledReason ? "dimmed" : undefined}
+      >
         {entry.label}
         {entry.children && <span aria-hidden="true"> ›</span>}
         {entry.disabledReason && (

@@ -32,7 +32,9 @@ export function FiledNotice({
             </Text>
             <List size="sm" aria-label="Changed after filing">
               {changed.map((entry) => {
-                const path = entry.deleted ? null : voucherPath?.(entry.transactionType, entry.entryId);
+                const path = entry.deleted
+                  ? null
+                  : voucherPath?.(entry.transactionType, entry.entryId);
                 const label = `${voucherTitle(entry.transactionType)} ${entry.number} of ${formatDate(entry.date)}${entry.partyName ? `, ${entry.partyName}` : ""}: ${entry.deleted ? "deleted" : "changed"} after filing`;
                 return (
                   <List.Item key={entry.entryId}>

@@ -44,13 +44,19 @@ export function TaxPaymentTable({ payment }: { payment: Gstr3bTaxPayment }) {
           </Table.Thead>
           <Table.Tbody>
             <PartRows title="(A) Other than reverse charge" rows={payment.otherThanReverseCharge} />
-            <PartRows title="(B) Reverse charge" rows={payment.reverseCharge} creditAllowed={false} />
+            <PartRows
+              title="(B) Reverse charge"
+              rows={payment.reverseCharge}
+              creditAllowed={false}
+            />
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <Text size="sm">
         Total tax to pay in cash: ₹{formatRupees(payment.cashTotal)}. Credit left to carry forward:{" "}
-        {HEAD_ORDER.map((head) => `${HEADS[head]} ₹${formatRupees(payment.itcLeft[head])}`).join(", ")}
+        {HEAD_ORDER.map((head) => `${HEADS[head]} ₹${formatRupees(payment.itcLeft[head])}`).join(
+          ", ",
+        )}
         .
       </Text>
     </Section>
