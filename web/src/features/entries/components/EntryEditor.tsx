@@ -16,7 +16,7 @@ import { useEditorKeyboard } from "./use-editor-keyboard.ts";
 import { useEntryDraft } from "./use-entry-draft.ts";
 import { useEntryNavigation } from "./use-entry-navigation.ts";
 import { useEntrySave } from "./use-entry-save.ts";
-import { useLockMessage, useShowTransport } from "./use-entry-settings.ts";
+import { useLockMessage, useTransportDisplay } from "./use-entry-settings.ts";
 
 export interface EntryEditorProps {
   type: VoucherType;
@@ -65,7 +65,7 @@ export function EntryEditor({
   useChangeFeedInterest((event) => entryId !== null && event.entityId === entryId);
 
   const lockMessage = useLockMessage(context, type, form.date, readOnly);
-  const showTransport = useShowTransport(context.organisationId, type);
+  const transport = useTransportDisplay(context.organisationId, type);
 
   const update: UpdateEntryForm = useCallback((recipe) => {
     setForm((current) => recipe(current as Parameters<typeof recipe>[0]));
@@ -130,7 +130,7 @@ export function EntryEditor({
           readOnly={readOnly}
           lockMessage={lockMessage}
           checkStock={mode === "add" || mode === "duplicate"}
-          showTransport={showTransport}
+          transport={transport}
           onAddJournalLine={() => setForm((current) => addLineTo(current).form)}
           saved={readOnly ? loaded : null}
         />
