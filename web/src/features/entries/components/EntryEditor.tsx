@@ -11,6 +11,7 @@ import { EntryFormSections, type UpdateEntryForm } from "./EntryFormSections.tsx
 import { EntrySaveBar } from "./EntrySaveBar.tsx";
 import { describeEntryTitle, EntryTitleBar } from "./EntryTitleBar.tsx";
 import { addLineTo } from "./entry-focus.ts";
+import { SaveAndNewQuestion } from "./SaveAndNewQuestion.tsx";
 import { TemplatesModal } from "./TemplatesModal.tsx";
 import { useEditorKeyboard } from "./use-editor-keyboard.ts";
 import { useEntryDraft } from "./use-entry-draft.ts";
@@ -85,7 +86,7 @@ export function EntryEditor({
     onAccepted: kept.markSaved,
     onSaved: navigation.goAfterSave,
   });
-  const { root, keyboard, shortcuts, escapeHint } = useEditorKeyboard({
+  const { root, keyboard, shortcuts, escapeHint, saveAndNewQuestion } = useEditorKeyboard({
     type,
     organisationId: context.organisationId,
     form,
@@ -152,6 +153,11 @@ export function EntryEditor({
           />
         )}
       </Stack>
+      <SaveAndNewQuestion
+        opened={saveAndNewQuestion.opened && !readOnly}
+        onConfirm={saveAndNewQuestion.confirm}
+        onCancel={saveAndNewQuestion.cancel}
+      />
       {definition.supportsTemplates && !readOnly && (
         <TemplatesModal
           opened={templatesOpen}
