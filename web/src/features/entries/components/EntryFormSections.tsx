@@ -60,6 +60,7 @@ export function EntryFormSections(props: EntryFormSectionsProps) {
               form={form}
               update={update as Update<SettlementForm>}
               lockMessage={lockMessage}
+              newEntry={props.checkStock}
               {...sectionProps}
             />
             {notes}
