@@ -93,6 +93,8 @@ export function ItemPicker({
           <InputBase
             {...picker.inputProps}
             aria-label={ariaLabel}
+            // Issue 40: a long name cut by the column is read in full on hover.
+            title={selectedName || undefined}
             placeholder="Select item"
             error={error}
             rightSection={items.isFetching ? <Loader size={14} /> : null}
