@@ -32,7 +32,7 @@ const CASH = makeAccount({
   balance: 5000,
   balanceType: "dr",
 });
-const RENT = makeAccount({ _id: "rent-1", name: "Shop Rent", nature: "Indirect Expenses" });
+const RENT = makeAccount({ _id: "rent-1", name: "Shop Rent", nature: "Indirect Expense" });
 
 afterEach(() => vi.unstubAllGlobals());
 
