@@ -6,6 +6,7 @@ import {
   getVoucherDefinition,
   isVoucherType,
   type TransactionPdfQuery,
+  todayCivil,
   type VoucherType,
 } from "@bahi/domain";
 import { appFileStore } from "../../db/file-store.ts";
@@ -224,6 +225,7 @@ export async function renderAccountStatement(
     totalCredit: ledger.totalCredit,
     entries: ledger.entries,
     openBills,
+    today: todayCivil(),
   });
   const stem = `Statement-${ledger.account.name}-${query.startDate}-to-${query.endDate}`
     .replace(/[^0-9A-Za-z-]+/g, "-")
