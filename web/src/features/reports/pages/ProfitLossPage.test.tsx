@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const ANSWER: ProfitLossAnswer = {
   organisationName: "Gupta Traders",
   year: "2024-25",
-  type: "T",
+  type: "detailed",
   startDate: "2024-04-01",
   endDate: "2024-09-30",
   trading: {
@@ -31,7 +31,7 @@ const ANSWER: ProfitLossAnswer = {
   netProfit: 7_000,
   openingStock: null,
   closingStock: null,
-} as unknown as ProfitLossAnswer;
+};
 
 describe("the profit and loss says its sales are without GST (issue 40)", () => {
   test("the Trading Account names the basis of its Sales", async () => {
