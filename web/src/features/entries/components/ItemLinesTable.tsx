@@ -332,7 +332,7 @@ export function ItemLinesTable({
             <Table.Th>Item</Table.Th>
             <Table.Th w={96}>HSN/SAC</Table.Th>
             <Table.Th w={72}>Qty</Table.Th>
-            <Table.Th w={70}>Unit</Table.Th>
+            <Table.Th w={80}>Unit</Table.Th>
             <Table.Th w={116}>Rate</Table.Th>
             <Table.Th w={68}>Disc.</Table.Th>
             <Table.Th w={48}>₹/%</Table.Th>
