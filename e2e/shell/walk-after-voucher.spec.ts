@@ -106,3 +106,24 @@ test("Ctrl+A inside a text box asks before saving; Keep editing saves nothing", 
   });
   expect(list.count).toBe(0);
 });
+
+test("Lock Period at 1440 px: the grid does not scroll sideways", async ({ page }) => {
+  const books = await setUpBooks(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(books.path("settings/lock-period"));
+  const grid = page.getByRole("table", { name: "Lock Period" });
+  await expect(grid).toBeVisible();
+  const gridBox = await grid.boundingBox();
+  const frameBox = await grid.locator("xpath=..").boundingBox();
+  if (!gridBox || !frameBox) throw new Error("not drawn");
+  expect(gridBox.width).toBeLessThanOrEqual(frameBox.width + 1);
+  const pageSideways = await page.evaluate(() => {
+    const view = globalThis as unknown as {
+      innerWidth: number;
+      document: { documentElement: { scrollWidth: number } };
+    };
+    return view.document.documentElement.scrollWidth > view.innerWidth;
+  });
+  expect(pageSideways).toBe(false);
+  await expect(grid.getByRole("columnheader").last()).toBeInViewport({ ratio: 1 });
+});
