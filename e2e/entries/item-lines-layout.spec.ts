@@ -114,3 +114,35 @@ test("item lines at 1440 px: every column in view; at 390 px: cards", async ({ p
   const removeOnCard = await box(card.getByRole("button", { name: "Remove line 1" }));
   expect(removeOnCard.x + removeOnCard.width).toBeLessThanOrEqual(390);
 });
+
+test("item lines at 1366 px (issue 40): the table fits beside the sidebar, the item's name whole", async ({
+  page,
+}) => {
+  const books = await setUpBooks(page);
+  await books.addItem({ name: "Basmati Rice 25 Kg", hsnCode: "10063020", uom: "BAG", gstRate: 5 });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(books.path("sales/add"));
+  await expect(page.getByRole("heading", { name: "Add Sales Invoice" })).toBeVisible({
+    timeout: 30_000,
+  });
+  const itemPicker = page.getByRole("combobox", { name: "Item, line 1" });
+  await itemPicker.click();
+  await itemPicker.fill("Basmati");
+  await page.getByRole("option", { name: /Basmati Rice 25 Kg/ }).click();
+  await expect(itemPicker).toHaveValue("Basmati Rice 25 Kg");
+  await expect(itemPicker).toHaveAttribute("title", "Basmati Rice 25 Kg");
+  expect(await pageScrollsSideways(page)).toBe(false);
+  const table = page.getByRole("table", { name: "Item lines" });
+  const frame = await box(
+    table.locator("xpath=ancestor::*[contains(@class,'ScrollArea-viewport')]"),
+  );
+  expect((await box(table)).width).toBeLessThanOrEqual(frame.width + 1);
+  // A name wider than its box is written out whole under it.
+  const line = table.locator('[data-item-line="0"]');
+  if (await clipped(itemPicker)) {
+    await expect(line.locator("[data-item-full-name]")).toHaveText("Basmati Rice 25 Kg");
+    expect(await clipped(line.locator("[data-item-full-name]"))).toBe(false);
+  }
+  expect(await clipped(page.getByRole("textbox", { name: "HSN/SAC, line 1" }))).toBe(false);
+  expect(await clipped(page.getByRole("textbox", { name: "Quantity, line 1" }))).toBe(false);
+});

@@ -23,6 +23,14 @@ test("Alt+I on a purchase adds an item that fills the line; Esc cancels the purc
   await expect(modal).toBeVisible();
   await expect(modal.getByRole("textbox", { name: "Item Name" })).toHaveValue("Portland Cement");
   await expectFocus(page, "Item Name");
+  // A GST-registered organisation's item needs its rate (issue 40): Enter first says so.
+  await keys.press("Enter");
+  await expect(
+    modal.getByText("Choose the item's GST rate (or Exempt): the organisation is GST-registered."),
+  ).toBeVisible();
+  await modal.getByRole("combobox", { name: "GST Rate" }).click();
+  await page.getByRole("option", { name: "18%", exact: true }).click();
+  await modal.getByRole("textbox", { name: "Item Name" }).focus();
   await keys.press("Enter");
   await expect(modal).toBeHidden();
   await expect(page.getByRole("combobox", { name: "Item, line 1" })).toHaveValue("Portland Cement");

@@ -18,6 +18,28 @@ export function todayInIndia(now = new Date()): string {
   return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The 10th of last month in India, YYYY-MM-DD: a return can be marked filed only once its month
+ * has ended (issue 40), so the filing walks use last month's books.
+ */
+export function lastMonthInIndia(now = new Date()): string {
+  const today = todayInIndia(now);
+  let year = Number(today.slice(0, 4));
+  let month = Number(today.slice(5, 7)) - 1;
+  if (month === 0) {
+    month = 12;
+    year -= 1;
+  }
+  return `${year}-${String(month).padStart(2, "0")}-10`;
+}
+
+/** The financial year of a YYYY-MM-DD date: 2026-03-10 → 2025-26. */
+export function financialYearOfDate(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
   const body = await response.text();
   if (!response.ok()) throw new Error(`${response.url()} → ${response.status()}: ${body}`);
@@ -141,6 +163,8 @@ export interface BooksOptions {
   gstin?: string;
   manageInventory?: boolean;
   billWiseEntry?: boolean;
+  /** The books' (starting) financial year; this year by default. */
+  year?: string;
 }
 
 /**
@@ -164,7 +188,7 @@ export async function setUpBooks(page: Page, options: BooksOptions = {}): Promis
   await ok(
     await request.post("/api/auth/verify/signup/otp", { data: { userId: signUp.userId, otp } }),
   );
-  const year = currentFinancialYear();
+  const year = options.year ?? currentFinancialYear();
   const organisation = await ok<{ organisationId: string }>(
     await request.post("/api/organisation/add", {
       data: {

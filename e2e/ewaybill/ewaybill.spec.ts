@@ -139,7 +139,7 @@ test("transport details on the invoice, the e-way bill JSON, and the import of t
   await expect(page.getByTestId("ewaybill-counts")).toContainText("Generated: 1");
 });
 
-test("the Transport Details section stays hidden until the document settings show it", async ({
+test("Transport Details wait behind a button until the document settings show them (issue 40)", async ({
   page,
 }) => {
   const books = await setUpBooks(page);
@@ -148,6 +148,9 @@ test("the Transport Details section stays hidden until the document settings sho
     timeout: 30_000,
   });
   await expect(page.getByRole("group", { name: "Transport Details" })).toHaveCount(0);
+  // The e-way bill needs them whatever the print says: one click opens them.
+  await page.getByRole("button", { name: "Add transport details (for the e-way bill)" }).click();
+  await expect(page.getByRole("group", { name: "Transport Details" })).toBeVisible();
   await books.post("/settings/purchases", { showTransportDetails: true });
   await page.goto(books.path("purchases/add"));
   await expect(page.getByRole("heading", { name: "Add Purchase" })).toBeVisible({
@@ -161,6 +164,9 @@ test("the Transport Details section stays hidden until the document settings sho
     timeout: 30_000,
   });
   await expect(page.getByRole("group", { name: "Transport Details" })).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: "Add transport details (for the e-way bill)" }),
+  ).toHaveCount(0);
 });
 
 test("Create Invoice from a delivery challan brings its transport details", async ({ page }) => {

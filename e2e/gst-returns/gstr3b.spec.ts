@@ -1,5 +1,12 @@
 import { readFileSync } from "node:fs";
-import { type Books, expect, setUpBooks, test, todayInIndia } from "../entries/support.ts";
+import {
+  type Books,
+  expect,
+  financialYearOfDate,
+  lastMonthInIndia,
+  setUpBooks,
+  test,
+} from "../entries/support.ts";
 import { pick } from "../masters/support.ts";
 
 // Issue 20: an accountant closing a month opens GSTR-3B from the sidebar, reads the tables laid
@@ -7,14 +14,15 @@ import { pick } from "../masters/support.ts";
 
 const SUPPLIER_GSTIN = "27AAGCB7383J1Z8";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const today = todayInIndia();
-const monthText = `${MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
-const fp = `${today.slice(5, 7)}${today.slice(0, 4)}`;
+// Last month's books: a month is marked filed only once it has ended (issue 40).
+const day = lastMonthInIndia();
+const monthText = `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+const fp = `${day.slice(5, 7)}${day.slice(0, 4)}`;
 
 /** A document of one line saved through the API; the server computes the tax. */
 function document(party: string, item: string, rate: number, gstRate: number, extra = {}) {
   return {
-    date: today,
+    date: day,
     cashOrDebtorAccountId: party,
     itemDetails: [
       { itemId: item, hsnCode: "8471", uom: "NOS", quantity: 1, rate, gstRate, amount: rate },
@@ -67,7 +75,7 @@ async function setUpMonth(books: Books) {
 test("GSTR-3B of a month: the tables, a figure's vouchers, the JSON and filing", async ({
   page,
 }) => {
-  const books = await setUpBooks(page);
+  const books = await setUpBooks(page, { year: financialYearOfDate(day) });
   const { sale } = await setUpMonth(books);
 
   await page.goto(books.path("dashboard"));
@@ -141,12 +149,12 @@ test("GSTR-3B of a month: the tables, a figure's vouchers, the JSON and filing",
   await expect(page.getByRole("alert").filter({ hasText: "Marked as filed on" })).toBeVisible();
   await page.goto(books.path("settings/lock-period"));
   await expect(page.getByText(`GSTR-3B ${fp} filed`)).toBeVisible();
-  const monthLabel = `${MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
+  const monthLabel = `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
   await expect(page.getByRole("checkbox", { name: `Lock Receipt in ${monthLabel}` })).toBeChecked();
 });
 
 test("the ITC-not-eligible flag is set on an expense account from its form", async ({ page }) => {
-  const books = await setUpBooks(page);
+  const books = await setUpBooks(page, { year: financialYearOfDate(day) });
   await page.goto(books.path("account/list"));
   await page.getByRole("table", { name: "Accounts Balances" }).waitFor();
   await page.keyboard.press("Alt+A");

@@ -9,16 +9,14 @@ test("a custom field: the messages of spec 5, the description limit, and a warni
   await page.getByRole("button", { name: "Add New" }).click();
   const modal = page.getByRole("dialog", { name: "Add Custom Field" });
   const name = modal.getByRole("textbox", { name: "Name" });
-  await expect(modal.getByRole("combobox", { name: "Applicable For" })).toHaveValue(
-    "Sales Invoice",
-  );
+  await expect(modal.getByRole("radio", { name: "Sales Invoice" })).toBeChecked();
   await name.press("Enter");
   await expect(modal.getByText("Name is required")).toBeVisible();
   await expect(modal.getByText("Type is required")).toBeVisible();
 
   await name.fill("transporter name");
   await expect(name).toHaveValue("Transporter Name");
-  await pick(page, modal, "Type", "Short Text");
+  await pick(page, modal, "Field Type", "Short Text");
   const description = modal.getByRole("textbox", { name: "Description" });
   await description.fill("x".repeat(101));
   await expect(
@@ -29,7 +27,7 @@ test("a custom field: the messages of spec 5, the description limit, and a warni
   await description.fill("Who carries the goods");
   await description.press("Enter");
   await expect(modal).toBeVisible();
-  await modal.getByRole("checkbox", { name: "Print in PDF" }).check();
+  await modal.getByRole("switch", { name: "Print in PDF" }).check();
   await name.press("Enter");
   await expect(page.getByText("Custom Field Added")).toBeVisible();
   await expect(modal).toBeHidden();

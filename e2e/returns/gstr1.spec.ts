@@ -1,5 +1,12 @@
 import { readFileSync } from "node:fs";
-import { type Books, expect, setUpBooks, test, todayInIndia } from "../entries/support.ts";
+import {
+  type Books,
+  expect,
+  financialYearOfDate,
+  lastMonthInIndia,
+  setUpBooks,
+  test,
+} from "../entries/support.ts";
 import { waitForMailMatch } from "../support/server.ts";
 
 // Issue 19: a bookkeeper who files monthly opens GSTR-1 from the sidebar, reads the sections and
@@ -7,9 +14,10 @@ import { waitForMailMatch } from "../support/server.ts";
 
 const CUSTOMER_GSTIN = "29AAGCB7383J1Z4";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const today = todayInIndia();
-const monthText = `${MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
-const fp = `${today.slice(5, 7)}${today.slice(0, 4)}`;
+// Last month's books: a month is marked filed only once it has ended (issue 40).
+const day = lastMonthInIndia();
+const monthText = `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+const fp = `${day.slice(5, 7)}${day.slice(0, 4)}`;
 
 /** An 18 % invoice of whole rupees saved through the API; inter-state when pos is not 27. */
 async function addSale(
@@ -27,7 +35,7 @@ async function addSale(
   const inter = input.pos !== "27";
   return books.post<{ entryId: string; invoiceNumber: string }>("/salesinvoice/add", {
     year: books.year,
-    date: today,
+    date: day,
     cashOrDebtorAccountId: input.customer,
     pos: input.pos,
     ...(input.gstin ? { gstin: input.gstin } : {}),
@@ -82,7 +90,7 @@ async function setUpSales(books: Books) {
 test("GSTR-1 of a month: sections, keyboard to the voucher, files, email, filing and the lock", async ({
   page,
 }) => {
-  const books = await setUpBooks(page);
+  const books = await setUpBooks(page, { year: financialYearOfDate(day) });
   const { b2b } = await setUpSales(books);
 
   await page.goto(books.path("dashboard"));
@@ -108,8 +116,12 @@ test("GSTR-1 of a month: sections, keyboard to the voucher, files, email, filing
   // From the May 2025 period Table 12 has a B2B and a B2C part.
   await page.getByRole("tab", { name: "HSN (2)" }).click();
   const hsnTable = page.getByRole("table", { name: /HSN summary/ });
-  await expect(hsnTable.getByRole("row").nth(1)).toContainText(/hsn_b2b8471.*1,000\.00/);
-  await expect(hsnTable.getByRole("row").nth(2)).toContainText(/hsn_b2c8471.*500\.00/);
+  await expect(hsnTable.getByRole("row").nth(1)).toContainText(
+    /B2B \(to registered persons\)8471.*1,000\.00/,
+  );
+  await expect(hsnTable.getByRole("row").nth(2)).toContainText(
+    /B2C \(to unregistered persons\)8471.*500\.00/,
+  );
 
   const [json] = await Promise.all([
     page.waitForEvent("download"),
@@ -160,11 +172,19 @@ test("GSTR-1 of a month: sections, keyboard to the voucher, files, email, filing
   await page.getByRole("button", { name: "Mark as filed" }).click();
   const filedDialog = page.getByRole("dialog", { name: "Mark GSTR-1 as filed" });
   await filedDialog.getByRole("button", { name: "Mark as filed" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Marked as filed on" })).toBeVisible();
+  const filedNotice = page.getByRole("alert").filter({ hasText: "Marked as filed on" });
+  await expect(filedNotice).toContainText("Its sales invoices and credit notes are locked");
 
-  await page.goto(books.path("settings/lock-period"));
-  const month = MONTHS[Number(today.slice(5, 7)) - 1];
-  const monthLabel = `${month} ${today.slice(0, 4)}`;
+  // Issue 40: to Lock Period and back inside the app (its cache kept), the notice follows the lock.
+  const openGroup = async (name: string) => {
+    const group = menu.getByRole("button", { name, exact: true });
+    if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
+  };
+  await openGroup("Settings");
+  await menu.getByRole("link", { name: "Lock Period", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/lock-period$/);
+  const month = MONTHS[Number(day.slice(5, 7)) - 1];
+  const monthLabel = `${month} ${day.slice(0, 4)}`;
   await expect(page.getByText(`GSTR-1 ${fp} filed`)).toBeVisible();
   const salesLock = page.getByRole("checkbox", { name: `Lock Sales Invoice in ${monthLabel}` });
   await expect(salesLock).toBeChecked();
@@ -179,10 +199,17 @@ test("GSTR-1 of a month: sections, keyboard to the voucher, files, email, filing
   await expect(salesLock).not.toBeChecked();
   const logs = await books.get<{ logs?: { summary: string }[] }>("/organisation/user-logs", {});
   expect(JSON.stringify(logs)).toContain("Reason: Customer asked for a corrected invoice");
+
+  await openGroup("GST Returns");
+  await menu.getByRole("link", { name: "GSTR-1", exact: true }).click();
+  // The screen reopens on the month last used (issue 40), without ?period= in the address.
+  await expect(page.getByText(`Return period ${fp}`)).toBeVisible();
+  await expect(filedNotice).toContainText("The lock was lifted in Settings → Lock Period");
+  await expect(filedNotice).not.toContainText("credit notes are locked");
 });
 
 test("an error-level warning links to its voucher and stops the file", async ({ page }) => {
-  const books = await setUpBooks(page);
+  const books = await setUpBooks(page, { year: financialYearOfDate(day) });
   const { walkIn, item } = await setUpSales(books);
   const bad = await addSale(books, { customer: walkIn, pos: "27", item, rate: 100, hsn: "84" });
 
@@ -195,11 +222,19 @@ test("an error-level warning links to its voucher and stops the file", async ({ 
 });
 
 test("IFF is for quarterly filers: b2b and notes only", async ({ page }) => {
-  const books = await setUpBooks(page);
+  const books = await setUpBooks(page, { year: financialYearOfDate(day) });
   await setUpSales(books);
-  const iffMonth = Number(today.slice(5, 7)) % 3 !== 0;
+  const iffMonth = Number(day.slice(5, 7)) % 3 !== 0;
   await page.goto(`${books.path("returns/iff")}?period=${encodeURIComponent(monthText)}`);
-  await expect(page.getByText(/IFF is only for quarterly \(QRMP\) filers/)).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText(/IFF is only for quarterly \(QRMP\) filers/),
+  ).toBeVisible();
+  // Issue 40: the menu shows IFF to a monthly filer too, not to be opened, with the reason.
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  const returns = menu.getByRole("button", { name: "GST Returns", exact: true });
+  if ((await returns.getAttribute("aria-expanded")) !== "true") await returns.click();
+  await expect(menu.getByText(/IFF is only for quarterly \(QRMP\) filers/)).toBeVisible();
+  await expect(menu.getByRole("link", { name: /^IFF/ })).toHaveCount(0);
   // The bookkeeper switches to quarterly (QRMP) in the organisation settings.
   await page.goto(books.path("settings/organisation"));
   await page.getByRole("combobox", { name: "GST filing frequency" }).click();

@@ -42,7 +42,9 @@ test("Email Logs lists what was sent, searches and filters it, and resends once 
   await expect(rows.first()).toContainText("invited you to");
   await page.getByRole("textbox", { name: "Search", exact: true }).fill("");
   await expect(rows).toHaveCount(2);
-  await page.getByLabel("From", { exact: true }).fill("2099-01-01");
+  // Dates in Indian order (issue 40), read on Enter.
+  await page.getByLabel("From", { exact: true }).fill("01-01-2099");
+  await page.getByLabel("From", { exact: true }).press("Enter");
   await expect(page.getByText("No record found matching your search criteria")).toBeVisible();
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(rows).toHaveCount(2);

@@ -111,8 +111,17 @@ test("the title and the top level with its conditions", async () => {
       "Send Multiple Docs",
     ]);
   await page.keyboard.press("g");
-  // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19).
-  await expect.poll(() => labels(page)).toEqual(["GSTR-1", "GSTR-3B", "E-Invoice", "E-Way Bills"]);
+  // A new organisation files monthly: IFF is for quarterly (QRMP) filers only (issue 19); it is
+  // shown, not to be opened, with the reason (issue 40).
+  await expect
+    .poll(() => labels(page))
+    .toEqual([
+      "IFFIFF is only for quarterly (QRMP) filers. Change the filing frequency in the organisation settings.",
+      "GSTR-1",
+      "GSTR-3B",
+      "E-Invoice",
+      "E-Way Bills",
+    ]);
   await page.keyboard.press("Escape");
   await expect.poll(() => highlighted(page)).toBe("GST Returns ›");
 });

@@ -22,6 +22,8 @@ export const ITEM_MESSAGES = {
   type: "Item type must be goods or services.",
   sacOnGoods: "Goods take an HSN code, not a SAC code.",
   hsnOnServices: "Services take a SAC code, not an HSN code.",
+  // Issue 40: a GST-registered organisation's item needs a rate chosen (server and screen).
+  gstRateRequired: "Choose the item's GST rate (or Exempt): the organisation is GST-registered.",
 } as const;
 
 /** The add/edit item payload (api.md 7 "Item"). Prices are rupees; discounts are percentages. */

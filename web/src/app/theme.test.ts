@@ -11,3 +11,13 @@ test("the palette has the spec's 12 colours: 4 hues × Light, normal, Dark (spec
     expect(shades).toHaveLength(10);
   }
 });
+
+test("badges keep their words as written and are not cut (issue 40)", () => {
+  const styles = theme.components?.Badge?.styles as {
+    root: Record<string, string>;
+    label: Record<string, string>;
+  };
+  expect(styles.root.textTransform).toBe("none");
+  expect(styles.root.overflow).toBe("visible");
+  expect(styles.label.textOverflow).toBe("clip");
+});

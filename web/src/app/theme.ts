@@ -1,4 +1,9 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+} from "@mantine/core";
 
 /** The spec's 12-colour palette (spec/product.md 9): Blue, Green, Red, Orange × Light, normal, Dark. */
 export const PALETTE = {
@@ -57,6 +62,22 @@ export const theme = createTheme({
   fontFamily:
     "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
   defaultRadius: "sm",
+  components: {
+    // Issue 40: Mantine's badge shouts in capitals ("A/c" became "A/C", "Partly Received" read
+    // as a code) and cuts its text at the badge's width ("PARTLY RECEIV…"). Ours keep the words
+    // as written and grow to hold them.
+    Badge: Badge.extend({
+      styles: {
+        root: {
+          textTransform: "none",
+          overflow: "visible",
+          height: "auto",
+          minHeight: "var(--badge-height)",
+        },
+        label: { overflow: "visible", textOverflow: "clip", whiteSpace: "nowrap" },
+      },
+    }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -103,6 +103,14 @@ export {
   zeroTaxAmounts,
 } from "./gstr3b.ts";
 export {
+  computeGstr3bTaxPayment,
+  type Gstr3bTaxPayment,
+  type HeadAmounts,
+  TAX_HEADS,
+  type TaxHead,
+  type TaxPaymentRow,
+} from "./gstr3b-payment.ts";
+export {
   carriedAmendmentSections,
   carriedAmendments,
   carriedRows,
@@ -157,6 +165,7 @@ export {
   type ReturnFactsLine,
   restoreKeptDocument,
 } from "./return-facts.ts";
+export { filingOpensOn, filingTooEarlyReason } from "./return-filing.ts";
 export {
   GST_FILING_FREQUENCIES,
   type GstFilingFrequency,

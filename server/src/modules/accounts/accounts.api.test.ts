@@ -287,7 +287,7 @@ describe("adding an account", () => {
     const item = await ok(context, owner, {
       method: "POST",
       url: "/api/item/add",
-      payload: { organisationId: org, name: "Teak Wood", type: "goods" },
+      payload: { organisationId: org, name: "Teak Wood", type: "goods", gstRate: 18 },
     });
     const clash = await add({ organisationId: org, name: "teak wood", nature: "Purchases" });
     expect(clash.json().message).toBe("An account with same name already exists.");

@@ -828,7 +828,7 @@ describe("account statement (GET /ledger/getLedger?download=true&statement=true)
     expect(text).toContain("₹53,150.00 Dr");
     expect(text).toContain("Closing Balance ₹52,100.00 Dr");
     // The first invoice is settled; the second (20-05-2025) is open, 41 days old on 30-06-2025.
-    expect(text).toContain("Open Bills as at the end date (₹2,100.00 due)");
+    expect(text).toContain("Open Bills as at 30-06-2025, with their age in days (₹2,100.00 due)");
     expect(text).toMatch(/20-05-2025 2,100\.00 2,100\.00 41/);
     expect(await checkPdfStructure(response.rawPayload)).toContain(
       "No syntax or stream encoding errors",

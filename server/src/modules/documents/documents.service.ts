@@ -6,6 +6,7 @@ import {
   getVoucherDefinition,
   isVoucherType,
   type TransactionPdfQuery,
+  todayCivil,
   type VoucherType,
 } from "@bahi/domain";
 import { appFileStore } from "../../db/file-store.ts";
@@ -30,7 +31,9 @@ import { buildStatementDocument } from "./statement.ts";
 
 export const DOCUMENT_MESSAGES = {
   notPrintable: "This transaction type cannot be printed.",
-  sendingLater: "Sending by email or WhatsApp is not available yet. Download the PDF instead.",
+  // Issue 40: sending exists (the sending module's POST of this path); a GET only downloads.
+  sendingLater:
+    "This call only downloads the PDF (format=download). To send it by email or WhatsApp, POST /getpdf/transactionpdf.",
   badPreview: "The preview settings are not valid.",
 } as const;
 
@@ -249,6 +252,7 @@ export async function renderAccountStatement(
     totalCredit: ledger.totalCredit,
     entries: ledger.entries,
     openBills,
+    today: todayCivil(),
   });
   const stem = `Statement-${ledger.account.name}-${query.startDate}-to-${query.endDate}`
     .replace(/[^0-9A-Za-z-]+/g, "-")

@@ -37,6 +37,8 @@ export interface StatementSource {
     totalAmount: number;
     pendingAmt: number;
   }[];
+  /** Today (India's date): the open bills' age is counted to the end date or today, if earlier. */
+  today?: string;
 }
 
 export interface StatementDocument {
@@ -64,6 +66,8 @@ export interface StatementDocument {
     pending: string;
     ageDays: number;
   }[];
+  /** The date the open bills and their age are as at, dd-mm-yyyy. */
+  openBillsAsAt: string;
   openTotal: string;
 }
 
@@ -76,6 +80,9 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export function buildStatementDocument(source: StatementSource): StatementDocument {
+  // Issue 40: a statement to the year's end (the ledger's default range) aged its bills to a day
+  // still to come; the age is as at the end date, or today when that is earlier.
+  const asAt = source.today && source.today < source.endDate ? source.today : source.endDate;
   const openBills = source.openBills
     .filter((bill) => bill.date <= source.endDate)
     .map((bill) => ({
@@ -84,8 +91,8 @@ export function buildStatementDocument(source: StatementSource): StatementDocume
       dueDate: bill.dueDate ? formatPrintDate(bill.dueDate) : "",
       total: formatAmount(rupeesToPaise(bill.totalAmount)),
       pending: formatAmount(rupeesToPaise(bill.pendingAmt)),
-      // Age at the statement's end date, from the bill's date.
-      ageDays: daysBetween(bill.date, source.endDate),
+      // Age from the bill's date (its due date is shown beside it) to the statement's date.
+      ageDays: Math.max(0, daysBetween(bill.date, asAt)),
     }));
   const openTotalPaise = source.openBills
     .filter((bill) => bill.date <= source.endDate)
@@ -120,6 +127,7 @@ export function buildStatementDocument(source: StatementSource): StatementDocume
       balance: balanceText(entry.balance),
     })),
     openBills,
+    openBillsAsAt: formatPrintDate(asAt),
     openTotal: formatRupees(openTotalPaise),
   };
 }
@@ -194,7 +202,7 @@ export function describeStatement(
   if (statement.openBills.length > 0) {
     content.push(
       {
-        text: `Open Bills as at the end date (${statement.openTotal} due)`,
+        text: `Open Bills as at ${statement.openBillsAsAt}, with their age in days (${statement.openTotal} due)`,
         bold: true,
         margin: [0, 10, 0, 2],
       },

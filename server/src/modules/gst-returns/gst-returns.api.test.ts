@@ -1,4 +1,4 @@
-import { endOfMonth, financialYearOf } from "@bahi/domain";
+import { addDays, endOfMonth, financialYearOf, formatDateDisplay, todayCivil } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -542,7 +542,11 @@ describe("mark as filed", () => {
     });
     expect(again.statusCode).toBe(400);
     const counts = (await get(owner, "gstr1/gstr1B2BCount", SEPTEMBER)).json();
-    expect(counts.filing).toMatchObject({ arn: "AA270924000123X" });
+    expect(counts.filing).toMatchObject({
+      arn: "AA270924000123X",
+      locked: true,
+      changedAfterFiling: [],
+    });
 
     const late = await requestAs(context, owner, {
       method: "POST",
@@ -596,6 +600,11 @@ describe("mark as filed", () => {
       },
     });
     expect(withReason.statusCode, withReason.body).toBe(200);
+    // Issue 40: the screen's notice no longer says the period is locked once a lock is lifted.
+    expect((await get(owner, "gstr1/gstr1B2BCount", SEPTEMBER)).json().filing).toMatchObject({
+      arn: "AA270924000123X",
+      locked: false,
+    });
     const logs = await context.testDatabase.database.db
       .selectFrom("audit_logs")
       .select("summary")
@@ -630,6 +639,18 @@ describe("mark as filed", () => {
       },
     });
     expect(edited.statusCode, edited.body).toBe(200);
+    // Issue 40: the filed period's own screen flags the invoice as changed after filing.
+    const flagged = (await get(owner, "gstr1/gstr1B2BCount", SEPTEMBER)).json().filing;
+    expect(flagged.changedAfterFiling).toEqual([
+      expect.objectContaining({
+        entryId: ids.b2b,
+        transactionType: "salesInvoice",
+        number: "INV-1",
+        date: "2024-09-05",
+        deleted: false,
+      }),
+    ]);
+    expect(flagged.changedAfterFiling[0].changedAt > flagged.filedAt).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
     const thisMonth = {
       year: financialYearOf(today),
@@ -681,6 +702,40 @@ describe("mark as filed", () => {
     ]);
     // Nothing of this month itself: only the amendment.
     expect(file.b2b).toBeUndefined();
+  });
+});
+
+describe("a period still running cannot be marked as filed (issue 40)", () => {
+  test("GSTR-1 and GSTR-3B of the current month are refused with the day filing opens; nothing is locked", async () => {
+    const today = todayCivil();
+    const thisMonth = {
+      organisationId: org,
+      year: financialYearOf(today),
+      startDate: `${today.slice(0, 7)}-01`,
+      endDate: endOfMonth(today),
+    };
+    const opens = formatDateDisplay(addDays(thisMonth.endDate, 1));
+    for (const [path, title] of [
+      ["gstr1/markfiled", "GSTR-1"],
+      ["gstr3b/markfiled", "GSTR-3B"],
+    ] as const) {
+      const refused = await requestAs(context, owner, {
+        method: "POST",
+        url: `/api/${path}`,
+        payload: thisMonth,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(
+        `${title} for this period can be marked as filed from ${opens}, after the period ends.`,
+      );
+    }
+    const filings = await context.testDatabase.database.db
+      .selectFrom("gst_return_filings")
+      .select("fp")
+      .where("organisation_id", "=", org)
+      .where("start_date", "=", thisMonth.startDate)
+      .execute();
+    expect(filings).toEqual([]);
   });
 });
 

@@ -194,3 +194,26 @@ export function findFilingsBefore(db: Kysely<Database>, organisationId: string, 
     .where("end_date", "<", date)
     .execute();
 }
+
+/**
+ * Vouchers of these types dated in [fromDate, toDate] saved or deleted after `after` (an
+ * instant): the documents changed since the period's return was marked filed (issue 40).
+ */
+export function listVouchersChangedAfter(
+  db: Kysely<Database>,
+  organisationId: string,
+  types: readonly string[],
+  range: { fromDate: string; toDate: string; after: string },
+) {
+  return db
+    .selectFrom("vouchers")
+    .select(["id", "type", "date", "number", "party_name", "updated_at", "deleted_at"])
+    .where("organisation_id", "=", organisationId)
+    .where("type", "in", [...types])
+    .where("date", ">=", range.fromDate)
+    .where("date", "<=", range.toDate)
+    .where((eb) => eb.or([eb("updated_at", ">", range.after), eb("deleted_at", ">", range.after)]))
+    .orderBy("date")
+    .orderBy("number")
+    .execute();
+}

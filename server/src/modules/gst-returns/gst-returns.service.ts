@@ -18,6 +18,7 @@ import {
   documentRowOf,
   emptyGstr1Sections,
   endOfMonth,
+  filingTooEarlyReason,
   financialYearOf,
   findB2csWarnings,
   findGstr1Warnings,
@@ -48,6 +49,7 @@ import {
   type SectionTotals,
   sectionTotalsOf,
   stateCodeFromGstin,
+  todayCivil,
   totalSection,
   type VoucherType,
 } from "@bahi/domain";
@@ -76,6 +78,7 @@ import {
   sumHsnRows,
   toReturnDocuments,
 } from "../return-facts/return-facts.service.ts";
+import { readFilingStatus } from "./filing-status.ts";
 import {
   findFilingsBefore,
   findInvoicesByIds,
@@ -625,7 +628,13 @@ export async function readReturnCounts(
     warnings,
     warningsCount: warnings.length,
     errorsCount: warnings.filter((warning) => warning.level === "error").length,
-    filing: filing ? { filedAt: filing.filed_at, filedBy: filing.filed_by, arn: filing.arn } : null,
+    filing: await readFilingStatus(
+      db,
+      header.access.organisation.id,
+      filing,
+      header.period,
+      OUTWARD_TYPES,
+    ),
   };
 }
 
@@ -806,6 +815,9 @@ export async function recordReturnFiling(
   });
   if (!read.ok) throw badRequest(read.message, [{ path: "startDate", message: read.message }]);
   const { period } = read;
+  // Issue 40: a period still running cannot be filed; its month would be locked while being written.
+  const tooEarly = filingTooEarlyReason(filing.title, period.endDate, todayCivil());
+  if (tooEarly) throw badRequest(tooEarly, [{ path: "endDate", message: tooEarly }]);
   const filedAt = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     const existing = await findReturnFilings(

@@ -382,6 +382,27 @@ describe("GSTR-3B summary of the worked month", () => {
     expect(body.itcBasisAvailable).toBe(true);
   });
 
+  test("table 6.1: the tax payable of 3.1, set off from 4C in the order of s.49 and rule 88A, the rest in cash (issue 40)", async () => {
+    const body = (await get(owner, { type: "summary" })).json();
+    const credit = (igst: number, cgst: number, sgst: number) => ({ igst, cgst, sgst, cess: 0 });
+    // 3.1(a)+(b): IGST 9,000, CGST 1,620, SGST 1,620; 4C: IGST 4,920, CGST 1,080, SGST 1,080.
+    expect(body.taxPayment.otherThanReverseCharge).toEqual([
+      { head: "igst", payable: 9_000, paidByItc: credit(4_920, 0, 0), cash: 4_080 },
+      { head: "cgst", payable: 1_620, paidByItc: credit(0, 1_080, 0), cash: 540 },
+      { head: "sgst", payable: 1_620, paidByItc: credit(0, 0, 1_080), cash: 540 },
+      { head: "cess", payable: 0, paidByItc: credit(0, 0, 0), cash: 0 },
+    ]);
+    // 3.1(d), reverse charge, is paid in cash only.
+    expect(body.taxPayment.reverseCharge).toEqual([
+      { head: "igst", payable: 720, paidByItc: credit(0, 0, 0), cash: 720 },
+      { head: "cgst", payable: 270, paidByItc: credit(0, 0, 0), cash: 270 },
+      { head: "sgst", payable: 270, paidByItc: credit(0, 0, 0), cash: 270 },
+      { head: "cess", payable: 0, paidByItc: credit(0, 0, 0), cash: 0 },
+    ]);
+    expect(body.taxPayment.itcLeft).toEqual(credit(0, 0, 0));
+    expect(body.taxPayment.cashTotal).toBe(4_080 + 540 + 540 + 720 + 270 + 270);
+  });
+
   test("3.1 agrees with the period's GSTR-1", async () => {
     const response = await requestAs(context, owner, {
       method: "GET",

@@ -1,6 +1,7 @@
 import {
   amendmentContributions,
   buildGstr3bJson,
+  computeGstr3bTaxPayment,
   formatAmount,
   GSTR3B_TABLE_TITLES,
   GSTR3B_TABLES,
@@ -9,8 +10,10 @@ import {
   type Gstr3bJson,
   type Gstr3bSummary,
   type Gstr3bTable,
+  type Gstr3bTaxPayment,
   getVoucherDefinition,
   gstr3bFiguresOf,
+  type HeadAmounts,
   iffReportedAdjustments,
   inwardContributions,
   outwardContributions,
@@ -18,6 +21,7 @@ import {
   type ReturnWarning,
   summariseGstr3b,
   type TaxAmounts,
+  type TaxPaymentRow,
   toInwardDocument,
   VOUCHER_TYPES,
   type VoucherType,
@@ -33,6 +37,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { findReturnFilings } from "../lock-periods/lock-periods.service.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readSums } from "../return-facts/return-facts.service.ts";
+import { type FilingStatus, readFilingStatus } from "./filing-status.ts";
 import {
   listLiveVouchers,
   listLiveVouchersAfter,
@@ -94,7 +99,7 @@ interface Gstr3bBook {
   itcBasis: ItcBasis;
   /** Books' 4A(5) minus 2B's matched ITC, head by head (only with the 2B basis). */
   itcDifference: TaxAmounts | null;
-  filing: { filedAt: string; filedBy: string; arn: string | null } | null;
+  filing: FilingStatus | null;
 }
 
 const warning = (code: string, message: string, extra: Partial<ReturnWarning> = {}) =>
@@ -456,7 +461,7 @@ async function readGstr3bBook(
     warnings,
     itcBasis,
     itcDifference,
-    filing: filing ? { filedAt: filing.filed_at, filedBy: filing.filed_by, arn: filing.arn } : null,
+    filing: await readFilingStatus(db, organisationId, filing, period, GSTR3B_TYPES),
   };
 }
 
@@ -509,6 +514,32 @@ function presentAmounts(amounts: TaxAmounts) {
   };
 }
 
+function presentHeads(heads: HeadAmounts) {
+  return {
+    igst: paiseToRupees(heads.igst),
+    cgst: paiseToRupees(heads.cgst),
+    sgst: paiseToRupees(heads.sgst),
+    cess: paiseToRupees(heads.cess),
+  };
+}
+
+/** Table 6.1 in rupees (issue 40). */
+function presentTaxPayment(payment: Gstr3bTaxPayment) {
+  const rows = (list: readonly TaxPaymentRow[]) =>
+    list.map((row) => ({
+      head: row.head,
+      payable: paiseToRupees(row.payablePaise),
+      paidByItc: presentHeads(row.paidByItc),
+      cash: paiseToRupees(row.cashPaise),
+    }));
+  return {
+    otherThanReverseCharge: rows(payment.otherThanReverseCharge),
+    reverseCharge: rows(payment.reverseCharge),
+    itcLeft: presentHeads(payment.itcLeftPaise),
+    cashTotal: paiseToRupees(payment.cashTotalPaise),
+  };
+}
+
 /** `type=summary`: the tables as the portal lays them out, each with the count behind it. */
 export async function readGstr3bSummary(
   db: Kysely<Database>,
@@ -553,6 +584,14 @@ export async function readGstr3bSummary(
     itcBasis: book.itcBasis,
     itcBasisAvailable: matchedItcFrom2B !== undefined,
     itcDifference: book.itcDifference ? presentAmounts(book.itcDifference) : null,
+    taxPayment: presentTaxPayment(
+      computeGstr3bTaxPayment({
+        outwardTaxable: summary.cells["3.1a"],
+        outwardZeroRated: summary.cells["3.1b"],
+        reverseCharge: summary.cells["3.1d"],
+        netItc: summary.cells["4C"],
+      }),
+    ),
     warnings: book.warnings,
     warningsCount: book.warnings.length,
     filing: book.filing,

@@ -40,7 +40,8 @@ const add = (payload: Record<string, unknown>, person = owner) =>
   call(context, person, {
     method: "POST",
     url: "/api/item/add",
-    payload: { organisationId: org, ...payload },
+    // The organisation is GST-registered: its items carry a rate (issue 40), 18 % unless given.
+    payload: { organisationId: org, gstRate: 18, ...payload },
   });
 
 async function addOk(payload: Record<string, unknown>): Promise<string> {
@@ -209,6 +210,7 @@ describe("adding and editing items", () => {
           itemId: id,
           name: "Paint Can 2L",
           type: "goods",
+          gstRate: 28,
           version: 1,
         },
       },
@@ -308,6 +310,50 @@ describe("lists and stock", () => {
     });
     expect(items).toHaveLength(1);
     expect(items[0]).not.toHaveProperty("stockQuantity");
+  });
+});
+
+describe("a GST rate is required in a GST-registered organisation (issue 40)", () => {
+  test("an item without one is refused on add and on edit, and nothing is saved; Exempt is a rate", async () => {
+    const message = "Choose the item's GST rate (or Exempt): the organisation is GST-registered.";
+    const { gstRate: _none, ...withoutRate } = {
+      name: "Basmati Rice 25 Kg",
+      type: "goods",
+      gstRate: 0,
+    };
+    const refusedAdd = await call(context, owner, {
+      method: "POST",
+      url: "/api/item/add",
+      payload: { organisationId: org, ...withoutRate },
+    });
+    expect(refusedAdd.statusCode).toBe(400);
+    expect(refusedAdd.json()).toEqual({ message, errors: [{ path: "gstRate", message }] });
+    expect((await listed()).map((item) => item.name)).not.toContain("Basmati Rice 25 Kg");
+
+    const id = await addOk({ name: "Basmati Rice 25 Kg", type: "goods", gstRate: 5 });
+    const refusedEdit = await call(context, owner, {
+      method: "POST",
+      url: "/api/item/edit",
+      payload: {
+        organisationId: org,
+        itemId: id,
+        name: "Basmati Rice 25 Kg",
+        type: "goods",
+        version: 1,
+      },
+    });
+    expect(refusedEdit.statusCode).toBe(400);
+    expect(refusedEdit.json().message).toBe(message);
+    expect(await details(id)).toMatchObject({ gstRate: 5, version: 1 });
+
+    expect(await addOk({ name: "Fresh Vegetables", type: "goods", gstRate: -1 })).toBeTruthy();
+    // An organisation not registered for GST keeps items without a rate.
+    const plain = await call(context, owner, {
+      method: "POST",
+      url: "/api/item/add",
+      payload: { organisationId: servicesOrg, name: "Consulting", type: "services" },
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ITEM_MESSAGES,
   type ItemEditInput,
   type ItemInput,
   milliToQuantity,
@@ -14,7 +15,7 @@ import { inLockedBooks, inTransaction } from "../../db/books-lock.ts";
 import type { Database } from "../../db/schema.ts";
 import { buildStockVersionBump } from "../../db/stock-version.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
 import { type AccessNeed, requireOrganisationAccess } from "../access/organisation-access.ts";
@@ -44,7 +45,23 @@ export const ITEM_SUCCESS = {
 
 export const ITEM_REFUSALS = {
   notFound: "This item does not exist or has been deleted.",
+  gstRateRequired: ITEM_MESSAGES.gstRateRequired,
 } as const;
+
+/**
+ * Issue 40: a GST-registered organisation's item carries a GST rate (a percentage, Exempt or
+ * Non-GST chosen on purpose); left out, the invoice would charge no tax without anyone deciding so.
+ */
+function requireGstRate(
+  organisation: { gst_registered: number },
+  input: { gstRate?: number | undefined },
+): void {
+  if (organisation.gst_registered === 1 && input.gstRate === undefined) {
+    throw badRequest(ITEM_REFUSALS.gstRateRequired, [
+      { path: "gstRate", message: ITEM_REFUSALS.gstRateRequired },
+    ]);
+  }
+}
 
 const right = (action: "view" | "add" | "edit" | "delete"): AccessNeed => ({
   kind: "right",
@@ -169,6 +186,7 @@ async function writeWithName(
 
 export async function addItem(db: Kysely<Database>, caller: Caller, input: ItemPayload) {
   const access = await requireOrganisationAccess(db, caller, input.organisationId, right("add"));
+  requireGstRate(access.organisation, input);
   const organisationId = access.organisation.id;
   const customFieldValues = await validateCustomFieldValues(
     db,
@@ -203,6 +221,7 @@ export async function editItem(
   input: ItemEditInput & { cessRate?: number | undefined; version?: number | undefined },
 ) {
   const access = await requireOrganisationAccess(db, caller, input.organisationId, right("edit"));
+  requireGstRate(access.organisation, input);
   const organisationId = access.organisation.id;
   const existing = await requireLiveItem(db, organisationId, input.itemId);
   if (input.version !== undefined && input.version !== existing.version) throw staleRecord();

@@ -113,3 +113,22 @@ export const RETURN_LOCKED_TYPES: readonly VoucherType[] = voucherTypesWhere(
   (definition) =>
     definition.gstReturn.role === "outwardSupply" || definition.gstReturn.role === "outwardNote",
 );
+
+/** Whether every one of these months is still locked for every one of these types (or wholly). */
+export async function areMonthsLocked(
+  db: Kysely<Database>,
+  organisationId: string,
+  months: readonly string[],
+  types: readonly VoucherType[],
+): Promise<boolean> {
+  const locked = new Set(
+    (await findLockedMonths(db, organisationId, types)).map(
+      (row) => `${row.transaction_type}|${row.month}`,
+    ),
+  );
+  return months.every(
+    (month) =>
+      locked.has(`${ALL_TRANSACTION_TYPES}|${month}`) ||
+      types.every((type) => locked.has(`${type}|${month}`)),
+  );
+}

@@ -1,7 +1,9 @@
 import {
   type ExportFormat,
   getVoucherDefinition,
+  isInvoiceStatus,
   type ListColumnType,
+  labelInvoiceStatus,
   nameExportFile,
   rupeesToPaise,
   type VoucherType,
@@ -68,6 +70,13 @@ export async function sendVoucherListFile(
         if (column.type === "amount")
           return [column.key, typeof value === "number" ? rupeesToPaise(value) : null];
         if (column.type === "account") return [column.key, nameOf(value)];
+        // Issue 40: the status in words ("Partly Received"), as the list shows it, not the code.
+        if (
+          (column.type === "status" || column.type === "invoiceStatus") &&
+          typeof value === "string" &&
+          isInvoiceStatus(value)
+        )
+          return [column.key, labelInvoiceStatus(value, definition.partySide ?? "customer")];
         return [
           column.key,
           value === undefined || value === null ? null : (value as string | number),

@@ -243,6 +243,9 @@ describe("downloads", () => {
       expect(text).toContain(expected);
     const totalRow = values.find((row) => row.includes("Total"));
     expect(totalRow).toContain(8850);
+    // Issue 40: the status in words, as the list shows it, never the code.
+    expect(text).toContain('"Pending"');
+    expect(text).not.toMatch(/"(pending|partial|received)"/);
   });
 
   test("pdf", async () => {

@@ -50,6 +50,9 @@ function SidebarGroup({ entry, onNavigate }: EntryProps) {
 function SidebarEntry({ entry, onNavigate }: EntryProps) {
   const { pathname } = useLocation();
   if (entry.children) return <SidebarGroup entry={entry} onNavigate={onNavigate} />;
+  if (entry.disabledReason) {
+    return <NavLink label={entry.label} description={entry.disabledReason} disabled />;
+  }
   if (!entry.path) return null;
   const link = (
     <NavLink

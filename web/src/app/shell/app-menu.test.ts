@@ -181,18 +181,31 @@ describe("the sidebar (spec 2.7, spec 6)", () => {
     expect(labels(buildSidebarMenu(PLAIN, ALL_SCREENS))).not.toContain("GST Returns");
   });
 
-  test("IFF only for quarterly (QRMP) filers, in both menus (issue 19)", () => {
+  test("IFF opens for quarterly (QRMP) filers; a monthly filer sees it disabled with the reason (issues 19, 40)", () => {
     const monthly: MenuContext = { ...TRADER, gstFilingFrequency: "monthly" };
+    const iff = (context: MenuContext, build: typeof buildStartMenu) =>
+      findMenuLevel(build(context, ALL_SCREENS), ["gst-returns"]).find(
+        (entry) => entry.id === "iff",
+      );
     for (const build of [buildStartMenu, buildSidebarMenu]) {
-      expect(labels(findMenuLevel(build(TRADER, ALL_SCREENS), ["gst-returns"]))).toContain("IFF");
+      expect(iff(TRADER, build)).toMatchObject({
+        label: "IFF",
+        path: expect.stringContaining("/returns/iff"),
+      });
+      expect(iff(TRADER, build)?.disabledReason).toBeUndefined();
       const monthlyReturns = labels(findMenuLevel(build(monthly, ALL_SCREENS), ["gst-returns"]));
       expect(monthlyReturns).toContain("GSTR-1");
-      expect(monthlyReturns).not.toContain("IFF");
+      expect(iff(monthly, build)).toEqual({
+        id: "iff",
+        label: "IFF",
+        shortcut: expect.any(String),
+        disabledReason:
+          "IFF is only for quarterly (QRMP) filers. Change the filing frequency in the organisation settings.",
+      });
       // An organisation summary without the setting is a monthly filer (the default).
       const { gstFilingFrequency: _unset, ...noSetting } = TRADER;
-      expect(labels(findMenuLevel(build(noSetting, ALL_SCREENS), ["gst-returns"]))).not.toContain(
-        "IFF",
-      );
+      expect(iff(noSetting, build)?.path).toBeUndefined();
+      expect(iff(noSetting, build)?.disabledReason).toBeDefined();
     }
   });
 

@@ -2,6 +2,7 @@ import {
   buildVoucherScreenPath,
   canManage,
   isGstRegularOrganisation,
+  RETURN_PERIOD_MESSAGES,
   type Role,
   START_MENU_VOUCHER_ORDER,
   VOUCHER_REGISTRY,
@@ -37,6 +38,8 @@ export interface MenuEntry {
   children?: MenuEntry[];
   /** The sidebar's "+" shortcut beside a voucher type (spec 2.7). */
   addPath?: string;
+  /** Shown but not opened, with this reason (issue 40: IFF for a monthly filer). */
+  disabledReason?: string;
 }
 
 type Draft = Omit<MenuEntry, "shortcut" | "children"> & { shortcut?: string; children?: Draft[] };
@@ -210,11 +213,15 @@ function settingsEntries(context: MenuContext): Draft[] {
   ];
 }
 
-/** IFF only for quarterly filers under QRMP (issue 19): a monthly filer files GSTR-1 every month. */
+/**
+ * IFF is for quarterly filers under QRMP (issue 19; rule 59(2)): a monthly filer files GSTR-1
+ * every month. Issue 40: every GST organisation sees the entry, a monthly filer's disabled with
+ * the reason, so that nobody looks for it in vain.
+ */
 function iffEntry(context: MenuContext): Draft[] {
   return context.gstFilingFrequency === "quarterly"
     ? [{ id: "iff", label: "IFF", path: pathIn(context, "returns/iff") }]
-    : [];
+    : [{ id: "iff", label: "IFF", disabledReason: RETURN_PERIOD_MESSAGES.iffQuarterlyOnly }];
 }
 
 function inventoryEntries(context: MenuContext, itemsLabel: string): Draft[] {

@@ -30,6 +30,11 @@ import { describeGstinState } from "../organisations/gstin-state.ts";
 import { FigureCell, FigureHeader, VoucherNumberCell } from "../reports/components/cells.tsx";
 import { LazyBarChart } from "../reports/components/LazyBarChart.tsx";
 import { describeAsAt, formatBalance, formatDate, formatRupees } from "../reports/report-format.ts";
+import {
+  DASHBOARD_NET_SALES_BASIS,
+  DASHBOARD_PURCHASES_BASIS,
+  DASHBOARD_SALES_BASIS,
+} from "../reports/sales-figure-labels.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import {
   type BillDatesAnswer,
@@ -116,7 +121,10 @@ function BillCard({
   last,
   summary,
   documents,
+  basis,
 }: {
+  /** What the total holds (issue 40: with or without GST). */
+  basis: string;
   /** 'Last invoice', 'Last bill'. */
   last: string;
   summary: BillSummary;
@@ -127,6 +135,9 @@ function BillCard({
     <Stack gap={2}>
       <Text fz="xl" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
         ₹ {formatRupees(summary.total)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {basis}
       </Text>
       <Text size="sm" c="dimmed">
         {plural(summary.count, ...documents)} this year
@@ -202,6 +213,7 @@ export function DashboardPage() {
                   last="Last invoice"
                   summary={data.sales}
                   documents={["invoice", "invoices"]}
+                  basis={DASHBOARD_SALES_BASIS}
                 />
               )}
             </Loaded>
@@ -212,7 +224,12 @@ export function DashboardPage() {
           >
             <Loaded query={billDates}>
               {(data) => (
-                <BillCard last="Last bill" summary={data.purchases} documents={["bill", "bills"]} />
+                <BillCard
+                  last="Last bill"
+                  summary={data.purchases}
+                  documents={["bill", "bills"]}
+                  basis={DASHBOARD_PURCHASES_BASIS}
+                />
               )}
             </Loaded>
           </Card>
@@ -311,13 +328,16 @@ export function DashboardPage() {
                   </Badge>
                 )}
               </Group>
+              <Text size="xs" c="dimmed" mb="xs">
+                {DASHBOARD_NET_SALES_BASIS}
+              </Text>
               <Loaded query={lastThirty} lines={6}>
                 {(data) => (
                   <LazyBarChart
                     title={`Net sales per day, ${formatDate(data.startDate)} to ${formatDate(data.endDate)}`}
                     data={salesChartData(data.days)}
                     dataKey="label"
-                    series={[{ key: "net", label: "Net sales", color: "blue.6" }]}
+                    series={[{ key: "net", label: "Net sales (GST included)", color: "blue.6" }]}
                     height={240}
                   />
                 )}

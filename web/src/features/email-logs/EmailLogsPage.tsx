@@ -21,6 +21,7 @@ import { Link } from "react-router";
 import { apiRequest } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { SharedLinksDialog } from "../document-links/SharedLinks.tsx";
 import { describeEmailLog, type EmailLogRow, STATUS_COLORS } from "./email-logs.ts";
@@ -110,23 +111,23 @@ export function EmailLogsPage() {
             }}
             w={{ base: "100%", sm: 360 }}
           />
-          <TextInput
-            type="date"
+          <IndianDateField
             label="From"
             value={dateFrom}
-            onChange={(event) => {
-              setDateFrom(event.currentTarget.value);
+            onChange={(date) => {
+              setDateFrom(date);
               setPage(1);
             }}
+            w={130}
           />
-          <TextInput
-            type="date"
+          <IndianDateField
             label="To"
             value={dateTo}
-            onChange={(event) => {
-              setDateTo(event.currentTarget.value);
+            onChange={(date) => {
+              setDateTo(date);
               setPage(1);
             }}
+            w={130}
           />
           {filtered && (
             <Button

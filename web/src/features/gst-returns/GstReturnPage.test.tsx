@@ -198,6 +198,82 @@ describe("GSTR-1 screen (GstReturnPage)", () => {
     ).toBeTruthy();
   });
 
+  test("a filed period whose lock was lifted says so, and lists what changed after filing (issue 40)", async () => {
+    stubApi((call) => {
+      if (call.path === "/gstr1/gstr1B2BCount") {
+        return jsonResponse(
+          200,
+          counts({
+            filing: {
+              filedAt: "2024-10-10T20:00:00.000Z",
+              filedBy: "u1",
+              arn: null,
+              locked: false,
+              changedAfterFiling: [
+                {
+                  entryId: "e1",
+                  transactionType: "salesInvoice",
+                  number: "INV-1",
+                  date: "2024-09-05",
+                  partyName: "Asha Traders",
+                  changedAt: "2024-10-12T09:00:00.000Z",
+                  deleted: false,
+                },
+                {
+                  entryId: "e2",
+                  transactionType: "creditNote",
+                  number: "CN-2",
+                  date: "2024-09-20",
+                  partyName: null,
+                  changedAt: "2024-10-12T09:30:00.000Z",
+                  deleted: true,
+                },
+              ],
+            },
+          }),
+        );
+      }
+      if (call.path === "/gstr1/gstr1transactions") return jsonResponse(200, noRows);
+    });
+    renderGstr1();
+    // 20:00 UTC on the 10th is 01:30 IST on the 11th: the date is India's.
+    expect(
+      await screen.findByText(
+        "Marked as filed on 11-10-2024. The lock was lifted in Settings → Lock Period: entries of the period can be changed, and changes are listed here.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/credit notes are locked/)).toBeNull();
+    const changed = screen.getByRole("list", { name: "Changed after filing" });
+    expect(
+      within(changed).getByText("Credit Note CN-2 of 20-09-2024: deleted after filing"),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(changed).getByRole("link", {
+        name: "Sales Invoice INV-1 of 05-09-2024, Asha Traders: changed after filing",
+      }),
+    );
+    expect(await screen.findByText("Sale opened")).toBeTruthy();
+  });
+
+  test("a period not yet ended cannot be marked as filed, and the screen says from when (issue 40)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2024-09-20T06:00:00.000Z"));
+    try {
+      stubApi((call) => {
+        if (call.path === "/gstr1/gstr1B2BCount") return jsonResponse(200, counts());
+        if (call.path === "/gstr1/gstr1transactions") return jsonResponse(200, noRows);
+      });
+      renderGstr1();
+      const reason =
+        "GSTR-1 for this period can be marked as filed from 01-10-2024, after the period ends.";
+      expect(await screen.findByText(reason)).toBeTruthy();
+      expect(button("Mark as filed").disabled).toBe(true);
+      expect(button("Download JSON").disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("Email JSON sends the period's file to the address typed", async () => {
     const calls = stubApi((call) => {
       if (call.path === "/gstr1/gstr1B2BCount") return jsonResponse(200, counts());

@@ -20,7 +20,7 @@ import {
   RETURN_TITLES,
   returnFile,
 } from "./model/gstr1.ts";
-import { FILING_LOCKS, filingBlocked, returnSubtitle } from "./model/return-frame.ts";
+import { FILING_LOCKS, filingBlocked, filingReason, returnSubtitle } from "./model/return-frame.ts";
 import { fetchReturnFile, markReturnFiled, type ReturnPeriodQuery } from "./returns.api.ts";
 
 /** returns/gstr1 and returns/iff (spec 2.3; issue 19): the return of a period from the books. */
@@ -34,8 +34,10 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
   const filing = useMarkFiled({
     mark: (arn) =>
       markReturnFiled(kind, { ...(query as ReturnPeriodQuery), ...(arn ? { arn } : {}) }),
-    invalidate: gstReturnKeys.kind(kind),
+    invalidate: gstReturnKeys.all,
   });
+
+  const filingWait = filingReason(title, counts.data, scope.today);
 
   const download = (format: "json" | "excel") => {
     if (!query) return;
@@ -61,7 +63,8 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
       actions={
         <Gstr1Actions
           filesBlocked={filesBlocked(counts.data)}
-          filingBlocked={filingBlocked(counts.data)}
+          filingBlocked={filingBlocked(counts.data) || filingWait !== null}
+          filingReason={filingWait}
           onDownload={download}
           onEmail={email.open}
           onMarkFiled={filing.open}
@@ -71,7 +74,11 @@ export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
       <ReturnBody query={counts}>
         {(data) => (
           <Stack gap="md">
-            <FiledNotice filing={data.filing} locked={FILING_LOCKS.gstr1.notice} />
+            <FiledNotice
+              filing={data.filing}
+              locked={FILING_LOCKS.gstr1.notice}
+              voucherPath={scope.voucherPath}
+            />
             <WarningsPanel warnings={data.warnings} voucherPath={scope.voucherPath} />
             <SectionSummaryTable sections={data.sections} />
             <SectionTabs

@@ -220,4 +220,46 @@ describe("GSTR-3B screen (Gstr3bPage)", () => {
       expect(summaryCalls(calls).map((call) => call.query.itcBasis)).toEqual(["books", "2b"]),
     );
   });
+  test("table 6.1: tax payable, paid through each credit, and in cash, as the server set them off (issue 40)", async () => {
+    const heads = (igst: number, cgst: number, sgst: number) => ({ igst, cgst, sgst, cess: 0 });
+    stubApi((call) =>
+      call.path === "/gstr3b/gstr3B"
+        ? jsonResponse(200, {
+            ...busySummary,
+            taxPayment: {
+              otherThanReverseCharge: [
+                { head: "igst", payable: 0, paidByItc: heads(0, 0, 0), cash: 0 },
+                { head: "cgst", payable: 90, paidByItc: heads(0, 90, 0), cash: 0 },
+                { head: "sgst", payable: 1090, paidByItc: heads(0, 0, 185), cash: 905 },
+                { head: "cess", payable: 0, paidByItc: heads(0, 0, 0), cash: 0 },
+              ],
+              reverseCharge: [
+                { head: "igst", payable: 0, paidByItc: heads(0, 0, 0), cash: 0 },
+                { head: "cgst", payable: 45, paidByItc: heads(0, 0, 0), cash: 45 },
+                { head: "sgst", payable: 45, paidByItc: heads(0, 0, 0), cash: 45 },
+                { head: "cess", payable: 0, paidByItc: heads(0, 0, 0), cash: 0 },
+              ],
+              itcLeft: heads(0, 95, 0),
+              cashTotal: 995,
+            },
+          })
+        : undefined,
+    );
+    renderGstr3b();
+    const table = await screen.findByRole("table", { name: "6.1 Payment of tax" });
+    const rows = within(table).getAllByRole("row");
+    const text = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    const sgst = rows.find((row) => row.getAttribute("data-head") === "sgst") as HTMLElement;
+    // State tax: payable, IGST credit, CGST credit (may not pay SGST: empty), SGST credit, cess (empty), cash.
+    expect(text(sgst)).toEqual(["State/UT Tax", "1,090.00", "0.00", "", "185.00", "", "905.00"]);
+    expect(within(table).getByText("(B) Reverse charge")).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Total tax to pay in cash: ₹995\.00\. Credit left to carry forward: Integrated Tax ₹0\.00, Central Tax ₹95\.00/,
+      ),
+    ).toBeTruthy();
+  });
 });

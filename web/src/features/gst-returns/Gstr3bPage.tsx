@@ -9,10 +9,11 @@ import { gstReturnKeys } from "./gst-returns.query.ts";
 import { FigureVouchers } from "./gstr3b/FigureVouchers.tsx";
 import { Gstr3bActions, ItcBasisControl } from "./gstr3b/Gstr3bFilters.tsx";
 import { Gstr3bForm } from "./gstr3b/Gstr3bForm.tsx";
+import { TaxPaymentTable } from "./gstr3b/TaxPaymentTable.tsx";
 import { useGstr3b } from "./gstr3b/use-gstr3b.ts";
 import { fetchGstr3bJson, type Gstr3bDetailRow, markGstr3bFiled } from "./gstr3b.api.ts";
 import { GSTR3B_PERIOD_DESCRIPTION, type Gstr3bQuery } from "./model/gstr3b.ts";
-import { FILING_LOCKS, filingBlocked, returnSubtitle } from "./model/return-frame.ts";
+import { FILING_LOCKS, filingBlocked, filingReason, returnSubtitle } from "./model/return-frame.ts";
 
 /** returns/gstr3B (spec 2.3; issue 20): the return laid out as the portal does, from the books. */
 export function Gstr3bPage() {
@@ -25,6 +26,8 @@ export function Gstr3bPage() {
     },
     invalidate: gstReturnKeys.all,
   });
+
+  const filingWait = filingReason("GSTR-3B", summary.data, scope.today);
 
   const download = () => {
     if (!query) return;
@@ -53,7 +56,8 @@ export function Gstr3bPage() {
       actions={
         <Gstr3bActions
           downloadBlocked={!summary.data}
-          filingBlocked={filingBlocked(summary.data)}
+          filingBlocked={filingBlocked(summary.data) || filingWait !== null}
+          filingReason={filingWait}
           onDownload={download}
           onMarkFiled={filing.open}
         />
@@ -62,9 +66,14 @@ export function Gstr3bPage() {
       <ReturnBody query={summary}>
         {(data) => (
           <Stack gap="md">
-            <FiledNotice filing={data.filing} locked={FILING_LOCKS.gstr3b.notice} />
+            <FiledNotice
+              filing={data.filing}
+              locked={FILING_LOCKS.gstr3b.notice}
+              voucherPath={scope.voucherPath}
+            />
             <WarningsPanel warnings={data.warnings} voucherPath={scope.voucherPath} />
             <Gstr3bForm data={data} onOpen={(table) => setView({ table, page: 1 })} />
+            {data.taxPayment && <TaxPaymentTable payment={data.taxPayment} />}
             {view.table && details.data && (
               <FigureVouchers
                 table={view.table}

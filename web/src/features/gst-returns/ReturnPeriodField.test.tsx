@@ -1,14 +1,20 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useSearchParams } from "react-router";
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { renderPage } from "../../test/render.tsx";
 import { ReturnPeriodField, useReturnPeriod } from "./ReturnPeriodField.tsx";
 
 /** A return screen's period as the pages use it: the box, and the query it gives. */
-function PeriodProbe({ kind }: { kind?: "gstr1" | "iff" }) {
+function PeriodProbe({
+  kind,
+  organisationId = "org-1",
+}: {
+  kind?: "gstr1" | "iff";
+  organisationId?: string;
+}) {
   const [params, setParams] = useSearchParams();
   const period = useReturnPeriod({
-    organisationId: "org-1",
+    organisationId,
     year: "2024-25",
     today: "2024-10-15",
     ...(kind ? { kind } : {}),
@@ -28,6 +34,28 @@ const box = () => screen.getByRole("textbox", { name: /Period/ }) as HTMLInputEl
 const address = () => screen.getByTestId("address").textContent;
 
 describe("the return screens' period (useReturnPeriod, ReturnPeriodField)", () => {
+  beforeEach(() => localStorage.clear());
+
+  test("reopens on the period last used in the organisation and year (issue 40)", () => {
+    const first = renderPage(<PeriodProbe />, { at: "/returns?period=Jun%202024" });
+    expect(query()).toMatchObject({ startDate: "2024-06-01" });
+    first.unmount();
+    const again = renderPage(<PeriodProbe />, { at: "/returns" });
+    expect(box().value).toBe("Jun 2024");
+    expect(query()).toMatchObject({ startDate: "2024-06-01", endDate: "2024-06-30" });
+    again.unmount();
+    // Another organisation keeps its own; a period this return does not take falls back.
+    const other = renderPage(<PeriodProbe organisationId="org-2" />, { at: "/returns" });
+    expect(box().value).toBe("Sep 2024");
+    other.unmount();
+    const quarter = renderPage(<PeriodProbe />, {
+      at: "/returns?period=Jul%202024%20to%20Sep%202024",
+    });
+    quarter.unmount();
+    renderPage(<PeriodProbe kind="iff" />, { at: "/returns" });
+    expect(box().value).toBe("Sep 2024");
+  });
+
   test("without ?period= it is last month, as a query of the organisation and year", () => {
     renderPage(<PeriodProbe />, { at: "/returns" });
     expect(box().value).toBe("Sep 2024");

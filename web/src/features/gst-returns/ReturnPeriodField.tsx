@@ -1,7 +1,8 @@
 import type { CivilDate, GstReturnKind } from "@bahi/domain";
 import { TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { readLastReturnPeriod, saveLastReturnPeriod } from "./last-return-period.ts";
 import {
   defaultPeriodText,
   type PeriodTextResult,
@@ -38,10 +39,13 @@ export function useReturnPeriod(input: {
 }): ReturnPeriod {
   const { organisationId, year, today, kind = "gstr1", onApply } = input;
   const [params] = useSearchParams();
-  const text = params.get("period") ?? defaultPeriodText(year, today);
+  const text = params.get("period") ?? openingPeriodText(organisationId, year, today, kind);
   const [typed, setTyped] = useState(text);
   const [typedError, setTypedError] = useState<string | null>(null);
   const period = readReturnPeriodText(text, kind, year, today);
+  useEffect(() => {
+    if (period.ok) saveLastReturnPeriod(organisationId, year, text.trim());
+  }, [period.ok, organisationId, year, text]);
   const query: ReturnPeriodQuery | null = period.ok
     ? { organisationId, year, startDate: period.startDate, endDate: period.endDate }
     : null;
@@ -63,6 +67,18 @@ export function useReturnPeriod(input: {
     error: typedError ?? (period.ok ? null : period.message),
     apply,
   };
+}
+
+/** The period last used in this organisation and year if this return takes it, else last month. */
+function openingPeriodText(
+  organisationId: string,
+  year: string,
+  today: CivilDate,
+  kind: GstReturnKind,
+): string {
+  const last = readLastReturnPeriod(organisationId, year);
+  if (last && readReturnPeriodText(last, kind, year, today).ok) return last;
+  return defaultPeriodText(year, today);
 }
 
 /** The Period box of a return screen: applied on Enter and when it loses focus. */

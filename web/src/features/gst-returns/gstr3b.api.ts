@@ -1,5 +1,6 @@
 import type { Gstr3bTable, ReturnWarning } from "@bahi/domain";
 import { apiRequest } from "../../api/http.ts";
+import type { ReturnFiling } from "./model/return-frame.ts";
 import type { ReturnPeriodQuery } from "./returns.api.ts";
 
 // docs/api/gst-returns.md "GSTR-3B". Amounts are rupees.
@@ -40,9 +41,32 @@ export interface Gstr3bSummary {
   itcBasis: ItcBasis;
   itcBasisAvailable: boolean;
   itcDifference: Gstr3bAmounts | null;
+  /** Table 6.1, payment of tax (issue 40); absent from an older server's answer. */
+  taxPayment?: Gstr3bTaxPayment;
   warnings: ReturnWarning[];
   warningsCount: number;
-  filing: { filedAt: string; filedBy: string; arn: string | null } | null;
+  filing: ReturnFiling | null;
+}
+
+export interface TaxHeads {
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
+}
+
+export interface TaxPaymentRow {
+  head: keyof TaxHeads;
+  payable: number;
+  paidByItc: TaxHeads;
+  cash: number;
+}
+
+export interface Gstr3bTaxPayment {
+  otherThanReverseCharge: TaxPaymentRow[];
+  reverseCharge: TaxPaymentRow[];
+  itcLeft: TaxHeads;
+  cashTotal: number;
 }
 
 export interface Gstr3bDetailRow extends Gstr3bAmounts {

@@ -1,5 +1,6 @@
 import type { GstReturnKind, ReturnSection, ReturnWarning } from "@bahi/domain";
 import { apiRequest } from "../../api/http.ts";
+import type { ReturnFiling } from "./model/return-frame.ts";
 
 // docs/api/gst-returns.md: GSTR-1 and IFF. Amounts are rupees, dates 'YYYY-MM-DD'.
 
@@ -32,7 +33,7 @@ export interface ReturnCounts {
   warnings: ReturnWarning[];
   warningsCount: number;
   errorsCount: number;
-  filing: { filedAt: string; filedBy: string; arn: string | null } | null;
+  filing: ReturnFiling | null;
 }
 
 export interface ReturnTransactions {

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { formatCivilDate, formatInstant, formatRupeeValue } from "./format-values.ts";
+import {
+  formatCivilDate,
+  formatInstant,
+  formatInstantDate,
+  formatRupeeValue,
+} from "./format-values.ts";
 
 describe("list values", () => {
   test("amounts in Indian grouping with 2 decimals", () => {
@@ -19,5 +24,13 @@ describe("list values", () => {
 
   test("instants in India's time", () => {
     expect(formatInstant("2026-11-21T10:00:50.430Z")).toBe("21-11-2026 03:30 pm");
+  });
+});
+
+describe("formatInstantDate (issue 40)", () => {
+  test("gives India's date of an instant, not the UTC text's", () => {
+    // 01:00 IST on the 29th is 19:30 UTC on the 28th.
+    expect(formatInstantDate("2026-11-28T19:30:00.000Z")).toBe("29-11-2026");
+    expect(formatInstantDate("2026-11-28T18:29:00.000Z")).toBe("28-11-2026");
   });
 });

@@ -39,3 +39,16 @@ export function formatInstant(value: unknown): string {
   );
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? "").toLowerCase()}`.trim();
 }
+
+/**
+ * An ISO instant's date in India, dd-mm-yyyy (issue 40: slicing the UTC text showed 28-11 for
+ * 01:00 IST on the 29th).
+ */
+export function formatInstantDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const parts = Object.fromEntries(
+    INSTANT_FORMAT.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year}`;
+}

@@ -18,6 +18,7 @@ import { describeErrorMessage } from "../../api/http.ts";
 import { notify } from "../../app/notify.tsx";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
+import { gstReturnKeys } from "../gst-returns/gst-returns.query.ts";
 import { ReportBody } from "../reports/components/ReportBody.tsx";
 import {
   filingsOfMonth,
@@ -28,6 +29,10 @@ import {
 } from "./lock-grid.ts";
 import { setLockPeriod, setWholeMonthLock } from "./lock-period.api.ts";
 import { lockPeriodsQuery } from "./lock-periods.query.ts";
+
+// Issue 40: at 1440 px with the sidebar the page has about 1,100 px; the headers wrap so that the
+// fourteen columns fit without scrolling sideways (below this width, on small screens, it scrolls).
+const LOCK_GRID_MIN_WIDTH = 860;
 
 type Change = {
   month: number;
@@ -77,6 +82,8 @@ export function LockPeriodPage() {
       setAsking(null);
       setReason("");
       void queryClient.invalidateQueries({ queryKey: lockPeriods.queryKey });
+      // The return screens' Filed notice says whether the period is still locked (issue 40).
+      void queryClient.invalidateQueries({ queryKey: gstReturnKeys.all });
     },
     onError: (error) =>
       notify({ type: "danger", title: "Lock Period", message: describeErrorMessage(error) }),
@@ -105,14 +112,18 @@ export function LockPeriodPage() {
         </Text>
         <ReportBody query={locks} isEmpty={() => false} empty={null}>
           {(data) => (
-            <Table.ScrollContainer minWidth={1200}>
+            <Table.ScrollContainer minWidth={LOCK_GRID_MIN_WIDTH}>
               <Table aria-label="Lock Period" verticalSpacing={4} withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Month</Table.Th>
-                    <Table.Th>Whole month</Table.Th>
+                    <Table.Th fz="xs" ta="center" style={{ whiteSpace: "normal" }}>
+                      Whole month
+                    </Table.Th>
                     {LOCKABLE_TYPES.map((type) => (
-                      <Table.Th key={type}>{getVoucherDefinition(type).titles.singular}</Table.Th>
+                      <Table.Th key={type} fz="xs" ta="center" style={{ whiteSpace: "normal" }}>
+                        {getVoucherDefinition(type).titles.singular}
+                      </Table.Th>
                     ))}
                   </Table.Tr>
                 </Table.Thead>
@@ -123,7 +134,7 @@ export function LockPeriodPage() {
                     return (
                       <Table.Tr key={month.monthKey}>
                         <Table.Td>
-                          <Group gap={4} wrap="nowrap">
+                          <Group gap={4}>
                             <Text size="sm">{month.label}</Text>
                             {filings.map((filing) => (
                               <Badge key={filing} size="xs" color="green">
@@ -148,7 +159,7 @@ export function LockPeriodPage() {
                         {LOCKABLE_TYPES.map((type) => {
                           const title = getVoucherDefinition(type).titles.singular;
                           return (
-                            <Table.Td key={type}>
+                            <Table.Td key={type} ta="center">
                               <Checkbox
                                 aria-label={`Lock ${title} in ${month.label}`}
                                 checked={isLocked(data, month.monthKey, type)}

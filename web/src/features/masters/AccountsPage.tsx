@@ -6,10 +6,10 @@ import {
   isPartyNature,
   rupeesToPaise,
 } from "@bahi/domain";
-import { Button, Container, Group, Menu, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Container, Group, Menu, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { organisationPath } from "../../app/routes.ts";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
@@ -52,6 +52,7 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
   const { organisation, year } = useOrganisationScope();
   const organisationId = organisation._id;
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [search, setSearch] = useState("");
   const [active, setActive] = useState<ActiveFilter>("active");
   const [dialog, setDialog] = useState<ContactDialog | null>(null);
@@ -82,6 +83,9 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
         : rupeesToPaise(Math.abs(account.balance ?? 0)),
     ),
   );
+
+  const ledgerPath = (accountId: string) =>
+    organisationPath(organisationId, year, `ledger/${encodeURIComponent(accountId)}`);
 
   const openAdd = () => openAccountModal({ mode: "add", ...(nature ? { nature } : {}) });
   const openEdit = (account: AccountRecord) =>
@@ -134,9 +138,20 @@ export function AccountsPage({ nature }: { nature?: AccountNature }) {
               </Table.Thead>
               <Table.Tbody>
                 {shown.map((account) => (
-                  <Table.Tr key={account._id} onDoubleClick={() => openEdit(account)}>
+                  <Table.Tr
+                    key={account._id}
+                    // Issue 40: a row opens the account's ledger; the name is its link for the
+                    // keyboard, the menu keeps Edit and the rest.
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest("a, button, [role=menu]")) return;
+                      navigate(ledgerPath(account._id));
+                    }}
+                    style={{ cursor: "pointer" }}
+                  >
                     <Table.Td>
-                      <Text fw={500}>{account.name}</Text>
+                      <Anchor component={Link} to={ledgerPath(account._id)} fw={500} c="inherit">
+                        {account.name}
+                      </Anchor>
                       {account.displayName !== account.name && (
                         <Text size="xs" c="dimmed">
                           {account.displayName}

@@ -2,6 +2,7 @@ import { CUSTOM_FIELD_VALUE_LIMITS, type CustomFieldTarget } from "@bahi/domain"
 import { Grid, type GridColProps, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { FieldErrors } from "../../components/form-validation.ts";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { SelectInput } from "../../components/inputs/SelectInput.tsx";
 import { TextAreaField } from "../../components/inputs/TextAreaField.tsx";
 import { TextField } from "../../components/inputs/TextField.tsx";
@@ -83,14 +84,7 @@ function CustomFieldInput({
         />
       );
     case "date":
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-      );
+      return <IndianDateField {...common} value={value} onChange={onChange} />;
     case "number":
       return (
         <TextInput

@@ -1,5 +1,5 @@
 import { CUSTOM_FIELD_NAME_MAX, type CustomFieldTarget, type CustomFieldType } from "@bahi/domain";
-import { Button, Checkbox, Group, Modal, Stack } from "@mantine/core";
+import { Button, Group, Modal, Radio, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { fieldErrorsOf } from "../../api/errors.ts";
@@ -46,7 +46,8 @@ export type CustomFieldModalState =
   | { mode: "edit"; field: CustomFieldRecord };
 
 /**
- * spec 2.8 Add/Edit Custom Field and spec 4 "Custom field modal": add opens blank (Applicable
+ * spec 2.8 (issue 40: as the spec lays it out: Name, Applicable For as a radio list, Field Type,
+ * Description, the Print in PDF toggle) Add/Edit Custom Field and spec 4 "Custom field modal": add opens blank (Applicable
  * For salesInvoice or the preselected target), edit prefills; the button is disabled with a
  * spinner while saving; on success the modal closes with a toast and the list reloads; renaming
  * or changing Print in PDF of an existing field warns. Enter saves except in the description, Esc
@@ -115,7 +116,7 @@ export function CustomFieldModal({
   }
 
   return (
-    <Modal opened onClose={onClose} title={title} closeOnClickOutside={false}>
+    <Modal opened onClose={onClose} title={title} closeOnClickOutside={false} size="lg">
       <form
         noValidate
         onSubmit={(event) => {
@@ -137,8 +138,27 @@ export function CustomFieldModal({
             }}
             error={errors.name}
           />
+          <Radio.Group
+            label="Applicable For"
+            required
+            value={values.applicableFor || null}
+            onChange={(target) => update({ applicableFor: target as CustomFieldTarget })}
+            error={errors.applicableFor}
+          >
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing={6} verticalSpacing={6} mt={6}>
+              {TARGET_OPTIONS.map((option) => (
+                <Radio
+                  key={option.value}
+                  value={option.value}
+                  label={option.label}
+                  size="xs"
+                  disabled={field !== null}
+                />
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
           <SelectInput
-            label="Type"
+            label="Field Type"
             required
             placeholder="Select type"
             data={TYPE_OPTIONS}
@@ -146,18 +166,6 @@ export function CustomFieldModal({
             disabled={field !== null}
             onChange={(type) => update({ type: (type as CustomFieldType | null) ?? "" })}
             error={errors.type}
-          />
-          <SelectInput
-            label="Applicable For"
-            required
-            placeholder="Select where it applies"
-            data={TARGET_OPTIONS}
-            value={values.applicableFor || null}
-            disabled={field !== null}
-            onChange={(target) =>
-              update({ applicableFor: (target as CustomFieldTarget | null) ?? "" })
-            }
-            error={errors.applicableFor}
           />
           <TextAreaField
             label="Description"
@@ -168,7 +176,7 @@ export function CustomFieldModal({
             error={errors.description}
           />
           {offersPrintInPdf(values.applicableFor) && (
-            <Checkbox
+            <Switch
               label="Print in PDF"
               checked={values.printInPdf}
               onChange={(event) => {

@@ -99,7 +99,8 @@ function ItemForm({
     recordId: itemId,
     values,
     setValues,
-    validate: validateItemForm,
+    validate: (next: ItemFormValues) =>
+      validateItemForm(next, { gstRegistered: organisation.gstRegistered }),
     persist: async (after) => {
       const payload = toItemPayload(values, organisationId);
       const answer = itemId

@@ -48,6 +48,16 @@ describe("item form", () => {
     expect(validateItemForm({ ...item, name: "" }).name).toBe("Item Name is Required!.");
   });
 
+  test("a GST-registered organisation's item needs a GST rate (issue 40)", () => {
+    const item = { ...emptyItemForm(), name: "Basmati Rice 25 Kg", hsnCode: "1006" };
+    expect(validateItemForm(item, { gstRegistered: true })).toEqual({
+      gstRate: "Choose the item's GST rate (or Exempt): the organisation is GST-registered.",
+    });
+    expect(validateItemForm({ ...item, gstRate: -1 }, { gstRegistered: true })).toEqual({});
+    expect(validateItemForm({ ...item, gstRate: 0 }, { gstRegistered: true })).toEqual({});
+    expect(validateItemForm(item, { gstRegistered: false })).toEqual({});
+  });
+
   test("quantities to 3 decimals and codes of digits", () => {
     expect(typeQuantity("12.125", "12.12")).toBe("12.125");
     expect(typeQuantity("12.1255", "12.125")).toBe("12.125");

@@ -1,4 +1,11 @@
-import { ItemInput, type ItemType, type Paise, paiseToRupees, rupeesToPaise } from "@bahi/domain";
+import {
+  ITEM_MESSAGES,
+  ItemInput,
+  type ItemType,
+  type Paise,
+  paiseToRupees,
+  rupeesToPaise,
+} from "@bahi/domain";
 import { type FieldErrors, validateWith } from "../../components/form-validation.ts";
 import type { ItemPayload, ItemRecord } from "./masters.api.ts";
 
@@ -58,7 +65,8 @@ export function formFromItem(item: ItemRecord): ItemFormValues {
     uom: item.uom ?? "",
     hsnCode: item.hsnCode ?? "",
     sacCode: item.sacCode ?? "",
-    gstRate: item.gstRate === null || item.gstRate === -2 ? null : item.gstRate,
+    // Non-GST (-2) chosen on purpose stays chosen; a GST organisation could not save it again.
+    gstRate: item.gstRate,
     itcNotEligible: item.itcNotEligible === true,
     sellingPricePaise: toHundredths(item.standardSellingPrice),
     saleDiscount: toHundredths(item.standardSaleDiscount),
@@ -110,8 +118,18 @@ export function toItemPayload(values: ItemFormValues, organisationId: string): I
   };
 }
 
-/** The server's own schema (domain's ItemInput), with its messages. */
-export function validateItemForm(values: ItemFormValues): FieldErrors {
+/**
+ * The server's own schema (domain's ItemInput), with its messages; a GST-registered
+ * organisation's item also needs its GST rate (issue 40, as the server refuses it).
+ */
+export function validateItemForm(
+  values: ItemFormValues,
+  options: { gstRegistered?: boolean } = {},
+): FieldErrors {
   const checked = validateWith(ItemInput, toItemPayload(values, "organisation"));
-  return checked.ok ? {} : checked.errors;
+  const errors = checked.ok ? {} : { ...checked.errors };
+  if (options.gstRegistered && values.gstRate === null && !errors.gstRate) {
+    errors.gstRate = ITEM_MESSAGES.gstRateRequired;
+  }
+  return errors;
 }

@@ -99,13 +99,17 @@ describe("Custom Field modal (spec 4)", () => {
     );
     const dialog = await screen.findByRole("dialog", { name: "Edit Custom Field" });
     expect(
-      (within(dialog).getByRole("combobox", { name: "Type" }) as HTMLInputElement).disabled,
+      (within(dialog).getByRole("combobox", { name: "Field Type" }) as HTMLInputElement).disabled,
     ).toBe(true);
+    // Issue 40: Applicable For is a radio list, the saved target chosen and fixed.
+    const target = within(dialog).getByRole("radio", { name: "Sales Invoice" }) as HTMLInputElement;
+    expect(target.checked).toBe(true);
+    expect(target.disabled).toBe(true);
     const name = within(dialog).getByRole("textbox", { name: "Name" });
     type(name, "Transporter Name");
     type(name, "Transporter Names");
     expect(await screen.findAllByText("Renaming a custom field")).toHaveLength(1);
-    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Print in PDF" }));
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Print in PDF" }));
     expect(await screen.findByText("Print in PDF changed")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Custom Field Edited")).toBeTruthy();

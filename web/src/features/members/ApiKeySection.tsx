@@ -1,10 +1,10 @@
-import { formatDateDisplay } from "@bahi/domain";
 import { Alert, Button, Code, CopyButton, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiErrorToast } from "../../app/api-error-toast.ts";
 import { notify } from "../../app/notify.tsx";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog.tsx";
+import { formatInstantDate } from "../lists/format-values.ts";
 import { apiKeyKey, createApiKey, deleteApiKey, fetchApiKey } from "./members.api.ts";
 
 /** The organisation's API key, for owners (spec 6): created and shown once, or deleted. */
@@ -59,8 +59,7 @@ export function ApiKeySection({ organisationId }: { organisationId: string }) {
       </Text>
       {key ? (
         <Text size="sm">
-          Current key <Code>{key.keyPrefix}…</Code> created on{" "}
-          {formatDateDisplay(key.createdAt.slice(0, 10))}.
+          Current key <Code>{key.keyPrefix}…</Code> created on {formatInstantDate(key.createdAt)}.
         </Text>
       ) : (
         !current.isPending && <Text size="sm">No API key.</Text>

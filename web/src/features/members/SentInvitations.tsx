@@ -1,9 +1,10 @@
-import { formatDateDisplay, ROLE_LABELS } from "@bahi/domain";
+import { ROLE_LABELS } from "@bahi/domain";
 import { Badge, Button, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiErrorToast } from "../../app/api-error-toast.ts";
 import { notify } from "../../app/notify.tsx";
+import { formatInstantDate } from "../lists/format-values.ts";
 import type { InvitationSent } from "../organisations/organisations.api.ts";
 import { fetchSentInvitations, revokeInvitation, sentInvitationsKey } from "./members.api.ts";
 
@@ -85,7 +86,7 @@ function InvitationRow({
     <Table.Tr>
       <Table.Td>{invitation.email}</Table.Td>
       <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
-      <Table.Td>{formatDateDisplay(invitation.createdAt.slice(0, 10))}</Table.Td>
+      <Table.Td>{formatInstantDate(invitation.createdAt)}</Table.Td>
       <Table.Td>
         <Badge color={status.color} variant="light">
           {status.label}

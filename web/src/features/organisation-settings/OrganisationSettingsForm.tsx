@@ -15,6 +15,7 @@ import { describeErrorMessage, fieldErrorsOf } from "../../api/errors.ts";
 import { notify } from "../../app/notify.tsx";
 import { FormError } from "../../components/FormError.tsx";
 import type { FieldErrors } from "../../components/form-validation.ts";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { refreshOrganisations } from "../organisations/organisations.api.ts";
 import { ImageField } from "./ImageField.tsx";
 import {
@@ -192,11 +193,12 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
               onChange={(event) => set({ eWayBillIntraStateThreshold: event.currentTarget.value })}
               error={errors.eWayBillIntraStateThreshold}
             />
-            <TextInput
+            <IndianDateField
               label="E-invoicing from"
               description="The date from which B2B invoices and notes go to the IRP; blank if not"
-              type="date"
-              {...text("eInvoiceFrom")}
+              value={values.eInvoiceFrom}
+              error={errors.eInvoiceFrom}
+              onChange={(date) => set({ eInvoiceFrom: date })}
             />
           </SimpleGrid>
         )}

@@ -131,6 +131,7 @@ function StartMenuItem({
       px="sm"
       py={8}
       aria-current={highlighted ? "true" : undefined}
+      aria-disabled={entry.disabledReason ? "true" : undefined}
       aria-keyshortcuts={entry.shortcut || undefined}
       onClick={onChoose}
       style={{
@@ -142,9 +143,19 @@ function StartMenuItem({
         color: highlighted ? "var(--mantine-color-white)" : undefined,
       }}
     >
-      <Text span inherit fw={highlighted ? 600 : 400}>
+      <Text
+        span
+        inherit
+        fw={highlighted ? 600 : 400}
+        c={entry.disabledReason ? "dimmed" : undefined}
+      >
         {entry.label}
         {entry.children && <span aria-hidden="true"> ›</span>}
+        {entry.disabledReason && (
+          <Text span size="xs" c={highlighted ? "white" : "dimmed"} display="block">
+            {entry.disabledReason}
+          </Text>
+        )}
       </Text>
       {entry.shortcut && (
         <Kbd size="xs" aria-hidden="true">

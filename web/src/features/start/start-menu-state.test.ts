@@ -71,4 +71,14 @@ describe("start screen keys (spec 2.4)", () => {
     expect(highlightedLabel({ trail: [], highlightedId: "items" })).toBe("Dashboard");
     expect(highlightedLabel({ trail: ["gst-returns"], highlightedId: "iff" })).toBe("Dashboard");
   });
+  test("a disabled entry (IFF of a monthly filer) is highlighted but opens nothing (issue 40)", () => {
+    const gst = buildStartMenu(
+      { ...context, gstRegistered: true, gstRegType: "regular", gstFilingFrequency: "monthly" },
+      ALL_SCREENS,
+    );
+    const position = { trail: ["gst-returns"], highlightedId: "iff" };
+    const step = stepStartMenu(gst, position, { kind: "enter" });
+    expect(step.navigateTo).toBeUndefined();
+    expect(step.position).toEqual(position);
+  });
 });

@@ -31,6 +31,7 @@ export function describeStartLevel(tree: readonly MenuEntry[], position: StartMe
 
 function open(position: StartMenuPosition, entry: MenuEntry | undefined): StartMenuStep {
   if (!entry) return { position };
+  if (entry.disabledReason) return { position: { ...position, highlightedId: entry.id } };
   if (entry.children && entry.children.length > 0) {
     return {
       position: {

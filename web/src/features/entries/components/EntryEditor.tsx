@@ -11,12 +11,13 @@ import { EntryFormSections, type UpdateEntryForm } from "./EntryFormSections.tsx
 import { EntrySaveBar } from "./EntrySaveBar.tsx";
 import { describeEntryTitle, EntryTitleBar } from "./EntryTitleBar.tsx";
 import { addLineTo } from "./entry-focus.ts";
+import { SaveAndNewQuestion } from "./SaveAndNewQuestion.tsx";
 import { TemplatesModal } from "./TemplatesModal.tsx";
 import { useEditorKeyboard } from "./use-editor-keyboard.ts";
 import { useEntryDraft } from "./use-entry-draft.ts";
 import { useEntryNavigation } from "./use-entry-navigation.ts";
 import { useEntrySave } from "./use-entry-save.ts";
-import { useLockMessage, useShowTransport } from "./use-entry-settings.ts";
+import { useLockMessage, useTransportDisplay } from "./use-entry-settings.ts";
 import { useEntryTrailPath } from "./use-entry-trail-path.ts";
 
 export interface EntryEditorProps {
@@ -70,7 +71,7 @@ export function EntryEditor({
   useChangeFeedInterest((event) => entryId !== null && event.entityId === entryId);
 
   const lockMessage = useLockMessage(context, type, form.date, readOnly);
-  const showTransport = useShowTransport(context.organisationId, type);
+  const transport = useTransportDisplay(context.organisationId, type);
 
   const update: UpdateEntryForm = useCallback((recipe) => {
     setForm((current) => recipe(current as Parameters<typeof recipe>[0]));
@@ -90,7 +91,7 @@ export function EntryEditor({
     onAccepted: kept.markSaved,
     onSaved: navigation.goAfterSave,
   });
-  const { root, keyboard, shortcuts, escapeHint } = useEditorKeyboard({
+  const { root, keyboard, shortcuts, escapeHint, saveAndNewQuestion } = useEditorKeyboard({
     type,
     organisationId: context.organisationId,
     form,
@@ -136,7 +137,7 @@ export function EntryEditor({
           readOnly={readOnly}
           lockMessage={lockMessage}
           checkStock={mode === "add" || mode === "duplicate"}
-          showTransport={showTransport}
+          transport={transport}
           onAddJournalLine={() => setForm((current) => addLineTo(current).form)}
           saved={readOnly ? loaded : null}
           entryId={mode === "edit" ? entryId : null}
@@ -159,6 +160,11 @@ export function EntryEditor({
           />
         )}
       </Stack>
+      <SaveAndNewQuestion
+        opened={saveAndNewQuestion.opened && !readOnly}
+        onConfirm={saveAndNewQuestion.confirm}
+        onCancel={saveAndNewQuestion.cancel}
+      />
       {definition.supportsTemplates && !readOnly && (
         <TemplatesModal
           opened={templatesOpen}

@@ -1,6 +1,6 @@
 import { readStoredDocument, type VoucherType } from "@bahi/domain";
-import { Group, Stack } from "@mantine/core";
-import { useMemo } from "react";
+import { Button, Group, Stack } from "@mantine/core";
+import { useMemo, useState } from "react";
 import type { FieldErrors } from "../../../components/form-validation.ts";
 import { TextAreaField } from "../../../components/inputs/TextAreaField.tsx";
 import { CustomFieldInputs } from "../../masters/CustomFieldInputs.tsx";
@@ -22,6 +22,7 @@ import { ItemLinesTable } from "./ItemLinesTable.tsx";
 import { SettlementSection } from "./SettlementSection.tsx";
 import { TdsPanel } from "./TdsPanel.tsx";
 import { TransportSection } from "./TransportSection.tsx";
+import type { TransportDisplay } from "./use-entry-settings.ts";
 
 /** Changes the form from its latest state, whichever family it is. */
 export type UpdateEntryForm = <F extends EntryForm>(recipe: (current: F) => F) => void;
@@ -38,7 +39,8 @@ export interface EntryFormSectionsProps {
   lockMessage: string | null;
   /** Stock is checked as a new entry is typed (add, duplicate), not on an edit. */
   checkStock: boolean;
-  showTransport: boolean;
+  /** Transport Details: open, behind a button (issue 40), or none for this type. */
+  transport: TransportDisplay;
   /** The journal's Add Line (it balances the entry). */
   onAddJournalLine: () => void;
   /** A read-only view's saved entry: its amounts are shown as saved (decision 099). */
@@ -62,6 +64,7 @@ export function EntryFormSections(props: EntryFormSectionsProps) {
               form={form}
               update={update as Update<SettlementForm>}
               lockMessage={lockMessage}
+              newEntry={props.checkStock}
               {...sectionProps}
             />
             {notes}
@@ -122,7 +125,7 @@ function DocumentSections(props: EntryFormSectionsProps & { form: DocumentForm }
   return (
     <>
       <DocumentHeader form={form} update={update} lockMessage={lockMessage} {...sectionProps} />
-      {props.showTransport && <TransportSection form={form} update={update} {...sectionProps} />}
+      <TransportDetails display={props.transport} form={form} update={update} {...sectionProps} />
       <ItemLinesTable
         form={form}
         update={update}
@@ -209,5 +212,39 @@ function EntryCustomFields({
         }))
       }
     />
+  );
+}
+
+/**
+ * Transport Details (issue 40): open when the document settings show them, else behind a button
+ * so that an e-way bill's transport can be typed without turning on a print setting. Filled
+ * details show open.
+ */
+export function TransportDetails({
+  display,
+  form,
+  update,
+  ...sectionProps
+}: {
+  display: TransportDisplay;
+  form: DocumentForm;
+  update: Update<DocumentForm>;
+  errors: FieldErrors;
+  context: EntryContext;
+  readOnly: boolean;
+}) {
+  const filled = Object.values(form.transport).some((value) => value !== "" && value !== null);
+  const [opened, setOpened] = useState(false);
+  if (display === "none") return null;
+  if (display === "open" || filled || opened) {
+    return <TransportSection form={form} update={update} {...sectionProps} />;
+  }
+  if (sectionProps.readOnly) return null;
+  return (
+    <Group>
+      <Button variant="subtle" size="compact-sm" onClick={() => setOpened(true)}>
+        Add transport details (for the e-way bill)
+      </Button>
+    </Group>
   );
 }

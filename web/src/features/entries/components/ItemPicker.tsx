@@ -1,4 +1,5 @@
 import { Combobox, InputBase, Loader, ScrollArea, Text } from "@mantine/core";
+import { useLayoutEffect, useState } from "react";
 import { DROPDOWN_MAX_HEIGHT } from "../../../components/inputs/dropdown-side.ts";
 import { openItemModal } from "../../../components/inputs/master-modals.ts";
 import { usePickerSearch } from "../../../components/inputs/picker-search.ts";
@@ -51,6 +52,13 @@ export function ItemPicker({
     onClear: () => onChange(null),
   });
   const matches = picker.typed === null ? all : filterItems(all, picker.typed);
+  // Issue 40: a name wider than the column ("Basmati Rice 25 K…") is written out in full under it.
+  const [cut, setCut] = useState(false);
+  const shownName = picker.typed === null ? selectedName : "";
+  useLayoutEffect(() => {
+    const box = picker.input.current;
+    setCut(shownName !== "" && box !== null && box.scrollWidth > box.clientWidth + 1);
+  }, [shownName, picker.input]);
 
   function choose(item: ItemRecord | null) {
     onChange(item);
@@ -93,6 +101,8 @@ export function ItemPicker({
           <InputBase
             {...picker.inputProps}
             aria-label={ariaLabel}
+            // Issue 40: a long name cut by the column is read in full on hover.
+            title={selectedName || undefined}
             placeholder="Select item"
             error={error}
             rightSection={items.isFetching ? <Loader size={14} /> : null}
@@ -106,6 +116,17 @@ export function ItemPicker({
             }}
           />
         </Combobox.Target>
+        {cut && (
+          <Text
+            size="xs"
+            c="dimmed"
+            mt={2}
+            data-item-full-name
+            style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}
+          >
+            {shownName}
+          </Text>
+        )}
         <Combobox.Dropdown miw={280}>
           <Combobox.Options>
             <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT - 40} type="scroll">

@@ -6,7 +6,7 @@ import {
   isValidCivilDate,
   labelInvoiceStatus,
 } from "@bahi/domain";
-import { Badge, Button, Grid, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Grid, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { AmountInput } from "../../../components/inputs/AmountInput.tsx";
@@ -27,6 +27,7 @@ import { EntryAccountPicker } from "./EntryAccountPicker.tsx";
 import { EntryDateField } from "./EntryDateField.tsx";
 import { RemoveLineButton } from "./RemoveLineButton.tsx";
 import { lineLabel, linesEditor, type SectionProps } from "./section-props.ts";
+import { useNegativeCashWarning } from "./use-cash-warning.ts";
 
 export function settlementStop(what: "account" | "amount", row: number): string {
   return `${what}:${row}`;
@@ -49,10 +50,23 @@ export function SettlementSection({
   context,
   readOnly,
   lockMessage,
-}: SectionProps<SettlementForm> & { lockMessage: string | null }) {
+  newEntry = false,
+}: SectionProps<SettlementForm> & {
+  lockMessage: string | null;
+  /** A new entry (add, duplicate): a payment out of Cash is checked against the cash in hand. */
+  newEntry?: boolean;
+}) {
   const type = context.type === "payments" ? "payments" : "receipts";
   const layout = describeSettlement(type);
   const totalPaise = settlementTotalPaise(form);
+  const negativeCash = useNegativeCashWarning({
+    organisationId: context.organisationId,
+    year: context.year,
+    date: form.date,
+    accountId: form.cashBankAccountId,
+    outgoingPaise: totalPaise,
+    enabled: newEntry && !readOnly && type === "payments",
+  });
 
   const lines = linesEditor(update, "lines", emptySettlementLine);
 
@@ -93,6 +107,12 @@ export function SettlementSection({
           )}
         </Grid.Col>
       </Grid>
+
+      {negativeCash && (
+        <Alert color="orange" variant="light" title="Cash goes negative" role="status">
+          {negativeCash}
+        </Alert>
+      )}
 
       <Text fw={600}>{layout.linesLabel}</Text>
       {form.lines.map((line, index) => (

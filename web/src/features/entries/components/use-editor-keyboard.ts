@@ -3,7 +3,7 @@ import { type Dispatch, type RefObject, type SetStateAction, useRef, useState } 
 import { openAccountModal, openItemModal } from "../../../components/inputs/master-modals.ts";
 import { fetchItem } from "../../masters/masters.api.ts";
 import type { EntryAction } from "../keyboard/entry-shortcuts.ts";
-import { describeEntryShortcuts } from "../keyboard/entry-shortcuts.ts";
+import { asksBeforeSaving, describeEntryShortcuts } from "../keyboard/entry-shortcuts.ts";
 import { useEntryKeyboard } from "../keyboard/use-entry-keyboard.ts";
 import {
   applyItemToLine,
@@ -48,6 +48,8 @@ export function useEditorKeyboard({
   const root = useRef<HTMLDivElement>(null);
   const shortcuts = describeEntryShortcuts(type);
   const [escapeHint, setEscapeHint] = useState(false);
+  /** Ctrl+A pressed in a text box waits for a yes (issue 40); the box to return to on no. */
+  const [confirmSaveAndNew, setConfirmSaveAndNew] = useState<HTMLElement | null>(null);
 
   /** Alt+I (or Alt+C on an item line): the new item fills the focused line, else a blank one. */
   function addItemFromModal(target: EventTarget | null) {
@@ -76,6 +78,10 @@ export function useEditorKeyboard({
   }
 
   function onShortcut(action: Exclude<EntryAction, "escape">, target: EventTarget | null) {
+    if (asksBeforeSaving(action, target)) {
+      setConfirmSaveAndNew(target as HTMLElement);
+      return;
+    }
     switch (action) {
       case "saveAndNew":
         return void save("new");
@@ -115,8 +121,26 @@ export function useEditorKeyboard({
       setEscapeHint(true);
       setTimeout(() => setEscapeHint(false), 1500);
     },
-    enabled: !templatesOpen,
+    // The templates modal and the Ctrl+A question have the keys while open.
+    enabled: !templatesOpen && confirmSaveAndNew === null,
   });
 
-  return { root, keyboard, shortcuts, escapeHint };
+  const saveAndNewQuestion = {
+    opened: confirmSaveAndNew !== null,
+    confirm: () => {
+      setConfirmSaveAndNew(null);
+      void save("new");
+    },
+    cancel: () => {
+      const back = confirmSaveAndNew;
+      setConfirmSaveAndNew(null);
+      // Back in the box, everything in it selected: what Ctrl+A does there elsewhere.
+      setTimeout(() => {
+        back?.focus();
+        if (back instanceof HTMLInputElement || back instanceof HTMLTextAreaElement) back.select();
+      }, 0);
+    },
+  };
+
+  return { root, keyboard, shortcuts, escapeHint, saveAndNewQuestion };
 }

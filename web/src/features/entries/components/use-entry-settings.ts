@@ -21,11 +21,15 @@ export function useLockMessage(
   return readOnly ? null : describeDateLock(lockPeriods.data ?? [], type, date);
 }
 
+/** How Transport Details show: open, behind a button, or not at all (a type carrying no goods). */
+export type TransportDisplay = "open" | "collapsed" | "none";
+
 /**
- * Transport Details show on the types that carry goods when their document settings say so
- * (issue 24); a hidden section keeps what was saved.
+ * Transport Details on the types that carry goods (issue 24). Issue 40: the e-way bill needs them
+ * whatever the print says, so they are always there; the document setting "show transport
+ * details" opens them, else they wait behind a button (a hidden section keeps what was saved).
  */
-export function useShowTransport(organisationId: string, type: VoucherType): boolean {
+export function useTransportDisplay(organisationId: string, type: VoucherType): TransportDisplay {
   const definition = getVoucherDefinition(type);
   const carriesGoods = definition.transport !== null && definition.settings !== null;
   const documentSettings = useQuery({
@@ -33,5 +37,6 @@ export function useShowTransport(organisationId: string, type: VoucherType): boo
     queryFn: () => fetchDocumentSettings(organisationId, type),
     enabled: carriesGoods,
   });
-  return carriesGoods && documentSettings.data?.showTransportDetails === true;
+  if (!carriesGoods) return "none";
+  return documentSettings.data?.showTransportDetails === true ? "open" : "collapsed";
 }

@@ -1,6 +1,7 @@
 import { getVoucherDefinition, VOUCHER_TYPES } from "@bahi/domain";
 import { describe, expect, it } from "vitest";
 import {
+  asksBeforeSaving,
   describeEntryShortcuts,
   ESCAPE_TWICE_WINDOW_MS,
   type KeyLike,
@@ -133,5 +134,27 @@ describe("Esc", () => {
       leave: false,
       lastEscapeAt: 1001 + ESCAPE_TWICE_WINDOW_MS,
     });
+  });
+});
+
+describe("Ctrl+A inside a text box asks first (issue 40)", () => {
+  const element = (html: string) => {
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    return holder.firstElementChild as HTMLElement;
+  };
+  it("asks in a text box, a number box and a text area", () => {
+    expect(asksBeforeSaving("saveAndNew", element('<input type="text" />'))).toBe(true);
+    expect(asksBeforeSaving("saveAndNew", element('<input type="number" />'))).toBe(true);
+    expect(asksBeforeSaving("saveAndNew", element("<textarea></textarea>"))).toBe(true);
+  });
+  it("saves at once from a picker, a button or the page, and other keys never ask", () => {
+    expect(asksBeforeSaving("saveAndNew", element('<input type="text" role="combobox" />'))).toBe(
+      false,
+    );
+    expect(asksBeforeSaving("saveAndNew", element("<button>Save</button>"))).toBe(false);
+    expect(asksBeforeSaving("saveAndNew", element('<input type="checkbox" />'))).toBe(false);
+    expect(asksBeforeSaving("saveAndNew", null)).toBe(false);
+    expect(asksBeforeSaving("saveAndClose", element('<input type="text" />'))).toBe(false);
   });
 });

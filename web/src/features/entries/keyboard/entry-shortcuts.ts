@@ -121,3 +121,16 @@ export function registerEscape(
   }
   return { leave: false, lastEscapeAt: now };
 }
+
+/**
+ * Issue 40: Ctrl+A is the spec's Save & New, but inside a box where text is typed a person may
+ * mean "select all"; there it asks before saving rather than saving at once. A picker (combobox),
+ * a checkbox or a button has no text to select, so there the key saves as the spec says.
+ */
+export function asksBeforeSaving(action: EntryAction, target: EventTarget | null): boolean {
+  if (action !== "saveAndNew" || !(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  if (target.getAttribute("role") === "combobox") return false;
+  return ["text", "search", "email", "tel", "url", "number", "password"].includes(target.type);
+}

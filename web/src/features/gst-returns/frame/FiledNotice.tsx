@@ -1,15 +1,63 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { getVoucherDefinition, isVoucherType } from "@bahi/domain";
+import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
+import { formatDate } from "../../reports/report-format.ts";
 import { filedSentence, type ReturnFiling } from "../model/return-frame.ts";
 
-/** The green notice of a return marked as filed: when, its ARN, and what it locked. */
-export function FiledNotice({ filing, locked }: { filing: ReturnFiling | null; locked: string }) {
+/**
+ * The notice of a return marked as filed: when, its ARN, and what it locked (green), or that the
+ * lock was lifted (yellow); then the documents changed after filing, each a link (issue 40).
+ */
+export function FiledNotice({
+  filing,
+  locked,
+  voucherPath,
+}: {
+  filing: ReturnFiling | null;
+  locked: string;
+  voucherPath?: (type: string, entryId: string) => string | null;
+}) {
   if (!filing) return null;
+  const changed = filing.changedAfterFiling ?? [];
   return (
-    <Alert color="green" title="Filed">
-      {filedSentence(filing, locked)}
+    <Alert color={filing.locked === false ? "yellow" : "green"} title="Filed">
+      <Stack gap={4}>
+        <Text size="sm">{filedSentence(filing, locked)}</Text>
+        {changed.length > 0 && (
+          <>
+            <Text size="sm" fw={600}>
+              Changed after filing ({changed.length}): the filed return no longer matches these;
+              report them as amendments.
+            </Text>
+            <List size="sm" aria-label="Changed after filing">
+              {changed.map((entry) => {
+                const path = entry.deleted
+                  ? null
+                  : voucherPath?.(entry.transactionType, entry.entryId);
+                const label = `${voucherTitle(entry.transactionType)} ${entry.number} of ${formatDate(entry.date)}${entry.partyName ? `, ${entry.partyName}` : ""}: ${entry.deleted ? "deleted" : "changed"} after filing`;
+                return (
+                  <List.Item key={entry.entryId}>
+                    {path ? (
+                      <Anchor component={Link} to={path} size="sm">
+                        {label}
+                      </Anchor>
+                    ) : (
+                      label
+                    )}
+                  </List.Item>
+                );
+              })}
+            </List>
+          </>
+        )}
+      </Stack>
     </Alert>
   );
+}
+
+function voucherTitle(type: string): string {
+  return isVoucherType(type) ? getVoucherDefinition(type).titles.singular : type;
 }
 
 /** Mark as filed: what filing locks, an optional ARN, and the confirmation. */

@@ -1,9 +1,11 @@
-import { Button } from "@mantine/core";
+import { Button, Text, Tooltip } from "@mantine/core";
 
 /** GSTR-1 / IFF's action bar: the files, the email, and Mark as filed. */
 export function Gstr1Actions(props: {
   filesBlocked: boolean;
   filingBlocked: boolean;
+  /** Why Mark as filed is not offered yet (a period still running), shown beside it. */
+  filingReason?: string | null;
   onDownload: (format: "json" | "excel") => void;
   onEmail: () => void;
   onMarkFiled: () => void;
@@ -27,9 +29,16 @@ export function Gstr1Actions(props: {
       <Button variant="default" onClick={props.onEmail} disabled={props.filesBlocked}>
         Email JSON
       </Button>
-      <Button onClick={props.onMarkFiled} disabled={props.filingBlocked}>
-        Mark as filed
-      </Button>
+      <Tooltip label={props.filingReason} disabled={!props.filingReason} multiline w={260}>
+        <Button onClick={props.onMarkFiled} disabled={props.filingBlocked}>
+          Mark as filed
+        </Button>
+      </Tooltip>
+      {props.filingReason && (
+        <Text size="xs" c="dimmed" maw={260}>
+          {props.filingReason}
+        </Text>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, SegmentedControl } from "@mantine/core";
+import { Button, SegmentedControl, Text, Tooltip } from "@mantine/core";
 import type { ItcBasis } from "../gstr3b.api.ts";
 
 /** ITC as per books, or as per GSTR-2B (matched only), once a GSTR-2B is imported. */
@@ -20,6 +20,8 @@ export function ItcBasisControl(props: { value: ItcBasis; onChange: (basis: ItcB
 export function Gstr3bActions(props: {
   downloadBlocked: boolean;
   filingBlocked: boolean;
+  /** Why Mark as filed is not offered yet (a period still running), shown beside it. */
+  filingReason?: string | null;
   onDownload: () => void;
   onMarkFiled: () => void;
 }) {
@@ -28,9 +30,16 @@ export function Gstr3bActions(props: {
       <Button variant="default" onClick={props.onDownload} disabled={props.downloadBlocked}>
         Download JSON
       </Button>
-      <Button onClick={props.onMarkFiled} disabled={props.filingBlocked}>
-        Mark as filed
-      </Button>
+      <Tooltip label={props.filingReason} disabled={!props.filingReason} multiline w={260}>
+        <Button onClick={props.onMarkFiled} disabled={props.filingBlocked}>
+          Mark as filed
+        </Button>
+      </Tooltip>
+      {props.filingReason && (
+        <Text size="xs" c="dimmed" maw={260}>
+          {props.filingReason}
+        </Text>
+      )}
     </>
   );
 }

@@ -66,6 +66,15 @@ describe("GSTR-1 / IFF screen rules", () => {
     expect(showCell(number, undefined)).toBe("");
   });
 
+  test("the portal's codes show in words, not raw (issue 40)", () => {
+    const [table] = COLUMNS.hsn;
+    const [supplyType] = COLUMNS.nil;
+    if (!table || !supplyType) throw new Error("HSN or nil columns changed");
+    expect(showCell(table, "hsn_b2b")).toBe("B2B (to registered persons)");
+    expect(showCell(table, "hsn_b2c")).toBe("B2C (to unregistered persons)");
+    expect(showCell(supplyType, "INTRAB2C")).toBe("Intra-state to unregistered persons");
+  });
+
   test("amendments show the original number and date first", () => {
     expect(COLUMNS.b2ba.slice(0, 3).map((column) => column.label)).toEqual([
       "Original number",

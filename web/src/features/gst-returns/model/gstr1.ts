@@ -30,7 +30,7 @@ export const SHORT_TITLES: Record<ReturnSection, string> = {
   cdnura: "CDNURA",
 };
 
-export type Column = { key: string; label: string; kind?: "amount" | "date" | "number" };
+export type Column = { key: string; label: string; kind?: "amount" | "date" | "number" | "label" };
 
 const DOCUMENT_COLUMNS: Column[] = [
   { key: "date", label: "Date", kind: "date" },
@@ -68,13 +68,13 @@ export const COLUMNS: Record<ReturnSection, Column[]> = {
   cdnr: DOCUMENT_COLUMNS,
   cdnur: DOCUMENT_COLUMNS,
   nil: [
-    { key: "supplyType", label: "Supply type" },
+    { key: "supplyType", label: "Supply type", kind: "label" },
     { key: "nilRated", label: "Nil rated", kind: "amount" },
     { key: "exempted", label: "Exempted", kind: "amount" },
     { key: "nonGst", label: "Non-GST", kind: "amount" },
   ],
   hsn: [
-    { key: "table", label: "Table" },
+    { key: "table", label: "Table", kind: "label" },
     { key: "hsn", label: "HSN/SAC" },
     { key: "description", label: "Description" },
     { key: "uqc", label: "UQC" },
@@ -122,9 +122,24 @@ export function rowsQuery(
     : null;
 }
 
-/** A cell as the table shows it: rupees, dd-mm-yyyy dates, blank for nothing. */
+/**
+ * The portal's codes in words (issue 40: `hsn_b2b` and `INTRB2B` showed raw). The file keeps the
+ * codes; the screen names them.
+ */
+export const CODE_LABELS: Readonly<Record<string, string>> = {
+  data: "All supplies",
+  hsn_b2b: "B2B (to registered persons)",
+  hsn_b2c: "B2C (to unregistered persons)",
+  INTRB2B: "Inter-state to registered persons",
+  INTRAB2B: "Intra-state to registered persons",
+  INTRB2C: "Inter-state to unregistered persons",
+  INTRAB2C: "Intra-state to unregistered persons",
+};
+
+/** A cell as the table shows it: rupees, dd-mm-yyyy dates, codes in words, blank for nothing. */
 export function showCell(column: Column, value: unknown): string {
   if (value === null || value === undefined) return "";
+  if (column.kind === "label" && typeof value === "string") return CODE_LABELS[value] ?? value;
   if (column.kind === "amount" && typeof value === "number") return formatRupees(value);
   if (column.kind === "date" && typeof value === "string") return formatDate(value);
   return String(value);

@@ -1,4 +1,4 @@
-import type { ReturnWarning } from "@bahi/domain";
+import { filingTooEarlyReason, type ReturnWarning, todayCivil } from "@bahi/domain";
 import { formatDate } from "../../reports/report-format.ts";
 
 // What the return screens (GSTR-1, IFF, GSTR-3B, GSTR-2) share, as pure functions.
@@ -20,15 +20,42 @@ export function returnSubtitle(
   return data ? `GSTIN ${data.gstin} · Return period ${data.fp}` : undefined;
 }
 
+/** A document of the period saved or deleted after the return was marked filed (issue 40). */
+export interface ChangedAfterFiling {
+  entryId: string;
+  transactionType: string;
+  number: string;
+  date: string;
+  partyName: string | null;
+  changedAt: string;
+  deleted: boolean;
+}
+
 export interface ReturnFiling {
   filedAt: string;
   filedBy?: string;
   arn: string | null;
+  /** Whether the filing's lock still holds; false once lifted in Lock Period. */
+  locked?: boolean;
+  changedAfterFiling?: ChangedAfterFiling[];
 }
 
 /** Mark as filed waits for the return and is gone once it is filed. */
 export function filingBlocked(data: { filing: ReturnFiling | null } | undefined): boolean {
   return !data || data.filing !== null;
+}
+
+/**
+ * Why Mark as filed is not offered yet: a period still running (issue 40; the server refuses it
+ * too, with the same sentence). Null when it can be filed or is already filed.
+ */
+export function filingReason(
+  title: string,
+  data: { endDate: string; filing: ReturnFiling | null } | undefined,
+  today: string,
+): string | null {
+  if (!data || data.filing !== null) return null;
+  return filingTooEarlyReason(title, data.endDate, today);
 }
 
 /** What filing a return locks, in the words of its Filed notice and its Mark as filed dialog. */
@@ -44,10 +71,17 @@ export const FILING_LOCKS = {
   },
 } as const;
 
-/** The Filed notice: when, the ARN if given, what is locked and where to lift the lock. */
+/**
+ * The Filed notice: when (India's date), the ARN if given, and what is locked and where to lift the
+ * lock, or, once lifted, that it was (issue 40: the notice said "locked" after an unlock).
+ */
 export function filedSentence(filing: ReturnFiling, locked: string): string {
   const arn = filing.arn ? ` (ARN ${filing.arn})` : "";
-  return `Marked as filed on ${formatDate(filing.filedAt.slice(0, 10))}${arn}. ${locked}; lift the lock in Settings → Lock Period.`;
+  const filedOn = `Marked as filed on ${formatDate(todayCivil(new Date(filing.filedAt)))}${arn}.`;
+  if (filing.locked === false) {
+    return `${filedOn} The lock was lifted in Settings → Lock Period: entries of the period can be changed, and changes are listed here.`;
+  }
+  return `${filedOn} ${locked}; lift the lock in Settings → Lock Period.`;
 }
 
 export interface WarningsSummary {

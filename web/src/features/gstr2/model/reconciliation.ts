@@ -1,4 +1,5 @@
 import { type MatchStatus, SUGGESTED_BY_TITLES } from "@bahi/domain";
+import { formatInstantDate } from "../../lists/format-values.ts";
 import { formatDate, formatRupees } from "../../reports/report-format.ts";
 import type {
   ImportAnswer,
@@ -125,7 +126,7 @@ export const sideText = (side: { number: string; date: string } | null) =>
 export function importsText(imports: Reconciliation["imports"]): string {
   const files = imports.map(
     (row) =>
-      `${row.returnPeriod} (${row.documentCount} documents, ${formatDate(row.importedAt.slice(0, 10))})`,
+      `${row.returnPeriod} (${row.documentCount} documents, ${formatInstantDate(row.importedAt)})`,
   );
   return `GSTR-2B imported: ${files.join(", ")}`;
 }

@@ -5,6 +5,7 @@ import {
   rupeesToPaise,
   type StatementColumn,
 } from "@bahi/domain";
+import { formatInstantDate } from "../../lists/format-values.ts";
 import type { CheckedStatement, ImportRequest, StatementLayoutChoice } from "../imports.api.ts";
 
 // The pure part of /imports/bank (BankImportPage): what the screen shows of a checked statement
@@ -183,8 +184,7 @@ export function statementAction(request: ImportRequest): "undo" | "delete" {
 }
 
 /** The day a statement was imported, as the screen shows dates. */
-export const importedOn = (request: ImportRequest) =>
-  formatDateDisplay(request.createdAt.slice(0, 10));
+export const importedOn = (request: ImportRequest) => formatInstantDate(request.createdAt);
 
 /** The name of the bank account, or "" when it is not among the active accounts. */
 export function accountNameOf(

@@ -1,5 +1,14 @@
 import { financialYearRange } from "@bahi/domain";
-import { Badge, Group, SegmentedControl, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { DateRangeFields } from "../components/DateRangeFields.tsx";
@@ -16,6 +25,7 @@ import {
   reportKey,
   type StatementType,
 } from "../reports.api.ts";
+import { PROFIT_LOSS_SALES_BASIS } from "../sales-figure-labels.ts";
 import { profitAndLossLines, readPeriodText, tradingLines } from "../statement-lines.ts";
 import { useReportScope } from "../use-report-scope.ts";
 
@@ -148,6 +158,9 @@ export function ProfitLossPage() {
                 <Title order={2} fz="h4" mb="xs">
                   Trading Account
                 </Title>
+                <Text size="sm" c="dimmed" mb="xs">
+                  {PROFIT_LOSS_SALES_BASIS}
+                </Text>
                 <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
                   <StatementTable
                     heading="Trading Dr"
