@@ -129,6 +129,8 @@ export async function renderCertificate(
   return {
     fileName: `TDS_certificate_${query.year}_Q${query.quarter}_${first.name.replace(/[^A-Za-z0-9]+/g, "_")}.pdf`,
     contentType: "application/pdf",
-    content: await renderTdsCertificateDocumentPdf(document, { organisationId: query.organisationId }),
+    content: await renderTdsCertificateDocumentPdf(document, {
+      organisationId: query.organisationId,
+    }),
   };
 }
