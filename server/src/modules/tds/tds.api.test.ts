@@ -17,7 +17,21 @@ let viewer: Person;
 let salesOnly: Person;
 let org: string;
 let strangerOrg: string;
-const ids = {} as Record<string, string>;
+const ids = {} as Record<
+  | "bank"
+  | "fees"
+  | "contract"
+  | "rao"
+  | "kumar"
+  | "nopan"
+  | "ldc"
+  | "bill1"
+  | "bill2"
+  | "payable194J"
+  | "nopanBill"
+  | "kumarPayment",
+  string
+>;
 
 function call(person: Person, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) {
   return requestAs(context, person, {
@@ -196,7 +210,7 @@ describe("sections by date", () => {
     const before = await ok(owner, "GET", `/tds/sections?${qs({ date: "2025-03-31" })}`);
     const after = await ok(owner, "GET", `/tds/sections?${qs({ date: "2025-04-01" })}`);
     const newAct = await ok(owner, "GET", `/tds/sections?${qs({ date: "2026-04-01" })}`);
-    const fees = (json: { sections: { section: string }[] }) =>
+    const fees = (json: { sections: { section: string; newActReference?: string }[] }) =>
       json.sections.find((s) => s.section === "194J(b)");
     expect(fees(before)).toMatchObject({ aggregateThreshold: 30000, rates: { firm: 10 } });
     expect(fees(after)).toMatchObject({ aggregateThreshold: 50000 });

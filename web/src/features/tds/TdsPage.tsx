@@ -5,6 +5,7 @@ import {
   paiseToRupees,
   rupeesToPaise,
   TDS_SECTION_CODES,
+  todayCivil,
 } from "@bahi/domain";
 import {
   Alert,
@@ -62,7 +63,7 @@ export function quarterOfDate(date: string): number {
 export function TdsPage() {
   usePageTitle("TDS");
   const { organisation, year } = useOrganisationScope();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayCivil();
   const [quarter, setQuarter] = useState(
     String(financialYearOf(today) === year ? quarterOfDate(today) : 1),
   );
@@ -310,7 +311,7 @@ function NewChallan(props: { organisationId: string; year: string; quarter: numb
     .filter((account) => isCashOrBankNature(account.nature))
     .map((account) => ({ value: account._id, label: account.name }));
   const [section, setSection] = useState<string | null>(null);
-  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  const [date, setDate] = useState(todayCivil());
   const [bsrCode, setBsrCode] = useState("");
   const [challanSerial, setChallanSerial] = useState("");
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
