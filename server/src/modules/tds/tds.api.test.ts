@@ -33,7 +33,12 @@ const ids = {} as Record<
   string
 >;
 
-function call(person: Person, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) {
+function call(
+  person: Person,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: unknown,
+) {
   return requestAs(context, person, {
     method,
     url: `/api${url}`,
@@ -666,5 +671,52 @@ describe("rights and tenant isolation", () => {
     expect(
       (await call(salesOnly, "GET", `/tds/report?${qs({ year: YEAR, quarter: 2 })}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+// Last: it adds a 194J(b) deduction of Q2 that the statement tests above do not expect.
+describe("restore", () => {
+  test("a bill with TDS deleted, then restored from Deleted Entries, counts again", async () => {
+    const party = await addParty({
+      name: "Restored Consultants",
+      pan: "ABCPR1234N",
+      tdsSection: "194J(b)",
+      deducteeType: "individual",
+    });
+    const tds = { section: "194J(b)", rate: 10, baseAmount: 60000, amount: 6000 };
+    const bill = await ok(
+      owner,
+      "POST",
+      "/purchases/add",
+      feeBill(party, "2025-07-01", 60000, "RC-1", tds),
+    );
+    const deleted = await call(
+      owner,
+      "DELETE",
+      `/purchases/delete?organisationId=${org}&entryIds[]=${bill.entryId}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // Deleted, the year's credits are nothing: a later 10,000 is under the threshold.
+    expect(await suggest({ accountId: party, date: "2025-07-10", amount: 10000 })).toMatchObject({
+      deduct: false,
+    });
+
+    await ok(owner, "POST", "/purchases/restore", {
+      organisationId: org,
+      entryIds: [bill.entryId],
+    });
+    expect(await suggest({ accountId: party, date: "2025-07-10", amount: 10000 })).toMatchObject({
+      deduct: true,
+      baseAmount: 10000,
+      amount: 1000,
+    });
+    const entry = await ok(
+      owner,
+      "GET",
+      `/purchases/getsingleentrydetails?${qs({ entryId: bill.entryId })}`,
+    );
+    // 70,800 less the 6,000 deducted is what is owed.
+    expect(entry.entry).toMatchObject({ totalAmount: 70800, pendingAmt: 64800 });
+    expect((await ledger(party)).closingBalance).toMatchObject({ amount: 64800, type: "cr" });
   });
 });

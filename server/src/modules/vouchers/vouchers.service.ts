@@ -1151,8 +1151,18 @@ export async function restoreVouchers(
     await checkAllocations(trx, organisationId, allocations);
     const now = nowIso();
     const rows: repo.VoucherRow[] = [];
+    const paidOnSave = isBillableType(type)
+      ? await repo.findCashOrBankAccountIds(
+          trx,
+          organisationId,
+          prepared.map((voucher) => voucher.partyAccountId),
+        )
+      : new Set<string>();
     for (const [index, voucher] of restoring.entries()) {
       const ready = prepared[index] as PreparedVoucher;
+      // Nothing can be set against a deleted voucher, so it comes back owing all of it, unless it
+      // is a cash sale or purchase, settled as it is saved.
+      const pendingPaise = settledOnSave(ready, paidOnSave) ? 0 : ready.amountPaise;
       const row: repo.VoucherRow = {
         ...voucher,
         year: ready.year,
@@ -1161,8 +1171,8 @@ export async function restoreVouchers(
         party_account_id: ready.partyAccountId,
         party_name: ready.partyName,
         amount_paise: ready.amountPaise,
-        pending_paise: isBillableType(type) ? ready.amountPaise : null,
-        status: isBillableType(type) ? statusOf(type, ready.amountPaise, ready.amountPaise) : null,
+        pending_paise: isBillableType(type) ? pendingPaise : null,
+        status: isBillableType(type) ? statusOf(type, ready.amountPaise, pendingPaise) : null,
         narration: ready.narration,
         search_text: searchTextOf(ready, voucher.number),
         document: describeStoredDocument(ready, voucher.number),
@@ -1238,6 +1248,18 @@ export async function restoreVouchers(
     for (const [index, row] of rows.entries())
       await linkSource(trx, organisationId, prepared[index] as PreparedVoucher, row.id);
     await writeReturnFacts(trx, organisationId, rows);
+    // What each restored voucher credits a TDS deductee counts again (decision 300).
+    await writeTdsFacts(
+      trx,
+      organisationId,
+      rows.map((row, index) => ({
+        voucherId: row.id,
+        type: row.type,
+        date: row.date,
+        fact: prepared[index]?.tds,
+      })),
+      true,
+    );
   });
   deps.announceChange(organisationId);
   return { restored: restoring.length };
