@@ -37,11 +37,11 @@ import * as m0096 from "./0096-eway-threshold-from-state.ts";
 import * as m0097 from "./0097-stock-version.ts";
 import * as m0100 from "./0100-shared-state.ts";
 import * as m0110 from "./0110-tds.ts";
+import * as m0120 from "./0120-audit-trail.ts";
 import * as m0150 from "./0150-shared-limits-and-secret.ts";
 import * as m0160 from "./0160-cash-sales-settled.ts";
 import * as m0161 from "./0161-bank-lines-in-books.ts";
 import * as m0162 from "./0162-outbox-sender.ts";
-import * as m0120 from "./0120-audit-trail.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
