@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/schema.ts";
 import { MINUTE } from "../lib/clock.ts";
+import type { Database } from "./schema.ts";
 
 // Decision 340: the per-address limits of @fastify/rate-limit (`config.rateLimit` on the sign-in,
 // code, GSTIN, support and link routes) counted in the database instead of each server's memory,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.ts";
-import { cookieSecretDiffers, sharedCookieSecret } from "../db/server-secrets.ts";
+import { cookieSecretDiffers, sharedCookieSecret } from "./server-secrets.ts";
 import {
   countRequest,
   readRequestCount,
