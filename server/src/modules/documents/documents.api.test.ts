@@ -836,6 +836,31 @@ describe("account statement (GET /ledger/getLedger?download=true&statement=true)
 
     const foreign = await inject({ method: "GET", url, headers: as(stranger) });
     expect(foreign.statusCode).toBe(403);
+
+    // Issue 40: the ledger's table PDF (Download → PDF) lists the same open bills with their age.
+    const table = await inject({
+      method: "GET",
+      url: url.replace("&statement=true", ""),
+      headers: as(owner),
+    });
+    expect(table.statusCode, table.body.slice(0, 200)).toBe(200);
+    expect(table.headers["content-type"]).toBe("application/pdf");
+    const tableText = await extractPdfText(table.rawPayload);
+    expect(tableText).toContain("Ledger - Kavya Textiles");
+    expect(tableText).toContain(
+      "Open Bills as at 30-06-2025, with their age in days (Rs.2,100.00 due)",
+    );
+    expect(tableText).toMatch(/Bill No\.\s+Date\s+Due Date\s+Amount\s+Pending\s+Age \(days\)/);
+    expect(tableText).toMatch(/20-05-2025\s+2,100\.00\s+2,100\.00\s+41/);
+    // The settled first invoice is not listed as open.
+    expect(tableText).not.toMatch(/10-04-2025\s+1,050\.00\s+1,050\.00/);
+    const bankLedger = await inject({
+      method: "GET",
+      url: url.replace("&statement=true", "").replace(party, bank),
+      headers: as(owner),
+    });
+    expect(bankLedger.statusCode).toBe(200);
+    expect(await extractPdfText(bankLedger.rawPayload)).not.toContain("Open Bills");
   });
 });
 

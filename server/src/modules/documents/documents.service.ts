@@ -10,7 +10,7 @@ import {
   type VoucherType,
 } from "@bahi/domain";
 import { appFileStore } from "../../db/file-store.ts";
-import { AppError, badRequest } from "../../http/errors.ts";
+import { badRequest } from "../../http/errors.ts";
 import type { Lane } from "../../lib/heavy-work/pool.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
@@ -19,7 +19,7 @@ import { listPrintedCustomFields } from "../custom-fields/custom-fields.service.
 import { readEInvoiceForPrint } from "../einvoice/einvoice.service.ts";
 import { readEWayBillForPrint } from "../ewaybill/ewaybill.service.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
-import { readOpenBills } from "../ledger/book.service.ts";
+import { readStatementBills } from "../ledger/book.service.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import { readDocumentSettingsOf } from "../organisations/document-settings.service.ts";
@@ -205,12 +205,6 @@ export async function renderDocumentPdfAs(
 // A download holds every entry of the range, however many pages the screen shows them in.
 const WHOLE_RANGE = 1_000_000;
 
-/** Which open bills a statement lists: a debtor's invoices, a creditor's bills, else none. */
-const OPEN_BILL_TYPES: Readonly<Record<string, "salesInvoice" | "purchases">> = {
-  Debtors: "salesInvoice",
-  Creditors: "purchases",
-};
-
 /** GET /ledger/getLedger?download=true&statement=true: the account statement as a PDF. */
 export async function renderAccountStatement(
   deps: ModuleDeps,
@@ -222,7 +216,13 @@ export async function renderAccountStatement(
   const access = await requireOrganisationAccess(deps.db, caller, query.organisationId);
   const [accounts, openBills] = await Promise.all([
     readAccountsForPrint(deps.db, query.organisationId, [query.accountId]),
-    readStatementBills(deps, caller, ledger.account.nature, query),
+    readStatementBills(
+      deps.db,
+      caller,
+      ledger.account.nature,
+      query.organisationId,
+      query.accountId,
+    ),
   ]);
   const account = accounts.get(query.accountId);
   const statement = buildStatementDocument({
@@ -262,34 +262,4 @@ export async function renderAccountStatement(
     lane,
   });
   return { bytes, fileName: `${stem}.pdf` };
-}
-
-async function readStatementBills(
-  deps: ModuleDeps,
-  caller: Caller,
-  nature: string,
-  query: { organisationId: string; accountId: string },
-) {
-  const type = OPEN_BILL_TYPES[nature];
-  if (!type) return [];
-  try {
-    const answer = await readOpenBills(
-      deps.db,
-      caller,
-      type,
-      query.organisationId,
-      query.accountId,
-    );
-    return (answer.invoices ?? answer.bills ?? []) as {
-      invoiceNumber: string;
-      date: string;
-      dueDate: string | null;
-      totalAmount: number;
-      pendingAmt: number;
-    }[];
-  } catch (error) {
-    // A caller who may see the account but not its invoices gets the statement without them.
-    if (error instanceof AppError && error.statusCode === 403) return [];
-    throw error;
-  }
 }

@@ -10,6 +10,7 @@ import {
 import { decodePdfQrCodes, extractPdfText } from "../../../test/pdf.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
 import type { TestContext } from "../../../test/test-app.ts";
+import { changesOf, readTodaysTrail } from "../../../test/trail.ts";
 import { stopDocumentRenderer } from "../documents/print-renderer.ts";
 
 // Issue 24: e-invoices from the books, through the API: the INV-01 JSON, its refusal, the IRP's
@@ -455,6 +456,21 @@ describe("EwbDtls: the e-way bill generated with the IRN (decision 098)", () => 
       unmatched: [],
       problems: [],
     });
+    // Issue 39: the e-way bill written onto the invoice is in the audit trail.
+    const [trailed] = await readTodaysTrail(context, owner, org, { entityId: truckInvoice });
+    expect(trailed).toMatchObject({ action: "edited", entity: "salesInvoice", number: "INV-10" });
+    expect(changesOf(trailed)).toEqual({
+      "eWayBill.ewbNumber": [null, "331009876543"],
+      "eWayBill.ewbDate": [null, expect.any(String)],
+      "eWayBill.validUntil": [null, addDays(date, 6)],
+    });
+    // The same list imported again changes nothing and adds no entry.
+    expect((await upload(owner)).statusCode).toBe(200);
+    expect(
+      (await readTodaysTrail(context, owner, org, { entityId: truckInvoice })).filter((entry) =>
+        entry.changes.some((change) => change.field.startsWith("eWayBill.")),
+      ),
+    ).toHaveLength(1);
     const list = await requestAs(context, owner, {
       method: "GET",
       url: `/api/ewaybill/list?organisationId=${org}&year=${financialYearOf(date)}&startDate=${date}&endDate=${date}`,
@@ -562,6 +578,20 @@ describe("the IRP's answer", () => {
       { entryId: ids.b2b, number: "INV-1", irn, ackNo: "112510036743849" },
     ]);
     expect(body.unmatched).toHaveLength(1);
+    // Issue 39: the IRN written onto the invoice is in the audit trail, with who and what (the
+    // IRN itself was computed on export, so it is unchanged and not listed).
+    const [trailed] = await readTodaysTrail(context, owner, org, { entityId: ids.b2b });
+    expect(trailed).toMatchObject({
+      userId: owner.userId,
+      action: "edited",
+      entity: "salesInvoice",
+      number: "INV-1",
+    });
+    expect(changesOf(trailed)).toEqual({
+      "eInvoice.state": ["exported", "registered"],
+      "eInvoice.ackNo": [null, "112510036743849"],
+      "eInvoice.ackDate": [null, answer.result.AckDt],
+    });
     const listed = (await get(owner, "list", `organisationId=${org}&entryIds[]=${ids.b2b}`)).json();
     expect(listed.documents[0]).toMatchObject({
       state: "registered",
@@ -662,6 +692,14 @@ describe("the IRP's answer", () => {
     const invoice = listed.documents.find((d: { entryId: string }) => d.entryId === ids.b2b);
     expect(invoice).toMatchObject({ state: "cancelled", cancelReason: 3 });
     expect(listed.counts).toMatchObject({ registered: 1, cancelled: 1 });
+    const [trailed] = await readTodaysTrail(context, owner, org, { entityId: ids.b2b });
+    expect(trailed).toMatchObject({ userId: owner.userId, action: "edited", number: "INV-1" });
+    expect(changesOf(trailed)).toMatchObject({
+      "eInvoice.state": ["registered", "cancelled"],
+      "eInvoice.cancelReason": [null, 3],
+      "eInvoice.cancelRemark": [null, "Order withdrawn"],
+    });
+    expect(changesOf(trailed)["eInvoice.cancelledAt"]?.[1]).toEqual(expect.any(String));
     expect(
       (
         await post("/api/einvoice/cancel", { organisationId: org, entryId: ids.b2b, reason: 1 })

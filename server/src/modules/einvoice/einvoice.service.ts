@@ -32,6 +32,7 @@ import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { MINUTE, nowIso } from "../../lib/clock.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { type TrailChange, writeTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readEInvoiceSettings, readEWayBillSettings } from "../organisations/settings.service.ts";
 import { detectSheetKind, readSheetRows } from "../sheets/sheet-files.ts";
@@ -584,6 +585,7 @@ export async function importIrpResponse(
   const registered: { entryId: string; number: string; irn: string; ackNo: string }[] = [];
   const unmatched: { irn: string; number: string | null; message: string }[] = [];
   const now = nowIso();
+  const trail: TrailChange[] = [];
   await db.transaction().execute(async (trx) => {
     for (const ack of acknowledgements) {
       // An Ack Date outside the books' years (spec 3) is refused on its entry (issue 26).
@@ -628,7 +630,25 @@ export async function importIrpResponse(
         updated_at: now,
       });
       registered.push({ entryId: row.id, number: row.number, irn: ack.irn, ackNo: ack.ackNo });
+      trail.push({
+        userId: access.userId,
+        action: "edited",
+        entity: type,
+        entityId: row.id,
+        number: row.number,
+        before: { eInvoice: eInvoiceForTrail(before) },
+        after: {
+          eInvoice: eInvoiceForTrail({
+            state: "registered",
+            irn: ack.irn,
+            ack_no: ack.ackNo,
+            ack_date: ack.ackDate,
+          }),
+        },
+      });
     }
+    // Issue 39: the IRN written onto each document is in the auditor's trail, in this transaction.
+    await writeTrail(trx, organisation.id, trail);
     if (registered.length > 0) {
       await writeAuditLog(trx, {
         organisationId: organisation.id,
@@ -646,6 +666,28 @@ export async function importIrpResponse(
     registered,
     unmatched,
     problems,
+  };
+}
+
+/**
+ * A document's e-invoice as the audit trail compares it (issue 39): its state and the IRP's
+ * numbers, not the signed QR and invoice (long tokens the IRN and Ack No. already identify).
+ */
+function eInvoiceForTrail(
+  row:
+    | (Pick<repo.EInvoiceRow, "state" | "irn" | "ack_no" | "ack_date"> &
+        Partial<Pick<repo.EInvoiceRow, "cancelled_at" | "cancel_reason" | "cancel_remark">>)
+    | undefined,
+) {
+  if (!row) return null;
+  return {
+    state: row.state,
+    irn: row.irn,
+    ackNo: row.ack_no,
+    ackDate: row.ack_date,
+    cancelledAt: row.cancelled_at ?? null,
+    cancelReason: row.cancel_reason ?? null,
+    cancelRemark: row.cancel_remark ?? null,
   };
 }
 
@@ -686,14 +728,26 @@ export async function cancelIrn(
   const reasonLabel =
     EINVOICE_CANCEL_REASONS.find((reason) => reason.code === input.reason)?.label ?? "";
   await db.transaction().execute(async (trx) => {
-    await repo.upsertEInvoiceRow(trx, {
+    const after: repo.EInvoiceRow = {
       ...row,
       state: "cancelled",
       cancelled_at: cancelled.cancelledAt,
       cancel_reason: input.reason,
       cancel_remark: input.remark ?? null,
       updated_at: nowIso(),
-    });
+    };
+    await repo.upsertEInvoiceRow(trx, after);
+    await writeTrail(trx, organisation.id, [
+      {
+        userId: access.userId,
+        action: "edited",
+        entity: row.voucher_type,
+        entityId: row.entry_id,
+        number: row.number,
+        before: { eInvoice: eInvoiceForTrail(row) },
+        after: { eInvoice: eInvoiceForTrail(after) },
+      },
+    ]);
     await writeAuditLog(trx, {
       organisationId: organisation.id,
       userId: access.userId,

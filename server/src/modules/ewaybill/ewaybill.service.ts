@@ -36,6 +36,7 @@ import {
 } from "../access/organisation-access.ts";
 import { readAccountsForPrint } from "../accounts/accounts.service.ts";
 import { writeAuditLog } from "../audit/audit.ts";
+import { type TrailChange, writeTrail } from "../audit/trail.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readItemsForPrint } from "../items/items.service.ts";
 import { readEWayBillSettings, readPrintProfile } from "../organisations/settings.service.ts";
@@ -360,6 +361,21 @@ function matchDocument(
   return sameNumber.sort((a, b) => b.date.localeCompare(a.date))[0];
 }
 
+interface EWayBillForTrail {
+  ewbNumber: string;
+  ewbDate: string;
+  validUntil: string | null;
+}
+
+/** A document's e-way bill as the audit trail compares it (issue 39). */
+function eWayBillForTrail(row: {
+  ewb_number: string;
+  ewb_date: string;
+  valid_until: string | null;
+}): EWayBillForTrail {
+  return { ewbNumber: row.ewb_number, ewbDate: row.ewb_date, validUntil: row.valid_until };
+}
+
 /** POST /ewaybill/import: stores each e-way bill of the portal's list on its document. */
 export async function importEWayBills(
   deps: EWayBillDeps,
@@ -393,6 +409,16 @@ export async function importEWayBills(
   const unmatched: string[] = [];
   const importedAt = nowIso();
   await deps.db.transaction().execute(async (trx) => {
+    const trail: TrailChange[] = [];
+    const stored = new Map<string, EWayBillForTrail>(
+      (
+        await findEWayBills(
+          trx,
+          organisationId,
+          candidates.map((row) => row.id),
+        )
+      ).map((row) => [row.voucher_id, eWayBillForTrail(row)]),
+    );
     for (const bill of parsed.bills) {
       const row = matchDocument(bill, candidates);
       if (!row) {
@@ -409,7 +435,27 @@ export async function importEWayBills(
         imported_by: access.userId,
       });
       imported.push({ entryId: row.id, invoiceNumber: row.number, ewbNumber: bill.ewbNumber });
+      const after = eWayBillForTrail({
+        ewb_number: bill.ewbNumber,
+        ewb_date: bill.ewbDate,
+        valid_until: bill.validUntil,
+      });
+      const before = stored.get(row.id) ?? null;
+      stored.set(row.id, after);
+      // The same bill imported again changes nothing on the document: no entry.
+      if (before && JSON.stringify(before) === JSON.stringify(after)) continue;
+      trail.push({
+        userId: access.userId,
+        action: "edited",
+        entity: row.type,
+        entityId: row.id,
+        number: row.number,
+        before: { eWayBill: before },
+        after: { eWayBill: after },
+      });
     }
+    // Issue 39: the e-way bill written onto each document is in the auditor's trail.
+    await writeTrail(trx, organisationId, trail);
     if (imported.length > 0) {
       await writeAuditLog(trx, {
         organisationId,

@@ -32,7 +32,15 @@ export interface ExportTable {
   readonly totals?: Readonly<Record<string, Paise>>;
   /** An ISO instant; shown as India's date and time. */
   readonly generatedAt?: string;
+  /**
+   * PDF only: titled tables printed after this one (the ledger's open bills with their age, issue
+   * 40). The Excel file keeps the one table, so that it sorts and filters as a table.
+   */
+  readonly sections?: readonly ExportSection[];
 }
+
+/** A titled table printed after the main one, with its own columns. */
+export type ExportSection = Pick<ExportTable, "title" | "columns" | "rows" | "totals">;
 
 export const TOTAL_ROW_LABEL = "Total";
 
@@ -80,7 +88,9 @@ export function describeCell(column: ExportColumn, value: ExportCell): string {
 }
 
 /** The column that carries the 'Total' label: the first one without a total of its own. */
-export function findTotalLabelColumn(table: ExportTable): ExportColumn | undefined {
+export function findTotalLabelColumn(
+  table: Pick<ExportTable, "columns" | "totals">,
+): ExportColumn | undefined {
   const totals = table.totals ?? {};
   return table.columns.find((column) => totals[column.key] === undefined);
 }

@@ -9,6 +9,7 @@ import { badRequest } from "../../http/errors.ts";
 import {
   type ExportCell,
   type ExportColumn,
+  type ExportSection,
   type ExportTable,
   NO_ENTRIES_TO_DOWNLOAD,
 } from "./export-table.ts";
@@ -90,6 +91,8 @@ export async function sendReportFile(
     columns: ExportColumn[];
     rows: Record<string, ExportCell>[];
     totals?: Record<string, number> | undefined;
+    /** PDF only: tables printed after this one (export-table.ts). */
+    sections?: readonly ExportSection[] | undefined;
     format: ExportFormat;
     fileSuffix: string;
   },
@@ -102,6 +105,7 @@ export async function sendReportFile(
     columns: input.columns,
     rows: input.rows,
     ...(input.totals ? { totals: input.totals } : {}),
+    ...(input.sections?.length ? { sections: input.sections } : {}),
     generatedAt: new Date().toISOString(),
   };
   return sendTableDocument(

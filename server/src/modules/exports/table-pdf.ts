@@ -6,6 +6,7 @@ import {
   describeCell,
   describeGeneratedAt,
   type ExportColumn,
+  type ExportSection,
   type ExportTable,
   findTotalLabelColumn,
   TOTAL_ROW_LABEL,
@@ -95,7 +96,7 @@ function buildHeaderRow(columns: readonly ExportColumn[]): TableCell[] {
   }));
 }
 
-function buildBodyRow(table: ExportTable, row: ExportTable["rows"][number]): TableCell[] {
+function buildBodyRow(table: ExportSection, row: ExportTable["rows"][number]): TableCell[] {
   return table.columns.map((column) => ({
     text: toTableText(describeCell(column, row[column.key] ?? null)),
     alignment: isNumeric(column) ? "right" : "left",
@@ -103,7 +104,10 @@ function buildBodyRow(table: ExportTable, row: ExportTable["rows"][number]): Tab
   }));
 }
 
-function buildTotalsRow(table: ExportTable, totals: Readonly<Record<string, number>>): TableCell[] {
+function buildTotalsRow(
+  table: ExportSection,
+  totals: Readonly<Record<string, number>>,
+): TableCell[] {
   const labelColumn = findTotalLabelColumn(table);
   return table.columns.map((column) => {
     const paise = totals[column.key];
@@ -125,6 +129,19 @@ function buildEmptyRow(columns: readonly ExportColumn[]): TableCell[] {
   );
 }
 
+function buildTableContent(table: ExportSection): Content {
+  const body: TableCell[][] = [buildHeaderRow(table.columns)];
+  for (const row of table.rows) body.push(buildBodyRow(table, row));
+  if (table.rows.length === 0) body.push(buildEmptyRow(table.columns));
+  if (table.totals !== undefined) body.push(buildTotalsRow(table, table.totals));
+  return {
+    // headerRows repeats the header row at the top of every page the table runs onto.
+    table: { headerRows: 1, dontBreakRows: true, widths: describeWidths(table.columns), body },
+    layout: "lightHorizontalLines",
+    margin: [0, 10, 0, 0],
+  };
+}
+
 export function buildTableDocumentDefinition(
   table: ExportTable,
   options: { compress?: boolean } = {},
@@ -139,11 +156,6 @@ export function buildTableDocumentDefinition(
   if (table.generatedAt !== undefined) {
     heading.push({ text: describeGeneratedAt(table.generatedAt), style: "subtitle" });
   }
-
-  const body: TableCell[][] = [buildHeaderRow(table.columns)];
-  for (const row of table.rows) body.push(buildBodyRow(table, row));
-  if (table.rows.length === 0) body.push(buildEmptyRow(table.columns));
-  if (table.totals !== undefined) body.push(buildTotalsRow(table, table.totals));
 
   const footerLeft = toTableText(`${table.organisationName} - ${table.title}`);
   return {
@@ -162,12 +174,11 @@ export function buildTableDocumentDefinition(
     },
     content: [
       ...heading,
-      {
-        // headerRows repeats the header row at the top of every page the table runs onto.
-        table: { headerRows: 1, dontBreakRows: true, widths: describeWidths(table.columns), body },
-        layout: "lightHorizontalLines",
-        margin: [0, 10, 0, 0],
-      },
+      buildTableContent(table),
+      ...(table.sections ?? []).flatMap((section): Content[] => [
+        { text: toTableText(section.title), style: "title", margin: [0, 14, 0, 0] },
+        buildTableContent(section),
+      ]),
     ],
     footer: (currentPage, pageCount) => ({
       margin: [36, 12, 36, 0],

@@ -10,6 +10,8 @@ import {
 } from "../../../test/books.ts";
 import { type Person, requestAs } from "../../../test/people.ts";
 import { readOutboxMail, type TestContext } from "../../../test/test-app.ts";
+import { changesOf, readTodaysTrail } from "../../../test/trail.ts";
+import { OUTWARD_TYPES } from "../return-facts/return-facts.service.ts";
 import { buildReturnFile, readReturnBook } from "./gst-returns.service.ts";
 
 // Issue 19: GSTR-1 and IFF from the books, entered through the API, read back section by section.
@@ -535,6 +537,19 @@ describe("mark as filed", () => {
       payload: { organisationId: org, year: YEAR, ...SEPTEMBER, arn: "AA270924000123X" },
     });
     expect(filed.statusCode, filed.body).toBe(200);
+    // Issue 39: each month and type the filing locked is in the audit trail, naming the return.
+    const lockEntries = (
+      await readTodaysTrail(context, owner, org, { entity: "lockPeriod" })
+    ).filter((entry) => entry.entityId.startsWith("2024-09:"));
+    expect(lockEntries.map((entry) => entry.entityId).sort()).toEqual(
+      OUTWARD_TYPES.map((type) => `2024-09:${type}`).sort(),
+    );
+    const salesLock = lockEntries.find((entry) => entry.entityId === "2024-09:salesInvoice");
+    expect(salesLock).toMatchObject({ userId: owner.userId, action: "edited" });
+    expect(changesOf(salesLock)).toEqual({
+      locked: [false, true],
+      reason: [null, "GSTR-1 092024 marked as filed"],
+    });
     const again = await requestAs(context, owner, {
       method: "POST",
       url: "/api/gstr1/markfiled",

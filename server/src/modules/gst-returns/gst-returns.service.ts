@@ -854,6 +854,7 @@ export async function recordReturnFiling(
       months: period.months,
       types: filing.lockedTypes,
       userId: access.userId,
+      reason: `${filing.title} ${period.fp} marked as filed`,
     });
     await writeAuditLog(trx, {
       organisationId: organisation.id,

@@ -5,6 +5,7 @@ import {
   EXPORT_FORMATS,
   FinancialYearText,
   QueryBoolean,
+  todayCivil,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import type { ModuleDeps } from "../module-deps.ts";
 import * as book from "./book.service.ts";
 import { readLedger, readTrialBalance } from "./ledger.service.ts";
 import { LedgerQuery, ledgerAnswerOf } from "./ledger-answers.ts";
-import { tabulateLedger, tabulateTrialBalance } from "./ledger-tables.ts";
+import { tabulateLedger, tabulateOpenBills, tabulateTrialBalance } from "./ledger-tables.ts";
 
 // Report and ledger dates lie within the years the product keeps (issue 26: 9999-12-31 was a 500).
 const CivilDate = BooksDateText;
@@ -64,8 +65,24 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
         skip: 0,
         limit: WHOLE_RANGE,
       });
+      // Issue 40: the PDF lists the open bills with their age, as the statement PDF does.
+      const openBills =
+        format === "pdf"
+          ? tabulateOpenBills(
+              await book.readStatementBills(
+                db,
+                callerOf(request),
+                ledger.account.nature,
+                query.organisationId,
+                query.accountId,
+              ),
+              ledger.endDate,
+              todayCivil(),
+            )
+          : null;
       return sendReportFile(reply, {
         ...tabulateLedger(ledger),
+        sections: openBills ? [openBills] : undefined,
         organisationName: await organisationNameOf(query.organisationId),
         format,
         fileSuffix: `${query.startDate}-to-${query.endDate}`,

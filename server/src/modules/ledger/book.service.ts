@@ -11,7 +11,7 @@ import {
 } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { badRequest } from "../../http/errors.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { findLastVoucherNumber } from "../vouchers/vouchers.repository.ts";
@@ -73,6 +73,34 @@ export async function readOpenBills(
       status: row.status,
     })),
   };
+}
+
+/** Which open bills an account's statement lists: a debtor's invoices, a creditor's bills. */
+const STATEMENT_BILL_TYPES: Readonly<Record<string, "salesInvoice" | "purchases">> = {
+  Debtors: "salesInvoice",
+  Creditors: "purchases",
+};
+
+/**
+ * The open bills an account's statement or ledger PDF lists (issue 40): none for an account that
+ * is neither debtor nor creditor, and none for a caller who may see the account but not its bills.
+ */
+export async function readStatementBills(
+  db: Kysely<Database>,
+  caller: Caller,
+  nature: string,
+  organisationId: string,
+  accountId: string,
+) {
+  const type = STATEMENT_BILL_TYPES[nature];
+  if (!type) return [];
+  try {
+    const answer = await readOpenBills(db, caller, type, organisationId, accountId);
+    return answer.invoices ?? answer.bills ?? [];
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 403) return [];
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
-import { rupeesToPaise } from "@bahi/domain";
-import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
+import { daysBetween, formatDateDisplay, formatRupees, rupeesToPaise } from "@bahi/domain";
+import type { ExportCell, ExportColumn, ExportSection } from "../exports/export-table.ts";
 import { describeAsAt, describeRange } from "../exports/report-files.ts";
 import type { readLedger, readTrialBalance } from "./ledger.service.ts";
 
@@ -93,5 +93,50 @@ export function tabulateLedger(ledger: Ledger) {
     columns,
     rows,
     totals: { debit: paise(ledger.totalDebit), credit: paise(ledger.totalCredit) },
+  };
+}
+
+/** An open invoice or bill of the account, as GET /misc/getOpenInvoices answers it. */
+export interface LedgerOpenBill {
+  invoiceNumber: string;
+  date: string;
+  dueDate: string | null;
+  totalAmount: number;
+  pendingAmt: number;
+}
+
+/**
+ * Issue 40: the ledger's PDF lists the account's open bills with their age as its statement does
+ * (documents/statement.ts): the bills dated to the end date, aged in days from their date to the
+ * end date, or to today when that is earlier; null when none is open.
+ */
+export function tabulateOpenBills(
+  bills: readonly LedgerOpenBill[],
+  endDate: string,
+  today: string,
+): ExportSection | null {
+  const asAt = today < endDate ? today : endDate;
+  const open = bills.filter((bill) => bill.date <= endDate);
+  if (open.length === 0) return null;
+  const pendingTotal = open.reduce((total, bill) => total + paise(bill.pendingAmt), 0);
+  return {
+    title: `Open Bills as at ${formatDateDisplay(asAt)}, with their age in days (${formatRupees(pendingTotal)} due)`,
+    columns: [
+      { key: "number", label: "Bill No.", kind: "text" },
+      { key: "date", label: "Date", kind: "date" },
+      { key: "dueDate", label: "Due Date", kind: "date" },
+      { key: "amount", label: "Amount", kind: "amount" },
+      { key: "pending", label: "Pending", kind: "amount" },
+      { key: "age", label: "Age (days)", kind: "number" },
+    ],
+    rows: open.map((bill) => ({
+      number: bill.invoiceNumber,
+      date: bill.date,
+      dueDate: bill.dueDate,
+      amount: paise(bill.totalAmount),
+      pending: paise(bill.pendingAmt),
+      age: Math.max(0, daysBetween(bill.date, asAt)),
+    })),
+    totals: { pending: pendingTotal },
   };
 }

@@ -19,6 +19,7 @@ import {
 import {
   describeLockedPeriod,
   findReturnFilings,
+  lockTrailChange,
   monthOfFinancialYear,
   RETURN_LOCKED_TYPES,
 } from "./lock-periods.service.ts";
@@ -255,24 +256,4 @@ async function isLocked(
 ): Promise<boolean> {
   const locked = await findLockedMonths(trx, organisationId, [transactionType]);
   return locked.some((row) => row.month === month && row.transaction_type === transactionType);
-}
-
-/** The audit trail's entry of a lock or unlock (decision 310). */
-function lockTrailChange(
-  userId: string,
-  month: string,
-  transactionType: string,
-  wasLocked: boolean,
-  locked: boolean,
-  reason: string | undefined,
-) {
-  return {
-    userId,
-    action: "edited" as const,
-    entity: "lockPeriod",
-    entityId: `${month}:${transactionType}`,
-    number: `${month} ${transactionType}`,
-    before: { month, transactionType, locked: wasLocked },
-    after: { month, transactionType, locked, ...(reason ? { reason } : {}) },
-  };
 }

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
+import { type TrailChange, writeTrail } from "../audit/trail.ts";
 import {
   ALL_TRANSACTION_TYPES,
   findLockedMonths,
@@ -61,7 +62,31 @@ export function isLockableType(value: string): value is VoucherType | "all" {
   return value === "all" || isVoucherType(value);
 }
 
-/** Locks these months for these types, in the caller's transaction (a filed GST return). */
+/** The audit trail's entry of a lock or unlock (decision 310). */
+export function lockTrailChange(
+  userId: string,
+  month: string,
+  transactionType: string,
+  wasLocked: boolean,
+  locked: boolean,
+  reason: string | undefined,
+): TrailChange {
+  return {
+    userId,
+    action: "edited",
+    entity: "lockPeriod",
+    entityId: `${month}:${transactionType}`,
+    number: `${month} ${transactionType}`,
+    before: { month, transactionType, locked: wasLocked },
+    after: { month, transactionType, locked, ...(reason ? { reason } : {}) },
+  };
+}
+
+/**
+ * Locks these months for these types, in the caller's transaction (a filed GST return), with an
+ * audit trail entry for each month and type that was not locked before (issue 39), `reason`
+ * naming the return that locked it.
+ */
 export async function lockMonthsForTypes(
   db: Kysely<Database>,
   input: {
@@ -70,9 +95,16 @@ export async function lockMonthsForTypes(
     months: readonly string[];
     types: readonly VoucherType[];
     userId: string;
+    reason: string;
   },
 ): Promise<void> {
   const now = nowIso();
+  const lockedBefore = new Set(
+    (await findLockedMonths(db, input.organisationId, input.types)).map(
+      (row) => `${row.transaction_type}|${row.month}`,
+    ),
+  );
+  const trail: TrailChange[] = [];
   for (const month of input.months) {
     for (const type of input.types) {
       await upsertLockPeriod(db, {
@@ -84,8 +116,12 @@ export async function lockMonthsForTypes(
         updated_at: now,
         updated_by: input.userId,
       });
+      if (!lockedBefore.has(`${type}|${month}`)) {
+        trail.push(lockTrailChange(input.userId, month, type, false, true, input.reason));
+      }
     }
   }
+  await writeTrail(db, input.organisationId, trail);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createOrganisation, type Person, requestAs, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { changesOf, readTodaysTrail } from "../../../test/trail.ts";
 import { SYSTEM_ACCOUNTS } from "./system-accounts.ts";
 
 let context: TestContext;
@@ -305,6 +306,21 @@ describe("rename, active and inactive, delete", () => {
       url: `/api/settings/getorganisationsettings?organisationId=${organisationId}`,
     });
     expect(again.statusCode).toBe(200);
+    // Issue 39: both changes are in the audit trail, newest first, with who and before and after.
+    const trail = await readTodaysTrail(context, owner, organisationId, { entity: "organisation" });
+    expect(trail.map((entry) => [entry.userId, entry.action, changesOf(entry)])).toEqual([
+      [owner.userId, "edited", { active: [0, 1] }],
+      [owner.userId, "edited", { active: [1, 0] }],
+    ]);
+    // Asking again for the state it is in changes nothing and adds no entry.
+    await call(owner, {
+      method: "PATCH",
+      url: "/api/organisation/active",
+      payload: { organisationId },
+    });
+    expect(
+      await readTodaysTrail(context, owner, organisationId, { entity: "organisation" }),
+    ).toHaveLength(2);
   });
 
   test("delete is the owner's: soft, with the spec's message, and the organisation is gone", async () => {

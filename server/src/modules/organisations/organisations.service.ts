@@ -145,6 +145,7 @@ export async function setOrganisationActive(
     allowInactive: true,
   });
   const organisation = await db.transaction().execute(async (trx) => {
+    const before = (await findLiveOrganisation(trx, organisationId)) ?? access.organisation;
     await updateOrganisation(trx, organisationId, {
       active: active ? 1 : 0,
       updated_at: nowIso(),
@@ -157,7 +158,18 @@ export async function setOrganisationActive(
       entityId: organisationId,
       summary: `Made the organisation ${active ? "active" : "inactive"}.`,
     });
-    return findLiveOrganisation(trx, organisationId);
+    const after = await findLiveOrganisation(trx, organisationId);
+    // Issue 39: making the books active or inactive is a change to them, in the auditor's trail.
+    if (after && after.active !== before.active) {
+      await writeOrganisationTrail(trx, {
+        organisationId,
+        userId: access.userId,
+        entity: "organisation",
+        before,
+        after,
+      });
+    }
+    return after;
   });
   if (!organisation) throw new Error("The organisation vanished.");
   return presentOrganisation(organisation, access);

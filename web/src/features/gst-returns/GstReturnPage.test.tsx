@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import type { Session } from "../../app/session.tsx";
+import { makeOrganisation } from "../../test/fixtures.ts";
 import { renderPage } from "../../test/render.tsx";
 import {
   jsonResponse,
@@ -75,6 +77,14 @@ const renderGstr1 = () =>
     ...returnRoute("gstr1"),
     extraRoutes: [{ path: "/:organisationId/:year/sales/edit/:id", element: <p>Sale opened</p> }],
   });
+
+/** An organisation filing quarterly (QRMP): IFF is theirs. */
+const QUARTERLY: Session = {
+  status: "signedIn",
+  organisations: [
+    makeOrganisation({ _id: "org-1", name: "Gupta Traders", gstFilingFrequency: "quarterly" }),
+  ],
+};
 
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 
@@ -307,7 +317,7 @@ describe("GSTR-1 screen (GstReturnPage)", () => {
         return jsonResponse(200, { success: true, message: "IFF 092024 filed." });
       }
     });
-    renderPage(<GstReturnPage kind="iff" />, returnRoute("iff"));
+    renderPage(<GstReturnPage kind="iff" />, { ...returnRoute("iff"), session: QUARTERLY });
     expect(await screen.findByText("Nothing in this section for the period.")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "IFF" })).toBeTruthy();
     fireEvent.click(button("Mark as filed"));
@@ -326,5 +336,22 @@ describe("GSTR-1 screen (GstReturnPage)", () => {
       ...SEPTEMBER_2024,
       arn: "AA27",
     });
+  });
+
+  test("IFF by its address for a monthly filer: the reason, as the menu gives it, and no call", async () => {
+    const calls = stubApi(() => jsonResponse(400, { message: "The server refused." }));
+    renderPage(<GstReturnPage kind="iff" />, returnRoute("iff"));
+    expect(await screen.findByRole("heading", { name: "IFF" })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "IFF is only for quarterly (QRMP) filers. Change the filing frequency in the organisation settings.",
+      ),
+    ).toBeTruthy();
+    const settings = screen.getByRole("link", { name: "Open the organisation settings" });
+    expect(settings.getAttribute("href")).toBe("/org-1/2024-25/settings/organisation");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("The server refused.")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Mark as filed" })).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

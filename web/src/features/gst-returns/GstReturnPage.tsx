@@ -1,6 +1,7 @@
-import type { GstReturnKind } from "@bahi/domain";
-import { Stack } from "@mantine/core";
-import { useNavigate } from "react-router";
+import { type GstReturnKind, RETURN_PERIOD_MESSAGES } from "@bahi/domain";
+import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
+import { Link, useNavigate } from "react-router";
+import { useReportScope } from "../reports/use-report-scope.ts";
 import { downloadReturnFile } from "./frame/download-return-file.ts";
 import { FiledDialog, FiledNotice } from "./frame/FiledNotice.tsx";
 import { ReturnBody, ReturnFrame } from "./frame/ReturnFrame.tsx";
@@ -23,8 +24,39 @@ import {
 import { FILING_LOCKS, filingBlocked, filingReason, returnSubtitle } from "./model/return-frame.ts";
 import { fetchReturnFile, markReturnFiled, type ReturnPeriodQuery } from "./returns.api.ts";
 
-/** returns/gstr1 and returns/iff (spec 2.3; issue 19): the return of a period from the books. */
+/**
+ * returns/gstr1 and returns/iff (spec 2.3; issue 19): the return of a period from the books.
+ * Issue 40: IFF reached by its address by a monthly filer shows why it is not theirs (as the menu
+ * does) instead of asking the server for a return it refuses.
+ */
 export function GstReturnPage({ kind }: { kind: GstReturnKind }) {
+  const { organisation, pathTo } = useReportScope();
+  if (kind === "iff" && organisation.gstFilingFrequency !== "quarterly") {
+    return <IffNotForMonthlyFilers settingsPath={pathTo("settings/organisation")} />;
+  }
+  return <ReturnOfPeriod kind={kind} />;
+}
+
+function IffNotForMonthlyFilers({ settingsPath }: { settingsPath: string }) {
+  return (
+    <Stack gap="md">
+      <Title order={2}>{RETURN_TITLES.iff}</Title>
+      <Alert color="blue" variant="light" title="IFF is not for this organisation">
+        <Stack gap="xs">
+          <Text size="sm">{RETURN_PERIOD_MESSAGES.iffQuarterlyOnly}</Text>
+          <Text size="sm">
+            A monthly filer reports every month's invoices in GSTR-1.{" "}
+            <Anchor component={Link} to={settingsPath}>
+              Open the organisation settings
+            </Anchor>
+          </Text>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
+
+function ReturnOfPeriod({ kind }: { kind: GstReturnKind }) {
   const view = useGstr1Return(kind);
   const { scope, period, counts, rows } = view;
   const { query } = period;

@@ -16,6 +16,7 @@ import type { EntryForm } from "../model/entry-form.ts";
 import { carriesTds } from "../model/entry-tds.ts";
 import { JournalSection, TransferSection } from "./AccountVoucherSections.tsx";
 import { ChargeLinesTable } from "./ChargeLinesTable.tsx";
+import { DocumentCashWarning } from "./DocumentCashWarning.tsx";
 import { DocumentHeader } from "./DocumentHeader.tsx";
 import { DocumentTotals } from "./DocumentTotals.tsx";
 import { ItemLinesTable } from "./ItemLinesTable.tsx";
@@ -158,6 +159,15 @@ function DocumentSections(props: EntryFormSectionsProps & { form: DocumentForm }
           error={computation.error?.message ?? null}
         />
       </Group>
+      <DocumentCashWarning
+        type={context.type}
+        organisationId={context.organisationId}
+        year={context.year}
+        date={form.date}
+        partyAccountId={form.cashOrDebtorAccountId}
+        totalPaise={computation.computed?.totalPaise ?? 0}
+        enabled={props.checkStock && !readOnly}
+      />
     </>
   );
 }

@@ -29,7 +29,7 @@ export function useNegativeCashWarning(input: {
     staleTime: 10_000,
   });
   if (!enabled || !accountId) return null;
-  const account = cash.data?.accounts.find((entry) => entry._id === accountId);
+  const account = cash.data?.accounts?.find((entry) => entry._id === accountId);
   if (!account) return null;
   const magnitude = rupeesToPaise(Math.abs(account.balance ?? 0));
   const balancePaise = account.balanceType === "cr" ? -magnitude : magnitude;

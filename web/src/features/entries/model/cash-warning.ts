@@ -1,4 +1,4 @@
-import { formatAmount, type Paise } from "@bahi/domain";
+import { formatAmount, getVoucherDefinition, type Paise, type VoucherType } from "@bahi/domain";
 
 /**
  * Issue 40: a payment out of Cash more than the cash in hand leaves the cash book negative,
@@ -20,4 +20,17 @@ export function describeNegativeCash(input: {
   const inHand =
     balancePaise >= 0 ? `₹${formatAmount(balancePaise)}` : `₹-${formatAmount(-balancePaise)}`;
   return `${input.accountName} goes negative: ${inHand} in hand on this date, ₹${formatAmount(outgoingPaise)} paid out leaves ₹-${formatAmount(-after)}. Check for a receipt not yet entered or the date.`;
+}
+
+/**
+ * Whether a document made out to a Cash party pays cash out (issue 40): the party is credited on
+ * a purchase bill (a cash purchase) and on a credit note to a customer (a cash refund); a sale and
+ * the notes that raise it or return goods to a supplier bring cash in. Read from the registry.
+ */
+export function documentPaysOutCash(type: VoucherType): boolean {
+  const definition = getVoucherDefinition(type);
+  if (!definition.posts || definition.family !== "document" || definition.tradeSign === null) {
+    return false;
+  }
+  return (definition.partySide === "supplier") === (definition.tradeSign === 1);
 }
