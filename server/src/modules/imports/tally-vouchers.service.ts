@@ -679,8 +679,66 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
   return null;
 }
 
-/** Vouchers saved a transaction at a time: some 50–100 ms of the engine's work, then others go. */
+/** The reader's batches where the file's nodes are read in place (no worker). */
 export const TALLY_SAVE_BATCH = 25;
+
+/**
+ * The main thread's time the import takes before others' requests are let in (issue 36): a
+ * transaction takes as many vouchers as its recent vouchers say fit in this time (at least one),
+ * and planning yields once it has run this long.
+ */
+export const TALLY_SLICE_MS = 25;
+
+/** The most vouchers one transaction takes, however fast they go. */
+const TALLY_SLICE_MAX = 200;
+
+/**
+ * How many vouchers the next transaction takes: the slice's time over the recent time a voucher
+ * took to save (a moving average of the wall time measured, so a loaded machine gets smaller
+ * transactions), at least one.
+ */
+export class SaveSlice {
+  /** Recent milliseconds of wall time a voucher took to save; a first guess until measured. */
+  private perVoucher = 4;
+  private readonly budgetMs: number;
+
+  constructor(budgetMs = TALLY_SLICE_MS) {
+    this.budgetMs = budgetMs;
+  }
+
+  get size(): number {
+    return Math.min(TALLY_SLICE_MAX, Math.max(1, Math.floor(this.budgetMs / this.perVoucher)));
+  }
+
+  /** After a transaction: `count` vouchers took `ms`. */
+  measured(count: number, ms: number): void {
+    if (count <= 0) return;
+    const each = Math.max(0.05, ms / count);
+    this.perVoucher = this.perVoucher * 0.5 + each * 0.5;
+  }
+}
+
+/** A clock for work between transactions: yields to the event loop once it has run a slice. */
+export class SliceClock {
+  private since = performance.now();
+  private readonly budgetMs: number;
+
+  constructor(budgetMs = TALLY_SLICE_MS) {
+    this.budgetMs = budgetMs;
+  }
+
+  /** Lets other requests in if this turn has run its slice; otherwise returns at once. */
+  async pause(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await letOthersIn();
+    this.since = performance.now();
+  }
+
+  /** After something that yielded itself. */
+  restart(): void {
+    this.since = performance.now();
+  }
+}
 
 /** The file's vouchers a batch at a time: read in the worker where streamed, else from the nodes. */
 async function* fileVouchers(
@@ -750,7 +808,21 @@ export async function importTallyVouchers(
   /** Settling bills this file opens after them: saved at the end. */
   const deferred: Plan[] = [];
   if (!preview) options.onTotal?.(options.total ?? found.get("VOUCHER")?.length ?? 0);
+  const slice = new SaveSlice();
+  const clock = new SliceClock();
+  /** Saved a transaction at a time, each as large as the slice allows; others go between. */
   const save = async (group: Plan[]): Promise<void> => {
+    for (let from = 0; from < group.length; ) {
+      const part = group.slice(from, from + slice.size);
+      from += part.length;
+      const started = performance.now();
+      await saveTransaction(part);
+      slice.measured(part.length, performance.now() - started);
+      await letOthersIn();
+      clock.restart();
+    }
+  };
+  const saveTransaction = async (group: Plan[]): Promise<void> => {
     /** Journals whose Tally number Bahi already uses: saved again with Bahi's next number. */
     const renumber: Plan[] = [];
     imported += await saveImportedVouchers(
@@ -811,7 +883,7 @@ export async function importTallyVouchers(
     pending.push(plan);
     for (const name of plan.opens)
       pendingOpens.add(`${plan.voucher.party.toLowerCase()}|${name.toLowerCase()}`);
-    if (pending.length >= TALLY_SAVE_BATCH) await flush();
+    if (pending.length >= slice.size) await flush();
   };
 
   for await (const batch of fileVouchers(found, options.voucherBatches)) {
@@ -851,6 +923,7 @@ export async function importTallyVouchers(
           plans.push(plan);
         }
       }
+      await clock.pause();
     }
     const known = await repo.findImportedFingerprints(
       deps.db,
@@ -869,8 +942,10 @@ export async function importTallyVouchers(
       if (plan.note)
         listed(asJournals, { voucher: describeVoucher(plan.voucher), reason: plan.note });
       if (!preview) await queue(plan);
+      await clock.pause();
     }
     await letOthersIn();
+    clock.restart();
   }
   const summary = {
     vouchers: read,
@@ -883,8 +958,7 @@ export async function importTallyVouchers(
   if (preview) return { preview: true, ...summary };
 
   await flush();
-  for (let from = 0; from < deferred.length; from += TALLY_SAVE_BATCH)
-    await save(deferred.slice(from, from + TALLY_SAVE_BATCH));
+  await save(deferred);
   options.onProgress?.(read);
   const trialBalance = await compareTrialBalances(
     deps.db,
