@@ -701,7 +701,8 @@ async function tallyReal(count: number) {
       .join(" "),
   };
   console.log(JSON.stringify(figures, null, 2));
-  if (figures.imported !== count) console.log(body.replace(/"accountsToCreate":\[[^\]]*\]/, "").slice(0, 3000));
+  if (figures.imported !== count)
+    console.log(body.replace(/"accountsToCreate":\[[^\]]*\]/, "").slice(0, 3000));
   if (!RECORD || figures.imported !== count) return;
   const books = `${count.toLocaleString("en-IN")} real-shape vouchers, UTF-16 (${figures.fileMb} MB)`;
   recordRun(

@@ -259,3 +259,32 @@ export async function withProgress<T>(
 export function letOthersIn(): Promise<void> {
   return setImmediate();
 }
+
+/**
+ * The main thread's time an import takes before others' requests are let in (issue 36): a
+ * transaction of imported vouchers takes as many as its recent vouchers say fit in this time (at
+ * least one), and other work yields once it has run this long.
+ */
+export const SLICE_MS = 25;
+
+/** A clock for work between transactions: yields to the event loop once it has run a slice. */
+export class SliceClock {
+  private since = performance.now();
+  private readonly budgetMs: number;
+
+  constructor(budgetMs = SLICE_MS) {
+    this.budgetMs = budgetMs;
+  }
+
+  /** Lets other requests in if this turn has run its slice; otherwise returns at once. */
+  async pause(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await letOthersIn();
+    this.since = performance.now();
+  }
+
+  /** After something that yielded itself. */
+  restart(): void {
+    this.since = performance.now();
+  }
+}

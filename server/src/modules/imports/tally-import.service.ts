@@ -33,6 +33,7 @@ import { addItem, type ItemPayload, listItems } from "../items/items.service.ts"
 
 export { first, type Node, nameOf, text } from "./tally-node.ts";
 
+import { SliceClock } from "./import-progress.ts";
 import { first, type Node, nameOf, text } from "./tally-node.ts";
 
 /** Every node of these tags, wherever it sits in the envelope (not looking inside them). */
@@ -345,7 +346,10 @@ export async function importTallyMasters(
   if (preview) return { preview: true, ...summary };
 
   const failed: { name: string; reason: string }[] = [];
+  // A ledger or item a transaction; others' requests go in between (issue 36).
+  const clock = new SliceClock();
   for (const entry of creating) {
+    await clock.pause();
     try {
       await addAccount(db, caller, entry.payload);
     } catch (error) {
@@ -364,6 +368,7 @@ export async function importTallyMasters(
     });
   }
   for (const item of newItems) {
+    await clock.pause();
     try {
       await addItem(db, caller, item);
     } catch (error) {

@@ -42,7 +42,7 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
-import { letOthersIn } from "./import-progress.ts";
+import { letOthersIn, SLICE_MS, SliceClock } from "./import-progress.ts";
 import { nameOf, parseTallyMasters, type TallyNodes, text } from "./tally-import.service.ts";
 import {
   readTallyVoucher,
@@ -682,13 +682,6 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
 /** The reader's batches where the file's nodes are read in place (no worker). */
 export const TALLY_SAVE_BATCH = 25;
 
-/**
- * The main thread's time the import takes before others' requests are let in (issue 36): a
- * transaction takes as many vouchers as its recent vouchers say fit in this time (at least one),
- * and planning yields once it has run this long.
- */
-export const TALLY_SLICE_MS = 25;
-
 /** The most vouchers one transaction takes, however fast they go. */
 const TALLY_SLICE_MAX = 200;
 
@@ -702,7 +695,7 @@ export class SaveSlice {
   private perVoucher = 4;
   private readonly budgetMs: number;
 
-  constructor(budgetMs = TALLY_SLICE_MS) {
+  constructor(budgetMs = SLICE_MS) {
     this.budgetMs = budgetMs;
   }
 
@@ -715,28 +708,6 @@ export class SaveSlice {
     if (count <= 0) return;
     const each = Math.max(0.05, ms / count);
     this.perVoucher = this.perVoucher * 0.5 + each * 0.5;
-  }
-}
-
-/** A clock for work between transactions: yields to the event loop once it has run a slice. */
-export class SliceClock {
-  private since = performance.now();
-  private readonly budgetMs: number;
-
-  constructor(budgetMs = TALLY_SLICE_MS) {
-    this.budgetMs = budgetMs;
-  }
-
-  /** Lets other requests in if this turn has run its slice; otherwise returns at once. */
-  async pause(): Promise<void> {
-    if (performance.now() - this.since < this.budgetMs) return;
-    await letOthersIn();
-    this.since = performance.now();
-  }
-
-  /** After something that yielded itself. */
-  restart(): void {
-    this.since = performance.now();
   }
 }
 
