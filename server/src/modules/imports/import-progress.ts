@@ -288,3 +288,32 @@ export class SliceClock {
     this.since = performance.now();
   }
 }
+
+/** The most vouchers one transaction takes, however fast they go. */
+const SLICE_MAX_VOUCHERS = 200;
+
+/**
+ * How many vouchers the next transaction takes: the slice's time over the recent time a voucher
+ * took to save (a moving average of the wall time measured, so a loaded machine gets smaller
+ * transactions), at least one.
+ */
+export class SaveSlice {
+  /** Recent milliseconds of wall time a voucher took to save; a first guess until measured. */
+  private perVoucher = 4;
+  private readonly budgetMs: number;
+
+  constructor(budgetMs = SLICE_MS) {
+    this.budgetMs = budgetMs;
+  }
+
+  get size(): number {
+    return Math.min(SLICE_MAX_VOUCHERS, Math.max(1, Math.floor(this.budgetMs / this.perVoucher)));
+  }
+
+  /** After a transaction: `count` vouchers took `ms`. */
+  measured(count: number, ms: number): void {
+    if (count <= 0) return;
+    const each = Math.max(0.05, ms / count);
+    this.perVoucher = this.perVoucher * 0.5 + each * 0.5;
+  }
+}

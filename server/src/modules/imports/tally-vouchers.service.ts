@@ -42,7 +42,7 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
-import { letOthersIn, SLICE_MS, SliceClock } from "./import-progress.ts";
+import { letOthersIn, SaveSlice, SliceClock } from "./import-progress.ts";
 import { nameOf, parseTallyMasters, type TallyNodes, text } from "./tally-import.service.ts";
 import {
   readTallyVoucher,
@@ -681,35 +681,6 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
 
 /** The reader's batches where the file's nodes are read in place (no worker). */
 export const TALLY_SAVE_BATCH = 25;
-
-/** The most vouchers one transaction takes, however fast they go. */
-const TALLY_SLICE_MAX = 200;
-
-/**
- * How many vouchers the next transaction takes: the slice's time over the recent time a voucher
- * took to save (a moving average of the wall time measured, so a loaded machine gets smaller
- * transactions), at least one.
- */
-export class SaveSlice {
-  /** Recent milliseconds of wall time a voucher took to save; a first guess until measured. */
-  private perVoucher = 4;
-  private readonly budgetMs: number;
-
-  constructor(budgetMs = SLICE_MS) {
-    this.budgetMs = budgetMs;
-  }
-
-  get size(): number {
-    return Math.min(TALLY_SLICE_MAX, Math.max(1, Math.floor(this.budgetMs / this.perVoucher)));
-  }
-
-  /** After a transaction: `count` vouchers took `ms`. */
-  measured(count: number, ms: number): void {
-    if (count <= 0) return;
-    const each = Math.max(0.05, ms / count);
-    this.perVoucher = this.perVoucher * 0.5 + each * 0.5;
-  }
-}
 
 /** The file's vouchers a batch at a time: read in the worker where streamed, else from the nodes. */
 async function* fileVouchers(
