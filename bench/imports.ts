@@ -587,6 +587,8 @@ async function tallyReal(count: number) {
   const progressId = `bench${randomBytes(6).toString("hex")}`;
   const phases = { uploadedMs: 0, totalKnownMs: 0, lastVoucherMs: 0 };
   const waits: number[] = [];
+  /** Each /api/health wait with when it was asked (ms from the start), for the phases' waits. */
+  const waitsAt: { at: number; ms: number }[] = [];
   let polling = true;
   const started = performance.now();
   const poller = (async () => {
@@ -594,6 +596,7 @@ async function tallyReal(count: number) {
       const asked = performance.now();
       await fetch(`${server.base}/health`).then((r) => r.arrayBuffer());
       waits.push(performance.now() - asked);
+      waitsAt.push({ at: asked - started, ms: performance.now() - asked });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -660,6 +663,11 @@ async function tallyReal(count: number) {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
   const seconds = (value: number) => Number((value / 1000).toFixed(1));
+  /** The longest /api/health wait asked between two moments (ms from the start). */
+  const longestWait = (from: number, to: number) =>
+    Math.round(
+      Math.max(0, ...waitsAt.filter((wait) => wait.at >= from && wait.at < to).map((w) => w.ms)),
+    );
   const figures = {
     vouchers: count,
     fileMb: Math.round(size / 1024 / 1024),
@@ -675,6 +683,13 @@ async function tallyReal(count: number) {
       vouchers: seconds(phases.lastVoucherMs - phases.totalKnownMs),
       trialBalanceCheck: seconds(ms - phases.lastVoucherMs),
     },
+    /** The longest /api/health wait asked in each phase (ms). */
+    phaseWaitsMs: {
+      upload: longestWait(0, phases.uploadedMs),
+      mastersRead: longestWait(phases.uploadedMs, phases.totalKnownMs),
+      vouchers: longestWait(phases.totalKnownMs, phases.lastVoucherMs),
+      trialBalanceCheck: longestWait(phases.lastVoucherMs, ms),
+    },
     serverRssBeforeMb: Math.round(rssBefore / 1024 / 1024),
     serverRssPeakMb: Math.round(Math.max(rssPeak, rssHighWater) / 1024 / 1024),
     serverRssAfterMb: Math.round(rssAfter / 1024 / 1024),
@@ -686,6 +701,8 @@ async function tallyReal(count: number) {
       .join(" "),
   };
   console.log(JSON.stringify(figures, null, 2));
+  if (figures.imported !== count)
+    console.log(body.replace(/"accountsToCreate":\[[^\]]*\]/, "").slice(0, 3000));
   if (!RECORD || figures.imported !== count) return;
   const books = `${count.toLocaleString("en-IN")} real-shape vouchers, UTF-16 (${figures.fileMb} MB)`;
   recordRun(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   detectStatementLayout,
+  mapHeaderRow,
   parseStatementAmount,
   parseStatementDate,
   readStatementLines,
@@ -419,5 +420,37 @@ describe("an opening balance written beside its label", () => {
       expectedPaise: 10_050_000,
       foundPaise: 10_040_000,
     });
+  });
+});
+
+describe("Axis Bank's CSV", () => {
+  const header = ["Tran Date", "CHQNO", "PARTICULARS", "DR", "CR", "BAL", "SOL"];
+
+  it("reads BAL as the balance, CHQNO as the reference, DR and CR as the sides", () => {
+    expect(mapHeaderRow(header)).toEqual({
+      date: 0,
+      reference: 1,
+      narration: 2,
+      debit: 3,
+      credit: 4,
+      balance: 5,
+    });
+  });
+
+  it("follows the balance through padded amounts and skips the transaction totals", () => {
+    const rows = [
+      header,
+      ["01-04-2025", "-", "UPI/P2M/RAVI STORES", "          1180.00", " ", "     48820.00", "4875"],
+      ["03-04-2025", "-", "NEFT/SHARMA ENTERPRISES", " ", "     25000.00", "     73820.00", "4875"],
+      ["", "", "TRANSACTION TOTAL", "1180.00", "25000.00", "", ""],
+      ["", "", "CLOSING BALANCE", "", "", "73820.00", ""],
+    ];
+    const reading = readStatementLines(rows, 0, mapHeaderRow(header));
+    expect(reading.problems).toEqual([]);
+    expect(reading.lines.map((line) => [line.amountPaise, line.balancePaise])).toEqual([
+      [-118_000, 4_882_000],
+      [2_500_000, 7_382_000],
+    ]);
+    expect(reading.balanceBreak).toBeNull();
   });
 });

@@ -69,7 +69,8 @@ const HEADER_RULES: readonly { role: StatementColumn; test: (header: string) => 
         h,
       ),
   },
-  { role: "balance", test: (h) => /balance/.test(h) },
+  // Axis Bank's CSV heads its balance "BAL".
+  { role: "balance", test: (h) => /balance|^bal\.?$/.test(h) },
   {
     role: "date",
     test: (h) => /\b(date|dt)\b/.test(h) && !/value/.test(h),
@@ -251,10 +252,10 @@ export interface StatementReading {
 
 // Rows that are not transactions: openings, totals, summaries, footers and legal text.
 const SUMMARY_ROW =
-  /^(opening balance|opening bal|closing balance|closing bal|balance (b\/f|c\/f|brought forward|carried forward|forward)|total|grand total|statement summary|summary|b\/f|c\/f|brought forward|carried forward|dr count|cr count|\*+|end of statement|page \d+|generated (on|by|at)|this is (a )?(computer|system)|computer generated|unless the constituent|contents of this statement|please|note\b|notes\b|legends?\b|disclaimer|abbreviations?)/i;
+  /^(opening balance|opening bal|closing balance|closing bal|balance (b\/f|c\/f|brought forward|carried forward|forward)|total|grand total|transaction totals?|statement summary|summary|b\/f|c\/f|brought forward|carried forward|dr count|cr count|\*+|end of statement|page \d+|generated (on|by|at)|this is (a )?(computer|system)|computer generated|unless the constituent|contents of this statement|please|note\b|notes\b|legends?\b|disclaimer|abbreviations?)/i;
 
 const WHOLE_SUMMARY =
-  /^(closing balance|closing bal|total|grand total|totals|statement summary|balance c\/f|c\/f|carried forward)[\s:.-]*$/i;
+  /^(closing balance|closing bal|total|grand total|totals|transaction totals?|statement summary|balance c\/f|c\/f|carried forward)[\s:.-]*$/i;
 
 const OPENING_ROW =
   /^(opening balance|opening bal|balance (b\/f|brought forward|forward)|b\/f|brought forward)/i;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { rupeesToPaise } from "@bahi/domain";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -871,6 +872,8 @@ describe("real statement layouts", () => {
     ["sbi-statement.xls", "sbi", 4, 1_225, 3_500, { date: "2025-04-01", amount: 1_180 }],
     ["icici-netbanking.csv", "icici", 4, 16_180, 20_000, { date: "2025-04-01", amount: 1_180 }],
     ["icici-corporate.csv", "generic", 3, 11_800, 40_118, { date: "2025-04-01", amount: 11_800 }],
+    ["axis-netbanking.csv", "axis", 6, 28_912, 16_298, { date: "2025-04-01", amount: -1_180 }],
+    ["axis-amount-drcr.csv", "generic", 4, 14_160, 42_360, { date: "2025-04-02", amount: 11_800 }],
   ])(
     "%s is read as the %s layout: every line, no problems, the balance follows",
     async (name, layout, lines, moneyIn, moneyOut, first) => {
@@ -885,6 +888,35 @@ describe("real statement layouts", () => {
         balanceBreak: null,
       });
       expect(file.preview[0]).toMatchObject(first as object);
+    },
+  );
+
+  test.each([
+    // file, the balance before its first line, its last line's balance
+    ["hdfc-netbanking.csv", null, null],
+    ["hdfc-delimited.txt", null, null],
+    ["sbi-statement.xls", 5_000, 2_725],
+    ["icici-netbanking.csv", null, null],
+    ["icici-corporate.csv", null, null],
+    ["axis-netbanking.csv", 50_000, 62_614],
+    ["axis-amount-drcr.csv", 1_00_000, 71_800],
+  ])(
+    "%s: every line carries its balance, each the one before it plus the line",
+    async (name, before, last) => {
+      const file = await check(name as string);
+      expect(file.mapping.balance).toBeTypeOf("number");
+      const lines = file.preview as { amount: number; balance: number | null }[];
+      expect(lines.length).toBe(Math.min(10, file.lineCount));
+      for (const [index, line] of lines.entries()) {
+        expect(line.balance).not.toBeNull();
+        const previous = index === 0 ? before : lines[index - 1]?.balance;
+        if (previous === null || previous === undefined) continue;
+        // Rupees with two decimals: compared in paise.
+        expect(rupeesToPaise(line.balance as number)).toBe(
+          rupeesToPaise(previous) + rupeesToPaise(line.amount),
+        );
+      }
+      if (last !== null) expect(lines.at(-1)?.balance).toBe(last);
     },
   );
 });

@@ -259,3 +259,61 @@ export async function withProgress<T>(
 export function letOthersIn(): Promise<void> {
   return setImmediate();
 }
+
+/**
+ * The main thread's time an import takes before others' requests are let in (issue 36): a
+ * transaction of imported vouchers takes as many as its recent vouchers say fit in this time (at
+ * least one), and other work yields once it has run this long.
+ */
+export const SLICE_MS = 25;
+
+/** A clock for work between transactions: yields to the event loop once it has run a slice. */
+export class SliceClock {
+  private since = performance.now();
+  private readonly budgetMs: number;
+
+  constructor(budgetMs = SLICE_MS) {
+    this.budgetMs = budgetMs;
+  }
+
+  /** Lets other requests in if this turn has run its slice; otherwise returns at once. */
+  async pause(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await letOthersIn();
+    this.since = performance.now();
+  }
+
+  /** After something that yielded itself. */
+  restart(): void {
+    this.since = performance.now();
+  }
+}
+
+/** The most vouchers one transaction takes, however fast they go. */
+const SLICE_MAX_VOUCHERS = 200;
+
+/**
+ * How many vouchers the next transaction takes: the slice's time over the recent time a voucher
+ * took to save (a moving average of the wall time measured, so a loaded machine gets smaller
+ * transactions), at least one.
+ */
+export class SaveSlice {
+  /** Recent milliseconds of wall time a voucher took to save; a first guess until measured. */
+  private perVoucher = 4;
+  private readonly budgetMs: number;
+
+  constructor(budgetMs = SLICE_MS) {
+    this.budgetMs = budgetMs;
+  }
+
+  get size(): number {
+    return Math.min(SLICE_MAX_VOUCHERS, Math.max(1, Math.floor(this.budgetMs / this.perVoucher)));
+  }
+
+  /** After a transaction: `count` vouchers took `ms`. */
+  measured(count: number, ms: number): void {
+    if (count <= 0) return;
+    const each = Math.max(0.05, ms / count);
+    this.perVoucher = this.perVoucher * 0.5 + each * 0.5;
+  }
+}

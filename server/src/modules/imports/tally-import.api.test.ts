@@ -146,6 +146,56 @@ describe("Tally masters", () => {
     expect((await accounts()).length).toBe(list.length);
   });
 
+  test("in a GST-registered organisation a stock item takes its master's latest GST rate; one without is named", async () => {
+    const { organisationId: gstOrg } = await createOrganisation(context, owner.cookies, {
+      gstRegistered: true,
+      gstin: "27AAPFU0939F1ZV",
+      gstRegType: "regular",
+      startingYear: "2025-26",
+    });
+    // Tally Prime's duty heads, a rate changed in 2025 (the later one counts), ERP 9's heads.
+    const rates = (from: string, heads: [string, string][]) =>
+      `<GSTDETAILS.LIST><APPLICABLEFROM>${from}</APPLICABLEFROM><TAXABILITY>Taxable</TAXABILITY><STATEWISEDETAILS.LIST><STATENAME>&#4; Any</STATENAME>${heads
+        .map(
+          ([head, rate]) =>
+            `<RATEDETAILS.LIST><GSTRATEDUTYHEAD>${head}</GSTRATEDUTYHEAD><GSTRATE> ${rate}</GSTRATE></RATEDETAILS.LIST>`,
+        )
+        .join("")}</STATEWISEDETAILS.LIST></GSTDETAILS.LIST>`;
+    const file = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDATA>
+<TALLYMESSAGE><STOCKITEM NAME="Cotton Yarn"><BASEUNITS>Kgs</BASEUNITS>${rates("20250922", [
+      ["Central Tax", "2.5"],
+      ["State Tax", "2.5"],
+      ["Integrated Tax", "5"],
+    ])}${rates("20170701", [
+      ["Central Tax", "6"],
+      ["State Tax", "6"],
+      ["Integrated Tax", "12"],
+    ])}</STOCKITEM></TALLYMESSAGE>
+<TALLYMESSAGE><STOCKITEM NAME="Steel Wire"><BASEUNITS>Nos</BASEUNITS>${rates("20170701", [
+      ["CGST", "9"],
+      ["SGST/UTGST", "9"],
+      ["IGST", "18"],
+    ])}</STOCKITEM></TALLYMESSAGE>
+<TALLYMESSAGE><STOCKITEM NAME="Loose Parts"><BASEUNITS>Nos</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+    const response = await send({ organisationId: gstOrg }, Buffer.from(file));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().failed).toEqual([
+      { name: "Loose Parts", reason: expect.stringMatching(/GST rate/) },
+    ]);
+    const items = await context.app.inject({
+      method: "GET",
+      url: `/api/item/itemlist?organisationId=${gstOrg}`,
+      headers: as(owner),
+    });
+    const rateOf = (name: string) =>
+      (items.json().items as { name: string; gstRate: number }[]).find((item) => item.name === name)
+        ?.gstRate;
+    expect(rateOf("Cotton Yarn")).toBe(5);
+    expect(rateOf("Steel Wire")).toBe(18);
+    expect(rateOf("Loose Parts")).toBeUndefined();
+  });
+
   test("a DOCTYPE, a non-Tally file and another organisation's caller are refused", async () => {
     const doctype = await send(
       { organisationId: org },

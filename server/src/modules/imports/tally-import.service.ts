@@ -12,6 +12,7 @@ import {
   rupeesToPaise,
   STATES,
   TALLY_MESSAGES,
+  tallyLineRate,
   tallyUnitToUqc,
 } from "@bahi/domain";
 import { XMLParser } from "fast-xml-parser";
@@ -32,6 +33,7 @@ import { addItem, type ItemPayload, listItems } from "../items/items.service.ts"
 
 export { first, type Node, nameOf, text } from "./tally-node.ts";
 
+import { SliceClock } from "./import-progress.ts";
 import { first, type Node, nameOf, text } from "./tally-node.ts";
 
 /** Every node of these tags, wherever it sits in the envelope (not looking inside them). */
@@ -149,7 +151,14 @@ export function parseTallyMasters(found: TallyNodes) {
   }
   const items = new Map<
     string,
-    { name: string; unit: string; hsn: string; quantity: number; valuePaise: number }
+    {
+      name: string;
+      unit: string;
+      hsn: string;
+      quantity: number;
+      valuePaise: number;
+      gstRate: number | null;
+    }
   >();
   for (const node of found.get("STOCKITEM") ?? []) {
     const name = nameOf(node);
@@ -160,9 +169,33 @@ export function parseTallyMasters(found: TallyNodes) {
       hsn: text(first(node["HSNDETAILS.LIST"])?.HSNCODE),
       quantity: readTallyQuantity(text(node.OPENINGBALANCE)),
       valuePaise: Math.abs(readTallyOpening(text(node.OPENINGVALUE))),
+      gstRate: stockItemGstRate(node),
     });
   }
   return { groups, ledgers: [...ledgers.values()], items: [...items.values()] };
+}
+
+/**
+ * A stock item's GST rate from its master's latest GST details (`GSTDETAILS.LIST`, rates under
+ * `STATEWISEDETAILS.LIST`): the integrated rate, else central + state; null where the master
+ * gives none (the rate then comes from its company or group, which Bahi does not read).
+ */
+function stockItemGstRate(node: Node): number | null {
+  const list = node["GSTDETAILS.LIST"];
+  const details = (Array.isArray(list) ? list : list ? [list] : []) as Node[];
+  const latest = details
+    .filter((detail) => detail && typeof detail === "object")
+    .sort((a, b) => text(b.APPLICABLEFROM).localeCompare(text(a.APPLICABLEFROM)))
+    .find((detail) => detail["STATEWISEDETAILS.LIST"] !== undefined);
+  if (!latest) return null;
+  const states = latest["STATEWISEDETAILS.LIST"];
+  const rates = (Array.isArray(states) ? states : [states]).flatMap((state) => {
+    const list = (state as Node | undefined)?.["RATEDETAILS.LIST"];
+    return (Array.isArray(list) ? list : list ? [list] : []) as Node[];
+  });
+  return tallyLineRate(
+    rates.map((rate) => ({ head: text(rate.GSTRATEDUTYHEAD), rate: text(rate.GSTRATE) })),
+  );
 }
 
 /** POST /import/tally (masters): preview, or create. */
@@ -284,6 +317,7 @@ export async function importTallyMasters(
       ...(/^\d{4,8}$/.test(item.hsn) ? { hsnCode: item.hsn } : {}),
       openingBalanceQuantity: item.quantity,
       openingBalanceAmount: paiseToRupees(item.valuePaise),
+      ...(item.gstRate !== null ? { gstRate: item.gstRate } : {}),
     });
     if (parsed.success) newItems.push(parsed.data);
     else
@@ -312,7 +346,10 @@ export async function importTallyMasters(
   if (preview) return { preview: true, ...summary };
 
   const failed: { name: string; reason: string }[] = [];
+  // A ledger or item a transaction; others' requests go in between (issue 36).
+  const clock = new SliceClock();
   for (const entry of creating) {
+    await clock.pause();
     try {
       await addAccount(db, caller, entry.payload);
     } catch (error) {
@@ -331,6 +368,7 @@ export async function importTallyMasters(
     });
   }
   for (const item of newItems) {
+    await clock.pause();
     try {
       await addItem(db, caller, item);
     } catch (error) {

@@ -42,7 +42,7 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
-import { letOthersIn } from "./import-progress.ts";
+import { letOthersIn, SaveSlice, SliceClock } from "./import-progress.ts";
 import { nameOf, parseTallyMasters, type TallyNodes, text } from "./tally-import.service.ts";
 import {
   readTallyVoucher,
@@ -679,7 +679,7 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
   return null;
 }
 
-/** Vouchers saved a transaction at a time: some 50–100 ms of the engine's work, then others go. */
+/** The reader's batches where the file's nodes are read in place (no worker). */
 export const TALLY_SAVE_BATCH = 25;
 
 /** The file's vouchers a batch at a time: read in the worker where streamed, else from the nodes. */
@@ -750,7 +750,21 @@ export async function importTallyVouchers(
   /** Settling bills this file opens after them: saved at the end. */
   const deferred: Plan[] = [];
   if (!preview) options.onTotal?.(options.total ?? found.get("VOUCHER")?.length ?? 0);
+  const slice = new SaveSlice();
+  const clock = new SliceClock();
+  /** Saved a transaction at a time, each as large as the slice allows; others go between. */
   const save = async (group: Plan[]): Promise<void> => {
+    for (let from = 0; from < group.length; ) {
+      const part = group.slice(from, from + slice.size);
+      from += part.length;
+      const started = performance.now();
+      await saveTransaction(part);
+      slice.measured(part.length, performance.now() - started);
+      await letOthersIn();
+      clock.restart();
+    }
+  };
+  const saveTransaction = async (group: Plan[]): Promise<void> => {
     /** Journals whose Tally number Bahi already uses: saved again with Bahi's next number. */
     const renumber: Plan[] = [];
     imported += await saveImportedVouchers(
@@ -811,7 +825,7 @@ export async function importTallyVouchers(
     pending.push(plan);
     for (const name of plan.opens)
       pendingOpens.add(`${plan.voucher.party.toLowerCase()}|${name.toLowerCase()}`);
-    if (pending.length >= TALLY_SAVE_BATCH) await flush();
+    if (pending.length >= slice.size) await flush();
   };
 
   for await (const batch of fileVouchers(found, options.voucherBatches)) {
@@ -851,6 +865,7 @@ export async function importTallyVouchers(
           plans.push(plan);
         }
       }
+      await clock.pause();
     }
     const known = await repo.findImportedFingerprints(
       deps.db,
@@ -869,8 +884,10 @@ export async function importTallyVouchers(
       if (plan.note)
         listed(asJournals, { voucher: describeVoucher(plan.voucher), reason: plan.note });
       if (!preview) await queue(plan);
+      await clock.pause();
     }
     await letOthersIn();
+    clock.restart();
   }
   const summary = {
     vouchers: read,
@@ -883,8 +900,7 @@ export async function importTallyVouchers(
   if (preview) return { preview: true, ...summary };
 
   await flush();
-  for (let from = 0; from < deferred.length; from += TALLY_SAVE_BATCH)
-    await save(deferred.slice(from, from + TALLY_SAVE_BATCH));
+  await save(deferred);
   options.onProgress?.(read);
   const trialBalance = await compareTrialBalances(
     deps.db,

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { SaveSlice, SLICE_MS, SliceClock } from "./import-progress.ts";
+
+describe("SaveSlice (decision 332)", () => {
+  test("a transaction takes what the recent vouchers say fits in the slice, at least one, at most 200", () => {
+    const slice = new SaveSlice(25);
+    // A first guess of 4 ms a voucher: 6 fit in 25 ms.
+    expect(slice.size).toBe(6);
+    // 10 vouchers took 100 ms (10 ms each): the average moves halfway, to 7 ms; 3 fit.
+    slice.measured(10, 100);
+    expect(slice.size).toBe(3);
+    // One voucher took a second on a loaded machine: never fewer than one.
+    slice.measured(1, 1000);
+    expect(slice.size).toBe(1);
+    // Fast vouchers grow the transaction, up to its cap.
+    for (let round = 0; round < 30; round += 1) slice.measured(100, 1);
+    expect(slice.size).toBe(200);
+    // Nothing measured changes nothing.
+    slice.measured(0, 50);
+    expect(slice.size).toBe(200);
+  });
+
+  test("the slice is 25 ms by default", () => {
+    expect(SLICE_MS).toBe(25);
+    expect(new SaveSlice().size).toBe(Math.floor(SLICE_MS / 4));
+  });
+});
+
+describe("SliceClock (decision 332)", () => {
+  test("yields to the event loop only once its slice has run", async () => {
+    const order: string[] = [];
+    const clock = new SliceClock(60_000);
+    setImmediate(() => order.push("other request"));
+    await clock.pause();
+    order.push("import went on");
+    expect(order).toEqual(["import went on"]);
+
+    const spent = new SliceClock(0);
+    const seen: string[] = [];
+    setImmediate(() => seen.push("other request"));
+    await spent.pause();
+    seen.push("import went on");
+    expect(seen).toEqual(["other request", "import went on"]);
+  });
+});
