@@ -96,6 +96,8 @@ export const TALLY_MASTER_WARNINGS = {
       ? `No state in the file: saved with your own (${placeholder}) until you choose the party's state.`
       : "No state in the file: choose the party's state in Bahi.",
   withoutGst: (why: string) => `Imported without its GST details (${why}); enter them in Bahi.`,
+  noGstRate:
+    "No GST rate in the file's item master: imported without one (its vouchers keep their lines' rates); choose it in Bahi.",
 } as const;
 
 const REGISTRATION_TYPES: Record<string, string> = {
@@ -217,7 +219,7 @@ export async function importTallyMasters(
   const regular =
     access.organisation.gst_registered === 1 && access.organisation.gst_reg_type === "regular";
   const cannot: { name: string; reason: string }[] = [];
-  /** Parties imported with less than the file gives (a GSTIN that fails its check, no state). */
+  /** Masters imported with less than Bahi asks (a GSTIN that fails its check, no state, no rate). */
   const warnings: { name: string; warning: string }[] = [];
   const creating: { name: string; payload: AccountInput; openingPaise: number }[] = [];
   const openings: { name: string; accountId: string; openingPaise: number }[] = [];
@@ -319,8 +321,11 @@ export async function importTallyMasters(
       openingBalanceAmount: paiseToRupees(item.valuePaise),
       ...(item.gstRate !== null ? { gstRate: item.gstRate } : {}),
     });
-    if (parsed.success) newItems.push(parsed.data);
-    else
+    if (parsed.success) {
+      newItems.push(parsed.data);
+      if (access.organisation.gst_registered === 1 && item.gstRate === null)
+        warnings.push({ name: item.name, warning: TALLY_MASTER_WARNINGS.noGstRate });
+    } else
       cannot.push({ name: item.name, reason: parsed.error.issues[0]?.message ?? "Invalid item." });
   }
   const fileDebit = masters.ledgers.reduce((sum, l) => sum + Math.max(0, l.openingPaise), 0);
@@ -370,7 +375,7 @@ export async function importTallyMasters(
   for (const item of newItems) {
     await clock.pause();
     try {
-      await addItem(db, caller, item);
+      await addItem(db, caller, item, { gstRateFromLines: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       failed.push({ name: item.name, reason: error.message });

@@ -184,9 +184,18 @@ async function writeWithName(
   }
 }
 
-export async function addItem(db: Kysely<Database>, caller: Caller, input: ItemPayload) {
+export async function addItem(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: ItemPayload,
+  /**
+   * A Tally import brings an item its master gives no rate: each voucher line carries its own,
+   * and the item form asks for one at its next edit (decision 371).
+   */
+  options: { gstRateFromLines?: boolean } = {},
+) {
   const access = await requireOrganisationAccess(db, caller, input.organisationId, right("add"));
-  requireGstRate(access.organisation, input);
+  if (!options.gstRateFromLines) requireGstRate(access.organisation, input);
   const organisationId = access.organisation.id;
   const customFieldValues = await validateCustomFieldValues(
     db,
