@@ -90,9 +90,26 @@ beforeAll(async () => {
   });
   expect(settings.statusCode, settings.body).toBe(200);
 
-  ids.laptop = await addItem({ name: "Laptop", type: "goods", hsnCode: "8471", uom: "NOS" });
-  ids.tea = await addItem({ name: "Assam Tea", type: "goods", hsnCode: "09024020", uom: "KGS" });
-  ids.installation = await addItem({ name: "Installation", type: "services", sacCode: "998729" });
+  ids.laptop = await addItem({
+    name: "Laptop",
+    type: "goods",
+    hsnCode: "8471",
+    uom: "NOS",
+    gstRate: 18,
+  });
+  ids.tea = await addItem({
+    name: "Assam Tea",
+    type: "goods",
+    hsnCode: "09024020",
+    uom: "KGS",
+    gstRate: 5,
+  });
+  ids.installation = await addItem({
+    name: "Installation",
+    type: "services",
+    sacCode: "998729",
+    gstRate: 18,
+  });
   ids.karnataka = await addAccount({
     name: "Bengaluru Systems",
     nature: "Debtors",
