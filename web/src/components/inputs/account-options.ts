@@ -75,6 +75,18 @@ export async function fetchActiveAccounts(organisationId: string): Promise<Accou
   return answer.accounts;
 }
 
+/** The Cash accounts with their balances as at a date (the negative-cash warning, issue 40). */
+export function cashAtDateQuery(organisationId: string, year: string, date: string) {
+  return queryOptions({
+    queryKey: [...accountsKey(organisationId), "cash-at", year, date] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<{ date: string; accounts: AccountRecord[] }>("GET", "/account/accountslist", {
+        query: { organisationId, withBalances: true, year, date, nature: "Cash" },
+        signal,
+      }),
+  });
+}
+
 export function activeAccountsQuery(organisationId: string) {
   return queryOptions({
     queryKey: accountsKey(organisationId),

@@ -20,7 +20,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
 import { usePageTitle } from "../../components/use-page-title.ts";
-import { fetchMembers, membersKey } from "../members/members.api.ts";
+import { membersQuery } from "../members/members.api.ts";
 import { downloadReport } from "../reports/download.ts";
 import {
   describeTrail,
@@ -59,11 +59,7 @@ export function AuditTrailPage() {
     entity: entity ?? undefined,
     entityId,
   };
-  const members = useQuery({
-    queryKey: membersKey(organisation._id),
-    queryFn: () => fetchMembers(organisation._id),
-    enabled: allowed,
-  });
+  const members = useQuery({ ...membersQuery(organisation._id), enabled: allowed });
   const trail = useQuery({
     queryKey: ["audit-trail", filter, page],
     queryFn: ({ signal }) =>

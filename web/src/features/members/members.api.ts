@@ -1,4 +1,5 @@
 import type { Role, TransactionRight } from "@bahi/domain";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../api/http.ts";
 import type { InvitationSent } from "../organisations/organisations.api.ts";
 
@@ -36,6 +37,14 @@ export async function fetchMembers(organisationId: string): Promise<Member[]> {
     errorTitle: "Could not fetch users",
   });
   return answer.users;
+}
+
+/** The organisation's members, under the key this module owns. */
+export function membersQuery(organisationId: string) {
+  return queryOptions({
+    queryKey: membersKey(organisationId),
+    queryFn: () => fetchMembers(organisationId),
+  });
 }
 
 export function fetchMemberRights(organisationId: string, userId: string) {

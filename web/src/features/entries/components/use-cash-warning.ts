@@ -1,7 +1,6 @@
 import { type Paise, rupeesToPaise } from "@bahi/domain";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../api/http.ts";
-import { type AccountRecord, accountsKey } from "../../../components/inputs/account-options.ts";
+import { cashAtDateQuery } from "../../../components/inputs/account-options.ts";
 import { describeNegativeCash } from "../model/cash-warning.ts";
 
 /**
@@ -19,12 +18,7 @@ export function useNegativeCashWarning(input: {
 }): string | null {
   const { organisationId, year, date, accountId, outgoingPaise, enabled } = input;
   const cash = useQuery({
-    queryKey: [...accountsKey(organisationId), "cash-at", year, date] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<{ date: string; accounts: AccountRecord[] }>("GET", "/account/accountslist", {
-        query: { organisationId, withBalances: true, year, date, nature: "Cash" },
-        signal,
-      }),
+    ...cashAtDateQuery(organisationId, year, date),
     enabled: enabled && accountId !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
     staleTime: 10_000,
   });
