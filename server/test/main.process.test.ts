@@ -55,15 +55,20 @@ describe(`the server process on ${testDatabaseKind()}`, () => {
     });
   });
 
-  test.runIf(testDatabaseKind() === "sqlite")(
-    "a second server on the same SQLite data folder is refused with a message",
-    async () => {
-      const second = startServerProcess({ DATA_DIR: dataDir });
+  test("a second server on the same data folder: refused on SQLite, serving the same books on PostgreSQL", async () => {
+    const second = startServerProcess(baseEnv);
+    if (testDatabaseKind() === "sqlite") {
       await expect(second).rejects.toThrow(
         /SQLite runs as one server, and process \d+ already serves/,
       );
-    },
-  );
+      return;
+    }
+    const started = await second;
+    const response = await fetch(`${started.baseUrl}/api/health`);
+    expect(await response.json()).toMatchObject({ status: "ok", db: "postgres" });
+    started.child.kill("SIGTERM");
+    expect(await started.exited).toBe(0);
+  });
 
   test("SIGTERM, even delivered twice, drains: ready answers 503, the request in flight is answered, exit 0", async () => {
     const ready = await fetch(`${server.baseUrl}/api/health/ready`);
