@@ -52,6 +52,8 @@ test("a bookkeeper adds items with Save & Copy and Save & Close, edits one and d
   await name.fill(longName);
   await modal.locator("label", { hasText: "Services" }).click();
   await modal.getByRole("textbox", { name: "SAC Code" }).fill("998719");
+  // A GST-registered organisation's item carries its rate (issue 40).
+  await pick(page, modal, "GST Rate", "18%");
   await name.press("Enter");
   await expect(modal).toBeHidden();
 
