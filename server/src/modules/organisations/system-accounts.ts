@@ -39,56 +39,70 @@ export function accountNameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
+/**
+ * A ledger Bahi makes itself (a system account, or a TDS Payable ledger on first use): a name
+ * under a group, every other field empty.
+ */
+export function blankLedgerRow(input: {
+  organisationId: string;
+  name: string;
+  group: string;
+  systemKey: SystemAccountKey | null;
+  now: string;
+}): AccountsTable {
+  const { organisationId, name, group, systemKey, now } = input;
+  const groupId = findAccountGroup(group)?.id;
+  if (groupId === undefined) throw new Error(`No account group named ${group}.`);
+  return {
+    organisation_id: organisationId,
+    id: newId(),
+    name,
+    name_key: accountNameKey(name),
+    display_name: name,
+    group_id: groupId,
+    system_key: systemKey,
+    opening_balance_paise: 0,
+    gstin: null,
+    state_code: null,
+    gst_rate: null,
+    billing_address: null,
+    shipping_address: null,
+    billing_city: null,
+    billing_pincode: null,
+    shipping_city: null,
+    shipping_pincode: null,
+    mobile: null,
+    email: null,
+    pan: null,
+    tan: null,
+    gst_type: null,
+    gst_reg_date: null,
+    gst_cancel_date: null,
+    gst_reg_status: null,
+    gstin_name: null,
+    rcm_sales: 0,
+    rcm_purchase: 0,
+    itc_not_eligible: 0,
+    tds_section: null,
+    deductee_type: null,
+    lower_deduction_certificate: null,
+    custom_field_values: "{}",
+    active: 1,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+}
+
 export async function createSystemAccounts(
   db: Kysely<Database>,
   organisationId: string,
   now: string,
 ): Promise<void> {
-  const rows: AccountsTable[] = SYSTEM_ACCOUNT_KEYS.map((key) => {
-    const { name, group } = SYSTEM_ACCOUNTS[key];
-    const groupId = findAccountGroup(group)?.id;
-    if (groupId === undefined) throw new Error(`No account group named ${group}.`);
-    return {
-      organisation_id: organisationId,
-      id: newId(),
-      name,
-      name_key: accountNameKey(name),
-      display_name: name,
-      group_id: groupId,
-      system_key: key,
-      opening_balance_paise: 0,
-      gstin: null,
-      state_code: null,
-      gst_rate: null,
-      billing_address: null,
-      shipping_address: null,
-      billing_city: null,
-      billing_pincode: null,
-      shipping_city: null,
-      shipping_pincode: null,
-      mobile: null,
-      email: null,
-      pan: null,
-      tan: null,
-      gst_type: null,
-      gst_reg_date: null,
-      gst_cancel_date: null,
-      gst_reg_status: null,
-      gstin_name: null,
-      rcm_sales: 0,
-      rcm_purchase: 0,
-      itc_not_eligible: 0,
-      tds_section: null,
-      deductee_type: null,
-      lower_deduction_certificate: null,
-      custom_field_values: "{}",
-      active: 1,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    };
-  });
+  const rows = SYSTEM_ACCOUNT_KEYS.map((key) =>
+    blankLedgerRow({ organisationId, ...SYSTEM_ACCOUNTS[key], systemKey: key, now }),
+  );
   await insertAccounts(db, rows);
 }
 

@@ -1,14 +1,8 @@
-import {
-  findAccountGroup,
-  isTdsSectionCode,
-  type TdsSectionCode,
-  tdsPayableLedgerName,
-} from "@bahi/domain";
+import { isTdsSectionCode, type TdsSectionCode, tdsPayableLedgerName } from "@bahi/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { nowIso } from "../../lib/clock.ts";
-import { newId } from "../../lib/ids.ts";
-import { accountNameKey } from "../organisations/system-accounts.ts";
+import { accountNameKey, blankLedgerRow } from "../organisations/system-accounts.ts";
 
 const DUTIES_AND_TAXES = "Duties and Taxes";
 
@@ -55,51 +49,10 @@ export async function ensureNamedLedgers(
   if (missing.length > 0) {
     const now = nowIso();
     for (const { name, group } of missing) {
-      const groupId = findAccountGroup(group)?.id;
-      if (groupId === undefined) throw new Error(`No account group named ${group}.`);
       try {
         await db
           .insertInto("accounts")
-          .values({
-            organisation_id: organisationId,
-            id: newId(),
-            name,
-            name_key: accountNameKey(name),
-            display_name: name,
-            group_id: groupId,
-            system_key: null,
-            opening_balance_paise: 0,
-            gstin: null,
-            state_code: null,
-            gst_rate: null,
-            billing_address: null,
-            shipping_address: null,
-            billing_city: null,
-            billing_pincode: null,
-            shipping_city: null,
-            shipping_pincode: null,
-            mobile: null,
-            email: null,
-            pan: null,
-            tan: null,
-            gst_type: null,
-            gst_reg_date: null,
-            gst_cancel_date: null,
-            gst_reg_status: null,
-            gstin_name: null,
-            rcm_sales: 0,
-            rcm_purchase: 0,
-            itc_not_eligible: 0,
-            tds_section: null,
-            deductee_type: null,
-            lower_deduction_certificate: null,
-            custom_field_values: "{}",
-            active: 1,
-            version: 1,
-            created_at: now,
-            updated_at: now,
-            deleted_at: null,
-          })
+          .values(blankLedgerRow({ organisationId, name, group, systemKey: null, now }))
           .execute();
       } catch {
         // Another save made it first; it is read below.
