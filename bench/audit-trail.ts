@@ -15,8 +15,6 @@
 //    GET /audit/verify's walk (verifyTrail) is timed over all of them.
 
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { inLockedBooks } from "../server/src/db/books-lock.ts";
 import type { AuditTrailTable } from "../server/src/db/schema.ts";
@@ -32,6 +30,7 @@ import { GENESIS_HASH, hashTrailRow } from "../server/src/modules/audit/trail-ha
 import { insertAccount } from "../server/test/books.ts";
 import { createOrganisation, requestAs, signUpPerson } from "../server/test/people.ts";
 import { createTestApp } from "../server/test/test-app.ts";
+import { numberOption, startedDirectly } from "./cli.ts";
 import { recordRun } from "./record.ts";
 
 const YEAR = "2025-26";
@@ -257,12 +256,9 @@ export async function runAuditTrailBench(options: {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (startedDirectly(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const option = (name: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? Number(argv[index + 1]) : undefined;
-  };
+  const option = (name: string) => numberOption(argv, name);
   await runAuditTrailBench({
     entries: option("entries"),
     saves: option("saves"),

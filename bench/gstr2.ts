@@ -11,30 +11,18 @@
 // so the load is quick; the calls under test go through the real API.
 
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gstinCheckCharacter, reconcile } from "@bahi/domain";
 import { newId } from "../server/src/lib/ids.ts";
 import { insertAccount } from "../server/test/books.ts";
 import { buildMultipart } from "../server/test/multipart.ts";
 import { createOrganisation, signUpPerson } from "../server/test/people.ts";
 import { createTestApp } from "../server/test/test-app.ts";
+import { numberOption, seededRandom, startedDirectly } from "./cli.ts";
 import { recordRun } from "./record.ts";
 
 const ORG_GSTIN = "27AAPFU0939F1ZV";
 const YEAR = "2025-26";
 const TARGET_MS = 2_000;
-
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function supplierGstin(index: number): string {
   const pan = `AAB${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(65 + (Math.floor(index / 26) % 26))}${String(1000 + index).slice(-4)}F`;
@@ -62,7 +50,7 @@ export async function runGstr2Bench(options: {
   const billCount = options.bills ?? 20_000;
   const engine: "sqlite" | "postgres" =
     process.env.BAHI_TEST_DB === "postgres" ? "postgres" : "sqlite";
-  const random = mulberry32(20);
+  const random = seededRandom(20);
   const context = await createTestApp();
   try {
     const owner = await signUpPerson(context);
@@ -318,12 +306,9 @@ export async function runGstr2Bench(options: {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (startedDirectly(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const option = (name: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? Number(argv[index + 1]) : undefined;
-  };
+  const option = (name: string) => numberOption(argv, name);
   await runGstr2Bench({
     documents: option("documents"),
     bills: option("bills"),

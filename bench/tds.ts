@@ -10,12 +10,11 @@
 // statement (GET /tds/report) ≤ 2 s.
 
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { newId } from "../server/src/lib/ids.ts";
 import { insertAccount } from "../server/test/books.ts";
 import { createOrganisation, signUpPerson } from "../server/test/people.ts";
 import { createTestApp } from "../server/test/test-app.ts";
+import { numberOption, seededRandom, startedDirectly } from "./cli.ts";
 import { recordRun } from "./record.ts";
 
 const YEAR = "2025-26";
@@ -27,17 +26,6 @@ const RATES: Record<(typeof SECTIONS)[number], number> = {
   "194J(b)": 1000,
   "194H": 200,
 };
-
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A date of the year by its day number 0–364 (1 April 2025 first). */
 function dateOfDay(day: number): string {
@@ -60,7 +48,7 @@ export async function runTdsBench(options: {
   const partyCount = options.parties ?? 2_000;
   const engine: "sqlite" | "postgres" =
     process.env.BAHI_TEST_DB === "postgres" ? "postgres" : "sqlite";
-  const random = mulberry32(39);
+  const random = seededRandom(39);
   const context = await createTestApp();
   try {
     const owner = await signUpPerson(context);
@@ -234,12 +222,9 @@ export async function runTdsBench(options: {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (startedDirectly(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const option = (name: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? Number(argv[index + 1]) : undefined;
-  };
+  const option = (name: string) => numberOption(argv, name);
   await runTdsBench({
     vouchers: option("vouchers"),
     deductions: option("deductions"),
