@@ -78,6 +78,7 @@ export function selectDeductions(
       "t.tds_paise",
       "t.rate_bp",
       "t.certificate_base_paise",
+      "t.deductible_on",
       "a.name as party_name",
       "a.pan",
       "a.deductee_type",

@@ -39,6 +39,7 @@ export async function writeTdsFacts(
             tds_paise: fact.tdsPaise,
             rate_bp: fact.rateBasisPoints,
             certificate_base_paise: fact.certificateBasePaise,
+            deductible_on: fact.deductibleOn ?? null,
           },
         ]
       : [],
@@ -122,6 +123,7 @@ export async function listDeductions(
     tdsPaise: Number(row.tds_paise),
     rateBasisPoints: Number(row.rate_bp),
     certificateBasePaise: Number(row.certificate_base_paise),
+    deductibleOn: row.deductible_on,
     challanId: row.challan_id,
   }));
 }

@@ -404,6 +404,46 @@ describe("challans", () => {
       ...body,
     });
 
+  test("without the organisation's TAN a challan is refused; the TAN is set (and checked) in its settings", async () => {
+    const noTan = await challan({
+      date: "2025-09-05",
+      challanSerial: "00011",
+      section: "194J(b)",
+      tax: 6000,
+      entryIds: [ids.bill2],
+    });
+    expect(noTan.statusCode).toBe(400);
+    expect(noTan.json().message).toBe(
+      "The organisation has no TAN. Enter it in Settings → Organisation: TDS statements, certificates and challans are made out against it.",
+    );
+    const report = await ok(owner, "GET", `/tds/report?${qs({ year: YEAR, quarter: 2 })}`);
+    expect(report.deductor).toMatchObject({ name: "Pune Works", tan: null });
+    expect(report.deductor.problems[0]).toContain("has no TAN");
+    for (const tan of ["PNEP1234A", "PNE123456A", "PNEP12345"]) {
+      const bad = await call(owner, "POST", "/settings/organisation", { organisationId: org, tan });
+      expect(bad.statusCode, tan).toBe(400);
+      expect(bad.json().message).toBe(
+        "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.",
+      );
+    }
+    const set = await ok(owner, "POST", "/settings/organisation", {
+      organisationId: org,
+      tan: " pnep12345a ",
+    });
+    expect(set.settings.tan).toBe("PNEP12345A");
+    // A viewer cannot change it; another organisation's owner cannot either.
+    expect(
+      (await call(viewer, "POST", "/settings/organisation", { organisationId: org, tan: "" }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(stranger, "POST", "/settings/organisation", { organisationId: org, tan: "" }))
+        .statusCode,
+    ).toBe(403);
+    const read = await ok(owner, "GET", `/settings/getorganisationsettings?${qs({})}`);
+    expect(read.settings.tan).toBe("PNEP12345A");
+  });
+
   test("on time: posts Dr TDS Payable, Cr bank", async () => {
     const wrongTax = await challan({
       date: "2025-09-05",
@@ -432,7 +472,13 @@ describe("challans", () => {
       entryIds: [ids.bill2],
     });
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json()).toMatchObject({ interestOwed: 0, dueDate: "2025-09-07" });
+    expect(made.json()).toMatchObject({
+      interestOwed: 0,
+      lateDeductionInterest: 0,
+      lateDepositInterest: 0,
+      dueDate: "2025-09-07",
+      tan: "PNEP12345A",
+    });
     expect((await ledger(ids.payable194J)).closingBalance).toMatchObject({
       amount: 1200,
       type: "cr",
@@ -466,9 +512,25 @@ describe("challans", () => {
       entryIds: [ids.kumarPayment],
     });
     expect(late.statusCode).toBe(400);
+    // ₹500 × 1.5% × 3 = ₹22.50, shown to the rupee: ₹23.
     expect(late.json().message).toBe(
-      "This deposit is late: ₹23 of interest under section 201(1A) (1.5% a month or part, 3 months) is owed. Enter interest of at least ₹23.",
+      "This deposit owes ₹23 of interest under section 201(1A): ₹23 for late deposit (1.5% a month or part, up to 3 months). Enter interest of at least ₹23.",
     );
+    const preview = await ok(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2025-09-10", section: "194C", entryIds: ids.kumarPayment })}`,
+    );
+    expect(preview).toEqual({
+      date: "2025-09-10",
+      tax: 500,
+      interestOwed: 23,
+      lateDeductionInterest: 0,
+      lateDeductionMonths: 0,
+      lateDepositInterest: 23,
+      lateDepositMonths: 3,
+      dueDate: "2025-08-07",
+    });
     const paid = await challan({
       date: "2025-09-10",
       challanSerial: "00021",
@@ -548,11 +610,7 @@ describe("the quarter's statement and certificates", () => {
       entryIds: [ids.nopanBill],
     });
     expect(made.statusCode, made.body).toBe(200);
-    const file = await call(
-      owner,
-      "GET",
-      `/tds/report/download?${qs({ year: YEAR, quarter: 2, tan: "PNEP12345A" })}`,
-    );
+    const file = await call(owner, "GET", `/tds/report/download?${qs({ year: YEAR, quarter: 2 })}`);
     expect(file.statusCode, file.body).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -560,9 +618,17 @@ describe("the quarter's statement and certificates", () => {
       (workbook.getWorksheet(name)?.getSheetValues() ?? [])
         .filter(Boolean)
         .map((row) => (row as unknown[]).slice(1));
-    const challans = values("Challan Details");
+    // The RPU's Challan grid, column for column (decision 400).
+    const challans = values("Challan");
+    expect(challans[0]?.slice(0, 4)).toEqual([
+      "Sr. No. (401)",
+      "Update mode for challan",
+      "Section code (402)",
+      "TDS (Rs.)",
+    ]);
     expect(challans[1]).toEqual([
       1,
+      "",
       "4JB",
       6000,
       0,
@@ -570,35 +636,81 @@ describe("the quarter's statement and certificates", () => {
       0,
       0,
       0,
+      "",
       6000,
       "",
+      "",
       "0510002",
+      "",
       "05/09/2025",
+      "",
       "00011",
-      "N",
+      "No",
+      0,
+      0,
+      "200",
     ]);
-    expect(challans[2]?.slice(0, 9)).toEqual([2, "94C", 500, 0, 0, 23, 0, 0, 523]);
-    const deductees = values("Deductee Details");
+    expect(challans[2]?.slice(0, 11)).toEqual([
+      2,
+      "",
+      "94C",
+      500,
+      0,
+      0,
+      23,
+      0,
+      0,
+      "",
+      523,
+    ]);
+    // The RPU's Deductee grid: columns 1–32 after the row number, grouped challan by challan.
+    const deductees = values("Deductee");
+    expect(deductees[0]?.[21]).toBe("(21) Total tax deducted (18+19+20) (Rs.)");
+    expect(deductees.slice(1).map((row) => [row[1], row[15]])).toEqual([
+      [1, "Rao & Associates"],
+      [2, "Kumar Contractors"],
+      [3, "No Pan Works"],
+    ]);
     expect(deductees[3]).toEqual([
       3,
       3,
+      "",
+      "0510002",
+      "06/10/2025",
+      "00031",
       "94C",
-      "01",
+      10000,
+      0,
+      0,
+      10000,
+      3,
+      "",
+      "",
       "PANNOTAVBL",
       "No Pan Works",
+      "20/09/2025",
       50000,
-      "20/09/2025",
       10000,
       0,
       0,
       10000,
+      "",
       10000,
+      "",
       "20/09/2025",
-      20,
       "C",
+      "01",
+      20,
+      "",
+      "",
+      "",
       "",
     ]);
-    expect(values("Deductor")[1]).toEqual(["TAN of Deductor", "PNEP12345A"]);
+    expect(values("Deductor").slice(0, 3)).toEqual([
+      ["Tax Deduction Account Number (TAN)", "PNEP12345A"],
+      ["Permanent Account Number (PAN)", expect.stringMatching(/^[A-Z]{5}\d{4}[A-Z]$/)],
+      ["Name of Deductor", "Pune Works"],
+    ]);
   });
 
   test("a deductee's certificate lists its deductions and the challan that paid them", async () => {
@@ -615,6 +727,7 @@ describe("the quarter's statement and certificates", () => {
     expect(text).toContain("AAAFR1234K");
     expect(text).toContain("6,000.00");
     expect(text).toContain("0510002");
+    expect(text).toContain("PNEP12345A");
     const none = await call(
       owner,
       "GET",
