@@ -14,8 +14,7 @@ import {
 import { z } from "zod";
 import { Flag, OrganisationId } from "./organisations.schemas.ts";
 
-export const TAN_MESSAGE =
-  "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.";
+export const TAN_MESSAGE = "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.";
 export const TDS_194Q_YEARS_MESSAGE =
   "Section 194Q years must be financial years like 2025-26, as a list or separated by commas.";
 
@@ -138,9 +137,12 @@ export const OrganisationSettingsInput = z.object({
     .union(
       [
         z.array(z.string(), { error: TDS_194Q_YEARS_MESSAGE }),
-        z
-          .string({ error: TDS_194Q_YEARS_MESSAGE })
-          .transform((text) => text.split(",").map((year) => year.trim()).filter(Boolean)),
+        z.string({ error: TDS_194Q_YEARS_MESSAGE }).transform((text) =>
+          text
+            .split(",")
+            .map((year) => year.trim())
+            .filter(Boolean),
+        ),
       ],
       { error: TDS_194Q_YEARS_MESSAGE },
     )

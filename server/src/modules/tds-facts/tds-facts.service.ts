@@ -44,19 +44,19 @@ export async function writeTdsFacts(
         ]
       : [],
   );
+  // An edit's delete runs first, on its own: PostgreSQL runs one combined statement's parts on one
+  // snapshot, so an insert of the same voucher beside it would meet the row still there.
+  if (replace) {
+    await repo
+      .deleteFacts(
+        trx,
+        organisationId,
+        saved.map((entry) => entry.voucherId),
+      )
+      .execute();
+  }
   // Most saves credit no deductee: a new voucher without a fact writes nothing.
-  await runWrites(trx, [
-    ...(replace
-      ? [
-          repo.deleteFacts(
-            trx,
-            organisationId,
-            saved.map((entry) => entry.voucherId),
-          ),
-        ]
-      : []),
-    ...repo.insertFacts(trx, rows),
-  ]);
+  if (rows.length > 0) await runWrites(trx, repo.insertFacts(trx, rows));
 }
 
 export async function removeTdsFacts(

@@ -650,19 +650,7 @@ describe("the quarter's statement and certificates", () => {
       0,
       "200",
     ]);
-    expect(challans[2]?.slice(0, 11)).toEqual([
-      2,
-      "",
-      "94C",
-      500,
-      0,
-      0,
-      23,
-      0,
-      0,
-      "",
-      523,
-    ]);
+    expect(challans[2]?.slice(0, 11)).toEqual([2, "", "94C", 500, 0, 0, 23, 0, 0, "", 523]);
     // The RPU's Deductee grid: columns 1–32 after the row number, grouped challan by challan.
     const deductees = values("Deductee");
     expect(deductees[0]?.[21]).toBe("(21) Total tax deducted (18+19+20) (Rs.)");
@@ -734,6 +722,227 @@ describe("the quarter's statement and certificates", () => {
       `/tds/certificate?${qs({ year: YEAR, quarter: 1, accountId: ids.rao })}`,
     );
     expect(none.statusCode).toBe(404);
+  });
+});
+
+describe("late deduction (s.201(1A)(i)) and late deposit on one challan", () => {
+  test("₹5,250 deductible 15 Nov, deducted 10 Jan, paid 8 Feb: ₹156 (1% × 3 on ₹5,200) and ₹156 (1.5% × 2)", async () => {
+    const party = await addParty({
+      name: "Late Deduction Works",
+      pan: "ABCPD1234Q",
+      tdsSection: "194C",
+      deducteeType: "individual",
+    });
+    const early = await call(owner, "POST", "/purchases/add", {
+      organisationId: org,
+      year: YEAR,
+      date: "2026-01-10",
+      invoiceNumber: "LD-0",
+      cashOrDebtorAccountId: party,
+      itemDetails: [],
+      accountDetails: [{ accountId: ids.contract, amount: 525000, gstRate: 0 }],
+      tds: {
+        section: "194C",
+        rate: 1,
+        baseAmount: 525000,
+        amount: 5250,
+        deductibleOn: "2026-01-11",
+      },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toContain("cannot be after the entry's date");
+    const bill = await ok(owner, "POST", "/purchases/add", {
+      organisationId: org,
+      year: YEAR,
+      date: "2026-01-10",
+      invoiceNumber: "LD-1",
+      cashOrDebtorAccountId: party,
+      itemDetails: [],
+      accountDetails: [{ accountId: ids.contract, amount: 525000, gstRate: 0 }],
+      tds: {
+        section: "194C",
+        rate: 1,
+        baseAmount: 525000,
+        amount: 5250,
+        deductibleOn: "2025-11-15",
+      },
+    });
+    const preview = await ok(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2026-02-08", section: "194C", entryIds: bill.entryId })}`,
+    );
+    expect(preview).toEqual({
+      date: "2026-02-08",
+      tax: 5250,
+      interestOwed: 312,
+      lateDeductionInterest: 156,
+      lateDeductionMonths: 3,
+      lateDepositInterest: 156,
+      lateDepositMonths: 2,
+      dueDate: "2026-02-07",
+    });
+    const body = {
+      organisationId: org,
+      date: "2026-02-08",
+      bsrCode: "0510002",
+      challanSerial: "00051",
+      section: "194C",
+      tax: 5250,
+      fee: 0,
+      bankAccountId: ids.bank,
+      entryIds: [bill.entryId],
+    };
+    const short = await call(owner, "POST", "/tds/challan", { ...body, interest: 300 });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(
+      "This deposit owes ₹312 of interest under section 201(1A): ₹156 for late deduction (1% a month or part, up to 3 months) and ₹156 for late deposit (1.5% a month or part, up to 2 months). Enter interest of at least ₹312.",
+    );
+    const paid = await call(owner, "POST", "/tds/challan", { ...body, interest: 312 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      interestOwed: 312,
+      lateDeductionInterest: 156,
+      lateDepositInterest: 156,
+    });
+    // The preview names only unpaid deductions of the organisation.
+    const again = await call(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2026-02-09", section: "194C", entryIds: bill.entryId })}`,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          owner,
+          "GET",
+          `/tds/challan/interest?${qs({ date: "2026-02-09", section: "194C", entryIds: bill.entryId }, strangerOrg)}`,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          salesOnly,
+          "GET",
+          `/tds/challan/interest?${qs({ date: "2026-02-09", section: "194C", entryIds: bill.entryId })}`,
+        )
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("194Q: the buyer's turnover condition is an organisation setting", () => {
+  test("not marked for the year: no deduction, and the reason says where to mark it; marked: 0.1% on what exceeds 50 lakh", async () => {
+    const party = await addParty({
+      name: "Steel Suppliers",
+      pan: "AABCS1234D",
+      tdsSection: "194Q",
+      deducteeType: "company",
+    });
+    const before = await suggest({ accountId: party, date: "2025-08-01", amount: 6000000 });
+    expect(before).toMatchObject({ section: "194Q", deduct: false, amount: 0 });
+    expect(before.reason).toContain("exceeded ₹10 crore in the year before (2024-25)");
+    expect(before.reason).toContain("Settings → Organisation");
+    const bad = await call(owner, "POST", "/settings/organisation", {
+      organisationId: org,
+      tds194QYears: ["2025"],
+    });
+    expect(bad.statusCode).toBe(400);
+    const set = await ok(owner, "POST", "/settings/organisation", {
+      organisationId: org,
+      tds194QYears: "2025-26, 2024-25",
+    });
+    expect(set.settings.tds194QYears).toEqual(["2024-25", "2025-26"]);
+    const after = await suggest({ accountId: party, date: "2025-08-01", amount: 6000000 });
+    expect(after).toMatchObject({ deduct: true, rate: 0.1, baseAmount: 1000000, amount: 1000 });
+    expect(after.reason).toContain("turnover in 2024-25 exceeded ₹10 crore");
+    // Another year is not marked.
+    const nextYear = await suggest({ accountId: party, date: "2026-05-01", amount: 6000000 });
+    expect(nextYear).toMatchObject({ deduct: false });
+  });
+});
+
+describe("credits saved before the account had its section", () => {
+  test("a bill saved before the party was given 194J(b), and one whose facts predate TDS, count in the year's aggregate", async () => {
+    const party = await addParty({ name: "Earlier Consultants", pan: "ABCPE1234R" });
+    const bill = await ok(
+      owner,
+      "POST",
+      "/purchases/add",
+      feeBill(party, "2025-05-10", 40000, "EC-1"),
+    );
+    const db = context.testDatabase.database.db;
+    const facts = () =>
+      db
+        .selectFrom("tds_entries")
+        .select(["section", "credit_paise"])
+        .where("organisation_id", "=", org)
+        .where("voucher_id", "=", bill.entryId)
+        .execute();
+    expect(await facts()).toEqual([]);
+    await ok(owner, "PUT", "/account/edit", {
+      organisationId: org,
+      accountId: party,
+      name: "Earlier Consultants",
+      nature: "Creditors",
+      gstType: "unregistered",
+      state: "27",
+      pan: "ABCPE1234R",
+      tdsSection: "194J(b)",
+      deducteeType: "individual",
+      version: 1,
+    });
+    const s = await suggest({ accountId: party, date: "2025-06-01", amount: 20000 });
+    expect(s).toMatchObject({ deduct: true, baseAmount: 60000, amount: 6000 });
+    expect(s.reason).toContain("earlier credits of ₹40,000.00 not yet deducted on are included");
+    expect(await facts()).toEqual([{ section: "194J(b)", credit_paise: 4_000_000 }]);
+
+    // A voucher saved before TDS existed (migration 0110) has no fact at all.
+    await db
+      .deleteFrom("tds_entries")
+      .where("organisation_id", "=", org)
+      .where("voucher_id", "=", bill.entryId)
+      .execute();
+    await db
+      .updateTable("accounts")
+      .set({ tds_facts_section: null })
+      .where("organisation_id", "=", org)
+      .where("id", "=", party)
+      .execute();
+    expect(await suggest({ accountId: party, date: "2025-06-01", amount: 20000 })).toMatchObject({
+      deduct: true,
+      baseAmount: 60000,
+    });
+    // The section changed: the undeducted credit counts under the new one, not the old.
+    await ok(owner, "PUT", "/account/edit", {
+      organisationId: org,
+      accountId: party,
+      name: "Earlier Consultants",
+      nature: "Creditors",
+      gstType: "unregistered",
+      state: "27",
+      pan: "ABCPE1234R",
+      tdsSection: "194J(a)",
+      deducteeType: "individual",
+      version: 2,
+    });
+    expect(await suggest({ accountId: party, date: "2025-06-01", amount: 20000 })).toMatchObject({
+      section: "194J(a)",
+      deduct: true,
+      baseAmount: 60000,
+      amount: 1200,
+    });
+    expect(await facts()).toEqual([{ section: "194J(a)", credit_paise: 4_000_000 }]);
+    // Editing the bill rewrites its fact in the same save (on PostgreSQL too: delete, then insert).
+    const edited = await call(owner, "PUT", "/purchases/edit", {
+      ...feeBill(party, "2025-05-10", 45000, "EC-1"),
+      entryId: bill.entryId,
+      version: 1,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await facts()).toEqual([{ section: "194J(a)", credit_paise: 4_500_000 }]);
   });
 });
 
