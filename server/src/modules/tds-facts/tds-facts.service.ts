@@ -44,19 +44,19 @@ export async function writeTdsFacts(
         ]
       : [],
   );
-  // An edit's delete runs first, on its own: PostgreSQL runs one combined statement's parts on one
-  // snapshot, so an insert of the same voucher beside it would meet the row still there.
-  if (replace) {
-    await repo
-      .deleteFacts(
-        trx,
-        organisationId,
-        saved.map((entry) => entry.voucherId),
-      )
-      .execute();
+  if (!replace) {
+    // Most saves credit no deductee: a new voucher without a fact writes nothing.
+    if (rows.length > 0) await runWrites(trx, repo.insertFacts(trx, rows));
+    return;
   }
-  // Most saves credit no deductee: a new voucher without a fact writes nothing.
-  if (rows.length > 0) await runWrites(trx, repo.insertFacts(trx, rows));
+  // An edit: a voucher with a fact has its row written over; one without loses its row. The two
+  // touch different rows, so they may share one PostgreSQL statement (runWrites, decision 019).
+  const withFact = new Set(rows.map((row) => row.voucher_id));
+  const without = saved.map((entry) => entry.voucherId).filter((id) => !withFact.has(id));
+  await runWrites(trx, [
+    ...(without.length > 0 ? [repo.deleteFacts(trx, organisationId, without)] : []),
+    ...repo.upsertFacts(trx, rows),
+  ]);
 }
 
 export async function removeTdsFacts(
