@@ -210,7 +210,8 @@ export async function buildRpuWorkbook(input: {
       "",
       statementPan(row),
       row.name,
-      rpuDate(row.date),
+      // Credited when the tax became deductible; deducted (column 25) on the entry's date.
+      rpuDate(row.deductibleOn ?? row.date),
       row.amountPaid,
       row.tds,
       0,

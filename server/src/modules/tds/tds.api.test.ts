@@ -805,6 +805,24 @@ describe("late deduction (s.201(1A)(i)) and late deposit on one challan", () => 
       lateDeductionInterest: 156,
       lateDepositInterest: 156,
     });
+    // The statement reports it credited when deductible and deducted on the entry's date.
+    const q4 = await ok(owner, "GET", `/tds/report?${qs({ year: YEAR, quarter: 4 })}`);
+    expect(
+      q4.rows
+        .filter((row: { entryId: string }) => row.entryId === bill.entryId)
+        .map((row: { date: string; deductibleOn: string | null }) => [row.date, row.deductibleOn]),
+    ).toEqual([["2026-01-10", "2025-11-15"]]);
+    const file = await call(owner, "GET", `/tds/report/download?${qs({ year: YEAR, quarter: 4 })}`);
+    expect(file.statusCode, file.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const row = workbook
+      .getWorksheet("Deductee")
+      ?.getSheetValues()
+      .filter(Boolean)
+      .map((cells) => (cells as unknown[]).slice(1))
+      .find((cells) => cells[15] === "Late Deduction Works");
+    expect([row?.[16], row?.[25]]).toEqual(["15/11/2025", "10/01/2026"]);
     // The preview names only unpaid deductions of the organisation.
     const again = await call(
       owner,

@@ -479,6 +479,8 @@ export interface TdsReportRow {
   voucherType: string;
   number: string;
   date: string;
+  /** When the tax was deductible, if deducted later (the statement's date of payment or credit). */
+  deductibleOn: string | null;
   accountId: string;
   name: string;
   pan: string | null;
@@ -517,6 +519,7 @@ function presentRow(
     voucherType: deduction.voucherType,
     number: deduction.number,
     date: deduction.date,
+    deductibleOn: deduction.deductibleOn,
     accountId: deduction.partyAccountId,
     name: deduction.partyName,
     pan: deduction.pan,
