@@ -207,7 +207,7 @@ export interface ChallanInput {
   entryIds: string[];
 }
 
-/** Rupees as the messages write them: ₹1,234 or ₹1,234.50. */
+/** Rupees as the challan's messages write them, like the tax message: 1234, or 22.5. */
 const rupeesText = (paise: number) => String(rupees(paise));
 
 /**
@@ -323,8 +323,9 @@ export async function readChallanInterest(
 }
 
 /**
- * POST /tds/challan: a deposit of one section's deductions. The tax must be their total; a late
- * deposit must carry the interest it owes (refused otherwise, naming the amount: decision 300).
+ * POST /tds/challan: a deposit of one section's deductions, under the organisation's TAN. The tax
+ * must be their total; the interest at least what late deduction and late deposit owe (refused
+ * otherwise, naming both: decisions 300 and 400).
  * Posts a payment (Dr TDS Payable, Dr interest and fee, Cr bank) and records the challan in the
  * same transaction.
  */
