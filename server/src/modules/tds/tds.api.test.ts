@@ -442,6 +442,16 @@ describe("challans", () => {
     ).toBe(403);
     const read = await ok(owner, "GET", `/settings/getorganisationsettings?${qs({})}`);
     expect(read.settings.tan).toBe("PNEP12345A");
+    // The change is in the audit trail, who and when with the TAN before and after.
+    const trail = await ok(
+      owner,
+      "GET",
+      `/audit/trail?${qs({ startDate: "2025-04-01", endDate: "2030-03-31", entity: "settings" })}`,
+    );
+    const changes = (trail.entries as { changes: { field: string }[] }[]).flatMap(
+      (entry) => entry.changes,
+    );
+    expect(changes).toContainEqual({ field: "tan", before: null, after: "PNEP12345A" });
   });
 
   test("on time: posts Dr TDS Payable, Cr bank", async () => {
