@@ -861,6 +861,54 @@ describe("late deduction (s.201(1A)(i)) and late deposit on one challan", () => 
   });
 });
 
+describe("a TRACES justification report's case through the API", () => {
+  test("₹16,147 deducted on the last day of April, paid on 9 May (due 7 May): 2 months on ₹16,100, ₹483", async () => {
+    // caclubindia.com/forum/tds-late-payment-254706.asp quotes TRACES: 30-Apr-2012, 7-May-2012,
+    // 9-May-2012, 2 months, ₹483.00. The same days of 2025 (outside 2012, which Bahi keeps no
+    // books for): a company contractor at 2% on ₹8,07,350 is ₹16,147.
+    const party = await addParty({
+      name: "Traces Case Contractors",
+      pan: "AABCT1234E",
+      tdsSection: "194C",
+      deducteeType: "company",
+    });
+    const bill = await ok(owner, "POST", "/purchases/add", {
+      organisationId: org,
+      year: YEAR,
+      date: "2025-04-30",
+      invoiceNumber: "TC-1",
+      cashOrDebtorAccountId: party,
+      itemDetails: [],
+      accountDetails: [{ accountId: ids.contract, amount: 807350, gstRate: 0 }],
+      tds: { section: "194C", rate: 2, baseAmount: 807350, amount: 16147 },
+    });
+    const owed = await ok(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2025-05-09", section: "194C", entryIds: bill.entryId })}`,
+    );
+    expect(owed).toMatchObject({
+      interestOwed: 483,
+      lateDeductionInterest: 0,
+      lateDepositInterest: 483,
+      lateDepositMonths: 2,
+      dueDate: "2025-05-07",
+    });
+    const paid = await call(owner, "POST", "/tds/challan", {
+      organisationId: org,
+      date: "2025-05-09",
+      bsrCode: "0510002",
+      challanSerial: "00061",
+      section: "194C",
+      tax: 16147,
+      interest: 483,
+      bankAccountId: ids.bank,
+      entryIds: [bill.entryId],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+});
+
 describe("194Q: the buyer's turnover condition is an organisation setting", () => {
   test("not marked for the year: no deduction, and the reason says where to mark it; marked: 0.1% on what exceeds 50 lakh", async () => {
     const party = await addParty({
