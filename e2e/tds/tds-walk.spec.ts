@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { expect, Keys, rupees, setUpBooks, test, todayInIndia } from "../entries/support.ts";
 import { pick } from "../masters/support.ts";
 
@@ -69,6 +70,22 @@ test("TDS: a 194J party's bill bears the suggested TDS, a challan deposits it, t
   const party = await books.ledger(await books.accountByName("Rao Associates"));
   expect(party.closingBalance).toMatchObject({ amount: 64800, type: "cr" });
 
+  // The statement says the organisation has no TAN yet; Settings → Organisation takes it, checked.
+  await page.goto(books.path("tds"));
+  await expect(page.getByText("TAN missing")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download for RPU" })).toBeDisabled();
+  await page.goto(books.path("settings/organisation"));
+  const tan = page.getByRole("textbox", { name: "TAN", exact: true });
+  await tan.fill("pnep1234a");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(
+    page.getByText("TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B."),
+  ).toBeVisible();
+  await tan.fill("pnep12345a");
+  await expect(tan).toHaveValue("PNEP12345A");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+
   // The challan.
   await page.goto(books.path("tds"));
   await expect(page.getByRole("heading", { name: "TDS" })).toBeVisible();
@@ -80,6 +97,8 @@ test("TDS: a 194J party's bill bears the suggested TDS, a challan deposits it, t
   await pick(page, form, "Paid from", "Cash");
   await form.getByRole("checkbox", { name: /RA\/7 Rao Associates: ₹6,000\.00/ }).check();
   await expect(form.getByText("Tax: ₹6,000.00")).toBeVisible();
+  // Deposited the day it was deducted: on time, no interest.
+  await expect(form.getByTestId("interest-owed")).toContainText("no interest owed");
   await form.getByRole("button", { name: "Save Challan" }).click();
   await expect(page.getByText("Challan saved and posted.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Challans" })).toContainText("00011");
@@ -94,4 +113,19 @@ test("TDS: a 194J party's bill bears the suggested TDS, a challan deposits it, t
   await expect(rows).toContainText("AAAFR1234K");
   await expect(rows).toContainText(`00011 / 0510002 (${todayInIndia()})`);
   await expect(page.getByTestId("tds-total")).toHaveText("6,000.00");
+  await expect(page.getByText(/TAN PNEP12345A/)).toBeVisible();
+
+  // The workbook for the RPU: its Deductor sheet names the TAN, its Deductee grid the deduction.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download for RPU" }).click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  expect(workbook.getWorksheet("Deductor")?.getCell("B1").value).toBe("PNEP12345A");
+  const deductee = workbook.getWorksheet("Deductee")?.getRow(2);
+  expect([deductee?.getCell(16).value, deductee?.getCell(19).value]).toEqual([
+    "Rao Associates",
+    6000,
+  ]);
 });

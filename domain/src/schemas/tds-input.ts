@@ -11,6 +11,7 @@ export const TDS_MESSAGES = {
   rate: "TDS rate must be a percentage from 0 to 100 with at most 2 decimals.",
   certificateDates: "The certificate's valid-to date cannot be before its valid-from date.",
   amountOverBase: "The TDS amount cannot be more than the amount it is worked on.",
+  deductibleAfterEntry: "The date the tax was deductible cannot be after the entry's date.",
 } as const;
 
 export const TdsSectionText = z.enum(TDS_SECTION_CODES, { error: TDS_MESSAGES.section });
@@ -72,6 +73,11 @@ export const EntryTdsInput = z
     amount: NonNegativeRupeeAmount,
     accountId: EntityId.optional(),
     certificateBaseAmount: NonNegativeRupeeAmount.optional(),
+    /**
+     * When the tax was deductible, for a deduction made later than that (s.201(1A)(i): 1% a
+     * month or part until deducted, worked out by the challan). Left out: the entry's date.
+     */
+    deductibleOn: CivilDateText.optional(),
   })
   .refine((value) => value.amount <= value.baseAmount, {
     path: ["amount"],

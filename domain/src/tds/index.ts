@@ -1,4 +1,8 @@
 export {
+  type ChallanDeduction,
+  type ChallanInterest,
+  challanInterest,
+  interestBaseOf,
   LATE_DEDUCTION_RATE_PERCENT,
   LATE_DEPOSIT_RATE_PERCENT,
   lateDeductionInterest,

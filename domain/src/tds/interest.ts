@@ -37,14 +37,36 @@ export const LATE_DEPOSIT_RATE_PERCENT = 1.5;
 export interface TdsInterest {
   readonly months: number;
   readonly ratePercent: number;
+  /** The tax the interest is worked on: rounded down to a multiple of ₹100 (rule 119A(c)). */
+  readonly basePaise: Paise;
   /** Rounded to the rupee. */
   readonly interestPaise: Paise;
 }
 
+const HUNDRED_RUPEES = 10_000;
+
+/**
+ * Rule 119A of the Income-tax Rules, 1962: (b) a fraction of a month counts as a full month
+ * where interest runs "for every month or part of a month" (s.201(1A)), and (c) the tax it is
+ * worked on is rounded off to a multiple of ₹100, any fraction of ₹100 ignored. TRACES works
+ * it so (a justification report: TDS ₹16,147, 2 months, ₹483 = ₹16,100 × 1.5% × 2). The result
+ * is shown to the rupee, as TRACES shows it; s.288B's rounding to ₹10 is for the sum payable
+ * on a demand, not this working.
+ */
+export function interestBaseOf(taxPaise: Paise): Paise {
+  return taxPaise <= 0 ? 0 : Math.floor(taxPaise / HUNDRED_RUPEES) * HUNDRED_RUPEES;
+}
+
 function interestOf(taxPaise: Paise, months: number, ratePercent: number): TdsInterest {
-  if (months === 0 || taxPaise <= 0) return { months, ratePercent, interestPaise: 0 };
-  const perMonth = applyPercent(taxPaise, ratePercent);
-  return { months, ratePercent, interestPaise: roundToRupee(perMonth * months).roundedPaise };
+  const basePaise = interestBaseOf(taxPaise);
+  if (months === 0 || basePaise === 0) return { months, ratePercent, basePaise, interestPaise: 0 };
+  const perMonth = applyPercent(basePaise, ratePercent);
+  return {
+    months,
+    ratePercent,
+    basePaise,
+    interestPaise: roundToRupee(perMonth * months).roundedPaise,
+  };
 }
 
 /** Interest for deducting late: from the date tax was deductible to the date it was deducted. */
@@ -66,9 +88,59 @@ export function lateDepositInterest(
   paidOn: CivilDate,
 ): TdsInterest {
   if (compareDates(paidOn, tdsDepositDueDate(deductedOn)) <= 0) {
-    return { months: 0, ratePercent: LATE_DEPOSIT_RATE_PERCENT, interestPaise: 0 };
+    return {
+      months: 0,
+      ratePercent: LATE_DEPOSIT_RATE_PERCENT,
+      basePaise: interestBaseOf(taxPaise),
+      interestPaise: 0,
+    };
   }
   return interestOf(taxPaise, monthsOrPart(deductedOn, paidOn), LATE_DEPOSIT_RATE_PERCENT);
+}
+
+/** One deduction a challan pays: its tax, when it was deductible and when it was deducted. */
+export interface ChallanDeduction {
+  readonly taxPaise: Paise;
+  /** When the tax was deductible (s.201(1A)(i)); the deduction's date when it was not late. */
+  readonly deductibleOn: CivilDate;
+  readonly deductedOn: CivilDate;
+}
+
+export interface ChallanInterest {
+  /** Each deduction's two interests, in the order given. */
+  readonly rows: readonly { lateDeduction: TdsInterest; lateDeposit: TdsInterest }[];
+  /** s.201(1A)(i), 1% a month or part: the deductions' sum. */
+  readonly lateDeductionPaise: Paise;
+  /** s.201(1A)(ii), 1.5% a month or part: the deductions' sum. */
+  readonly lateDepositPaise: Paise;
+  readonly totalPaise: Paise;
+}
+
+/**
+ * What a challan paid on `paidOn` owes under s.201(1A) for the deductions it pays: each
+ * deduction's interest for deducting late and for paying late, worked per deduction as the
+ * statement reports each (TRACES' justification report works them row by row).
+ */
+export function challanInterest(
+  deductions: readonly ChallanDeduction[],
+  paidOn: CivilDate,
+): ChallanInterest {
+  const rows = deductions.map((deduction) => ({
+    lateDeduction: lateDeductionInterest(
+      deduction.taxPaise,
+      deduction.deductibleOn,
+      deduction.deductedOn,
+    ),
+    lateDeposit: lateDepositInterest(deduction.taxPaise, deduction.deductedOn, paidOn),
+  }));
+  const lateDeductionPaise = rows.reduce((sum, row) => sum + row.lateDeduction.interestPaise, 0);
+  const lateDepositPaise = rows.reduce((sum, row) => sum + row.lateDeposit.interestPaise, 0);
+  return {
+    rows,
+    lateDeductionPaise,
+    lateDepositPaise,
+    totalPaise: lateDeductionPaise + lateDepositPaise,
+  };
 }
 
 /** The quarter (1–4, April–June first) of a date and the months each quarter holds. */

@@ -49,6 +49,12 @@ export interface TdsSuggestionInput {
   readonly amountPaise: Paise;
   readonly earlier: readonly EarlierCredit[];
   readonly certificate?: LowerDeductionCertificate | null;
+  /**
+   * s.194Q binds only a buyer whose sales, gross receipts or turnover from business exceeded
+   * ₹10 crore in the financial year before the purchase's (Explanation (a)). The organisation
+   * says so per year (its settings); left out, the section is applied as the account has it.
+   */
+  readonly buyerTurnoverOver10Crore?: boolean;
 }
 
 export interface TdsSuggestion {
@@ -104,6 +110,18 @@ export function suggestTds(input: TdsSuggestionInput): TdsSuggestion {
   });
   if (version === null) return none(`Section ${input.section} is not in force on ${input.date}.`);
   if (input.amountPaise <= 0) return none("Nothing is credited.");
+  const year = financialYearOf(input.date);
+  const startYear = Number(year.slice(0, 4));
+  const yearBefore = `${startYear - 1}-${String(startYear % 100).padStart(2, "0")}`;
+  if (input.section === "194Q" && input.buyerTurnoverOver10Crore === false) {
+    return none(
+      `Section 194Q binds only a buyer whose turnover exceeded ₹10 crore in the year before (${yearBefore}); the organisation's settings do not say so for ${year}. Mark ${year} in Settings → Organisation if it did.`,
+    );
+  }
+  const turnoverWhy =
+    input.section === "194Q" && input.buyerTurnoverOver10Crore === true
+      ? ` (the organisation's turnover in ${yearBefore} exceeded ₹10 crore, as its settings say for ${year})`
+      : "";
 
   const inPeriod = input.earlier.filter(
     (credit) =>
@@ -151,6 +169,7 @@ export function suggestTds(input: TdsSuggestionInput): TdsSuggestion {
     return none(`Below the threshold of section ${input.section}: ${limits.join(", ")}.`);
   }
 
+  why += turnoverWhy;
   const sectionRate = version.rates[input.deducteeType];
   if (!hasValidPan(input.pan)) {
     const rate = Math.max(sectionRate, version.noPanRate);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  challanInterest,
+  interestBaseOf,
   lateDeductionInterest,
   lateDepositInterest,
   monthsOrPart,
@@ -278,6 +280,33 @@ describe("suggestTds: worked cases", () => {
     });
   });
 
+  it("194Q binds only a buyer whose turnover of the year before exceeded ₹10 crore: the organisation's setting decides, and the reason says which", () => {
+    const input = {
+      section: "194Q" as const,
+      date: "2025-08-01",
+      deducteeType: "company" as const,
+      pan: PAN,
+      amountPaise: rupees(3_000_000),
+      earlier: [credit("2025-06-01", 4_000_000)],
+    };
+    const notBuyer = suggestTds({ ...input, buyerTurnoverOver10Crore: false });
+    expect(notBuyer).toMatchObject({ deduct: false, amountPaise: 0 });
+    expect(notBuyer.reason).toContain("exceeded ₹10 crore in the year before (2024-25)");
+    expect(notBuyer.reason).toContain("Settings → Organisation");
+    const buyer = suggestTds({ ...input, buyerTurnoverOver10Crore: true });
+    expect(buyer).toMatchObject({ deduct: true, amountPaise: rupees(2_000) });
+    expect(buyer.reason).toContain("turnover in 2024-25 exceeded ₹10 crore");
+    // Other sections do not ask.
+    const contractor = suggestTds({
+      ...input,
+      section: "194C",
+      amountPaise: rupees(40_000),
+      earlier: [],
+      buyerTurnoverOver10Crore: false,
+    });
+    expect(contractor).toMatchObject({ deduct: true, amountPaise: rupees(800) });
+  });
+
   it("no PAN (s.206AA): 20%, or the section's rate when higher; 5% for 194Q", () => {
     const contractor = suggestTds({
       section: "194C",
@@ -386,6 +415,7 @@ describe("deposit due dates and interest (s.201(1A), rule 30)", () => {
     expect(lateDepositInterest(rupees(10_000), "2025-04-25", "2025-06-10")).toEqual({
       months: 3,
       ratePercent: 1.5,
+      basePaise: rupees(10_000),
       interestPaise: rupees(450),
     });
     expect(lateDepositInterest(rupees(10_000), "2025-04-25", "2025-05-07").interestPaise).toBe(0);
@@ -400,8 +430,83 @@ describe("deposit due dates and interest (s.201(1A), rule 30)", () => {
     expect(lateDeductionInterest(rupees(5_000), "2025-06-15", "2025-08-20")).toEqual({
       months: 3,
       ratePercent: 1,
+      basePaise: rupees(5_000),
       interestPaise: rupees(150),
     });
+  });
+});
+
+// Worked cases from public sources, compared to the rupee (decision 400).
+describe("s.201(1A) interest: worked cases from public sources", () => {
+  it("TRACES justification report (caclubindia.com/forum/tds-late-payment-254706.asp): ₹16,147 deducted 30-Apr-2012, due 7-May-2012, deposited 9-May-2012 → 2 months, ₹483", () => {
+    // Rule 119A(c): worked on ₹16,100; April (deducted on its last day) and May both count.
+    expect(lateDepositInterest(rupees(16_147), "2012-04-30", "2012-05-09")).toEqual({
+      months: 2,
+      ratePercent: 1.5,
+      basePaise: rupees(16_100),
+      interestPaise: rupees(483),
+    });
+  });
+
+  it("TRACES working quoted by simpletaxindia.in (procedure-of-calculating-interest-on-late-payment-of-tds): ₹4,000 deducted 4-Mar-2012, due 30-Apr-2012, deposited 7-May-2012 → 3 months (Mar–May), ₹180", () => {
+    expect(lateDepositInterest(rupees(4_000), "2012-03-04", "2012-05-07")).toMatchObject({
+      months: 3,
+      interestPaise: rupees(180),
+    });
+  });
+
+  it("blog.tdsman.com (interest-on-late-payment-of-tds): deducted 26 June, paid 9 July (due 7 July) → 2 months, 3%; deducted 20 March, paid 5 May (due 30 April) → 3 months, 4.5%", () => {
+    expect(lateDepositInterest(rupees(1_000), "2018-06-26", "2018-07-09")).toMatchObject({
+      months: 2,
+      interestPaise: rupees(30),
+    });
+    expect(lateDepositInterest(rupees(1_000), "2018-03-20", "2018-05-05")).toMatchObject({
+      months: 3,
+      interestPaise: rupees(45),
+    });
+  });
+
+  it("caclubindia.com/experts/interest-on-delayed-payment-tds-2367159.asp: ₹1,000 payable, paid on the 8th of the next month → TRACES charges 2 months, ₹30 (the issue's 15 Jan / 7 Feb / 8 Feb case alike)", () => {
+    expect(lateDepositInterest(rupees(1_000), "2026-01-15", "2026-02-08")).toMatchObject({
+      months: 2,
+      interestPaise: rupees(30),
+    });
+    expect(lateDepositInterest(rupees(1_000), "2026-01-15", "2026-02-07").interestPaise).toBe(0);
+  });
+
+  it("late deduction runs from the month the tax was deductible to the month deducted (caclubindia.com/Experts/interest-on-tds-non-deduction-late-payment-2192004.asp), then late deposit from deduction to payment", () => {
+    // ₹5,250 deductible 15 Nov 2025, deducted 10 Jan 2026 (Nov, Dec, Jan: 3 × 1% of ₹5,200 =
+    // ₹156), paid 8 Feb 2026, a day after its due date (Jan, Feb: 2 × 1.5% of ₹5,200 = ₹156).
+    const owed = challanInterest(
+      [{ taxPaise: rupees(5_250), deductibleOn: "2025-11-15", deductedOn: "2026-01-10" }],
+      "2026-02-08",
+    );
+    expect(owed.rows[0]?.lateDeduction).toMatchObject({ months: 3, interestPaise: rupees(156) });
+    expect(owed.rows[0]?.lateDeposit).toMatchObject({ months: 2, interestPaise: rupees(156) });
+    expect(owed).toMatchObject({
+      lateDeductionPaise: rupees(156),
+      lateDepositPaise: rupees(156),
+      totalPaise: rupees(312),
+    });
+  });
+
+  it("works each deduction on its own ₹100-rounded tax, and owes nothing below ₹100 or on time", () => {
+    const owed = challanInterest(
+      [
+        { taxPaise: rupees(16_147), deductibleOn: "2012-04-30", deductedOn: "2012-04-30" },
+        { taxPaise: rupees(99), deductibleOn: "2012-04-01", deductedOn: "2012-04-30" },
+        { taxPaise: rupees(250), deductibleOn: "2012-04-30", deductedOn: "2012-04-30" },
+      ],
+      "2012-05-09",
+    );
+    expect(owed.rows.map((row) => row.lateDeposit.interestPaise)).toEqual([
+      rupees(483),
+      0,
+      rupees(6),
+    ]);
+    expect(owed.lateDeductionPaise).toBe(0);
+    expect(owed.totalPaise).toBe(rupees(489));
+    expect(interestBaseOf(rupees(16_147) + 99)).toBe(rupees(16_100));
   });
 
   it("knows the quarters", () => {

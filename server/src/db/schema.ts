@@ -72,6 +72,8 @@ export interface TdsEntriesTable {
   tds_paise: number;
   rate_bp: number;
   certificate_base_paise: number;
+  /** When the tax was deductible, if before the deduction's date (migration 0190). */
+  deductible_on: string | null;
 }
 
 /** A TDS deposit (challan 281), one section each (migration 0110). */
@@ -408,6 +410,8 @@ export interface OrganisationsTable {
   billing_city: string | null;
   billing_pincode: string | null;
   mainly_deals_in: string | null;
+  /** Tax Deduction Account Number (migration 0190): TDS statements, certificates, challans. */
+  tan: string | null;
   settings: string;
   owner_user_id: string;
   active: Flag;
@@ -516,6 +520,8 @@ export interface AccountsTable {
   tds_section: string | null;
   deductee_type: string | null;
   lower_deduction_certificate: string | null;
+  /** The section this account's TDS facts were last brought up to date for (migration 0190). */
+  tds_facts_section: string | null;
   custom_field_values: string;
   active: Flag;
   version: number;

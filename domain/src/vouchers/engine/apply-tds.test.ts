@@ -71,7 +71,48 @@ describe("TDS in the engine", () => {
       tdsPaise: 6_000_00,
       rateBasisPoints: 1000,
       certificateBasePaise: 0,
+      deductibleOn: null,
     });
+  });
+
+  test("a deduction made after the tax was deductible keeps that date (late deduction); a later one is refused", () => {
+    const late = prepareVoucher(
+      "purchases",
+      bill("rao", {
+        section: "194J(b)",
+        rate: 10,
+        baseAmount: 20000,
+        amount: 2000,
+        deductibleOn: "2025-06-10",
+      }),
+      context,
+    );
+    expect(late.tds?.deductibleOn).toBe("2025-06-10");
+    const sameDay = prepareVoucher(
+      "purchases",
+      bill("rao", {
+        section: "194J(b)",
+        rate: 10,
+        baseAmount: 20000,
+        amount: 2000,
+        deductibleOn: "2025-08-15",
+      }),
+      context,
+    );
+    expect(sameDay.tds?.deductibleOn).toBeNull();
+    expect(() =>
+      prepareVoucher(
+        "purchases",
+        bill("rao", {
+          section: "194J(b)",
+          rate: 10,
+          baseAmount: 20000,
+          amount: 2000,
+          deductibleOn: "2025-08-16",
+        }),
+        context,
+      ),
+    ).toThrow("The date the tax was deductible cannot be after the entry's date.");
   });
 
   test("a bill to a party with a section but no TDS is still a credit the year counts; one without a section is not", () => {

@@ -1,6 +1,6 @@
 import { mergePostings, type Posting } from "../../ledger/posting.ts";
 import { type Paise, rupeesToPaise } from "../../money/index.ts";
-import { type EntryTdsInput, tdsRateToBasisPoints } from "../../schemas/tds-input.ts";
+import { type EntryTdsInput, TDS_MESSAGES, tdsRateToBasisPoints } from "../../schemas/tds-input.ts";
 import { isTdsSectionCode, type TdsSectionCode } from "../../tds/sections.ts";
 import type { VoucherType } from "../voucher-type.ts";
 import { VoucherError } from "./voucher-error.ts";
@@ -19,6 +19,8 @@ export interface TdsFact {
   tdsPaise: Paise;
   rateBasisPoints: number;
   certificateBasePaise: Paise;
+  /** When the tax was deductible, if before the entry's date (late deduction, s.201(1A)(i)). */
+  deductibleOn: string | null;
 }
 
 /** The accounts of the engine's context, as far as TDS asks about them. */
@@ -124,11 +126,16 @@ export function applyTds(inputs: TdsInputs): TdsApplied {
         tdsPaise: 0,
         rateBasisPoints: 0,
         certificateBasePaise: 0,
+        deductibleOn: null,
       },
       owedPaise: null,
     };
   }
   const tdsPaise = rupeesToPaise(tds.amount);
+  const entryDate = String(inputs.payload.date ?? "");
+  if (tds.deductibleOn !== undefined && entryDate !== "" && tds.deductibleOn > entryDate) {
+    throw new VoucherError(TDS_MESSAGES.deductibleAfterEntry, "tds.deductibleOn");
+  }
   const payable = inputs.tdsPayableAccounts?.get(tds.section);
   if (payable === undefined) throw new VoucherError(TDS_MESSAGES_ENGINE.noLedger, "tds.section");
   const totals = inputs.documentTotals;
@@ -153,6 +160,8 @@ export function applyTds(inputs: TdsInputs): TdsApplied {
       tdsPaise,
       rateBasisPoints: tdsRateToBasisPoints(tds.rate),
       certificateBasePaise: rupeesToPaise(tds.certificateBaseAmount ?? 0),
+      deductibleOn:
+        tds.deductibleOn !== undefined && tds.deductibleOn < entryDate ? tds.deductibleOn : null,
     },
     owedPaise: totals ? totals.totalPaise - tdsPaise : null,
   };

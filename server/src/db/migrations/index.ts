@@ -42,6 +42,7 @@ import * as m0150 from "./0150-shared-limits-and-secret.ts";
 import * as m0160 from "./0160-cash-sales-settled.ts";
 import * as m0161 from "./0161-bank-lines-in-books.ts";
 import * as m0162 from "./0162-outbox-sender.ts";
+import * as m0190 from "./0190-tds-tan-and-late-deduction.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +89,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,
   "0120_audit_trail": m0120,
+  "0190_tds_tan_and_late_deduction": m0190,
 };
 
 export const LATEST_MIGRATION_ID = Object.keys(MIGRATIONS).sort().at(-1) ?? "";

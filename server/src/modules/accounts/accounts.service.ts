@@ -120,6 +120,8 @@ export async function addAccount(db: Kysely<Database>, caller: Caller, input: Ac
     id: newId(),
     ...fields,
     system_key: null,
+    // A new account has no earlier credits: its TDS facts are up to date for its section.
+    tds_facts_section: fields.tds_section,
     custom_field_values: JSON.stringify(customFieldValues),
     active: 1,
     version: 1,

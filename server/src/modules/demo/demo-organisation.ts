@@ -223,6 +223,7 @@ function newDemoOrganisation(
     bill_wise_entry: 1,
     billing_address: "14, Market Yard, Gultekdi, Pune 411037",
     billing_city: "Pune",
+    tan: null,
     billing_pincode: "411037",
     mainly_deals_in: "Wholesale trading",
     settings: JSON.stringify(settingsOf("loading")),

@@ -58,6 +58,7 @@ export async function addOrganisation(
     bill_wise_entry: input.billWiseEntry ? 1 : 0,
     billing_address: input.billingAddress ?? null,
     billing_city: input.billingCity ?? null,
+    tan: null,
     billing_pincode: input.billingPincode ?? null,
     mainly_deals_in: input.mainlyDealsIn ?? null,
     settings: "{}",

@@ -115,6 +115,9 @@ describe("organisation settings", () => {
       // None set: Karnataka's own limit, Rule 138's ₹50,000, holds (decision 097).
       eWayBillIntraStateThreshold: null,
       eWayBillStateThreshold: 50_000,
+      // Issue 39: no TAN yet, and s.194Q binds in no year until the organisation says so.
+      tan: "",
+      tds194QYears: [],
       billingAddress: "",
       billingCity: "",
       billingPincode: "",

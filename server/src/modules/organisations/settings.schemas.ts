@@ -1,6 +1,7 @@
 import {
   CITY_MAX,
   CivilDateText,
+  FinancialYearText,
   GST_FILING_FREQUENCIES,
   MOBILE_LENGTH_MESSAGE,
   NonNegativeRupeeAmount,
@@ -8,9 +9,14 @@ import {
   PINCODE_MESSAGE,
   validateEmail,
   validatePincode,
+  validateTan,
 } from "@bahi/domain";
 import { z } from "zod";
 import { Flag, OrganisationId } from "./organisations.schemas.ts";
+
+export const TAN_MESSAGE = "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.";
+export const TDS_194Q_YEARS_MESSAGE =
+  "Section 194Q years must be financial years like 2025-26, as a list or separated by commas.";
 
 export const IMAGE_KINDS = ["logo", "signature"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
@@ -115,6 +121,34 @@ export const OrganisationSettingsInput = z.object({
     )
     .optional(),
   bankBranch: text("Bank branch", 100).optional(),
+  /**
+   * Issue 39: the organisation's Tax Deduction Account Number, quoted on its TDS statements,
+   * certificates and challans; empty clears it.
+   */
+  tan: text("TAN", 10)
+    .toUpperCase()
+    .refine((value) => value === "" || validateTan(value) === null, TAN_MESSAGE)
+    .optional(),
+  /**
+   * Issue 39: the financial years in which s.194Q binds the organisation as a buyer (its turnover
+   * in the year before exceeded ₹10 crore). A list, or the years separated by commas (a form).
+   */
+  tds194QYears: z
+    .union(
+      [
+        z.array(z.string(), { error: TDS_194Q_YEARS_MESSAGE }),
+        z.string({ error: TDS_194Q_YEARS_MESSAGE }).transform((text) =>
+          text
+            .split(",")
+            .map((year) => year.trim())
+            .filter(Boolean),
+        ),
+      ],
+      { error: TDS_194Q_YEARS_MESSAGE },
+    )
+    .pipe(z.array(FinancialYearText).max(50, TDS_194Q_YEARS_MESSAGE))
+    .transform((years) => [...new Set(years)].sort())
+    .optional(),
 });
 export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsInput>;
 

@@ -67,6 +67,8 @@ interface OrganisationSettingsDocument {
    * null (the default) takes its state's own limit (decision 097).
    */
   eWayBillIntraStateThresholdPaise: number | null;
+  /** Issue 39: the years in which s.194Q binds the organisation (turnover of the year before over ₹10 crore). */
+  tds194QYears: string[];
 }
 
 const DEFAULTS: OrganisationSettingsDocument = {
@@ -88,6 +90,7 @@ const DEFAULTS: OrganisationSettingsDocument = {
   previousYearTurnoverPaise: 0,
   eInvoiceFrom: "",
   eWayBillIntraStateThresholdPaise: null,
+  tds194QYears: [],
 };
 
 const SETTINGS_KEY = "organisation";
@@ -135,6 +138,8 @@ function presentSettings(organisation: OrganisationsTable) {
       stateEWayBillThresholdPaise(organisation.state_code, todayCivil()),
     ),
     eInvoiceFrom: own.eInvoiceFrom,
+    tan: organisation.tan ?? "",
+    tds194QYears: own.tds194QYears,
     billingAddress: organisation.billing_address ?? "",
     billingCity: organisation.billing_city ?? "",
     billingPincode: organisation.billing_pincode ?? "",
@@ -186,6 +191,18 @@ export function readMailSender(organisation: OrganisationsTable): {
 } {
   const email = readDocument(organisation).own.email.trim();
   return { fromName: organisation.name, ...(email ? { replyTo: email } : {}) };
+}
+
+/**
+ * What TDS reads (issue 39): the TAN its statement, certificates and challans are made out
+ * against, and the years in which s.194Q binds the organisation as a buyer.
+ */
+export function readTdsSettings(organisation: OrganisationsTable): {
+  tan: string | null;
+  tds194QYears: readonly string[];
+} {
+  const { own } = readDocument(organisation);
+  return { tan: organisation.tan || null, tds194QYears: own.tds194QYears };
 }
 
 /** The settings a GST return reads (issue 19): filing frequency and last year's turnover. */
@@ -255,8 +272,9 @@ export async function saveOrganisationSettings(
         eWayBillIntraStateThreshold,
         ...rest
       } = input;
-      const { billingAddress, billingCity, billingPincode, ...fields } = rest;
+      const { billingAddress, billingCity, billingPincode, tan, ...fields } = rest;
       const address = {
+        ...(tan === undefined ? {} : { tan: tan || null }),
         ...(billingAddress === undefined ? {} : { billing_address: billingAddress || null }),
         ...(billingCity === undefined ? {} : { billing_city: billingCity || null }),
         ...(billingPincode === undefined ? {} : { billing_pincode: billingPincode || null }),
@@ -266,6 +284,7 @@ export async function saveOrganisationSettings(
       if (billingAddress !== undefined) changed.push("billingAddress");
       if (billingCity !== undefined) changed.push("billingCity");
       if (billingPincode !== undefined) changed.push("billingPincode");
+      if (tan !== undefined) changed.push("tan");
       for (const [key, value] of Object.entries(fields)) {
         if (value === undefined) continue;
         Object.assign(next, { [key]: value });

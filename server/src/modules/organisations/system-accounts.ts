@@ -86,6 +86,7 @@ export function blankLedgerRow(input: {
     tds_section: null,
     deductee_type: null,
     lower_deduction_certificate: null,
+    tds_facts_section: null,
     custom_field_values: "{}",
     active: 1,
     version: 1,

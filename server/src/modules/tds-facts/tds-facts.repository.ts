@@ -17,6 +17,37 @@ export function insertFacts(db: Kysely<Database>, rows: readonly TdsEntriesTable
   return chunkRows(rows).map((chunk) => db.insertInto("tds_entries").values(chunk));
 }
 
+const FACT_COLUMNS = [
+  "voucher_type",
+  "party_account_id",
+  "section",
+  "date",
+  "credit_paise",
+  "base_paise",
+  "tds_paise",
+  "rate_bp",
+  "certificate_base_paise",
+  "deductible_on",
+] as const;
+
+/** An edit's facts: each voucher's row written over the one it had, if any. */
+export function upsertFacts(db: Kysely<Database>, rows: readonly TdsEntriesTable[]) {
+  return chunkRows(rows).map((chunk) =>
+    db
+      .insertInto("tds_entries")
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict
+          .columns(["organisation_id", "voucher_id"])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(
+              FACT_COLUMNS.map((column) => [column, eb.ref(`excluded.${column}`)]),
+            ),
+          ),
+      ),
+  );
+}
+
 /** One party's credits under one section between two dates: the suggestion's one indexed read. */
 export function selectPartyCredits(
   db: Kysely<Database>,
@@ -78,6 +109,7 @@ export function selectDeductions(
       "t.tds_paise",
       "t.rate_bp",
       "t.certificate_base_paise",
+      "t.deductible_on",
       "a.name as party_name",
       "a.pan",
       "a.deductee_type",

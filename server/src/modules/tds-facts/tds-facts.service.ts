@@ -39,22 +39,23 @@ export async function writeTdsFacts(
             tds_paise: fact.tdsPaise,
             rate_bp: fact.rateBasisPoints,
             certificate_base_paise: fact.certificateBasePaise,
+            deductible_on: fact.deductibleOn ?? null,
           },
         ]
       : [],
   );
-  // Most saves credit no deductee: a new voucher without a fact writes nothing.
+  if (!replace) {
+    // Most saves credit no deductee: a new voucher without a fact writes nothing.
+    if (rows.length > 0) await runWrites(trx, repo.insertFacts(trx, rows));
+    return;
+  }
+  // An edit: a voucher with a fact has its row written over; one without loses its row. The two
+  // touch different rows, so they may share one PostgreSQL statement (runWrites, decision 019).
+  const withFact = new Set(rows.map((row) => row.voucher_id));
+  const without = saved.map((entry) => entry.voucherId).filter((id) => !withFact.has(id));
   await runWrites(trx, [
-    ...(replace
-      ? [
-          repo.deleteFacts(
-            trx,
-            organisationId,
-            saved.map((entry) => entry.voucherId),
-          ),
-        ]
-      : []),
-    ...repo.insertFacts(trx, rows),
+    ...(without.length > 0 ? [repo.deleteFacts(trx, organisationId, without)] : []),
+    ...repo.upsertFacts(trx, rows),
   ]);
 }
 
@@ -122,6 +123,7 @@ export async function listDeductions(
     tdsPaise: Number(row.tds_paise),
     rateBasisPoints: Number(row.rate_bp),
     certificateBasePaise: Number(row.certificate_base_paise),
+    deductibleOn: row.deductible_on,
     challanId: row.challan_id,
   }));
 }

@@ -14,8 +14,10 @@ import { renderTdsCertificateDocumentPdf } from "../documents/print-renderer.ts"
 import type { TdsCertificateDocument } from "../documents/tds-certificate.ts";
 import {
   assertStatementFileable,
+  deductorPanOf,
   loadQuarter,
   type Quarter,
+  requireTan,
   TDS_SERVICE_MESSAGES,
 } from "./tds.service.ts";
 import { buildRpuWorkbook } from "./tds-rpu-file.ts";
@@ -30,14 +32,15 @@ export async function renderStatementFile(
     organisationId: string;
     year: FinancialYear;
     quarter: Quarter;
-    tan?: string | undefined;
   },
 ) {
   const { organisation, rows, challans } = await loadQuarter(db, caller, query);
+  const tan = requireTan(organisation);
   assertStatementFileable(rows);
   const content = await buildRpuWorkbook({
     organisationName: organisation.name,
-    tan: query.tan ?? null,
+    tan,
+    pan: deductorPanOf(organisation.gstin),
     year: query.year,
     quarter: query.quarter,
     rows,
@@ -61,10 +64,10 @@ export async function renderCertificate(
     year: FinancialYear;
     quarter: Quarter;
     accountId: string;
-    tan?: string | undefined;
   },
 ) {
   const { organisation, range, rows, challans } = await loadQuarter(db, caller, query);
+  const tan = requireTan(organisation);
   const own = rows.filter((row) => row.accountId === query.accountId);
   const first = own[0];
   if (!first) throw notFound(TDS_SERVICE_MESSAGES.noDeductions);
@@ -94,8 +97,8 @@ export async function renderCertificate(
       ]
         .filter(Boolean)
         .join(", "),
-      tan: query.tan ?? "(not given)",
-      pan: organisation.gstin ? organisation.gstin.slice(2, 12) : "(not given)",
+      tan,
+      pan: deductorPanOf(organisation.gstin) ?? "(not given)",
     },
     deductee: {
       name: first.name,

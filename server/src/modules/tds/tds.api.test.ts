@@ -404,6 +404,56 @@ describe("challans", () => {
       ...body,
     });
 
+  test("without the organisation's TAN a challan is refused; the TAN is set (and checked) in its settings", async () => {
+    const noTan = await challan({
+      date: "2025-09-05",
+      challanSerial: "00011",
+      section: "194J(b)",
+      tax: 6000,
+      entryIds: [ids.bill2],
+    });
+    expect(noTan.statusCode).toBe(400);
+    expect(noTan.json().message).toBe(
+      "The organisation has no TAN. Enter it in Settings → Organisation: TDS statements, certificates and challans are made out against it.",
+    );
+    const report = await ok(owner, "GET", `/tds/report?${qs({ year: YEAR, quarter: 2 })}`);
+    expect(report.deductor).toMatchObject({ name: "Pune Works", tan: null });
+    expect(report.deductor.problems[0]).toContain("has no TAN");
+    for (const tan of ["PNEP1234A", "PNE123456A", "PNEP12345"]) {
+      const bad = await call(owner, "POST", "/settings/organisation", { organisationId: org, tan });
+      expect(bad.statusCode, tan).toBe(400);
+      expect(bad.json().message).toBe(
+        "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.",
+      );
+    }
+    const set = await ok(owner, "POST", "/settings/organisation", {
+      organisationId: org,
+      tan: " pnep12345a ",
+    });
+    expect(set.settings.tan).toBe("PNEP12345A");
+    // A viewer cannot change it; another organisation's owner cannot either.
+    expect(
+      (await call(viewer, "POST", "/settings/organisation", { organisationId: org, tan: "" }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(stranger, "POST", "/settings/organisation", { organisationId: org, tan: "" }))
+        .statusCode,
+    ).toBe(403);
+    const read = await ok(owner, "GET", `/settings/getorganisationsettings?${qs({})}`);
+    expect(read.settings.tan).toBe("PNEP12345A");
+    // The change is in the audit trail, who and when with the TAN before and after.
+    const trail = await ok(
+      owner,
+      "GET",
+      `/audit/trail?${qs({ startDate: "2025-04-01", endDate: "2030-03-31", entity: "settings" })}`,
+    );
+    const changes = (trail.entries as { changes: { field: string }[] }[]).flatMap(
+      (entry) => entry.changes,
+    );
+    expect(changes).toContainEqual({ field: "tan", before: null, after: "PNEP12345A" });
+  });
+
   test("on time: posts Dr TDS Payable, Cr bank", async () => {
     const wrongTax = await challan({
       date: "2025-09-05",
@@ -432,7 +482,13 @@ describe("challans", () => {
       entryIds: [ids.bill2],
     });
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json()).toMatchObject({ interestOwed: 0, dueDate: "2025-09-07" });
+    expect(made.json()).toMatchObject({
+      interestOwed: 0,
+      lateDeductionInterest: 0,
+      lateDepositInterest: 0,
+      dueDate: "2025-09-07",
+      tan: "PNEP12345A",
+    });
     expect((await ledger(ids.payable194J)).closingBalance).toMatchObject({
       amount: 1200,
       type: "cr",
@@ -466,9 +522,25 @@ describe("challans", () => {
       entryIds: [ids.kumarPayment],
     });
     expect(late.statusCode).toBe(400);
+    // ₹500 × 1.5% × 3 = ₹22.50, shown to the rupee: ₹23.
     expect(late.json().message).toBe(
-      "This deposit is late: ₹23 of interest under section 201(1A) (1.5% a month or part, 3 months) is owed. Enter interest of at least ₹23.",
+      "This deposit owes ₹23 of interest under section 201(1A): ₹23 for late deposit (1.5% a month or part, up to 3 months). Enter interest of at least ₹23.",
     );
+    const preview = await ok(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2025-09-10", section: "194C", entryIds: ids.kumarPayment })}`,
+    );
+    expect(preview).toEqual({
+      date: "2025-09-10",
+      tax: 500,
+      interestOwed: 23,
+      lateDeductionInterest: 0,
+      lateDeductionMonths: 0,
+      lateDepositInterest: 23,
+      lateDepositMonths: 3,
+      dueDate: "2025-08-07",
+    });
     const paid = await challan({
       date: "2025-09-10",
       challanSerial: "00021",
@@ -548,11 +620,7 @@ describe("the quarter's statement and certificates", () => {
       entryIds: [ids.nopanBill],
     });
     expect(made.statusCode, made.body).toBe(200);
-    const file = await call(
-      owner,
-      "GET",
-      `/tds/report/download?${qs({ year: YEAR, quarter: 2, tan: "PNEP12345A" })}`,
-    );
+    const file = await call(owner, "GET", `/tds/report/download?${qs({ year: YEAR, quarter: 2 })}`);
     expect(file.statusCode, file.body).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -560,9 +628,17 @@ describe("the quarter's statement and certificates", () => {
       (workbook.getWorksheet(name)?.getSheetValues() ?? [])
         .filter(Boolean)
         .map((row) => (row as unknown[]).slice(1));
-    const challans = values("Challan Details");
+    // The RPU's Challan grid, column for column (decision 400).
+    const challans = values("Challan");
+    expect(challans[0]?.slice(0, 4)).toEqual([
+      "Sr. No. (401)",
+      "Update mode for challan",
+      "Section code (402)",
+      "TDS (Rs.)",
+    ]);
     expect(challans[1]).toEqual([
       1,
+      "",
       "4JB",
       6000,
       0,
@@ -570,35 +646,69 @@ describe("the quarter's statement and certificates", () => {
       0,
       0,
       0,
+      "",
       6000,
       "",
+      "",
       "0510002",
+      "",
       "05/09/2025",
+      "",
       "00011",
-      "N",
+      "No",
+      0,
+      0,
+      "200",
     ]);
-    expect(challans[2]?.slice(0, 9)).toEqual([2, "94C", 500, 0, 0, 23, 0, 0, 523]);
-    const deductees = values("Deductee Details");
+    expect(challans[2]?.slice(0, 11)).toEqual([2, "", "94C", 500, 0, 0, 23, 0, 0, "", 523]);
+    // The RPU's Deductee grid: columns 1–32 after the row number, grouped challan by challan.
+    const deductees = values("Deductee");
+    expect(deductees[0]?.[21]).toBe("(21) Total tax deducted (18+19+20) (Rs.)");
+    expect(deductees.slice(1).map((row) => [row[1], row[15]])).toEqual([
+      [1, "Rao & Associates"],
+      [2, "Kumar Contractors"],
+      [3, "No Pan Works"],
+    ]);
     expect(deductees[3]).toEqual([
       3,
       3,
+      "",
+      "0510002",
+      "06/10/2025",
+      "00031",
       "94C",
-      "01",
+      10000,
+      0,
+      0,
+      10000,
+      3,
+      "",
+      "",
       "PANNOTAVBL",
       "No Pan Works",
+      "20/09/2025",
       50000,
-      "20/09/2025",
       10000,
       0,
       0,
       10000,
+      "",
       10000,
+      "",
       "20/09/2025",
-      20,
       "C",
+      "01",
+      20,
+      "",
+      "",
+      "",
       "",
     ]);
-    expect(values("Deductor")[1]).toEqual(["TAN of Deductor", "PNEP12345A"]);
+    expect(values("Deductor").slice(0, 3)).toEqual([
+      ["Tax Deduction Account Number (TAN)", "PNEP12345A"],
+      ["Permanent Account Number (PAN)", expect.stringMatching(/^[A-Z]{5}\d{4}[A-Z]$/)],
+      ["Name of Deductor", "Pune Works"],
+    ]);
   });
 
   test("a deductee's certificate lists its deductions and the challan that paid them", async () => {
@@ -615,12 +725,300 @@ describe("the quarter's statement and certificates", () => {
     expect(text).toContain("AAAFR1234K");
     expect(text).toContain("6,000.00");
     expect(text).toContain("0510002");
+    expect(text).toContain("PNEP12345A");
     const none = await call(
       owner,
       "GET",
       `/tds/certificate?${qs({ year: YEAR, quarter: 1, accountId: ids.rao })}`,
     );
     expect(none.statusCode).toBe(404);
+  });
+});
+
+describe("late deduction (s.201(1A)(i)) and late deposit on one challan", () => {
+  test("₹5,250 deductible 15 Nov, deducted 10 Jan, paid 8 Feb: ₹156 (1% × 3 on ₹5,200) and ₹156 (1.5% × 2)", async () => {
+    const party = await addParty({
+      name: "Late Deduction Works",
+      pan: "ABCPD1234Q",
+      tdsSection: "194C",
+      deducteeType: "individual",
+    });
+    const early = await call(owner, "POST", "/purchases/add", {
+      organisationId: org,
+      year: YEAR,
+      date: "2026-01-10",
+      invoiceNumber: "LD-0",
+      cashOrDebtorAccountId: party,
+      itemDetails: [],
+      accountDetails: [{ accountId: ids.contract, amount: 525000, gstRate: 0 }],
+      tds: {
+        section: "194C",
+        rate: 1,
+        baseAmount: 525000,
+        amount: 5250,
+        deductibleOn: "2026-01-11",
+      },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toContain("cannot be after the entry's date");
+    const bill = await ok(owner, "POST", "/purchases/add", {
+      organisationId: org,
+      year: YEAR,
+      date: "2026-01-10",
+      invoiceNumber: "LD-1",
+      cashOrDebtorAccountId: party,
+      itemDetails: [],
+      accountDetails: [{ accountId: ids.contract, amount: 525000, gstRate: 0 }],
+      tds: {
+        section: "194C",
+        rate: 1,
+        baseAmount: 525000,
+        amount: 5250,
+        deductibleOn: "2025-11-15",
+      },
+    });
+    const preview = await ok(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2026-02-08", section: "194C", entryIds: bill.entryId })}`,
+    );
+    expect(preview).toEqual({
+      date: "2026-02-08",
+      tax: 5250,
+      interestOwed: 312,
+      lateDeductionInterest: 156,
+      lateDeductionMonths: 3,
+      lateDepositInterest: 156,
+      lateDepositMonths: 2,
+      dueDate: "2026-02-07",
+    });
+    const body = {
+      organisationId: org,
+      date: "2026-02-08",
+      bsrCode: "0510002",
+      challanSerial: "00051",
+      section: "194C",
+      tax: 5250,
+      fee: 0,
+      bankAccountId: ids.bank,
+      entryIds: [bill.entryId],
+    };
+    const short = await call(owner, "POST", "/tds/challan", { ...body, interest: 300 });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(
+      "This deposit owes ₹312 of interest under section 201(1A): ₹156 for late deduction (1% a month or part, up to 3 months) and ₹156 for late deposit (1.5% a month or part, up to 2 months). Enter interest of at least ₹312.",
+    );
+    const paid = await call(owner, "POST", "/tds/challan", { ...body, interest: 312 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      interestOwed: 312,
+      lateDeductionInterest: 156,
+      lateDepositInterest: 156,
+    });
+    // The statement reports it credited when deductible and deducted on the entry's date.
+    const q4 = await ok(owner, "GET", `/tds/report?${qs({ year: YEAR, quarter: 4 })}`);
+    expect(
+      q4.rows
+        .filter((row: { entryId: string }) => row.entryId === bill.entryId)
+        .map((row: { date: string; deductibleOn: string | null }) => [row.date, row.deductibleOn]),
+    ).toEqual([["2026-01-10", "2025-11-15"]]);
+    const file = await call(owner, "GET", `/tds/report/download?${qs({ year: YEAR, quarter: 4 })}`);
+    expect(file.statusCode, file.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const row = workbook
+      .getWorksheet("Deductee")
+      ?.getSheetValues()
+      .filter(Boolean)
+      .map((cells) => (cells as unknown[]).slice(1))
+      .find((cells) => cells[15] === "Late Deduction Works");
+    expect([row?.[16], row?.[25]]).toEqual(["15/11/2025", "10/01/2026"]);
+    // The preview names only unpaid deductions of the organisation.
+    const again = await call(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2026-02-09", section: "194C", entryIds: bill.entryId })}`,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          owner,
+          "GET",
+          `/tds/challan/interest?${qs({ date: "2026-02-09", section: "194C", entryIds: bill.entryId }, strangerOrg)}`,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          salesOnly,
+          "GET",
+          `/tds/challan/interest?${qs({ date: "2026-02-09", section: "194C", entryIds: bill.entryId })}`,
+        )
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("a TRACES justification report's case through the API", () => {
+  test("₹16,147 deducted on the last day of April, paid on 9 May (due 7 May): 2 months on ₹16,100, ₹483", async () => {
+    // caclubindia.com/forum/tds-late-payment-254706.asp quotes TRACES: 30-Apr-2012, 7-May-2012,
+    // 9-May-2012, 2 months, ₹483.00. The same days of 2025 (outside 2012, which Bahi keeps no
+    // books for): a company contractor at 2% on ₹8,07,350 is ₹16,147.
+    const party = await addParty({
+      name: "Traces Case Contractors",
+      pan: "AABCT1234E",
+      tdsSection: "194C",
+      deducteeType: "company",
+    });
+    const bill = await ok(owner, "POST", "/purchases/add", {
+      organisationId: org,
+      year: YEAR,
+      date: "2025-04-30",
+      invoiceNumber: "TC-1",
+      cashOrDebtorAccountId: party,
+      itemDetails: [],
+      accountDetails: [{ accountId: ids.contract, amount: 807350, gstRate: 0 }],
+      tds: { section: "194C", rate: 2, baseAmount: 807350, amount: 16147 },
+    });
+    const owed = await ok(
+      owner,
+      "GET",
+      `/tds/challan/interest?${qs({ date: "2025-05-09", section: "194C", entryIds: bill.entryId })}`,
+    );
+    expect(owed).toMatchObject({
+      interestOwed: 483,
+      lateDeductionInterest: 0,
+      lateDepositInterest: 483,
+      lateDepositMonths: 2,
+      dueDate: "2025-05-07",
+    });
+    const paid = await call(owner, "POST", "/tds/challan", {
+      organisationId: org,
+      date: "2025-05-09",
+      bsrCode: "0510002",
+      challanSerial: "00061",
+      section: "194C",
+      tax: 16147,
+      interest: 483,
+      bankAccountId: ids.bank,
+      entryIds: [bill.entryId],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+});
+
+describe("194Q: the buyer's turnover condition is an organisation setting", () => {
+  test("not marked for the year: no deduction, and the reason says where to mark it; marked: 0.1% on what exceeds 50 lakh", async () => {
+    const party = await addParty({
+      name: "Steel Suppliers",
+      pan: "AABCS1234D",
+      tdsSection: "194Q",
+      deducteeType: "company",
+    });
+    const before = await suggest({ accountId: party, date: "2025-08-01", amount: 6000000 });
+    expect(before).toMatchObject({ section: "194Q", deduct: false, amount: 0 });
+    expect(before.reason).toContain("exceeded ₹10 crore in the year before (2024-25)");
+    expect(before.reason).toContain("Settings → Organisation");
+    const bad = await call(owner, "POST", "/settings/organisation", {
+      organisationId: org,
+      tds194QYears: ["2025"],
+    });
+    expect(bad.statusCode).toBe(400);
+    const set = await ok(owner, "POST", "/settings/organisation", {
+      organisationId: org,
+      tds194QYears: "2025-26, 2024-25",
+    });
+    expect(set.settings.tds194QYears).toEqual(["2024-25", "2025-26"]);
+    const after = await suggest({ accountId: party, date: "2025-08-01", amount: 6000000 });
+    expect(after).toMatchObject({ deduct: true, rate: 0.1, baseAmount: 1000000, amount: 1000 });
+    expect(after.reason).toContain("turnover in 2024-25 exceeded ₹10 crore");
+    // Another year is not marked.
+    const nextYear = await suggest({ accountId: party, date: "2026-05-01", amount: 6000000 });
+    expect(nextYear).toMatchObject({ deduct: false });
+  });
+});
+
+describe("credits saved before the account had its section", () => {
+  test("a bill saved before the party was given 194J(b), and one whose facts predate TDS, count in the year's aggregate", async () => {
+    const party = await addParty({ name: "Earlier Consultants", pan: "ABCPE1234R" });
+    const bill = await ok(
+      owner,
+      "POST",
+      "/purchases/add",
+      feeBill(party, "2025-05-10", 40000, "EC-1"),
+    );
+    const db = context.testDatabase.database.db;
+    const facts = () =>
+      db
+        .selectFrom("tds_entries")
+        .select(["section", "credit_paise"])
+        .where("organisation_id", "=", org)
+        .where("voucher_id", "=", bill.entryId)
+        .execute();
+    expect(await facts()).toEqual([]);
+    await ok(owner, "PUT", "/account/edit", {
+      organisationId: org,
+      accountId: party,
+      name: "Earlier Consultants",
+      nature: "Creditors",
+      gstType: "unregistered",
+      state: "27",
+      pan: "ABCPE1234R",
+      tdsSection: "194J(b)",
+      deducteeType: "individual",
+      version: 1,
+    });
+    const s = await suggest({ accountId: party, date: "2025-06-01", amount: 20000 });
+    expect(s).toMatchObject({ deduct: true, baseAmount: 60000, amount: 6000 });
+    expect(s.reason).toContain("earlier credits of ₹40,000.00 not yet deducted on are included");
+    expect(await facts()).toEqual([{ section: "194J(b)", credit_paise: 4_000_000 }]);
+
+    // A voucher saved before TDS existed (migration 0110) has no fact at all.
+    await db
+      .deleteFrom("tds_entries")
+      .where("organisation_id", "=", org)
+      .where("voucher_id", "=", bill.entryId)
+      .execute();
+    await db
+      .updateTable("accounts")
+      .set({ tds_facts_section: null })
+      .where("organisation_id", "=", org)
+      .where("id", "=", party)
+      .execute();
+    expect(await suggest({ accountId: party, date: "2025-06-01", amount: 20000 })).toMatchObject({
+      deduct: true,
+      baseAmount: 60000,
+    });
+    // The section changed: the undeducted credit counts under the new one, not the old.
+    await ok(owner, "PUT", "/account/edit", {
+      organisationId: org,
+      accountId: party,
+      name: "Earlier Consultants",
+      nature: "Creditors",
+      gstType: "unregistered",
+      state: "27",
+      pan: "ABCPE1234R",
+      tdsSection: "194J(a)",
+      deducteeType: "individual",
+      version: 2,
+    });
+    expect(await suggest({ accountId: party, date: "2025-06-01", amount: 20000 })).toMatchObject({
+      section: "194J(a)",
+      deduct: true,
+      baseAmount: 60000,
+      amount: 1200,
+    });
+    expect(await facts()).toEqual([{ section: "194J(a)", credit_paise: 4_000_000 }]);
+    // Editing the bill rewrites its fact in the same save (on PostgreSQL too: delete, then insert).
+    const edited = await call(owner, "PUT", "/purchases/edit", {
+      ...feeBill(party, "2025-05-10", 45000, "EC-1"),
+      entryId: bill.entryId,
+      version: 1,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await facts()).toEqual([{ section: "194J(a)", credit_paise: 4_500_000 }]);
   });
 });
 

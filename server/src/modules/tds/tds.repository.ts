@@ -36,7 +36,14 @@ export function selectEntriesForChallan(
         .onRef("ce.organisation_id", "=", "t.organisation_id")
         .onRef("ce.voucher_id", "=", "t.voucher_id"),
     )
-    .select(["t.voucher_id", "t.section", "t.date", "t.tds_paise", "ce.challan_id"])
+    .select([
+      "t.voucher_id",
+      "t.section",
+      "t.date",
+      "t.tds_paise",
+      "t.deductible_on",
+      "ce.challan_id",
+    ])
     .where("t.organisation_id", "=", organisationId)
     .where("t.voucher_id", "in", voucherIds)
     .execute();

@@ -4,7 +4,6 @@ import {
   FinancialYearText,
   NonNegativeRupeeAmount,
   optionalText,
-  TanText,
   TdsSectionText,
 } from "@bahi/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -33,7 +32,6 @@ const QuarterQuery = z.object({
   organisationId: EntityId,
   year: FinancialYearText,
   quarter: Quarter,
-  tan: optionalText(TanText),
 });
 
 export const ChallanBody = z.object({
@@ -99,6 +97,32 @@ export const tdsRoutes: FastifyPluginAsyncZod<{
 
   app.post("/tds/challan", { ...guard, schema: { tags, body: ChallanBody } }, async (request) =>
     service.createChallan(writeDeps, callerOf(request), request.body),
+  );
+
+  app.get(
+    "/tds/challan/interest",
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: z.object({
+          organisationId: EntityId,
+          date: CivilDateText,
+          section: TdsSectionText,
+          entryIds: z
+            .union([z.array(z.string()), z.string().transform((ids) => ids.split(","))], {
+              error: "Name the deductions the challan pays (entryIds).",
+            })
+            .pipe(
+              z
+                .array(EntityId)
+                .min(1, "Name the deductions the challan pays (entryIds).")
+                .max(5000, "At most 5,000 deductions in one challan."),
+            ),
+        }),
+      },
+    },
+    async (request) => service.readChallanInterest(db, callerOf(request), request.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   basisPointsToPercent,
+  challanInterest,
   DEDUCTEE_TYPES,
   type DeducteeType,
   ENTRY_INPUT_SCHEMAS,
@@ -9,7 +10,6 @@ import {
   financialYearStartYear,
   isTdsSectionCode,
   type LowerDeductionCertificate,
-  lateDepositInterest,
   paiseToRupees,
   rupeesToPaise,
   suggestTds,
@@ -27,11 +27,13 @@ import { newId } from "../../lib/ids.ts";
 import type { Caller } from "../access/caller.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { requireLiveAccount } from "../accounts/accounts.service.ts";
+import { readTdsSettings } from "../organisations/settings.service.ts";
 import {
   type Deduction,
   listDeductions,
   listPartyCredits,
 } from "../tds-facts/tds-facts.service.ts";
+import { bringTdsFactsUpToDate } from "../vouchers/tds-facts-backfill.ts";
 import { ensureNamedLedgers, ensureTdsPayableLedgers } from "../vouchers/tds-ledgers.ts";
 import { createVouchers, type VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./tds.repository.ts";
@@ -43,8 +45,10 @@ export const TDS_SERVICE_MESSAGES = {
   challanPaid: (entry: string) => `The deduction of entry ${entry} is already paid by a challan.`,
   challanTax: (total: string) => `Tax must be the deductions' total: ₹${total}.`,
   challanBeforeDeduction: "A challan cannot be dated before a deduction it pays.",
-  challanLate: (owed: string, months: number) =>
-    `This deposit is late: ₹${owed} of interest under section 201(1A) (1.5% a month or part, ${months} month${months === 1 ? "" : "s"}) is owed. Enter interest of at least ₹${owed}.`,
+  challanLate: (owed: string, parts: string) =>
+    `This deposit owes ₹${owed} of interest under section 201(1A): ${parts}. Enter interest of at least ₹${owed}.`,
+  noTan:
+    "The organisation has no TAN. Enter it in Settings → Organisation: TDS statements, certificates and challans are made out against it.",
   reportUnfiled: (count: number) =>
     `${count} deduction${count === 1 ? " has" : "s have"} no challan yet; the statement can hold only deposited tax. Make the challans first.`,
   noDeductions: "This deductee has no deductions in the quarter.",
@@ -148,6 +152,10 @@ export async function suggest(
       reason: `${account.name} has no TDS section.`,
     };
   }
+  // Credits saved before the account had this section are counted too (decision 400).
+  if (account.tds_section !== null && account.tds_facts_section !== account.tds_section) {
+    await bringTdsFactsUpToDate(db, access.organisation, account.id);
+  }
   const credits = await listPartyCredits(
     db,
     access.organisation.id,
@@ -171,6 +179,9 @@ export async function suggest(
         certificateBasePaise: credit.certificateBasePaise,
       })),
     certificate: readCertificate(account.lower_deduction_certificate),
+    buyerTurnoverOver10Crore: readTdsSettings(access.organisation).tds194QYears.includes(
+      financialYearOf(query.date),
+    ),
   });
   return {
     section: result.section,
@@ -196,32 +207,80 @@ export interface ChallanInput {
   entryIds: string[];
 }
 
-/** The interest a deposit on `date` owes for each deduction it pays (s.201(1A)(ii)). */
-function interestOwed(entries: readonly { date: string; tds_paise: number }[], date: string) {
-  let owed = 0;
-  let months = 0;
-  for (const entry of entries) {
-    const interest = lateDepositInterest(Number(entry.tds_paise), entry.date, date);
-    owed += interest.interestPaise;
-    months = Math.max(months, interest.months);
-  }
-  return { owedPaise: owed, months };
+/** Rupees as the challan's messages write them, like the tax message: 1234, or 22.5. */
+const rupeesText = (paise: number) => String(rupees(paise));
+
+/**
+ * What a deposit on `date` owes under s.201(1A) for the deductions it pays: interest for deducting
+ * late (1%, from when deductible to when deducted) and for paying late (1.5%, from deduction to
+ * payment), each deduction worked on its own (decision 400).
+ */
+function interestOwed(
+  entries: readonly { date: string; tds_paise: number; deductible_on: string | null }[],
+  date: string,
+) {
+  const owed = challanInterest(
+    entries.map((entry) => ({
+      taxPaise: Number(entry.tds_paise),
+      deductibleOn: entry.deductible_on ?? entry.date,
+      deductedOn: entry.date,
+    })),
+    date,
+  );
+  const months = (pick: "lateDeduction" | "lateDeposit") =>
+    Math.max(0, ...owed.rows.map((row) => row[pick].months));
+  return {
+    owedPaise: owed.totalPaise,
+    lateDeduction: { interestPaise: owed.lateDeductionPaise, months: months("lateDeduction") },
+    lateDeposit: { interestPaise: owed.lateDepositPaise, months: months("lateDeposit") },
+  };
+}
+
+type Owed = ReturnType<typeof interestOwed>;
+
+function describeOwed(owed: Owed): string {
+  const monthsText = (months: number) => `${months} month${months === 1 ? "" : "s"}`;
+  return [
+    owed.lateDeduction.interestPaise > 0
+      ? `₹${rupeesText(owed.lateDeduction.interestPaise)} for late deduction (1% a month or part, up to ${monthsText(owed.lateDeduction.months)})`
+      : null,
+    owed.lateDeposit.interestPaise > 0
+      ? `₹${rupeesText(owed.lateDeposit.interestPaise)} for late deposit (1.5% a month or part, up to ${monthsText(owed.lateDeposit.months)})`
+      : null,
+  ]
+    .filter((part) => part !== null)
+    .join(" and ");
+}
+
+function presentOwed(owed: Owed) {
+  return {
+    interestOwed: rupees(owed.owedPaise),
+    lateDeductionInterest: rupees(owed.lateDeduction.interestPaise),
+    lateDeductionMonths: owed.lateDeduction.months,
+    lateDepositInterest: rupees(owed.lateDeposit.interestPaise),
+    lateDepositMonths: owed.lateDeposit.months,
+  };
+}
+
+/** The organisation's TAN, or a clear refusal: a challan, statement or certificate needs it. */
+export function requireTan(organisation: Parameters<typeof readTdsSettings>[0]): string {
+  const { tan } = readTdsSettings(organisation);
+  if (!tan)
+    throw badRequest(TDS_SERVICE_MESSAGES.noTan, [
+      { path: "tan", message: TDS_SERVICE_MESSAGES.noTan },
+    ]);
+  return tan;
 }
 
 /**
- * POST /tds/challan: a deposit of one section's deductions. The tax must be their total; a late
- * deposit must carry the interest it owes (refused otherwise, naming the amount: decision 300).
- * Posts a payment (Dr TDS Payable, Dr interest and fee, Cr bank) and records the challan in the
- * same transaction.
+ * The deductions a challan names, checked: each a deduction of the organisation under the
+ * challan's section, not paid before, not dated after the deposit.
  */
-export async function createChallan(deps: VoucherDeps, caller: Caller, input: ChallanInput) {
-  const { db } = deps;
-  const access = await requireOrganisationAccess(db, caller, input.organisationId, {
-    kind: "right",
-    subject: "payments",
-    action: "add",
-  });
-  const organisationId = access.organisation.id;
+async function loadChallanEntries(
+  db: Kysely<Database>,
+  organisationId: string,
+  input: { date: string; section: string; entryIds: readonly string[] },
+) {
   const entryIds = [...new Set(input.entryIds)];
   const entries = await repo.selectEntriesForChallan(db, organisationId, entryIds);
   const byId = new Map(entries.map((entry) => [entry.voucher_id, entry]));
@@ -236,6 +295,50 @@ export async function createChallan(deps: VoucherDeps, caller: Caller, input: Ch
     if (entry.challan_id !== null) throw badRequest(TDS_SERVICE_MESSAGES.challanPaid(id));
     if (entry.date > input.date) throw badRequest(TDS_SERVICE_MESSAGES.challanBeforeDeduction);
   }
+  return { entryIds, entries };
+}
+
+/**
+ * GET /tds/challan/interest: what a deposit on `date` of the named deductions owes, both kinds
+ * of s.201(1A) interest, before the challan is saved (the screen shows it).
+ */
+export async function readChallanInterest(
+  db: Kysely<Database>,
+  caller: Caller,
+  query: { organisationId: string; date: string; section: TdsSectionCode; entryIds: string[] },
+) {
+  const access = await requireOrganisationAccess(db, caller, query.organisationId, {
+    kind: "right",
+    subject: "payments",
+    action: "view",
+  });
+  const { entries } = await loadChallanEntries(db, access.organisation.id, query);
+  const owed = interestOwed(entries, query.date);
+  return {
+    date: query.date,
+    tax: rupees(entries.reduce((sum, entry) => sum + Number(entry.tds_paise), 0)),
+    ...presentOwed(owed),
+    dueDate: entries.map((entry) => tdsDepositDueDate(entry.date)).sort()[0] ?? null,
+  };
+}
+
+/**
+ * POST /tds/challan: a deposit of one section's deductions, under the organisation's TAN. The tax
+ * must be their total; the interest at least what late deduction and late deposit owe (refused
+ * otherwise, naming both: decisions 300 and 400).
+ * Posts a payment (Dr TDS Payable, Dr interest and fee, Cr bank) and records the challan in the
+ * same transaction.
+ */
+export async function createChallan(deps: VoucherDeps, caller: Caller, input: ChallanInput) {
+  const { db } = deps;
+  const access = await requireOrganisationAccess(db, caller, input.organisationId, {
+    kind: "right",
+    subject: "payments",
+    action: "add",
+  });
+  const organisationId = access.organisation.id;
+  const tan = requireTan(access.organisation);
+  const { entryIds, entries } = await loadChallanEntries(db, organisationId, input);
   const taxPaise = rupeesToPaise(input.tax);
   const totalPaise = entries.reduce((sum, entry) => sum + Number(entry.tds_paise), 0);
   if (taxPaise !== totalPaise) {
@@ -245,9 +348,12 @@ export async function createChallan(deps: VoucherDeps, caller: Caller, input: Ch
   }
   const interestPaise = rupeesToPaise(input.interest);
   const feePaise = rupeesToPaise(input.fee);
-  const { owedPaise, months } = interestOwed(entries, input.date);
-  if (interestPaise < owedPaise) {
-    const message = TDS_SERVICE_MESSAGES.challanLate(String(rupees(owedPaise)), months);
+  const owed = interestOwed(entries, input.date);
+  if (interestPaise < owed.owedPaise) {
+    const message = TDS_SERVICE_MESSAGES.challanLate(
+      rupeesText(owed.owedPaise),
+      describeOwed(owed),
+    );
     throw badRequest(message, [{ path: "interest", message }]);
   }
   const [payable, extras] = await Promise.all([
@@ -269,7 +375,7 @@ export async function createChallan(deps: VoucherDeps, caller: Caller, input: Ch
     paidAccountId: input.bankAccountId,
     paidAmount: rupees(taxPaise + interestPaise + feePaise),
     entries: lines,
-    narration: `TDS challan 281, section ${input.section}: BSR ${input.bsrCode}, serial ${input.challanSerial}`,
+    narration: `TDS challan 281, TAN ${tan}, section ${input.section}: BSR ${input.bsrCode}, serial ${input.challanSerial}`,
   });
   if (!parsed.success) {
     throw badRequest(parsed.error.issues.map((issue) => issue.message).join(" "));
@@ -310,7 +416,8 @@ export async function createChallan(deps: VoucherDeps, caller: Caller, input: Ch
     challanId,
     entryId: saved?.entryId,
     number: saved?.number,
-    interestOwed: rupees(owedPaise),
+    tan,
+    ...presentOwed(owed),
     dueDate: entries.map((entry) => tdsDepositDueDate(entry.date)).sort()[0] ?? null,
   };
 }
@@ -373,6 +480,8 @@ export interface TdsReportRow {
   voucherType: string;
   number: string;
   date: string;
+  /** When the tax was deductible, if deducted later (the statement's date of payment or credit). */
+  deductibleOn: string | null;
   accountId: string;
   name: string;
   pan: string | null;
@@ -411,6 +520,7 @@ function presentRow(
     voucherType: deduction.voucherType,
     number: deduction.number,
     date: deduction.date,
+    deductibleOn: deduction.deductibleOn,
     accountId: deduction.partyAccountId,
     name: deduction.partyName,
     pan: deduction.pan,
@@ -461,7 +571,8 @@ export async function readReport(
   caller: Caller,
   query: { organisationId: string; year: FinancialYear; quarter: Quarter },
 ) {
-  const { range, rows } = await loadQuarter(db, caller, query);
+  const { organisation, range, rows } = await loadQuarter(db, caller, query);
+  const { tan } = readTdsSettings(organisation);
   const sum = (
     pick: (row: TdsReportRow) => number,
     filter: (row: TdsReportRow) => boolean = () => true,
@@ -473,6 +584,12 @@ export async function readReport(
     startDate: range.startDate,
     endDate: range.endDate,
     form: range.startDate >= "2026-04-01" ? "Form 140 (Income-tax Act, 2025)" : "Form 26Q",
+    deductor: {
+      name: organisation.name,
+      tan,
+      pan: deductorPanOf(organisation.gstin),
+      problems: tan ? [] : [TDS_SERVICE_MESSAGES.noTan],
+    },
     rows,
     totals: {
       count: rows.length,
@@ -502,6 +619,11 @@ export async function readReport(
     })),
     problems: rows.filter((row) => row.problems.length > 0).length,
   };
+}
+
+/** The deductor's PAN, read from its GSTIN (characters 3–12), when it has one. */
+export function deductorPanOf(gstin: string | null): string | null {
+  return gstin && gstin.length === 15 ? gstin.slice(2, 12).toUpperCase() : null;
 }
 
 /** The statement can hold only deposited tax: refused, naming how many, while a deduction has no challan. */

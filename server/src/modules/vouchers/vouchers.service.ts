@@ -78,7 +78,7 @@ function settledOnSave(
  * A payload with what it left out taken from the party and item masters loaded for its save, as
  * the entry screen takes them (issue 35, decision 210): add and edit, one voucher or an import.
  */
-function prepareWithMasters(
+export function prepareWithMasters(
   type: VoucherType,
   payload: Record<string, unknown>,
   context: VoucherContext,

@@ -1,5 +1,7 @@
+import { FINANCIAL_YEARS } from "@bahi/domain";
 import {
   Button,
+  Checkbox,
   Group,
   Paper,
   Select,
@@ -56,6 +58,7 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
       | "bankBranch"
       | "billingCity"
       | "billingPincode"
+      | "tan"
       | "eInvoiceFrom",
   ) => ({
     value: values[name],
@@ -225,6 +228,27 @@ export function OrganisationSettingsForm({ settings }: { settings: OrganisationS
             maxLength={TEXT_LIMITS.bankBranch}
             {...text("bankBranch")}
           />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="TAN"
+            description="Tax Deduction Account Number: quoted on TDS challans, the quarterly statement and certificates"
+            maxLength={10}
+            {...text("tan")}
+            onChange={(event) => set({ tan: event.currentTarget.value.toUpperCase() })}
+          />
+          <Checkbox.Group
+            label="Section 194Q applies in"
+            description="The years whose previous year's turnover exceeded ₹10 crore: TDS of 0.1% on purchases of goods over ₹50 lakh from a seller"
+            value={values.tds194QYears}
+            onChange={(years) => set({ tds194QYears: [...years].sort() })}
+          >
+            <Group gap="sm" mt="xs">
+              {FINANCIAL_YEARS.map((year) => (
+                <Checkbox key={year} value={year} label={year} />
+              ))}
+            </Group>
+          </Checkbox.Group>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Switch

@@ -33,6 +33,10 @@ export interface OrganisationSettings {
   billingAddress: string;
   billingCity: string;
   billingPincode: string;
+  /** Issue 39: the Tax Deduction Account Number its TDS statements, certificates and challans quote. */
+  tan: string;
+  /** Issue 39: the years in which s.194Q binds it as a buyer (turnover of the year before over ₹10 crore). */
+  tds194QYears: string[];
 }
 
 export type ImageKind = "logo" | "signature";

@@ -32,6 +32,8 @@ const SETTINGS: OrganisationSettings = {
   billingAddress: "",
   billingCity: "",
   billingPincode: "",
+  tan: "",
+  tds194QYears: [],
 };
 
 describe("organisation settings form", () => {
@@ -47,6 +49,23 @@ describe("organisation settings form", () => {
         "Pincode must be 6 digits and cannot start with 0.",
       );
     }
+  });
+
+  test("a TAN is 4 letters, 5 digits and a letter (issue 39); the 194Q years go as one field", () => {
+    const values = pickSettingsValues(SETTINGS);
+    expect(checkSettings({ ...values, tan: "pnep12345a" })).toEqual({});
+    for (const bad of ["PNEP1234A", "PNE123456A", "PNEP12345"]) {
+      expect(checkSettings({ ...values, tan: bad }).tan).toBe(
+        "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.",
+      );
+    }
+    const form = buildSettingsForm(
+      "org-1",
+      { ...values, tan: "PNEP12345A", tds194QYears: ["2024-25", "2025-26"] },
+      {},
+    );
+    expect(form.get("tan")).toBe("PNEP12345A");
+    expect(form.get("tds194QYears")).toBe("2024-25,2025-26");
   });
 
   test("an IFSC must have the bank's 4 letters, a zero and 6 more characters", () => {

@@ -6,6 +6,7 @@ import {
   validateEmail,
   validateMobile,
   validatePincode,
+  validateTan,
 } from "@bahi/domain";
 import type { FieldErrors } from "../../components/form-validation.ts";
 import type { ImageKind, OrganisationSettings } from "./organisation-settings.api.ts";
@@ -30,6 +31,8 @@ export type SettingsValues = Pick<
   | "billingAddress"
   | "billingCity"
   | "billingPincode"
+  | "tan"
+  | "tds194QYears"
 > & {
   /** As typed, in rupees. */
   previousYearTurnover: string;
@@ -82,8 +85,13 @@ export function pickSettingsValues(settings: OrganisationSettings): SettingsValu
     billingAddress: settings.billingAddress,
     billingCity: settings.billingCity,
     billingPincode: settings.billingPincode,
+    tan: settings.tan ?? "",
+    tds194QYears: settings.tds194QYears ?? [],
   };
 }
+
+/** As the server words it (issue 39). */
+export const TAN_MESSAGE = "TAN is not valid: 4 letters, 5 digits and a letter, like DELA12345B.";
 
 export const TURNOVER_MESSAGE = "Previous year's turnover must be an amount in rupees.";
 export const EWAY_BILL_THRESHOLD_MESSAGE =
@@ -116,6 +124,7 @@ export function checkSettings(values: SettingsValues): FieldErrors {
   ) {
     errors.eWayBillIntraStateThreshold = EWAY_BILL_THRESHOLD_MESSAGE;
   }
+  if (validateTan(values.tan) !== null) errors.tan = TAN_MESSAGE;
   const pincode = validatePincode(values.billingPincode);
   if (pincode) errors.billingPincode = pincode;
   const ifsc = values.bankIfsc.trim().toUpperCase();
@@ -136,7 +145,8 @@ export function buildSettingsForm(
   for (const [key, value] of Object.entries(values)) {
     // The turnover as typed may carry Indian commas; the server takes rupees. An empty
     // threshold goes empty: the server then takes the state's own limit.
-    const typed = String(value).trim();
+    // The 194Q years go as one field, the years separated by commas.
+    const typed = (Array.isArray(value) ? value.join(",") : String(value)).trim();
     const text =
       key === "previousYearTurnover" || (key === "eWayBillIntraStateThreshold" && typed !== "")
         ? String(paiseToRupees(parseAmount(typed)))

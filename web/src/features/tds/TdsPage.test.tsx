@@ -59,9 +59,31 @@ const REPORT = {
   },
 };
 
+const NO_TAN = {
+  name: "Pune Works",
+  tan: null,
+  pan: null,
+  problems: [
+    "The organisation has no TAN. Enter it in Settings → Organisation: TDS statements, certificates and challans are made out against it.",
+  ],
+};
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
-  if (url.startsWith("/api/tds/report")) return jsonResponse(200, REPORT);
+  if (url.startsWith("/api/tds/report")) {
+    return jsonResponse(200, url.includes("quarter=3") ? { ...REPORT, deductor: NO_TAN } : REPORT);
+  }
+  if (url.startsWith("/api/tds/challan/interest"))
+    return jsonResponse(200, {
+      date: "2026-02-08",
+      tax: 10000,
+      interestOwed: 312,
+      lateDeductionInterest: 156,
+      lateDeductionMonths: 3,
+      lateDepositInterest: 156,
+      lateDepositMonths: 2,
+      dueDate: "2025-10-07",
+    });
   if (url.startsWith("/api/tds/challans")) return jsonResponse(200, { challans: [] });
   if (url.startsWith("/api/account/accountslist"))
     return jsonResponse(200, { accounts: [{ _id: "bank", name: "HDFC Bank", nature: "Bank" }] });
@@ -102,7 +124,22 @@ describe("TDS screen", () => {
     expect(screen.getByRole("button", { name: "Rao & Associates" })).toBeTruthy();
   });
 
-  test("a refused challan shows the server's words", async () => {
+  test("a statement without the organisation's TAN says so and cannot be downloaded", async () => {
+    renderPage(<TdsPage />, {
+      path: "/:organisationId/:year/tds",
+      at: "/org-1/2025-26/tds",
+      session: RETURN_SESSION,
+    });
+    fireEvent.click(await screen.findByRole("radio", { name: "Q3 Oct–Dec" }));
+    await waitFor(() => expect(screen.getByText("TAN missing")).toBeTruthy());
+    const alerts = screen.getAllByRole("alert").map((alert) => alert.textContent);
+    expect(alerts.some((text) => text?.includes("Settings → Organisation"))).toBe(true);
+    expect(
+      (screen.getByRole("button", { name: "Download for RPU" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  test("a challan shows both kinds of interest it owes, enters them, and shows a refusal in the server's words", async () => {
     renderPage(<TdsPage />, {
       path: "/:organisationId/:year/tds",
       at: "/org-1/2025-26/tds",
@@ -112,9 +149,21 @@ describe("TDS screen", () => {
     fireEvent.click(await screen.findByRole("combobox", { name: "Section" }));
     fireEvent.click(await screen.findByRole("option", { name: "194C" }));
     fireEvent.click(await screen.findByRole("checkbox", { name: /NP-1 No Pan Works/ }));
+    const owed = await screen.findByTestId("interest-owed");
+    expect(owed.textContent).toContain(
+      "Late deduction (1% a month or part, up to 3 months): ₹156.00",
+    );
+    expect(owed.textContent).toContain(
+      "Late deposit (1.5% a month or part, up to 2 months; due 2025-10-07): ₹156.00",
+    );
+    expect(owed.textContent).toContain("Interest owed: ₹312.00");
+    fireEvent.click(screen.getByRole("button", { name: "Enter as interest" }));
+    expect((screen.getByRole("textbox", { name: "Interest" }) as HTMLInputElement).value).toBe(
+      "312",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Save Challan" }));
     await waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toContain("₹150 of interest"),
+      expect(screen.getByText(/₹150 of interest under section 201\(1A\)/)).toBeTruthy(),
     );
   });
 });

@@ -34,7 +34,9 @@ import { SelectInput } from "../../components/inputs/SelectInput.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { saveResponse } from "../reports/download.ts";
 import {
+  type ChallanInterest,
   createTdsChallan,
+  fetchChallanInterest,
   fetchTdsCertificate,
   fetchTdsChallans,
   fetchTdsReport,
@@ -129,13 +131,15 @@ function Statement(props: { organisationId: string; year: string; quarter: numbe
   const report = useReport(organisationId, year, quarter);
   if (report.isPending) return <Text c="dimmed">Loading…</Text>;
   if (!report.data) return <Text c="red">The statement could not be read.</Text>;
-  const { rows, totals, form } = report.data;
+  const { rows, totals, form, deductor } = report.data;
+  const tanMissing = (deductor?.problems.length ?? 0) > 0;
   const deductees = [...new Map(rows.map((row) => [row.accountId, row.name])).entries()];
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text>
           {form}, {year} Q{quarter}: {totals.count} deduction{totals.count === 1 ? "" : "s"}
+          {deductor?.tan ? ` · TAN ${deductor.tan}` : ""}
         </Text>
         <Button
           onClick={() =>
@@ -144,11 +148,16 @@ function Statement(props: { organisationId: string; year: string; quarter: numbe
               `26Q_${year}_Q${quarter}.xlsx`,
             )
           }
-          disabled={rows.length === 0}
+          disabled={rows.length === 0 || tanMissing}
         >
           Download for RPU
         </Button>
       </Group>
+      {tanMissing && (
+        <Alert color="red" title="TAN missing" role="alert">
+          {deductor?.problems.join(" ")}
+        </Alert>
+      )}
       {totals.missingPan > 0 && (
         <Alert color="orange" title="PAN missing">
           {totals.missingPan} deduction{totals.missingPan === 1 ? " has" : "s have"} no valid PAN:
@@ -324,6 +333,14 @@ function NewChallan(props: { organisationId: string; year: string; quarter: numb
   );
   const chosen = open.filter((row) => ticked.includes(row.entryId));
   const taxPaise = chosen.reduce((sum, row) => sum + rupeesToPaise(row.tds), 0);
+  const chosenIds = chosen.map((row) => row.entryId);
+  const owed = useQuery({
+    queryKey: ["tds-challan-interest", organisationId, section, date, chosenIds],
+    queryFn: () =>
+      fetchChallanInterest({ organisationId, date, section: section ?? "", entryIds: chosenIds }),
+    enabled: section !== null && chosenIds.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    retry: false,
+  });
   const save = useMutation({
     mutationFn: () =>
       createTdsChallan({
@@ -416,6 +433,7 @@ function NewChallan(props: { organisationId: string; year: string; quarter: numb
               }}
             />
           ))}
+        {owed.data && <InterestOwed owed={owed.data} onUse={setInterest} />}
         <Group justify="space-between">
           <Text>Tax: ₹{formatAmount(taxPaise)}</Text>
           <Button
@@ -433,5 +451,44 @@ function NewChallan(props: { organisationId: string; year: string; quarter: numb
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The s.201(1A) interest a deposit on the chosen date owes, both kinds, with a button to enter it. */
+function InterestOwed(props: { owed: ChallanInterest; onUse: (rupees: number) => void }) {
+  const { owed, onUse } = props;
+  if (owed.interestOwed === 0) {
+    return (
+      <Text size="sm" data-testid="interest-owed">
+        On time (due {owed.dueDate}): no interest owed.
+      </Text>
+    );
+  }
+  const months = (n: number) => `${n} month${n === 1 ? "" : "s"}`;
+  return (
+    <Alert color="orange" title="Interest under section 201(1A)" data-testid="interest-owed">
+      <Stack gap={4}>
+        {owed.lateDeductionInterest > 0 && (
+          <Text size="sm">
+            Late deduction (1% a month or part, up to {months(owed.lateDeductionMonths)}): ₹
+            {money(owed.lateDeductionInterest)}
+          </Text>
+        )}
+        {owed.lateDepositInterest > 0 && (
+          <Text size="sm">
+            Late deposit (1.5% a month or part, up to {months(owed.lateDepositMonths)}; due{" "}
+            {owed.dueDate}): ₹{money(owed.lateDepositInterest)}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            Interest owed: ₹{money(owed.interestOwed)}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => onUse(owed.interestOwed)}>
+            Enter as interest
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

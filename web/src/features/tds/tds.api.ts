@@ -47,6 +47,8 @@ export interface TdsReport {
   startDate: string;
   endDate: string;
   form: string;
+  /** Issue 39: the deductor as the statement names it; `problems` says when its TAN is missing. */
+  deductor?: { name: string; tan: string | null; pan: string | null; problems: string[] };
   rows: TdsReportRow[];
   totals: {
     count: number;
@@ -117,4 +119,28 @@ export interface NewChallan {
 
 export function createTdsChallan(body: NewChallan) {
   return apiRequest<{ challanId: string; number: string }>("POST", "/tds/challan", { body });
+}
+
+/** What a deposit on `date` of the named deductions owes under s.201(1A), both kinds. */
+export interface ChallanInterest {
+  date: string;
+  tax: number;
+  interestOwed: number;
+  lateDeductionInterest: number;
+  lateDeductionMonths: number;
+  lateDepositInterest: number;
+  lateDepositMonths: number;
+  dueDate: string | null;
+}
+
+export function fetchChallanInterest(query: {
+  organisationId: string;
+  date: string;
+  section: string;
+  entryIds: string[];
+}) {
+  return apiRequest<ChallanInterest>("GET", "/tds/challan/interest", {
+    query: { ...query, entryIds: query.entryIds.join(",") },
+    errorTitle: "Could not work out the interest",
+  });
 }

@@ -95,6 +95,13 @@ describe("TDS on an entry", () => {
       amount: 6000,
       accountId: "rao",
     });
+    // Deducted late: the date the tax became deductible goes with the deduction.
+    const since = screen.getByRole("textbox", { name: /Tax deductible since/ });
+    fireEvent.change(since, { target: { value: "15-06-2025" } });
+    fireEvent.blur(since);
+    expect(buildEntryPayload(latest as EntryForm, context, { mode: "add" }).tds).toMatchObject({
+      deductibleOn: "2025-06-15",
+    });
     fireEvent.click(screen.getByRole("button", { name: "Remove TDS" }));
     expect(buildEntryPayload(latest as EntryForm, context, { mode: "add" }).tds).toBeUndefined();
   });

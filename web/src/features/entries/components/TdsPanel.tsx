@@ -1,6 +1,7 @@
 import { formatAmount, paiseToRupees, rupeesToPaise } from "@bahi/domain";
 import { Alert, Button, Group, Paper, Text } from "@mantine/core";
 import { useState } from "react";
+import { IndianDateField } from "../../../components/inputs/IndianDateField.tsx";
 import { fetchTdsSuggestion, type TdsSuggestion } from "../../tds/tds.api.ts";
 import type { EntryContext } from "../model/entry-context.ts";
 import type { EntryForm } from "../model/entry-form.ts";
@@ -91,6 +92,25 @@ export function TdsPanel(props: {
         <Text size="sm" c="dimmed">
           {credit ? "No TDS on this entry." : "Choose the party and amounts to work out TDS."}
         </Text>
+      )}
+      {applied && (
+        <IndianDateField
+          mt="xs"
+          label="Tax deductible since"
+          description="Only if deducted late: the date the tax became deductible. The challan then works out 1% a month or part until this entry's date (s.201(1A)(i))."
+          value={applied.deductibleOn ?? ""}
+          readOnly={readOnly}
+          onChange={(date) =>
+            update((current) =>
+              current.tds
+                ? {
+                    ...current,
+                    tds: { ...current.tds, deductibleOn: date === "" ? undefined : date },
+                  }
+                : current,
+            )
+          }
+        />
       )}
       {suggestion && (
         <Alert

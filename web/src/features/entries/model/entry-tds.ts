@@ -11,6 +11,8 @@ export interface EntryTds {
   amount: number;
   accountId?: string | undefined;
   certificateBaseAmount?: number | undefined;
+  /** When the tax was deductible, if it is deducted later (s.201(1A)(i), decision 400). */
+  deductibleOn?: string | undefined;
 }
 
 /** The types whose entries may carry TDS (the server's schemas: purchases, payments, journal). */
@@ -65,5 +67,6 @@ export function readEntryTds(entry: StoredEntry): EntryTds | null {
     ...(typeof tds.certificateBaseAmount === "number"
       ? { certificateBaseAmount: tds.certificateBaseAmount }
       : {}),
+    ...(typeof tds.deductibleOn === "string" ? { deductibleOn: tds.deductibleOn } : {}),
   };
 }
