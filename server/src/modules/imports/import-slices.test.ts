@@ -1,5 +1,9 @@
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { SaveSlice, SLICE_MS, SliceClock } from "./import-progress.ts";
+import type { Database } from "../../db/schema.ts";
+import { SaveSlice, SLICE_MS, SliceClock, threadHoldClock } from "./import-progress.ts";
 
 describe("SaveSlice (decision 332)", () => {
   test("a transaction takes what the recent vouchers say fits in the slice, at least one, at most 200", () => {
@@ -41,5 +45,31 @@ describe("SliceClock (decision 332)", () => {
     await spent.pause();
     seen.push("import went on");
     expect(seen).toEqual(["other request", "import went on"]);
+  });
+});
+
+describe("threadHoldClock (issue 36)", () => {
+  test("SQLite's transactions are timed by the wall, PostgreSQL's by the thread's CPU", async () => {
+    const sqlite = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new SQLite(":memory:") }),
+    });
+    // No query is made: the pool never connects.
+    const postgres = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool() }),
+    });
+    const wall = threadHoldClock(sqlite);
+    const cpu = threadHoldClock(postgres);
+    const [wallStart, cpuStart] = [wall(), cpu()];
+    // Waiting (as for PostgreSQL's answer) holds nothing; only the wall moves.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(wall() - wallStart).toBeGreaterThanOrEqual(55);
+    expect(cpu() - cpuStart).toBeLessThan(30);
+    // Work on the thread moves it (however long a loaded machine takes to give it 20 ms).
+    const busyFrom = cpu();
+    const deadline = performance.now() + 10_000;
+    while (cpu() - busyFrom < 20 && performance.now() < deadline);
+    expect(cpu() - busyFrom).toBeGreaterThanOrEqual(20);
+    await sqlite.destroy();
+    await postgres.destroy();
   });
 });

@@ -42,7 +42,7 @@ import { listItems } from "../items/items.service.ts";
 import { readTrialBalance } from "../ledger/ledger.service.ts";
 import type { NewEntry, VoucherDeps } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
-import { letOthersIn, SaveSlice, SliceClock } from "./import-progress.ts";
+import { letOthersIn, SaveSlice, SliceClock, threadHoldClock } from "./import-progress.ts";
 import { nameOf, parseTallyMasters, type TallyNodes, text } from "./tally-import.service.ts";
 import {
   readTallyVoucher,
@@ -752,14 +752,15 @@ export async function importTallyVouchers(
   if (!preview) options.onTotal?.(options.total ?? found.get("VOUCHER")?.length ?? 0);
   const slice = new SaveSlice();
   const clock = new SliceClock();
+  const threadTime = threadHoldClock(deps.db);
   /** Saved a transaction at a time, each as large as the slice allows; others go between. */
   const save = async (group: Plan[]): Promise<void> => {
     for (let from = 0; from < group.length; ) {
       const part = group.slice(from, from + slice.size);
       from += part.length;
-      const started = performance.now();
+      const started = threadTime();
       await saveTransaction(part);
-      slice.measured(part.length, performance.now() - started);
+      slice.measured(part.length, threadTime() - started);
       await letOthersIn();
       clock.restart();
     }

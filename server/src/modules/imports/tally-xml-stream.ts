@@ -87,6 +87,41 @@ export interface TallyStreamResult {
 
 const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** What a leaf not built becomes: an element saxes reads past, so its parent still has children. */
+const PASSED_OVER = "<_/>";
+
+/**
+ * With `keep`, the leaves of no interest (most of a real voucher's 20–25 KB: GST flags, audit and
+ * empty lists, UDFs) are cut from the text before saxes reads it, by one regular expression over
+ * the chunk, rather than read a character at a time and then thrown away (issue 36: a third of
+ * the time). A leaf is an element with only text inside, or self-closing; one whose name is kept,
+ * collected, counted or skimmed from stays, as does one whose attributes hold `/` or `>` and one
+ * cut by the chunk's end (saxes reads those). Text inside CDATA could look like elements, so
+ * once a file has CDATA the rest of it is not cut.
+ */
+function leafCutter(options: TallyStreamOptions): ((text: string) => string) | null {
+  if (!options.keep) return null;
+  const stays = [
+    ...options.keep,
+    ...options.collect,
+    ...(options.count ?? []),
+    ...(options.skimFrom ? [options.skimFrom] : []),
+  ];
+  const name = "[A-Za-z_][\\w.:-]*";
+  const leaf = new RegExp(
+    `<(?!(?:${stays.map(escapeName).join("|")})[\\s/>])(${name})(?:\\s[^<>/]*)?(?:>[^<]*<\\/\\1\\s*>|\\/>)`,
+    "g",
+  );
+  let cdata = false;
+  return (text) => {
+    if (cdata || text.includes("<![CDATA[")) {
+      cdata = true;
+      return text;
+    }
+    return text.replace(leaf, PASSED_OVER);
+  };
+}
+
 /** `<NAME` followed by what ends a tag name, for each of the names. */
 function tagPattern(names: Iterable<string>): RegExp {
   return new RegExp(`<(${[...names].map(escapeName).join("|")})[\\s/>]`, "g");
@@ -183,6 +218,7 @@ export async function streamTallyXml(
 
   let decoder: TextDecoder | null = null;
   let carry = "";
+  const cutLeaves = leafCutter(options);
   const feed = async (text: string, last: boolean) => {
     let piece = carry + text;
     carry = "";
@@ -194,7 +230,7 @@ export async function streamTallyXml(
         piece = piece.slice(0, amp);
       }
     }
-    if (piece !== "") parser.write(clean(piece));
+    if (piece !== "") parser.write(clean(cutLeaves ? cutLeaves(piece) : piece));
     if (problem) throw problem;
     while (ready.length > 0) {
       const [tag, node] = ready.shift() as [string, Node];

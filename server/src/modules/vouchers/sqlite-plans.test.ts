@@ -4,7 +4,7 @@ import { afterEach, expect, test } from "vitest";
 import { migrateToLatest } from "../../db/migrate.ts";
 import type { Database, OrganisationsTable } from "../../db/schema.ts";
 import { loadVoucherContext } from "./voucher-context.ts";
-import { refreshInvoiceStatuses } from "./vouchers.repository.ts";
+import { findUsedNumbers, refreshInvoiceStatuses } from "./vouchers.repository.ts";
 
 // Decision 017: without statistics SQLite takes `organisation_id = ?` for a narrow match and,
 // given the chance, walks an index that starts with it instead of looking ids up. Plans without
@@ -94,5 +94,27 @@ test("a save reads its system accounts and the ones it names in one statement, t
     "SEARCH accounts USING INDEX accounts_system_key (organisation_id=? AND system_key>?)",
     "UNION ALL",
     "SEARCH accounts USING INDEX sqlite_autoindex_accounts_1 (organisation_id=? AND id=?)",
+  ]);
+});
+
+test("the numbers a batch types are looked up in the unique index, not by walking the series", async () => {
+  // Issue 36: SQLite took vouchers_list (organisation, type, year, deleted) for the IN list and
+  // read every voucher of the series, so each imported batch cost more than the one before.
+  const { db, statements } = await recordingDatabase();
+  sqlite.pragma("foreign_keys = OFF");
+  const insert = sqlite.prepare(
+    `insert into vouchers (organisation_id, id, type, year, date, number, number_key,
+       amount_paise, search_text, document, version, created_at, updated_at)
+     values ('org', ?, 'salesInvoice', '2025-26', '2025-05-01', ?, ?, 1000, '', '{}', 1, '', '')`,
+  );
+  for (let index = 1; index <= 50; index += 1) insert.run(`v${index}`, `S-${index}`, `S-${index}`);
+  const used = await findUsedNumbers(db, "org", "salesInvoice", "2025-26", ["S-7", "S-70", "S-49"]);
+  expect([...used]).toEqual([
+    ["S-49", "v49"],
+    ["S-7", "v7"],
+  ]);
+  const lookup = statements.find((statement) => /\bnumber\b" in/.test(statement.sql));
+  expect(planOf(lookup as (typeof statements)[number])).toEqual([
+    "SEARCH vouchers USING INDEX vouchers_number_unique (organisation_id=? AND type=? AND year=? AND number=?)",
   ]);
 });

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import type { Node } from "./tally-node.ts";
+import { streamTallyXml } from "./tally-xml-stream.ts";
+
+// Issue 36: with `keep`, the leaves the reader does not build are cut from the text before saxes
+// reads it. What is built must be what saxes built when it read past them itself.
+
+const folder = mkdtempSync(path.join(tmpdir(), "bahi-tally-xml-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function vouchers(xml: string, keep: ReadonlySet<string>) {
+  const file = path.join(folder, `f${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, Buffer.from(`\ufeff${xml}`, "utf16le"));
+  const built: Node[] = [];
+  await streamTallyXml(file, {
+    collect: new Set(["VOUCHER"]),
+    keep,
+    onNode: (_tag, node) => {
+      built.push(node);
+    },
+  });
+  return built;
+}
+
+const KEEP = new Set([
+  "DATE",
+  "AMOUNT",
+  "LEDGERNAME",
+  "ALLLEDGERENTRIES.LIST",
+  "BILLALLOCATIONS.LIST",
+]);
+
+describe("streamTallyXml with keep", () => {
+  test("builds the kept elements only; a kept list whose children were all cut is still an element", async () => {
+    const built = await vouchers(
+      `<ENVELOPE><BODY><DATA><TALLYMESSAGE>
+<VOUCHER REMOTEID="r-1" VCHTYPE="Sales">
+<OLDAUDITENTRYIDS.LIST TYPE="Number"><OLDAUDITENTRYIDS>-1</OLDAUDITENTRYIDS></OLDAUDITENTRYIDS.LIST>
+<DATE>20250401</DATE>
+<GSTREGISTRATION TAXTYPE="GST" TAXREGISTRATION="">Maharashtra Registration</GSTREGISTRATION>
+<ISDELETED/>
+<ALLLEDGERENTRIES.LIST>
+<LEDGERNAME>Sales</LEDGERNAME>
+<GSTCLASS>&#4; Not Applicable</GSTCLASS>
+<AMOUNT>118.00</AMOUNT>
+<BILLALLOCATIONS.LIST><BILLTYPE>New Ref</BILLTYPE></BILLALLOCATIONS.LIST>
+<BANKALLOCATIONS.LIST>       </BANKALLOCATIONS.LIST>
+</ALLLEDGERENTRIES.LIST>
+<ALLLEDGERENTRIES.LIST><REMOVEZEROENTRIES>No</REMOVEZEROENTRIES></ALLLEDGERENTRIES.LIST>
+</VOUCHER>
+</TALLYMESSAGE></DATA></BODY></ENVELOPE>`,
+      KEEP,
+    );
+    expect(built).toEqual([
+      {
+        "@_REMOTEID": "r-1",
+        "@_VCHTYPE": "Sales",
+        DATE: "20250401",
+        "ALLLEDGERENTRIES.LIST": [
+          // Its only child was read past: an element with nothing built, as saxes gave it.
+          { LEDGERNAME: "Sales", AMOUNT: "118.00", "BILLALLOCATIONS.LIST": {} },
+          {},
+        ],
+      },
+    ]);
+  });
+
+  test("a file with CDATA is read by saxes alone from there on", async () => {
+    const built = await vouchers(
+      `<ENVELOPE><VOUCHER><DATE>20250401</DATE><NARRATION><![CDATA[<AMOUNT>1</AMOUNT><X>2</X>]]></NARRATION><AMOUNT>5.00</AMOUNT></VOUCHER></ENVELOPE>`,
+      new Set(["DATE", "AMOUNT", "NARRATION"]),
+    );
+    expect(built).toEqual([
+      { DATE: "20250401", NARRATION: "<AMOUNT>1</AMOUNT><X>2</X>", AMOUNT: "5.00" },
+    ]);
+  });
+});
