@@ -46,7 +46,6 @@ function startWorker(request: TallyParseRequest): Worker {
     workerData: request,
     resourceLimits: {
       maxOldGenerationSizeMb: heapMb(),
-      ...(process.env.TY ? { maxYoungGenerationSizeMb: Number(process.env.TY) } : {}),
     },
   });
 }
