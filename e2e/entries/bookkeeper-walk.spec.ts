@@ -3,7 +3,9 @@ import { expect, expectFocus, Keys, setUpBooks, test, totalOf } from "./support.
 // Issue 40, walked once more in Chromium with the keyboard: a cash sale saved with Ctrl+A from
 // inside a text box (a complete entry: no question) is Received, not Pending, in the Sales list;
 // transport details are one click away on a new invoice with the print setting off; a cash
-// purchase beyond the cash in hand warns that Cash goes negative.
+// purchase beyond the cash in hand warns that Cash goes negative. (This walk found the cash
+// purchase's tax not worked out at all: the Cash account has no state, which the screen read as
+// '-1'; fixed in document-form's readPartyStateCode.)
 
 test("a cash sale is Received; transport without the print setting; a cash purchase warns", async ({
   page,
@@ -62,4 +64,11 @@ test("a cash sale is Received; transport without the print setting; a cash purch
   await expect(warning).toContainText("₹2,625.00 in hand on this date");
   await keys.press("Control+s");
   await expect(page.getByText("Purchase saved.")).toBeVisible();
+  const saved = await books.latest("/purchases", "purchaseslist", "purchases");
+  expect(saved).toMatchObject({
+    totalAmount: 10500,
+    cgstAmount: 250,
+    sgstAmount: 250,
+    igstAmount: 0,
+  });
 });
