@@ -45,10 +45,15 @@ test("a cash sale is Received; transport without the print setting; a cash purch
   await expect(page.getByText("Sales Invoice saved.")).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Save an unfinished entry?" })).toHaveCount(0);
 
+  // At a bookkeeper's 1366 × 768, the status badge is whole (issue 40: badges were cut off).
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(books.path("sales/list"));
   const row = page.getByRole("row", { name: /2,625\.00/ });
   await expect(row).toContainText("Received");
   await expect(row).not.toContainText("Pending");
+  const badge = row.getByText("Received", { exact: true });
+  const cut = await badge.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+  expect(cut).toBe(false);
 
   // A cash purchase of 10 bags (₹10,500) with ₹2,625 in hand: the warning, and it still saves.
   await page.goto(books.path("purchases/add"));
