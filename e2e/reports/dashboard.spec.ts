@@ -50,8 +50,10 @@ test("the dashboard shows the year's sales, cash, the last thirty days' sales as
   await page.goto(books.path(year, "dashboard"));
   await expect(page.getByRole("heading", { level: 1, name: books.organisationName })).toBeVisible();
 
+  // Issue 40: the card leads with the P&L's figure, without GST; the invoices' total says GST.
   const sales = page.getByRole("region", { name: "Sales", exact: true });
-  await expect(sales).toContainText("₹ 10,620.00");
+  await expect(sales).toContainText("Sales (excluding GST)₹ 9,000.00");
+  await expect(sales).toContainText("Invoiced (including GST): ₹ 10,620.00");
   await expect(sales).toContainText("9 invoices this year");
   await expect(sales.getByRole("link", { name: "Sales list" })).toHaveAttribute(
     "href",
@@ -65,8 +67,9 @@ test("the dashboard shows the year's sales, cash, the last thirty days' sales as
 
   // The last thirty days' sales as a bar chart, with their total.
   const lastThirty = page.getByRole("region", { name: "Last 30 Days Sales" });
-  await expect(lastThirty).toContainText("Total ₹ 10,620.00");
-  const chart = lastThirty.getByRole("figure", { name: /^Net sales per day/ });
+  await expect(lastThirty).toContainText("Sales (excluding GST) ₹ 9,000.00");
+  await expect(lastThirty).toContainText("Including GST (net of notes): ₹ 10,620.00");
+  const chart = lastThirty.getByRole("figure", { name: /^Sales \(excluding GST\) per day/ });
   await expect(chart).toBeVisible();
   await expect(chart.locator(".recharts-bar-rectangle path")).not.toHaveCount(0);
   await expect(page.getByRole("region", { name: "Dues chart" }).getByRole("figure")).toBeVisible();
@@ -86,6 +89,13 @@ test("the dashboard shows the year's sales, cash, the last thirty days' sales as
   ).toHaveCount(0);
   await lastTen.locator("tbody tr").nth(2).getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/${year}/sales/edit/${invoices[8]}$`));
+
+  // The Profit & Loss for the same period shows the same Sales, under the same name.
+  await page.goto(books.path(year, "reports/profit-or-loss"));
+  const tradingCredit = page.getByRole("table", { name: "Trading Cr" });
+  await expect(tradingCredit.getByRole("row", { name: /Sales \(excluding GST\)/ })).toContainText(
+    "9,000.00",
+  );
 
   // A GST-registered organisation has the state and GST-rate reports in its index.
   await page.goto(books.path(year, "reports"));

@@ -204,3 +204,44 @@ test("Shared links: a link sent by WhatsApp is listed, revoked from the print pr
     .click();
   await expect(page.getByRole("dialog", { name: "Shared links" })).toContainText("Revoked");
 });
+
+test("the type's default template: made on the templates screen, Send via Mail opens with it", async ({
+  page,
+}) => {
+  const { books, invoices } = await booksWithInvoices(page);
+  for (const name of ["Alpha", "Zeta"]) {
+    await books.post("/settings/emailtemplate", {
+      name,
+      type: "salesInvoice",
+      subject: `${name} {invoiceNumber}`,
+      template: `${name} text for {customerName}`,
+    });
+  }
+  await page.goto(books.path("settings/email-template/list"));
+  const zeta = page.getByRole("row", { name: /Zeta/ });
+  await expect(zeta).toBeVisible();
+  await expect(page.getByText("Default", { exact: true })).toHaveCount(0);
+  await zeta.getByRole("button", { name: "Make Zeta the default for Sales Invoice" }).click();
+  await expect(page.getByText("Default template set").first()).toBeVisible();
+  await expect(zeta.getByText("Default", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: /Alpha/ }).getByText("Default", { exact: true }),
+  ).toHaveCount(0);
+
+  // Send via Mail opens with Zeta (not Alpha, first by name); Alpha is a choice away.
+  await page.goto(books.path("sales/list"));
+  const number = invoices[0]?.number ?? "";
+  await page.getByRole("button", { name: new RegExp(`^Actions for .*${number}$`) }).click();
+  await page.getByRole("menuitem", { name: "Send via Mail" }).click();
+  const add = page.getByRole("dialog", { name: "Add Email Address" });
+  await add.getByLabel("Email address").fill("asha@example.in");
+  await add.getByRole("button", { name: "Save" }).click();
+  const send = page.getByRole("dialog", { name: "Send Email" });
+  await expect(send.getByLabel("Subject")).toHaveValue(`Zeta ${number}`);
+  await expect(send.getByRole("textbox", { name: "Message" })).toHaveValue(
+    "Zeta text for Asha Traders",
+  );
+  await send.getByRole("combobox", { name: "Template" }).click();
+  await page.getByRole("option", { name: "Alpha" }).click();
+  await expect(send.getByLabel("Subject")).toHaveValue(`Alpha ${number}`);
+});

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, setUpBooks, test } from "../entries/support.ts";
+import { expect, expectFocus, Keys, setUpBooks, test, totalOf } from "../entries/support.ts";
 
 // Issue 40: screens that share a cached query crashed each other ("We have encountered some
 // errors"): a voucher form then Lock Period, or the other way round. Here every menu entry is
@@ -85,26 +85,64 @@ test("Accounts Balances: a click on an account's row opens its ledger", async ({
   await expect(page).toHaveURL(new RegExp(`/ledger/${asha}$`));
 });
 
-test("Ctrl+A inside a text box asks before saving; Keep editing saves nothing", async ({
+test("Ctrl+A inside a text box: an unfinished entry asks and lists what it lacks; a complete one is saved at once", async ({
   page,
 }) => {
   const books = await setUpBooks(page);
+  await books.addAccount({
+    name: "Asha Traders",
+    nature: "Debtors",
+    gstType: "unregistered",
+    state: "27",
+  });
+  await books.addItem({
+    name: "Rice Bag 25kg",
+    hsnCode: "1006",
+    uom: "BAG",
+    gstRate: 5,
+    standardSellingPrice: 1250,
+  });
   await page.goto(books.path("sales/add"));
   await expect(page.getByRole("heading", { name: "Add Sales Invoice" })).toBeVisible({
     timeout: 30_000,
   });
+  const count = async () =>
+    (await books.get<{ count: number }>("/salesinvoice/salesinvoicelist", { year: books.year }))
+      .count;
+
+  // Unfinished: no customer, no line. The question says so; Keep editing goes back to the box.
   const narration = page.getByRole("textbox", { name: /Narration|Notes/ }).first();
   await narration.fill("Deliver before noon");
   await narration.press("Control+a");
-  const question = page.getByRole("dialog", { name: "Save this entry and start a new one?" });
+  const question = page.getByRole("dialog", { name: "Save an unfinished entry?" });
   await expect(question).toBeVisible();
+  await expect(question.getByRole("listitem")).toHaveText([
+    "No customer is chosen.",
+    "No item or charge is entered.",
+  ]);
   await question.getByRole("button", { name: "Keep editing" }).click();
   await expect(question).toBeHidden();
   await expect(narration).toBeFocused();
-  const list = await books.get<{ count: number }>("/salesinvoice/salesinvoicelist", {
-    year: books.year,
-  });
-  expect(list.count).toBe(0);
+  expect(await count()).toBe(0);
+
+  // Finished with the keyboard, then Ctrl+A from inside the Rate box: saved, nothing asked.
+  await page.getByRole("textbox", { name: "Date", exact: true }).focus();
+  const keys = new Keys(page);
+  await keys.enter(); // date: today
+  await keys.enter(); // number: the next one
+  await keys.enter("Asha");
+  await expectFocus(page, "Item, line 1");
+  await keys.enter("Rice");
+  await keys.enter("2");
+  await expectFocus(page, "Rate, line 1"); // a text box
+  await expect(totalOf(page, "Total")).toHaveText("2,625.00");
+  await keys.press("Control+a");
+  await expect(page.getByText("Sales Invoice saved.")).toBeVisible();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Invoice No." })).toHaveValue("2");
+  expect(await count()).toBe(1);
+  const saved = await books.latest("/salesinvoice", "salesinvoicelist", "salesInvoices");
+  expect(saved).toMatchObject({ number: "1", totalAmount: 2625, partyName: "Asha Traders" });
 });
 
 test("Lock Period at 1440 px: the grid does not scroll sideways", async ({ page }) => {

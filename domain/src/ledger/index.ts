@@ -28,4 +28,5 @@ export {
   reversePostings,
   sumPostings,
 } from "./posting.ts";
+export * from "./sales-figures.ts";
 export type { SystemAccounts } from "./system-accounts.ts";

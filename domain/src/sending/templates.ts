@@ -32,6 +32,7 @@ export const TEMPLATE_MESSAGES = {
   added: "Template Added",
   edited: "Template Edited",
   deleted: "Template Deleted Successfully.",
+  madeDefault: "Default template set",
 } as const;
 
 const Name = boundedText(
@@ -62,6 +63,8 @@ export const EmailTemplateInput = z.object({
   type: Type,
   subject: Subject,
   template: Text,
+  /** The one the send dialogs open with for its type (one per type, channel and organisation). */
+  isDefault: z.boolean().optional(),
 });
 export type EmailTemplateInput = z.infer<typeof EmailTemplateInput>;
 
@@ -71,6 +74,7 @@ export const WhatsAppTemplateInput = z.object({
   name: Name,
   type: Type,
   template: Text,
+  isDefault: z.boolean().optional(),
 });
 export type WhatsAppTemplateInput = z.infer<typeof WhatsAppTemplateInput>;
 

@@ -111,6 +111,8 @@ export interface MessageTemplatesTable {
   type: string;
   subject: string | null;
   template: string;
+  /** The type's default, which the send dialogs open with (migration 0200). */
+  is_default: Flag;
   version: number;
   created_at: string;
   created_by: string;

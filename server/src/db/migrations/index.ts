@@ -43,6 +43,7 @@ import * as m0160 from "./0160-cash-sales-settled.ts";
 import * as m0161 from "./0161-bank-lines-in-books.ts";
 import * as m0162 from "./0162-outbox-sender.ts";
 import * as m0190 from "./0190-tds-tan-and-late-deduction.ts";
+import * as m0200 from "./0200-default-message-templates.ts";
 
 /** Every migration, in order. Ids sort as strings, so keep the four-digit prefix. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0160_cash_sales_settled": m0160,
   "0161_bank_lines_in_books": m0161,
   "0162_outbox_sender": m0162,
+  "0200_default_message_templates": m0200,
   "0085_message_templates": m0085,
   "0082_outbox_retention": m0082,
   "0083_outbox_placeholder_values": m0083,

@@ -74,6 +74,32 @@ export async function sumMovements(
   return totals;
 }
 
+/**
+ * Net (debit − credit) per day over [fromDate, toDate] of the given accounts together: the
+ * dashboard's sales per day (issue 40). Days without postings are absent.
+ */
+export async function sumDailyMovements(
+  db: Kysely<Database>,
+  organisationId: string,
+  accountIds: readonly string[],
+  fromDate: string,
+  toDate: string,
+): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  if (fromDate > toDate || accountIds.length === 0) return totals;
+  const rows = await db
+    .selectFrom("postings")
+    .select(["date", sql<number>`coalesce(sum(amount_paise), 0)`.as("net")])
+    .where("organisation_id", "=", organisationId)
+    .where("account_id", "in", [...accountIds])
+    .where("date", ">=", fromDate)
+    .where("date", "<=", toDate)
+    .groupBy("date")
+    .execute();
+  for (const row of rows) totals.set(String(row.date), Number(row.net));
+  return totals;
+}
+
 export const EARLIEST_DATE = "2000-01-01";
 
 /**

@@ -11,7 +11,7 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import type { Caller } from "../auth/auth.guard.ts";
-import { openingBalancesAt, sumMovements } from "../ledger/balances.ts";
+import { openingBalancesAt, sumDailyMovements, sumMovements } from "../ledger/balances.ts";
 import {
   findLastPostingDates,
   findLatestVoucher,
@@ -20,7 +20,7 @@ import {
   listVouchersInRange,
   summariseVoucherType,
 } from "./reports.repository.ts";
-import { defaultDateOf } from "./statements.service.ts";
+import { computeTradingTotals, defaultDateOf } from "./statements.service.ts";
 import { readTradeDocument } from "./trade-documents.ts";
 import { isCashOrBankAccount, TRADE_SIDES } from "./trade-reports.builders.ts";
 
@@ -33,14 +33,24 @@ const describeBalance = (paise: number) => ({
   signed: paiseToRupees(paise),
 });
 
-/** GET /dashboard/salesAndPurchaseBillDates: the last invoice and bill of the year, and counts. */
+/**
+ * GET /dashboard/salesAndPurchaseBillDates: the last invoice and bill of the year, and counts;
+ * `total` is the year's invoices (bills) at their totals, GST included. `excludingGst` is the
+ * Sales (Purchase) accounts' total from the year's start to the dashboard's date: the profit and
+ * loss's figure for that period, to the paisa (issue 40).
+ */
 export async function readBillDates(
   db: Kysely<Database>,
   caller: Caller,
   query: { organisationId: string; year: string },
+  today = todayCivil(),
 ) {
   const access = await requireOrganisationAccess(db, caller, query.organisationId);
   const organisationId = access.organisation.id;
+  const period = {
+    startDate: financialYearRange(query.year).startDate,
+    endDate: defaultDateOf(query.year, today),
+  };
   const describe = async (type: string) => {
     const [summary, latest] = await Promise.all([
       summariseVoucherType(db, organisationId, type, query.year),
@@ -54,8 +64,17 @@ export async function readBillDates(
       total: paiseToRupees(summary.totalPaise),
     };
   };
-  const [sales, purchases] = await Promise.all([describe("salesInvoice"), describe("purchases")]);
-  return { year: query.year, sales, purchases };
+  const [sales, purchases, trading] = await Promise.all([
+    describe("salesInvoice"),
+    describe("purchases"),
+    computeTradingTotals(db, access.organisation, period.startDate, period.endDate),
+  ]);
+  return {
+    year: query.year,
+    period,
+    sales: { ...sales, excludingGst: paiseToRupees(trading.salesPaise) },
+    purchases: { ...purchases, excludingGst: paiseToRupees(trading.purchasesPaise) },
+  };
 }
 
 /**
@@ -118,9 +137,29 @@ export async function readCashAndBank(
 export const DASHBOARD_SALES_DAYS = 30;
 
 /**
+ * What the Sales accounts took per day (credits less debits): sales without GST, net of returns,
+ * as the profit and loss counts them (issue 40).
+ */
+async function readDailySales(
+  db: Kysely<Database>,
+  organisationId: string,
+  startDate: string,
+  endDate: string,
+) {
+  const salesGroup = findAccountGroup("Sales")?.id;
+  const ids = (await listAccounts(db, organisationId))
+    .filter((account) => account.groupId === salesGroup)
+    .map((account) => account.id);
+  const daily = await sumDailyMovements(db, organisationId, ids, startDate, endDate);
+  return new Map([...daily].map(([date, net]) => [date, -net]));
+}
+
+/**
  * GET /dashboard/lastThirtyDaysSales: sales per day for the 30 days ending at the dashboard date,
- * every day present (zeros too) for the chart. The types and their signs are the registry's sales
- * side (decision 067): net is invoices less credit notes plus debit notes to customers.
+ * every day present (zeros too) for the chart. `net` is documents at their totals, GST included;
+ * the types and their signs are the registry's sales side (decision 067): invoices less credit
+ * notes plus debit notes to customers. `excludingGst` is the Sales accounts' day, the figure the
+ * chart draws and the profit and loss would show for that day.
  */
 export async function readLastThirtyDaysSales(
   db: Kysely<Database>,
@@ -156,10 +195,14 @@ export async function readLastThirtyDaysSales(
       day.raises += row.amountPaise;
     } else day.returns += row.amountPaise;
   }
+  const excludingGst = await readDailySales(db, access.organisation.id, startDate, endDate);
   let total = 0;
+  let totalExcludingGst = 0;
   const series = [...days].map(([date, day]) => {
     const net = day.sales - day.returns + day.raises;
+    const withoutGst = excludingGst.get(date) ?? 0;
     total += net;
+    totalExcludingGst += withoutGst;
     return {
       date,
       count: day.count,
@@ -167,9 +210,16 @@ export async function readLastThirtyDaysSales(
       returns: paiseToRupees(day.returns),
       debitNotes: paiseToRupees(day.raises),
       net: paiseToRupees(net),
+      excludingGst: paiseToRupees(withoutGst),
     };
   });
-  return { startDate, endDate, days: series, total: paiseToRupees(total) };
+  return {
+    startDate,
+    endDate,
+    days: series,
+    total: paiseToRupees(total),
+    totalExcludingGst: paiseToRupees(totalExcludingGst),
+  };
 }
 
 /**

@@ -320,6 +320,8 @@ describe("sales reports with a debit note to a customer (decision 067)", () => {
       returns: 236,
       debitNotes: 0,
       net: -236,
+      // Without GST (issue 40): the Sales accounts' day.
+      excludingGst: -200,
     });
     expect(byDate["2025-03-25"]).toEqual({
       date: "2025-03-25",
@@ -328,7 +330,9 @@ describe("sales reports with a debit note to a customer (decision 067)", () => {
       returns: 0,
       debitNotes: 177,
       net: 177,
+      excludingGst: 150,
     });
     expect(body.total).toBe(1180 + 590 - 236 + 177);
+    expect(body.totalExcludingGst).toBe(1000 + 500 - 200 + 150);
   });
 });

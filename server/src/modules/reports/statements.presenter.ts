@@ -1,4 +1,4 @@
-import { milliToQuantity, paiseToRupees } from "@bahi/domain";
+import { labelStatementGroup, milliToQuantity, paiseToRupees } from "@bahi/domain";
 import type { ExportCell, ExportColumn } from "../exports/export-table.ts";
 import type { StockValue } from "../items/stock-valuation.ts";
 import type {
@@ -136,7 +136,7 @@ const INDENT = "    ";
 
 function sideLines(groups: readonly StatementGroup[], type: StatementType): SideLine[] {
   return groups.flatMap((group) => [
-    { particulars: group.name, detail: null, amount: group.amountPaise },
+    { particulars: labelStatementGroup(group), detail: null, amount: group.amountPaise },
     ...(type === "detailed"
       ? group.accounts.map((account) => ({
           particulars: `${INDENT}${account.name}`,

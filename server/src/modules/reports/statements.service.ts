@@ -157,6 +157,55 @@ export interface ProfitAndLoss {
   netProfitPaise: number;
 }
 
+type Movements = Awaited<ReturnType<typeof sumMovements>>;
+
+/**
+ * An income or expense account's amount over a period, debit-positive: its movement, plus its
+ * opening balance when the period starts the organisation's first year (income and expense start
+ * every later year at zero).
+ */
+function periodAmountOf(
+  account: ReportAccount,
+  movements: Movements,
+  organisation: OrganisationsTable,
+  startDate: string,
+): number {
+  const year = financialYearOf(startDate);
+  const movement = movements.get(account.id);
+  const opening =
+    startDate === financialYearRange(year).startDate && organisation.starting_year === year
+      ? account.openingBalancePaise
+      : 0;
+  return opening + (movement ? movement.debit - movement.credit : 0);
+}
+
+/**
+ * The trading account's Sales and Purchases groups over [startDate, endDate] (one financial
+ * year), as the profit and loss shows them: Sales credit-positive, Purchases debit-positive; both
+ * without GST. The dashboard shows these (issue 40), so the two screens agree to the paisa.
+ */
+export async function computeTradingTotals(
+  db: Kysely<Database>,
+  organisation: OrganisationsTable,
+  startDate: string,
+  endDate: string,
+): Promise<{ salesPaise: number; purchasesPaise: number }> {
+  const [movements, accounts] = await Promise.all([
+    sumMovements(db, organisation.id, startDate, endDate),
+    listAccounts(db, organisation.id),
+  ]);
+  const sales = findAccountGroup("Sales")?.id;
+  const purchases = findAccountGroup("Purchases")?.id;
+  let salesPaise = 0;
+  let purchasesPaise = 0;
+  for (const account of accounts) {
+    const amount = periodAmountOf(account, movements, organisation, startDate);
+    if (account.groupId === sales) salesPaise -= amount;
+    else if (account.groupId === purchases) purchasesPaise += amount;
+  }
+  return { salesPaise, purchasesPaise };
+}
+
 /**
  * Trading account then profit and loss for [startDate, endDate], within one financial year.
  * An account's amount is its movement over the period, plus its opening balance when the period
@@ -170,21 +219,13 @@ export async function computeProfitAndLoss(
   knownMovements?: Promise<Awaited<ReturnType<typeof sumMovements>>>,
 ): Promise<ProfitAndLoss> {
   const { organisation } = scope;
-  const year = financialYearOf(startDate);
-  const yearStart = financialYearRange(year).startDate;
   const [movements, { openingStock, closingStock }, accounts] = await Promise.all([
     knownMovements ?? sumMovements(db, organisation.id, startDate, endDate),
     valueStockOverPeriod(db, organisation, scope.accounts, startDate, endDate),
     scope.accounts,
   ]);
-  const amountOf = (account: ReportAccount) => {
-    const movement = movements.get(account.id);
-    const opening =
-      startDate === yearStart && organisation.starting_year === year
-        ? account.openingBalancePaise
-        : 0;
-    return opening + (movement ? movement.debit - movement.credit : 0);
-  };
+  const amountOf = (account: ReportAccount) =>
+    periodAmountOf(account, movements, organisation, startDate);
 
   // Debit-side lines are debit-positive, credit-side lines credit-positive.
   const debitLines: (StatementLine & { groupId: number })[] = [];

@@ -1,21 +1,14 @@
-import { fillPlaceholders } from "@bahi/domain";
 import { AppError } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountContact } from "../accounts/accounts.service.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { takeSendAllowance } from "../auth/send-limits.ts";
-import { createDocumentLink } from "../document-links/document-links.service.ts";
 import { resolvePrintableType } from "../documents/documents.service.ts";
-import { enqueueMessage } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
-import { readMailSender } from "../organisations/settings.service.ts";
 import {
-  aboutDocuments,
-  attachmentOf,
   type DocumentFacts,
-  htmlOf,
-  needsLink,
   onceFor,
+  queueDocumentEmail,
   readDocumentFacts,
   SENDING_MESSAGES,
   templatesFor,
@@ -123,31 +116,14 @@ export async function sendSelectionByEmail(
         if (!template) throw new Error(`no email template for ${facts.type}`);
         templates.set(facts.type, template);
       }
-      const values = needsLink(template.subject, template.template)
-        ? {
-            ...facts.values,
-            link: (
-              await createDocumentLink(deps.db, deps.config, {
-                organisationId: input.organisationId,
-                entryId: result.entryId,
-                transactionType: facts.type,
-                createdBy: access.userId,
-              })
-            ).url,
-          }
-        : facts.values;
-      const text = fillPlaceholders(template.template, values);
-      await enqueueMessage(deps.db, {
-        channel: "email",
+      await queueDocumentEmail(deps, {
+        access,
+        facts,
+        entryId: result.entryId,
         recipient: result.email,
-        subject: fillPlaceholders(template.subject, values),
-        text,
-        html: htmlOf(text),
-        organisationId: input.organisationId,
-        ...readMailSender(access.organisation),
-        attachments: [attachmentOf(await facts.pdf())],
-        ...aboutDocuments(facts, result.entryId, access.userId),
-        ...onceFor(
+        subject: template.subject,
+        body: template.template,
+        once: onceFor(
           input.organisationId,
           access.userId,
           input.requestId,

@@ -16,6 +16,7 @@ import {
   validateEmail,
   validatePhone,
 } from "@bahi/domain";
+import type { OrganisationsTable } from "../../db/schema.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { readAccountContact } from "../accounts/accounts.service.ts";
@@ -271,6 +272,53 @@ export function attachmentOf(pdf: { bytes: Uint8Array; fileName: string }): Mess
 }
 
 /**
+ * One document's mail into the outbox: the subject and body filled from the document (a {link}
+ * made only when either asks for one), the organisation as sender, the PDF attached, the email
+ * log's facts. Shared by a single send and a list's selection.
+ */
+export async function queueDocumentEmail(
+  deps: ModuleDeps,
+  mail: {
+    access: { organisation: OrganisationsTable; userId: string };
+    facts: DocumentFacts;
+    entryId: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    once: { idempotencyKey?: string };
+  },
+) {
+  const { access, facts, entryId } = mail;
+  const organisationId = access.organisation.id;
+  const values = needsLink(mail.subject, mail.body)
+    ? {
+        ...facts.values,
+        link: (
+          await createDocumentLink(deps.db, deps.config, {
+            organisationId,
+            entryId,
+            transactionType: facts.type,
+            createdBy: access.userId,
+          })
+        ).url,
+      }
+    : facts.values;
+  const text = fillPlaceholders(mail.body, values);
+  await enqueueMessage(deps.db, {
+    channel: "email",
+    recipient: mail.recipient,
+    subject: fillPlaceholders(mail.subject, values),
+    text,
+    html: htmlOf(text),
+    organisationId,
+    ...readMailSender(access.organisation),
+    attachments: [attachmentOf(await facts.pdf())],
+    ...aboutDocuments(facts, entryId, access.userId),
+    ...mail.once,
+  });
+}
+
+/**
  * POST /getpdf/transactionpdf (format email or whatsapp): the document's PDF goes into the
  * outbox (sent after commit by the worker). WhatsApp without a Business account configured is
  * click-to-chat: nothing is queued and the answer carries the wa.me address, whose body holds a
@@ -302,21 +350,14 @@ export async function sendDocument(deps: ModuleDeps, caller: Caller, query: Send
 
   if (query.format === "email") {
     const fields = requireEmailFields(query.address, query.subject, query.body);
-    const values = needsLink(fields.subject, fields.body)
-      ? { ...facts.values, link: await link() }
-      : facts.values;
-    const body = fillPlaceholders(fields.body, values);
-    await enqueueMessage(deps.db, {
-      channel: "email",
+    await queueDocumentEmail(deps, {
+      access,
+      facts,
+      entryId: query.entryId,
       recipient: fields.address,
-      subject: fillPlaceholders(fields.subject, values),
-      text: body,
-      html: htmlOf(body),
-      organisationId: query.organisationId,
-      ...readMailSender(access.organisation),
-      attachments: [attachmentOf(await facts.pdf())],
-      ...aboutDocuments(facts, query.entryId, access.userId),
-      ...onceFor(query.organisationId, access.userId, query.requestId, "document"),
+      subject: fields.subject,
+      body: fields.body,
+      once: onceFor(query.organisationId, access.userId, query.requestId, "document"),
     });
     deps.sendQueuedMessages();
     return { success: true, message: SENDING_MESSAGES.emailSent };

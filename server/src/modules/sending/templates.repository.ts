@@ -96,3 +96,21 @@ export async function updateTemplateAtVersion(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The type's default goes to another template (or none): every other live one of the type loses it. */
+export async function clearDefaults(
+  db: Kysely<Database>,
+  filter: { organisationId: string; channel: Channel; type: string; exceptId: string },
+  updatedAt: string,
+) {
+  await db
+    .updateTable("message_templates")
+    .set((eb) => ({ is_default: 0, version: eb("version", "+", 1), updated_at: updatedAt }))
+    .where("organisation_id", "=", filter.organisationId)
+    .where("channel", "=", filter.channel)
+    .where("type", "=", filter.type)
+    .where("is_default", "=", 1)
+    .where("id", "!=", filter.exceptId)
+    .where("deleted_at", "is", null)
+    .execute();
+}

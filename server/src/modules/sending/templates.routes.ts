@@ -14,10 +14,15 @@ import type { ModuleDeps } from "../module-deps.ts";
 import * as service from "./templates.service.ts";
 
 const TemplateId = z.object({ templateId: EntityId });
+const DefaultChoice = z.intersection(
+  z.object({ organisationId: EntityId, templateId: EntityId, isDefault: z.boolean() }),
+  EditVersion,
+);
 
 /**
  * api.md 7 Settings: the five template calls for email ({name,type,subject,template}) and the
- * same five for WhatsApp ({name,type,template}).
+ * same five for WhatsApp ({name,type,template}); and a sixth of ours to choose the type's default
+ * (decision 410).
  */
 export const templatesRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
   app,
@@ -91,6 +96,22 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asyn
           success: true,
           template: service.presentTemplate(row),
           message: TEMPLATE_MESSAGES.edited,
+        };
+      },
+    );
+
+    app.put(
+      `/settings/setdefault${word}`,
+      { ...guard, schema: { tags, body: DefaultChoice } },
+      async (request) => {
+        const row = await service.setDefaultTemplate(db, callerOf(request), {
+          ...request.body,
+          channel,
+        });
+        return {
+          success: true,
+          template: service.presentTemplate(row),
+          message: TEMPLATE_MESSAGES.madeDefault,
         };
       },
     );

@@ -31,9 +31,19 @@ export function presentTemplate(row: repo.TemplateRow) {
     typeName: describeTemplateType(row.type),
     ...(row.channel === "email" ? { subject: row.subject ?? "" } : {}),
     template: row.template,
+    isDefault: row.is_default === 1,
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+function filterOf(row: repo.TemplateRow) {
+  return {
+    organisationId: row.organisation_id,
+    channel: row.channel,
+    type: row.type,
+    exceptId: row.id,
   };
 }
 
@@ -58,14 +68,22 @@ export async function listTemplates(
   return { templates: rows.map(presentTemplate), count };
 }
 
-/** Every live template of one type, for the send dialogs (no paging: a handful per type). */
-export function readTemplatesOfType(
+/**
+ * Every live template of one type, for the send dialogs (no paging: a handful per type): the
+ * type's default first (decision 410), the rest by name.
+ */
+export async function readTemplatesOfType(
   db: Kysely<Database>,
   organisationId: string,
   channel: repo.Channel,
   type: string,
 ) {
-  return repo.selectTemplates(db, { organisationId, channel, type }, { skip: 0, limit: 100 });
+  const rows = await repo.selectTemplates(
+    db,
+    { organisationId, channel, type },
+    { skip: 0, limit: 100 },
+  );
+  return [...rows.filter((row) => row.is_default === 1), ...rows.filter((row) => !row.is_default)];
 }
 
 export async function readTemplate(
@@ -93,6 +111,7 @@ export async function addTemplate(db: Kysely<Database>, caller: Caller, input: T
     type: input.type,
     subject: input.channel === "email" ? input.subject : null,
     template: input.template,
+    is_default: input.isDefault ? 1 : 0,
     version: 1,
     created_at: now,
     created_by: access.userId,
@@ -104,6 +123,7 @@ export async function addTemplate(db: Kysely<Database>, caller: Caller, input: T
       await repo.findTemplateByName(trx, row.organisation_id, row.channel, row.type, row.name_key)
     )
       throw nameTaken();
+    if (row.is_default) await repo.clearDefaults(trx, filterOf(row), now);
     await repo.insertTemplate(trx, row);
   });
   return row;
@@ -130,6 +150,8 @@ export async function editTemplate(
     type: input.type,
     subject: input.channel === "email" ? input.subject : null,
     template: input.template,
+    // Not given: the flag stays as it was (an older client's edit keeps the default).
+    is_default: input.isDefault === undefined ? existing.is_default : input.isDefault ? 1 : 0,
     version: existing.version + 1,
     updated_at: nowIso(),
   };
@@ -142,6 +164,7 @@ export async function editTemplate(
       updated.name_key,
     );
     if (taken && taken.id !== existing.id) throw nameTaken();
+    if (updated.is_default) await repo.clearDefaults(trx, filterOf(updated), updated.updated_at);
     const saved = await repo.updateTemplateAtVersion(
       trx,
       existing.organisation_id,
@@ -153,6 +176,7 @@ export async function editTemplate(
         type: updated.type,
         subject: updated.subject,
         template: updated.template,
+        is_default: updated.is_default,
         version: updated.version,
         updated_at: updated.updated_at,
       },
@@ -181,4 +205,49 @@ export async function deleteTemplate(
     { deleted_at: now, updated_at: now, version: existing.version + 1 },
   );
   if (!saved) throw staleRecord();
+}
+
+/**
+ * PUT /settings/setdefault{email|whatsapp}template: this template becomes its type's default (the
+ * one the send dialogs open with); the type's previous default stops being one. `isDefault: false`
+ * leaves the type with none (the dialogs then open with the first by name).
+ */
+export async function setDefaultTemplate(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: {
+    channel: repo.Channel;
+    organisationId: string;
+    templateId: string;
+    version: number;
+    isDefault: boolean;
+  },
+) {
+  await requireOrganisationAccess(db, caller, input.organisationId, MANAGE);
+  const existing = await repo.findTemplate(
+    db,
+    input.organisationId,
+    input.channel,
+    input.templateId,
+  );
+  if (!existing) throw notFound(TEMPLATE_MESSAGES.notFound);
+  if (existing.version !== input.version) throw staleRecord();
+  const updated: repo.TemplateRow = {
+    ...existing,
+    is_default: input.isDefault ? 1 : 0,
+    version: existing.version + 1,
+    updated_at: nowIso(),
+  };
+  await db.transaction().execute(async (trx) => {
+    if (updated.is_default) await repo.clearDefaults(trx, filterOf(updated), updated.updated_at);
+    const saved = await repo.updateTemplateAtVersion(
+      trx,
+      existing.organisation_id,
+      existing.id,
+      existing.version,
+      { is_default: updated.is_default, version: updated.version, updated_at: updated.updated_at },
+    );
+    if (!saved) throw staleRecord();
+  });
+  return updated;
 }

@@ -86,7 +86,11 @@ describe("Reports → Audit Trail (issue 39)", () => {
     await screen.findByRole("table", { name: "Audit trail" });
     expect(screen.getByText("History of Receipt 7")).toBeTruthy();
     expect(trailCalls()[0]?.searchParams.get("entityId")).toBe("v-1");
-    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2025-06-01" } });
+    // Issue 40: the dates are dd-mm-yyyy, not the browser's mm/dd/yyyy.
+    const from = screen.getByLabelText("From") as HTMLInputElement;
+    expect(from.value).toBe("01-04-2025");
+    fireEvent.change(from, { target: { value: "01-06-2025" } });
+    fireEvent.blur(from);
     await waitFor(() =>
       expect(trailCalls().at(-1)?.searchParams.get("startDate")).toBe("2025-06-01"),
     );

@@ -12,13 +12,13 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useOrganisationScope } from "../../app/shell/use-current-scope.ts";
+import { IndianDateField } from "../../components/inputs/IndianDateField.tsx";
 import { usePageTitle } from "../../components/use-page-title.ts";
 import { membersQuery } from "../members/members.api.ts";
 import { downloadReport } from "../reports/download.ts";
@@ -152,23 +152,18 @@ export function AuditTrailPage() {
           </Alert>
         )}
         <Group align="end">
-          <TextInput
-            type="date"
+          {/* Issue 40: dd-mm-yyyy, not the browser's own (mm/dd/yyyy on an English-US browser). */}
+          <IndianDateField
             label="From"
             value={startDate}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              changeFilter(() => setStartDate(value));
-            }}
+            onChange={(date) => changeFilter(() => setStartDate(date))}
+            w={130}
           />
-          <TextInput
-            type="date"
+          <IndianDateField
             label="To"
             value={endDate}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              changeFilter(() => setEndDate(value));
-            }}
+            onChange={(date) => changeFilter(() => setEndDate(date))}
+            w={130}
           />
           <Select
             label="User"

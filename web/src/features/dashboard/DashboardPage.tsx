@@ -31,9 +31,9 @@ import { FigureCell, FigureHeader, VoucherNumberCell } from "../reports/componen
 import { LazyBarChart } from "../reports/components/LazyBarChart.tsx";
 import { describeAsAt, formatBalance, formatDate, formatRupees } from "../reports/report-format.ts";
 import {
-  DASHBOARD_NET_SALES_BASIS,
-  DASHBOARD_PURCHASES_BASIS,
-  DASHBOARD_SALES_BASIS,
+  DASHBOARD_CHART_BASIS,
+  DASHBOARD_FIGURES,
+  describeLedgerFigure,
 } from "../reports/sales-figure-labels.ts";
 import { useReportScope } from "../reports/use-report-scope.ts";
 import {
@@ -48,6 +48,11 @@ import {
   type LastThirtyDaysAnswer,
 } from "./dashboard.api.ts";
 import { duesChartData, salesChartData } from "./dashboard-charts.ts";
+
+/** 'dd-MM-yyyy to dd-MM-yyyy': a ledger figure's period. */
+function describePeriod(period: { startDate: string; endDate: string }): string {
+  return `${formatDate(period.startDate)} to ${formatDate(period.endDate)}`;
+}
 
 /** '1 bill', '2 bills'. */
 function plural(count: number, one: string, many: string): string {
@@ -121,10 +126,16 @@ function BillCard({
   last,
   summary,
   documents,
-  basis,
+  figure,
+  withGst,
+  period,
 }: {
-  /** What the total holds (issue 40: with or without GST). */
-  basis: string;
+  /** The ledger figure's name, without GST (issue 40): 'Sales (excluding GST)'. */
+  figure: string;
+  /** The documents' total's name, GST included: 'Invoiced (including GST)'. */
+  withGst: string;
+  /** The ledger figure's period, as the P&L would be asked for it. */
+  period: string;
   /** 'Last invoice', 'Last bill'. */
   last: string;
   summary: BillSummary;
@@ -133,11 +144,17 @@ function BillCard({
 }) {
   return (
     <Stack gap={2}>
+      <Text size="xs" fw={600}>
+        {figure}
+      </Text>
       <Text fz="xl" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
-        ₹ {formatRupees(summary.total)}
+        ₹ {formatRupees(summary.excludingGst)}
       </Text>
       <Text size="xs" c="dimmed">
-        {basis}
+        {describeLedgerFigure(period)}
+      </Text>
+      <Text size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
+        {withGst}: ₹ {formatRupees(summary.total)}
       </Text>
       <Text size="sm" c="dimmed">
         {plural(summary.count, ...documents)} this year
@@ -213,7 +230,9 @@ export function DashboardPage() {
                   last="Last invoice"
                   summary={data.sales}
                   documents={["invoice", "invoices"]}
-                  basis={DASHBOARD_SALES_BASIS}
+                  figure={DASHBOARD_FIGURES.sales}
+                  withGst={DASHBOARD_FIGURES.invoiced}
+                  period={describePeriod(data.period)}
                 />
               )}
             </Loaded>
@@ -228,7 +247,9 @@ export function DashboardPage() {
                   last="Last bill"
                   summary={data.purchases}
                   documents={["bill", "bills"]}
-                  basis={DASHBOARD_PURCHASES_BASIS}
+                  figure={DASHBOARD_FIGURES.purchases}
+                  withGst={DASHBOARD_FIGURES.billed}
+                  period={describePeriod(data.period)}
                 />
               )}
             </Loaded>
@@ -324,20 +345,23 @@ export function DashboardPage() {
                 </Title>
                 {lastThirty.data && (
                   <Badge variant="light" size="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
-                    Total ₹ {formatRupees(lastThirty.data.total)}
+                    {DASHBOARD_FIGURES.sales} ₹ {formatRupees(lastThirty.data.totalExcludingGst)}
                   </Badge>
                 )}
               </Group>
               <Text size="xs" c="dimmed" mb="xs">
-                {DASHBOARD_NET_SALES_BASIS}
+                {DASHBOARD_CHART_BASIS}
+                {lastThirty.data
+                  ? `. Including GST (net of notes): ₹ ${formatRupees(lastThirty.data.total)}.`
+                  : ""}
               </Text>
               <Loaded query={lastThirty} lines={6}>
                 {(data) => (
                   <LazyBarChart
-                    title={`Net sales per day, ${formatDate(data.startDate)} to ${formatDate(data.endDate)}`}
+                    title={`${DASHBOARD_FIGURES.sales} per day, ${formatDate(data.startDate)} to ${formatDate(data.endDate)}`}
                     data={salesChartData(data.days)}
                     dataKey="label"
-                    series={[{ key: "net", label: "Net sales (GST included)", color: "blue.6" }]}
+                    series={[{ key: "sales", label: DASHBOARD_FIGURES.sales, color: "blue.6" }]}
                     height={240}
                   />
                 )}

@@ -2,15 +2,16 @@ import { describe, expect, test } from "vitest";
 import { duesChartData, salesChartData } from "./dashboard-charts.ts";
 
 describe("dashboard charts", () => {
-  test("each of the thirty days is a bar labelled dd-MM", () => {
+  test("each of the thirty days is a bar labelled dd-MM, its sales without GST (issue 40)", () => {
+    const day = { count: 1, sales: 1180, returns: 0, debitNotes: 0, net: 1180 };
     expect(
       salesChartData([
-        { date: "2026-11-20", count: 1, sales: 1180, returns: 0, debitNotes: 0, net: 1180 },
-        { date: "2026-11-21", count: 0, sales: 0, returns: 0, debitNotes: 0, net: 0 },
+        { ...day, date: "2026-11-20", excludingGst: 1000 },
+        { ...day, date: "2026-11-21", net: -590, excludingGst: -500 },
       ]),
     ).toEqual([
-      { label: "20-11", net: 1180 },
-      { label: "21-11", net: 0 },
+      { label: "20-11", sales: 1000 },
+      { label: "21-11", sales: -500 },
     ]);
   });
 

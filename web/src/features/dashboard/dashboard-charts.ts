@@ -1,9 +1,12 @@
 import { formatDateDisplay } from "@bahi/domain";
 import type { DuesAnswer, SalesDay } from "./dashboard.api.ts";
 
-/** One bar per day, labelled 'dd-MM' (the year is the chart's caption). */
+/** One bar per day, labelled 'dd-MM' (the year is the chart's caption): sales without GST. */
 export function salesChartData(days: readonly SalesDay[]) {
-  return days.map((day) => ({ label: formatDateDisplay(day.date).slice(0, 5), net: day.net }));
+  return days.map((day) => ({
+    label: formatDateDisplay(day.date).slice(0, 5),
+    sales: day.excludingGst,
+  }));
 }
 
 /** Receivable and payable side by side, each with its due and the overdue part of it. */

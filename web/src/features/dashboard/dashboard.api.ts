@@ -8,11 +8,15 @@ export interface BillSummary {
   lastNumber: string | null;
   lastEntryId: string | null;
   count: number;
+  /** The year's documents at their totals, GST included. */
   total: number;
+  /** The Sales (Purchase) accounts over `period`, without GST: the P&L's figure (issue 40). */
+  excludingGst: number;
 }
 
 export interface BillDatesAnswer {
   year: string;
+  period: { startDate: string; endDate: string };
   sales: BillSummary;
   purchases: BillSummary;
 }
@@ -35,13 +39,17 @@ export interface SalesDay {
   returns: number;
   /** Debit notes to customers (decision 067). */
   debitNotes: number;
+  /** At the documents' totals, GST included. */
   net: number;
+  /** The Sales accounts' day: without GST, net of returns (issue 40). */
+  excludingGst: number;
 }
 
 export interface LastThirtyDaysAnswer {
   startDate: string;
   endDate: string;
   total: number;
+  totalExcludingGst: number;
   days: SalesDay[];
 }
 

@@ -1,5 +1,5 @@
 import { describeTemplateType, MESSAGE_TEMPLATE_TYPES, TEMPLATE_LIMITS } from "@bahi/domain";
-import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Checkbox, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -65,6 +65,7 @@ function TemplateForm({
   const [type, setType] = useState<string | null>(existing?.type ?? "salesInvoice");
   const [subject, setSubject] = useState(existing?.subject ?? "");
   const [template, setTemplate] = useState(existing?.template ?? "");
+  const [isDefault, setIsDefault] = useState(existing?.isDefault ?? false);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const listPath = organisationPath(organisationId, year, `${CHANNEL_ROUTE[channel]}/list`);
@@ -82,7 +83,7 @@ function TemplateForm({
       await saveTemplate(
         organisationId,
         channel,
-        { name, type, template, ...(channel === "email" ? { subject } : {}) },
+        { name, type, template, isDefault, ...(channel === "email" ? { subject } : {}) },
         existing ? { templateId: existing._id, version: existing.version } : undefined,
       );
       notify({ type: "success", title: existing ? TEMPLATE_TOASTS.edited : TEMPLATE_TOASTS.added });
@@ -144,6 +145,11 @@ function TemplateForm({
             minRows={6}
             available={AVAILABLE_PLACEHOLDERS}
             error={problems.template}
+          />
+          <Checkbox
+            label="Default for this type: send dialogs open with it"
+            checked={isDefault}
+            onChange={(event) => setIsDefault(event.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate(listPath)} disabled={saving}>

@@ -1,5 +1,5 @@
 import { canManage } from "@bahi/domain";
-import { Button, Container, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Container, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { usePageTitle } from "../../components/use-page-title.ts";
 import {
   deleteTemplate,
   type MessageTemplate,
+  setDefaultTemplate,
   TEMPLATE_TOASTS,
   type TemplateChannel,
   templatesKey,
@@ -57,6 +58,19 @@ export function TemplatesPage({ channel }: { channel: TemplateChannel }) {
     }
   }
 
+  async function toggleDefault(row: MessageTemplate) {
+    setBusy(true);
+    try {
+      await setDefaultTemplate(organisationId, channel, row, !row.isDefault);
+      notify({ type: "success", title: TEMPLATE_TOASTS.madeDefault });
+      await queryClient.invalidateQueries({ queryKey: templatesKey(organisationId, channel) });
+    } catch {
+      // The client showed the danger toast.
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <Container size="lg">
       <Stack gap="md">
@@ -80,55 +94,87 @@ export function TemplatesPage({ channel }: { channel: TemplateChannel }) {
             </Text>
           </Stack>
         ) : (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>For</Table.Th>
-                {channel === "email" && <Table.Th>Subject</Table.Th>}
-                <Table.Th>Template</Table.Th>
-                {manager && <Table.Th aria-label="Actions" />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row._id}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>{row.typeName}</Table.Td>
-                  {channel === "email" && <Table.Td>{row.subject}</Table.Td>}
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2} style={{ whiteSpace: "pre-line" }}>
-                      {row.template}
-                    </Text>
-                  </Table.Td>
-                  {manager && (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              A send dialog opens with its type's default template (else the first by name); the
+              others stay a choice away.
+            </Text>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>For</Table.Th>
+                  {channel === "email" && <Table.Th>Subject</Table.Th>}
+                  <Table.Th>Template</Table.Th>
+                  {manager && <Table.Th aria-label="Actions" />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row._id}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          component={Link}
-                          to={base(`edit/${row._id}`)}
-                          aria-label={`Edit ${row.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          onClick={() => setDeleting(row)}
-                          aria-label={`Delete ${row.name}`}
-                        >
-                          Delete
-                        </Button>
+                        <span>{row.name}</span>
+                        {row.isDefault && (
+                          <Badge
+                            size="sm"
+                            variant="light"
+                            aria-label={`${row.name} is the default`}
+                          >
+                            Default
+                          </Badge>
+                        )}
                       </Group>
                     </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                    <Table.Td>{row.typeName}</Table.Td>
+                    {channel === "email" && <Table.Td>{row.subject}</Table.Td>}
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2} style={{ whiteSpace: "pre-line" }}>
+                        {row.template}
+                      </Text>
+                    </Table.Td>
+                    {manager && (
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            component={Link}
+                            to={base(`edit/${row._id}`)}
+                            aria-label={`Edit ${row.name}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => void toggleDefault(row)}
+                            disabled={busy}
+                            aria-label={
+                              row.isDefault
+                                ? `Stop using ${row.name} as the default`
+                                : `Make ${row.name} the default for ${row.typeName}`
+                            }
+                          >
+                            {row.isDefault ? "Remove default" : "Make default"}
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            onClick={() => setDeleting(row)}
+                            aria-label={`Delete ${row.name}`}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
         )}
       </Stack>
       <ConfirmDeleteDialog

@@ -10,6 +10,8 @@ export interface MessageTemplate {
   typeName: string;
   subject?: string;
   template: string;
+  /** The type's default: the send dialogs open with it (decision 410). */
+  isDefault: boolean;
   version: number;
 }
 
@@ -18,6 +20,7 @@ export interface TemplatePayload {
   type: string;
   subject?: string;
   template: string;
+  isDefault?: boolean;
 }
 
 const WORD: Record<TemplateChannel, string> = {
@@ -29,6 +32,7 @@ export const TEMPLATE_TOASTS = {
   added: "Template Added",
   edited: "Template Edited",
   deleted: "Template Deleted Successfully.",
+  madeDefault: "Default template set",
   failed: "Error",
 } as const;
 
@@ -97,6 +101,19 @@ export function deleteTemplate(
 ) {
   return apiRequest<{ message: string }>("DELETE", `/settings/delete${WORD[channel]}`, {
     query: { organisationId, templateId },
+    errorTitle: TEMPLATE_TOASTS.failed,
+  });
+}
+
+/** Makes the template its type's default (the previous one stops being it), or unsets it. */
+export function setDefaultTemplate(
+  organisationId: string,
+  channel: TemplateChannel,
+  template: { _id: string; version: number },
+  isDefault: boolean,
+) {
+  return apiRequest<{ message: string }>("PUT", `/settings/setdefault${WORD[channel]}`, {
+    body: { organisationId, templateId: template._id, version: template.version, isDefault },
     errorTitle: TEMPLATE_TOASTS.failed,
   });
 }

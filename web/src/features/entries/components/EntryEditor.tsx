@@ -98,6 +98,7 @@ export function EntryEditor({
     formRef,
     setForm,
     save: entrySave.save,
+    findIncomplete: entrySave.findIncomplete,
     leave: navigation.leave,
     openTemplates: () => setTemplatesOpen(true),
     templatesOpen,
@@ -162,6 +163,7 @@ export function EntryEditor({
       </Stack>
       <SaveAndNewQuestion
         opened={saveAndNewQuestion.opened && !readOnly}
+        missing={saveAndNewQuestion.missing}
         onConfirm={saveAndNewQuestion.confirm}
         onCancel={saveAndNewQuestion.cancel}
       />

@@ -1,13 +1,20 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 
+// The spec (2.6) gives Ctrl+A as Save & New and has no words for this question; these are ours.
 export const SAVE_AND_NEW_QUESTION = {
-  title: "Save this entry and start a new one?",
-  text: "Ctrl+A saves the entry as it is and opens a new one (spec: Save & New). You pressed it while typing in a box: check the entry is complete first.",
+  title: "Save an unfinished entry?",
+  text: "Ctrl+A saves the entry and starts a new one (Save & New). This entry looks unfinished:",
+  keepEditing: "Keep editing",
+  save: "Save & New",
 } as const;
 
-/** Ctrl+A pressed inside a text box (issue 40): asks before saving, never saves silently. */
+/**
+ * Ctrl+A pressed inside a text box on an unfinished entry (issue 40): says what is missing and
+ * asks before saving; "Keep editing", the default, goes back to the box.
+ */
 export function SaveAndNewQuestion(props: {
   opened: boolean;
+  missing: readonly string[];
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -15,11 +22,16 @@ export function SaveAndNewQuestion(props: {
     <Modal opened={props.opened} onClose={props.onCancel} title={SAVE_AND_NEW_QUESTION.title}>
       <Stack>
         <Text size="sm">{SAVE_AND_NEW_QUESTION.text}</Text>
+        <List size="sm" aria-label="What the entry lacks">
+          {props.missing.map((part) => (
+            <List.Item key={part}>{part}</List.Item>
+          ))}
+        </List>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel} data-autofocus>
-            Keep editing
+            {SAVE_AND_NEW_QUESTION.keepEditing}
           </Button>
-          <Button onClick={props.onConfirm}>Save &amp; New</Button>
+          <Button onClick={props.onConfirm}>{SAVE_AND_NEW_QUESTION.save}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -3,7 +3,7 @@ import { type Dispatch, type RefObject, type SetStateAction, useRef, useState } 
 import { openAccountModal, openItemModal } from "../../../components/inputs/master-modals.ts";
 import { fetchItem } from "../../masters/masters.api.ts";
 import type { EntryAction } from "../keyboard/entry-shortcuts.ts";
-import { asksBeforeSaving, describeEntryShortcuts } from "../keyboard/entry-shortcuts.ts";
+import { describeEntryShortcuts, isSaveAndNewInTextBox } from "../keyboard/entry-shortcuts.ts";
 import { useEntryKeyboard } from "../keyboard/use-entry-keyboard.ts";
 import {
   applyItemToLine,
@@ -23,6 +23,8 @@ export interface EditorKeyboardOptions {
   formRef: RefObject<EntryForm>;
   setForm: Dispatch<SetStateAction<EntryForm>>;
   save: (after: SaveAfter) => Promise<void>;
+  /** What the entry still lacks; empty when it is complete. */
+  findIncomplete: () => string[];
   leave: () => void;
   openTemplates: () => void;
   /** The templates modal has the keys while it is open. */
@@ -40,6 +42,7 @@ export function useEditorKeyboard({
   formRef,
   setForm,
   save,
+  findIncomplete,
   leave,
   openTemplates,
   templatesOpen,
@@ -48,8 +51,14 @@ export function useEditorKeyboard({
   const root = useRef<HTMLDivElement>(null);
   const shortcuts = describeEntryShortcuts(type);
   const [escapeHint, setEscapeHint] = useState(false);
-  /** Ctrl+A pressed in a text box waits for a yes (issue 40); the box to return to on no. */
-  const [confirmSaveAndNew, setConfirmSaveAndNew] = useState<HTMLElement | null>(null);
+  /**
+   * Ctrl+A pressed in a text box on an unfinished entry waits for a yes (issue 40): the box to
+   * return to on no, and what the entry lacks.
+   */
+  const [confirmSaveAndNew, setConfirmSaveAndNew] = useState<{
+    box: HTMLElement;
+    missing: string[];
+  } | null>(null);
 
   /** Alt+I (or Alt+C on an item line): the new item fills the focused line, else a blank one. */
   function addItemFromModal(target: EventTarget | null) {
@@ -78,9 +87,12 @@ export function useEditorKeyboard({
   }
 
   function onShortcut(action: Exclude<EntryAction, "escape">, target: EventTarget | null) {
-    if (asksBeforeSaving(action, target)) {
-      setConfirmSaveAndNew(target as HTMLElement);
-      return;
+    if (isSaveAndNewInTextBox(action, target)) {
+      const missing = findIncomplete();
+      if (missing.length > 0) {
+        setConfirmSaveAndNew({ box: target as HTMLElement, missing });
+        return;
+      }
     }
     switch (action) {
       case "saveAndNew":
@@ -127,12 +139,13 @@ export function useEditorKeyboard({
 
   const saveAndNewQuestion = {
     opened: confirmSaveAndNew !== null,
+    missing: confirmSaveAndNew?.missing ?? [],
     confirm: () => {
       setConfirmSaveAndNew(null);
       void save("new");
     },
     cancel: () => {
-      const back = confirmSaveAndNew;
+      const back = confirmSaveAndNew?.box;
       setConfirmSaveAndNew(null);
       // Back in the box, everything in it selected: what Ctrl+A does there elsewhere.
       setTimeout(() => {

@@ -6,6 +6,7 @@ import { notify } from "../../../app/notify.tsx";
 import type { FieldErrors } from "../../../components/form-validation.ts";
 import { useChangeFeed } from "../../change-feed/ChangeFeedProvider.tsx";
 import { saveEntry } from "../entries.api.ts";
+import { findIncompleteParts } from "../model/entry-completeness.ts";
 import type { EntryContext, EntryMode } from "../model/entry-context.ts";
 import { type EntryForm, mapEntryErrorPath, validateEntryForm } from "../model/entry-form.ts";
 import { rememberCashBank } from "../model/last-cash-bank.ts";
@@ -120,6 +121,8 @@ export function useEntrySave({
 
   return {
     save,
+    /** What the entry still lacks (Ctrl+A in a text box asks only then); empty when complete. */
+    findIncomplete: () => findIncompleteParts(formRef.current, context, payloadOptions),
     saving,
     errors,
     formMessage,

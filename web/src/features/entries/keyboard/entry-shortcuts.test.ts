@@ -1,9 +1,9 @@
 import { getVoucherDefinition, VOUCHER_TYPES } from "@bahi/domain";
 import { describe, expect, it } from "vitest";
 import {
-  asksBeforeSaving,
   describeEntryShortcuts,
   ESCAPE_TWICE_WINDOW_MS,
+  isSaveAndNewInTextBox,
   type KeyLike,
   matchEntryShortcut,
   registerEscape,
@@ -143,18 +143,18 @@ describe("Ctrl+A inside a text box asks first (issue 40)", () => {
     holder.innerHTML = html;
     return holder.firstElementChild as HTMLElement;
   };
-  it("asks in a text box, a number box and a text area", () => {
-    expect(asksBeforeSaving("saveAndNew", element('<input type="text" />'))).toBe(true);
-    expect(asksBeforeSaving("saveAndNew", element('<input type="number" />'))).toBe(true);
-    expect(asksBeforeSaving("saveAndNew", element("<textarea></textarea>"))).toBe(true);
+  it("a text box, a number box and a text area are where text is typed", () => {
+    expect(isSaveAndNewInTextBox("saveAndNew", element('<input type="text" />'))).toBe(true);
+    expect(isSaveAndNewInTextBox("saveAndNew", element('<input type="number" />'))).toBe(true);
+    expect(isSaveAndNewInTextBox("saveAndNew", element("<textarea></textarea>"))).toBe(true);
   });
-  it("saves at once from a picker, a button or the page, and other keys never ask", () => {
-    expect(asksBeforeSaving("saveAndNew", element('<input type="text" role="combobox" />'))).toBe(
-      false,
-    );
-    expect(asksBeforeSaving("saveAndNew", element("<button>Save</button>"))).toBe(false);
-    expect(asksBeforeSaving("saveAndNew", element('<input type="checkbox" />'))).toBe(false);
-    expect(asksBeforeSaving("saveAndNew", null)).toBe(false);
-    expect(asksBeforeSaving("saveAndClose", element('<input type="text" />'))).toBe(false);
+  it("a picker, a button or the page are not, and other keys never count", () => {
+    expect(
+      isSaveAndNewInTextBox("saveAndNew", element('<input type="text" role="combobox" />')),
+    ).toBe(false);
+    expect(isSaveAndNewInTextBox("saveAndNew", element("<button>Save</button>"))).toBe(false);
+    expect(isSaveAndNewInTextBox("saveAndNew", element('<input type="checkbox" />'))).toBe(false);
+    expect(isSaveAndNewInTextBox("saveAndNew", null)).toBe(false);
+    expect(isSaveAndNewInTextBox("saveAndClose", element('<input type="text" />'))).toBe(false);
   });
 });

@@ -124,10 +124,11 @@ export function registerEscape(
 
 /**
  * Issue 40: Ctrl+A is the spec's Save & New, but inside a box where text is typed a person may
- * mean "select all"; there it asks before saving rather than saving at once. A picker (combobox),
- * a checkbox or a button has no text to select, so there the key saves as the spec says.
+ * mean "select all". Pressed there, the editor saves a complete entry at once and asks first only
+ * when the entry is unfinished (model/entry-completeness.ts). A picker (combobox), a checkbox or a
+ * button has no text to select, so there the key always saves as the spec says.
  */
-export function asksBeforeSaving(action: EntryAction, target: EventTarget | null): boolean {
+export function isSaveAndNewInTextBox(action: EntryAction, target: EventTarget | null): boolean {
   if (action !== "saveAndNew" || !(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
   if (!(target instanceof HTMLInputElement)) return false;

@@ -197,6 +197,34 @@ describe("the party fills the header", () => {
     expect(filled.rcmGstType).toBe("notified");
   });
 
+  it("a cash purchase (the Cash account has no state: '-1') is worked out in the organisation's state (issue 40)", () => {
+    const context = contextFor("purchases");
+    const cash = {
+      ...party,
+      _id: "cash",
+      name: "Cash",
+      state: "-1",
+      gstin: null,
+      gstType: null,
+      rcmPurchase: false,
+    };
+    const filled = applyPartyToDocument(emptyDocumentForm(context), cash, context);
+    expect(filled.partyGst?.stateCode).toBeNull();
+    const { computed, error } = computeDocumentForm(
+      { ...filled, itemLines: [line(RICE, "10", "supplier")] },
+      "purchases",
+      MAHARASHTRA,
+    );
+    expect(error).toBeNull();
+    // 10 × 45.00 at 5 %: CGST and SGST 11.25 each.
+    expect(computed).toMatchObject({
+      taxKind: "intra",
+      cgstPaise: 1125,
+      sgstPaise: 1125,
+      igstPaise: 0,
+    });
+  });
+
   it("a purchase from Karnataka is received in Maharashtra: pos 27 and IGST (issue 18)", () => {
     const context = contextFor("purchases");
     const filled = applyPartyToDocument(emptyDocumentForm(context), party, context);

@@ -405,13 +405,23 @@ export function applyPartyToDocument(
     pos: defaultPlaceOfSupply(party, context.organisation, side),
     partyGst: {
       gstin: party.gstin ?? null,
-      stateCode: party.state ? party.state.padStart(2, "0") : null,
+      stateCode: readPartyStateCode(party.state),
       gstType: party.gstType ?? null,
     },
     rcmApplicable: reverseCharge,
     rcmGstType: reverseCharge ? defaultRcmGstType(party) : "",
     billWiseEntries: form.cashOrDebtorAccountId === party._id ? form.billWiseEntries : [],
   };
+}
+
+/**
+ * An account's state as a two-digit code, or null when it has none: the API answers '-1' for an
+ * account without a state (the Cash account, a supplier typed without one), which would otherwise
+ * stop the tax being worked out ("Supplier state must be a two-digit state code"). With none, the
+ * supplier is taken to be where the supply is received (domain's locateSupplier).
+ */
+export function readPartyStateCode(state: string | null | undefined): string | null {
+  return state && /^\d{1,2}$/.test(state) ? state.padStart(2, "0") : null;
 }
 
 /** s.9(4) for a supplier without a GSTIN, else s.9(3) notified supplies. */

@@ -1,3 +1,4 @@
+import { labelStatementGroup } from "@bahi/domain";
 import { Anchor, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { Fragment, useState } from "react";
 import { Link } from "react-router";
@@ -93,12 +94,12 @@ export function StatementTable({
                               transition: "transform 120ms",
                             }}
                           />
-                          {group.name}
+                          {labelStatementGroup(group)}
                         </Group>
                       </UnstyledButton>
                     ) : (
                       <Text span fw={600} fz="sm" pl={18}>
-                        {group.name}
+                        {labelStatementGroup(group)}
                       </Text>
                     )}
                   </Table.Td>

@@ -1,4 +1,5 @@
-import { screen } from "@testing-library/react";
+import { findAccountGroup } from "@bahi/domain";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { jsonResponse, renderPage } from "../../../test/render.tsx";
 import { RETURN_SESSION } from "../../gst-returns/frame/return-test-kit.ts";
@@ -17,7 +18,7 @@ const ANSWER: ProfitLossAnswer = {
     debit: [],
     credit: [
       {
-        groupId: 1,
+        groupId: findAccountGroup("Sales")?.id ?? 0,
         name: "Sales",
         amount: 7_000,
         accounts: [{ accountId: "sales", name: "Sales", amount: 7_000 }],
@@ -50,8 +51,11 @@ describe("the profit and loss says its sales are without GST (issue 40)", () => 
     });
     expect(
       await screen.findByText(
-        "Sales here are the Sales accounts: net of returns and without GST (the tax is in the output tax ledgers, not income). The dashboard's sales figures include GST.",
+        "Sales (excluding GST) are the Sales accounts: net of returns and without GST (the tax is in the output tax ledgers, not income). The dashboard shows the same figure for the same period.",
       ),
     ).toBeTruthy();
+    // The group's heading says it too, as the dashboard's card does.
+    const credit = screen.getByRole("table", { name: "Trading Cr" });
+    expect(within(credit).getByText("Sales (excluding GST)")).toBeTruthy();
   });
 });
