@@ -4,9 +4,9 @@ import {
   recogniseZohoSheet,
   ZOHO_MESSAGES,
   zohoContactsAsAccountRows,
-  zohoInclusiveTaxDocuments,
   zohoInvoicesAsVoucherRows,
   zohoSheetAsVoucherRows,
+  zohoUnreadDocuments,
 } from "./zoho-books.ts";
 
 describe("Zoho Books exports", () => {
@@ -68,6 +68,7 @@ describe("Zoho Books exports", () => {
         "Hinge",
         "4",
         "40",
+        "",
         "12",
         "",
         "",
@@ -151,7 +152,7 @@ describe("Zoho Books exports", () => {
       ["2025-06-06", "", "KE/1", "Paid", "Chand", "Hinge", "", "1", "40", "40", "12", ""],
       ["2025-06-07", "b3", "KE/2", "Draft", "Bala", "Hinge", "", "1", "40", "40", "12", ""],
     ]);
-    expect(rows.slice(1).map((row) => row.slice(0, 13))).toEqual([
+    expect(rows.slice(1).map((row) => row.slice(0, 14))).toEqual([
       [
         "b1",
         "Purchase",
@@ -162,6 +163,7 @@ describe("Zoho Books exports", () => {
         "Hinge",
         "2.00",
         "40.000",
+        "",
         "12",
         "",
         "",
@@ -177,6 +179,7 @@ describe("Zoho Books exports", () => {
         "",
         "1.00",
         "100.000",
+        "",
         "0",
         "",
         "Freight",
@@ -192,6 +195,7 @@ describe("Zoho Books exports", () => {
         "Hinge",
         "1",
         "40",
+        "",
         "12",
         "",
         "",
@@ -199,13 +203,51 @@ describe("Zoho Books exports", () => {
       ],
     ]);
     expect(
-      zohoInclusiveTaxDocuments("bills", [
-        ["Bill Number", "Bill Status", "Is Inclusive Tax"],
-        ["KE/1", "Open", "true"],
-        ["KE/2", "Draft", "true"],
-        ["KE/3", "Open", "false"],
+      zohoUnreadDocuments("bills", [
+        [
+          "Bill Number",
+          "Bill Status",
+          "Is Inclusive Tax",
+          "Quantity",
+          "Rate",
+          "Discount",
+          "Discount Amount",
+          "Adjustment",
+          "Shipping Charge",
+        ],
+        ["KE/1", "Open", "true", "1", "100", "0", "0", "0", "0"],
+        ["KE/2", "Draft", "true", "1", "100", "0", "0", "0", "0"],
+        ["KE/3", "Open", "false", "2", "100.000", "10.00", "20.000", "0.000", "0.000"],
+        ["KE/4", "Open", "false", "2", "100", "0", "15", "0", "0"],
+        ["KE/5", "Open", "false", "2", "100", "0", "0", "-0.40", "0"],
+        ["KE/6", "Open", "false", "2", "100", "0", "0", "0", "50"],
       ]),
-    ).toEqual(["KE/1"]);
+    ).toEqual([
+      { number: "KE/1", what: "prices that include tax" },
+      { number: "KE/4", what: "a discount in rupees on a line" },
+      { number: "KE/5", what: "an adjustment" },
+      { number: "KE/6", what: "a shipping charge" },
+    ]);
+  });
+
+  test("a line's discount that is its per cent of the line is read as the discount %", () => {
+    const rows = zohoSheetAsVoucherRows("invoices", [
+      [
+        "Invoice Number",
+        "Invoice Date",
+        "Invoice Status",
+        "Customer Name",
+        "Item Name",
+        "Quantity",
+        "Item Price",
+        "Discount",
+        "Discount Amount",
+        "Item Tax %",
+      ],
+      ["INV-7", "2025-06-02", "Sent", "Asha", "Hinge", "3", "33.33", "12.5", "12.50", "12"],
+    ]);
+    // 3 × ₹33.33 = ₹99.99; 12.5 % of it is ₹12.50 (half up): read as 12.5 %.
+    expect(rows[1]?.[9]).toBe("12.5");
   });
 
   test("a payment applied to two invoices is one receipt of its amount; a draft payment is left out", () => {
@@ -230,6 +272,7 @@ describe("Zoho Books exports", () => {
         "Payment",
         "2025-07-01",
         "4",
+        "",
         "",
         "",
         "",

@@ -1,4 +1,7 @@
+import { roundQuantityToMilli } from "../money/external-figures.ts";
+import { amountForQuantity } from "../money/quantity.ts";
 import { STATES } from "../reference/states.ts";
+import { parseStatementAmount } from "./bank-statement.ts";
 
 // Zoho Books' own exports (issue 36), read as Bahi's spreadsheet templates: its Contacts (or
 // Vendors) export as the accounts template; its Invoice, Bill, Credit Note and Vendor Credits
@@ -134,8 +137,13 @@ export const ZOHO_MESSAGES = {
     `This looks like Zoho Books' ${ZOHO_EXPORTS[kind].label} export, but it has no ${missing.map(named).join(", ")} column${missing.length === 1 ? "" : "s"}. Bahi reads ${ZOHO_COLUMNS[kind].required.map(named).join(", ")}; export again with ${missing.length === 1 ? "it" : "them"}.`,
   wrongType: (kind: ZohoSheetKind) =>
     `This is Zoho Books' ${ZOHO_EXPORTS[kind].label} export: import it as ${ZOHO_EXPORTS[kind].importAs}.`,
-  inclusiveTax: (kind: ZohoSheetKind, numbers: readonly string[]) =>
-    `Zoho Books' ${ZOHO_EXPORTS[kind].label} export has prices that include tax ("Is Inclusive Tax" true) on ${numbers.slice(0, 5).join(", ")}${numbers.length > 5 ? ` and ${numbers.length - 5} more` : ""}. Bahi reads prices before tax: export them with tax-exclusive prices, or enter them by hand.`,
+  unread: (kind: ZohoSheetKind, documents: readonly { number: string; what: string }[]) =>
+    `Zoho Books' ${ZOHO_EXPORTS[kind].label} export has what Bahi does not read: ${documents
+      .slice(0, 5)
+      .map((document) => `${document.number} (${document.what})`)
+      .join(
+        ", ",
+      )}${documents.length > 5 ? ` and ${documents.length - 5} more` : ""}. Bahi books each line's price, quantity, discount % and tax %: export these without it, or enter them by hand.`,
 } as const;
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9%]/g, "");
@@ -393,20 +401,66 @@ const tidyNumber = (text: string) => (Number.isFinite(Number(text)) ? String(Num
 
 const isTrue = (text: string) => ["true", "yes", "1"].includes(text.toLowerCase());
 
-/** The numbers of the documents whose prices include tax (which Bahi does not read). */
-export function zohoInclusiveTaxDocuments(kind: ZohoSheetKind, rows: Cells): string[] {
+const paiseOf = (text: string) => {
+  const reading = parseStatementAmount(text);
+  return reading === null ? 0 : reading === "invalid" ? Number.NaN : reading.paise;
+};
+
+/**
+ * A line's discount as the percentage the vouchers template reads ("" for none), or null when
+ * Zoho's "Discount Amount" is not its "Discount" per cent of the line (a discount in rupees).
+ */
+function percentDiscount(
+  cell: (row: readonly string[], name: string) => string,
+  row: readonly string[],
+  price: string,
+): string | null {
+  const amount = paiseOf(cell(row, "Discount Amount"));
+  if (amount === 0) return "";
+  const text = cell(row, "Discount").replace(/%$/, "").trim();
+  const percent = Number(text);
+  const ratePaise = paiseOf(cell(row, price));
+  if (!text || !(percent > 0 && percent <= 100) || !Number.isFinite(amount + ratePaise))
+    return null;
+  const gross = amountForQuantity(roundQuantityToMilli(cell(row, "Quantity") || "0"), ratePaise);
+  const expected = Math.round((gross * Math.round(percent * 100)) / 10_000);
+  return Math.abs(expected - Math.abs(amount)) <= 1 ? tidyNumber(text) : null;
+}
+
+export interface ZohoUnreadDocument {
+  number: string;
+  what: string;
+}
+
+/**
+ * The booked documents carrying what Bahi does not read, each once with the first such thing:
+ * prices that include tax, a discount in rupees, a discount, adjustment or shipping charge on
+ * the whole document. Booked as lines only, their totals would be wrong (issue 36).
+ */
+export function zohoUnreadDocuments(kind: ZohoSheetKind, rows: Cells): ZohoUnreadDocument[] {
   if (!(kind in DOCUMENT_EXPORTS)) return [];
   const source = DOCUMENT_EXPORTS[kind as keyof typeof DOCUMENT_EXPORTS];
+  const price = firstPresent(rows, source.price);
   const cell = reader(rows);
-  const numbers = new Set<string>();
+  const found = new Map<string, string>();
   for (const row of rows.slice(1)) {
-    if (
-      isTrue(cell(row, "Is Inclusive Tax")) &&
-      !NOT_BOOKED.has(cell(row, source.status).toLowerCase())
-    )
-      numbers.add(cell(row, source.number));
+    if (NOT_BOOKED.has(cell(row, source.status).toLowerCase())) continue;
+    const number = cell(row, source.number);
+    if (!number || found.has(number)) continue;
+    const what = isTrue(cell(row, "Is Inclusive Tax"))
+      ? "prices that include tax"
+      : percentDiscount(cell, row, price) === null
+        ? "a discount in rupees on a line"
+        : paiseOf(cell(row, "Entity Discount Amount")) !== 0
+          ? "a discount on the whole document"
+          : paiseOf(cell(row, "Adjustment")) !== 0
+            ? "an adjustment"
+            : paiseOf(cell(row, "Shipping Charge")) !== 0
+              ? "a shipping charge"
+              : null;
+    if (what) found.set(number, what);
   }
-  return [...numbers];
+  return [...found].map(([number, what]) => ({ number, what }));
 }
 
 const VOUCHER_HEADINGS = [
@@ -419,6 +473,7 @@ const VOUCHER_HEADINGS = [
   "item name",
   "qty",
   "rate",
+  "discount %",
   "gst rate",
   "cash/bank",
   "account name",
@@ -489,6 +544,7 @@ export function zohoSheetAsVoucherRows(kind: ZohoSheetKind, rows: Cells): string
         "item name": item,
         qty: cell(cells, "Quantity"),
         rate: cell(cells, price),
+        "discount %": percentDiscount(cell, cells, price) ?? "",
         "gst rate": taxRate === "" ? (hasTax ? "0" : "") : tidyNumber(taxRate),
         // A line without an item is booked to Zoho's account at its total before tax.
         ...(item
