@@ -143,7 +143,7 @@ export const ZOHO_MESSAGES = {
       .map((document) => `${document.number} (${document.what})`)
       .join(
         ", ",
-      )}${documents.length > 5 ? ` and ${documents.length - 5} more` : ""}. Bahi books each line's price, quantity, discount % and tax %: export these without it, or enter them by hand.`,
+      )}${documents.length > 5 ? ` and ${documents.length - 5} more` : ""}. Bahi books rupees, and each line's price, quantity, discount % and tax %: export these without it, or enter them by hand.`,
 } as const;
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9%]/g, "");
@@ -433,31 +433,46 @@ export interface ZohoUnreadDocument {
 }
 
 /**
- * The booked documents carrying what Bahi does not read, each once with the first such thing:
- * prices that include tax, a discount in rupees, a discount, adjustment or shipping charge on
+ * The booked documents (or payments) carrying what Bahi does not read, each once with the first
+ * such thing: amounts in another currency, prices that include tax, a discount in rupees, a discount, adjustment or shipping charge on
  * the whole document. Booked as lines only, their totals would be wrong (issue 36).
  */
 export function zohoUnreadDocuments(kind: ZohoSheetKind, rows: Cells): ZohoUnreadDocument[] {
+  const cell = reader(rows);
+  const found = new Map<string, string>();
+  const currency = (row: readonly string[]) => {
+    const code = cell(row, "Currency Code").toUpperCase();
+    return code && code !== "INR" ? `amounts in ${code}` : null;
+  };
+  if (kind === "customerPayments" || kind === "vendorPayments") {
+    for (const row of rows.slice(1)) {
+      const number = cell(row, "Payment Number");
+      const what = currency(row);
+      if (number && what && !NOT_BOOKED.has(cell(row, "Payment Status").toLowerCase()))
+        found.set(number, what);
+    }
+    return [...found].map(([number, what]) => ({ number, what }));
+  }
   if (!(kind in DOCUMENT_EXPORTS)) return [];
   const source = DOCUMENT_EXPORTS[kind as keyof typeof DOCUMENT_EXPORTS];
   const price = firstPresent(rows, source.price);
-  const cell = reader(rows);
-  const found = new Map<string, string>();
   for (const row of rows.slice(1)) {
     if (NOT_BOOKED.has(cell(row, source.status).toLowerCase())) continue;
     const number = cell(row, source.number);
     if (!number || found.has(number)) continue;
-    const what = isTrue(cell(row, "Is Inclusive Tax"))
-      ? "prices that include tax"
-      : percentDiscount(cell, row, price) === null
-        ? "a discount in rupees on a line"
-        : paiseOf(cell(row, "Entity Discount Amount")) !== 0
-          ? "a discount on the whole document"
-          : paiseOf(cell(row, "Adjustment")) !== 0
-            ? "an adjustment"
-            : paiseOf(cell(row, "Shipping Charge")) !== 0
-              ? "a shipping charge"
-              : null;
+    const what =
+      currency(row) ??
+      (isTrue(cell(row, "Is Inclusive Tax"))
+        ? "prices that include tax"
+        : percentDiscount(cell, row, price) === null
+          ? "a discount in rupees on a line"
+          : paiseOf(cell(row, "Entity Discount Amount")) !== 0
+            ? "a discount on the whole document"
+            : paiseOf(cell(row, "Adjustment")) !== 0
+              ? "an adjustment"
+              : paiseOf(cell(row, "Shipping Charge")) !== 0
+                ? "a shipping charge"
+                : null);
     if (what) found.set(number, what);
   }
   return [...found].map(([number, what]) => ({ number, what }));

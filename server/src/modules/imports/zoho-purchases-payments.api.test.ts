@@ -204,7 +204,7 @@ describe("Zoho Books' purchases, notes and payments (issue 36)", () => {
     const taxIn = await send("vouchers", "Bill.csv", inclusive);
     expect(taxIn.statusCode).toBe(400);
     expect(taxIn.json().message).toBe(
-      "Zoho Books' Bill export has what Bahi does not read: KE/121 (prices that include tax). Bahi books each line's price, quantity, discount % and tax %: export these without it, or enter them by hand.",
+      "Zoho Books' Bill export has what Bahi does not read: KE/121 (prices that include tax). Bahi books rupees, and each line's price, quantity, discount % and tax %: export these without it, or enter them by hand.",
     );
     const adjusted = Papa.unparse(
       rowsOf("Credit_Note.csv").map((row) => ({ ...row, Adjustment: "-0.40" })),
@@ -212,6 +212,11 @@ describe("Zoho Books' purchases, notes and payments (issue 36)", () => {
     const adjustment = await send("vouchers", "Credit_Note.csv", adjusted);
     expect(adjustment.statusCode).toBe(400);
     expect(adjustment.json().message).toContain("CN-00007 (an adjustment)");
+    // A payment received in dollars (Zoho keeps the foreign amount in "Amount").
+    const dollars = fixture("Customer_Payment.csv").replaceAll(",INR,", ",USD,");
+    const foreign = await send("vouchers", "Customer_Payment.csv", dollars);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toContain("12 (amounts in USD)");
     expect(await balancesFromPostings(context, org)).toEqual(before);
   });
 });
