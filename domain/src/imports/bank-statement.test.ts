@@ -454,3 +454,65 @@ describe("Axis Bank's CSV", () => {
     expect(reading.balanceBreak).toBeNull();
   });
 });
+
+describe("Kotak's CSV", () => {
+  const header = [
+    "Sl. No.",
+    "Transaction Date",
+    "Value Date",
+    "Description",
+    "Chq / Ref No.",
+    "Amount",
+    "Dr / Cr",
+    "Balance",
+    "Dr / Cr",
+  ];
+
+  it("signs the balance by its own Dr / Cr column: an overdrawn account follows", () => {
+    const rows = [
+      header,
+      [
+        "1",
+        "01-04-2025 10:02:11",
+        "01-04-2025",
+        "UPI/RAVI",
+        "UPI-1",
+        "11,800.00",
+        "CR",
+        "11,800.00",
+        "CR",
+      ],
+      [
+        "2",
+        "03-04-2025 15:40:02",
+        "03-04-2025",
+        "NEFT RENT",
+        "N-2",
+        "16,800.00",
+        "DR",
+        "5,000.00",
+        "DR",
+      ],
+      [
+        "3",
+        "09-04-2025 12:00:00",
+        "09-04-2025",
+        "IMPS ASHA",
+        "I-3",
+        "25,000.00",
+        "CR",
+        "20,000.00",
+        "CR",
+      ],
+    ];
+    const mapping = mapHeaderRow(header);
+    expect(mapping).toMatchObject({ amount: 5, drCr: 6, balance: 7 });
+    const reading = readStatementLines(rows, 0, mapping);
+    expect(reading.lines.map((line) => [line.amountPaise, line.balancePaise])).toEqual([
+      [1_180_000, 1_180_000],
+      [-1_680_000, -500_000],
+      [2_500_000, 2_000_000],
+    ]);
+    expect(reading.balanceBreak).toBeNull();
+  });
+});

@@ -270,6 +270,20 @@ function cellAt(row: readonly string[], index: number | undefined): string {
   return index === undefined ? "" : (row[index] ?? "").trim();
 }
 
+/**
+ * A row's balance, signed. Kotak writes the balance's side in a "Dr / Cr" column of its own right
+ * after it (its first "Dr / Cr" is the amount's): "5,000.00, DR" is an overdrawn ₹5,000.
+ */
+function balanceOf(row: readonly string[], mapping: StatementMapping): Paise | null {
+  const cell = parseStatementAmount(cellAt(row, mapping.balance));
+  if (cell === null || cell === "invalid" || cell.marker !== null || mapping.balance === undefined)
+    return signedBalance(cell);
+  const next = mapping.balance + 1;
+  const mapped = Object.values(mapping).includes(next);
+  const marker = mapped ? null : markerOf(cellAt(row, next));
+  return signedBalance({ ...cell, marker });
+}
+
 function signedBalance(cell: AmountCell): Paise | null {
   if (cell === null || cell === "invalid") return null;
   // A bank's "Dr" balance is money owed to the bank: an overdrawn account.
@@ -340,7 +354,7 @@ function findBalanceBreak(
 
 /** The figure of an opening balance row: its balance cell, else its amount cell. */
 function openingOf(row: readonly string[], mapping: StatementMapping): Paise | null {
-  const balance = signedBalance(parseStatementAmount(cellAt(row, mapping.balance)));
+  const balance = balanceOf(row, mapping);
   if (balance !== null) return balance;
   const amount = readAmount(row, mapping);
   if (amount && "paise" in amount) return Math.abs(amount.paise);
@@ -437,10 +451,7 @@ export function readStatementLines(
       narration,
       reference: cellAt(row, mapping.reference).replace(/^0+$/, ""),
       amountPaise: amount.paise,
-      balancePaise:
-        mapping.balance === undefined
-          ? null
-          : signedBalance(parseStatementAmount(cellAt(row, mapping.balance))),
+      balancePaise: mapping.balance === undefined ? null : balanceOf(row, mapping),
     });
   }
   const forward = findBalanceBreak(lines, false, opening);

@@ -9,6 +9,7 @@ import {
   readTallyRate,
   tallyImportTypes,
   tallyLineRate,
+  tallyOwnLineRate,
   tallyTaxHeadOf,
   tallyTaxLedgerRate,
 } from "./tally-vouchers.ts";
@@ -109,6 +110,16 @@ describe("mixed GST rates in one Tally voucher (decision 074)", () => {
     expect(tallyTaxLedgerRate("cgst", "CGST @ 0.75%")).toBe(1.5);
     expect(tallyTaxLedgerRate("cgst", "CGST", "0.125")).toBe(0.25);
     expect(tallyLineRate([{ head: "IGST", rate: "0" }])).toBe(0);
+  });
+
+  test("a line Tally marks exempt, nil-rated or non-GST is at 0 %, whatever rate details it has", () => {
+    const igst18 = [{ head: "Integrated Tax", rate: " 18" }];
+    expect(tallyOwnLineRate(igst18, "Purchase Taxable")).toBe(18);
+    expect(tallyOwnLineRate([], "Purchase Exempt")).toBe(0);
+    expect(tallyOwnLineRate(igst18, "Sales Nil Rated")).toBe(0);
+    expect(tallyOwnLineRate([], "Purchase From SEZ - Exempt")).toBe(0);
+    expect(tallyOwnLineRate([], "Non-GST")).toBe(0);
+    expect(tallyOwnLineRate([], "")).toBeNull();
   });
 
   test("lines are placed so that each rate's tax is what the file books at it", () => {

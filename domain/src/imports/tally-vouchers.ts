@@ -188,6 +188,8 @@ export const TALLY_VOUCHER_MESSAGES = {
   asJournal: (type: string, why: string) => `Saved as a journal (${why}), not as a ${type}.`,
   byShape: (type: string, as: string) =>
     `The file does not say what "${type}" is; imported as a ${as} by its ledgers.`,
+  sezParty:
+    "Tally marks it a supply from or to an SEZ unit, which is inter-state (IGST): make the party's GST registration type SEZ in Bahi",
   heldBack: (what: string) =>
     `Held back for review, not saved: ${what}. Enter it by hand, or correct the ledgers and import again.`,
 } as const;
@@ -247,6 +249,18 @@ export function tallyLineRate(details: readonly { head: string; rate: string }[]
   if (combined === null) return null;
   const rate = percentOf(combined);
   return rate === 0 || TALLY_RATES.has(rate) ? rate : null;
+}
+
+/**
+ * A line's own rate: 0 when Tally marks it exempt, nil-rated or outside GST (its GSTOVRDNNATURE,
+ * "Purchase Exempt", "Sales Nil Rated"), else its RATEDETAILS' (tallyLineRate), or null.
+ */
+export function tallyOwnLineRate(
+  details: readonly { head: string; rate: string }[],
+  nature: string,
+): number | null {
+  if (/exempt|nil\s*rated|non[\s-]*gst/i.test(nature)) return 0;
+  return tallyLineRate(details);
 }
 
 export interface TallyRateLine {

@@ -1,15 +1,30 @@
+import { roundQuantityToMilli } from "../money/external-figures.ts";
+import { amountForQuantity } from "../money/quantity.ts";
 import { STATES } from "../reference/states.ts";
+import { parseStatementAmount } from "./bank-statement.ts";
 
 // Zoho Books' own exports (issue 36), read as Bahi's spreadsheet templates: its Contacts (or
-// Vendors) export as the accounts template, its Invoice export (one row per item line, the
-// invoice's fields repeated) as the vouchers template. The headings are Zoho Books India's, as
-// its exports write them (docs/decisions/330-zoho-books-sheets.md). A file that looks like one
-// but lacks a column Bahi needs is refused naming the columns expected.
+// Vendors) export as the accounts template; its Invoice, Bill, Credit Note and Vendor Credits
+// exports (one row per item line, the document's fields repeated) and its Customer Payment and
+// Vendor Payment exports (one row per invoice or bill the payment was applied to, the payment's
+// fields repeated) as the vouchers template. The headings are Zoho Books India's, as its exports
+// write them (docs/decisions/330-zoho-books-sheets.md, 420-zoho-books-purchases-notes-payments.md).
+// A file that looks like one but lacks a column Bahi needs is refused naming the columns expected.
 
-export type ZohoSheetKind = "contacts" | "invoices";
+export type ZohoSheetKind =
+  | "contacts"
+  | "invoices"
+  | "bills"
+  | "creditNotes"
+  | "vendorCredits"
+  | "customerPayments"
+  | "vendorPayments";
+
+/** A required column: its heading, or headings Zoho has written it under (any one will do). */
+type Column = string | readonly string[];
 
 /** The columns Bahi reads of each export; the first ones are required. */
-export const ZOHO_COLUMNS: Record<ZohoSheetKind, { required: string[]; optional: string[] }> = {
+export const ZOHO_COLUMNS: Record<ZohoSheetKind, { required: Column[]; optional: string[] }> = {
   contacts: {
     required: ["Display Name"],
     optional: [
@@ -37,17 +52,98 @@ export const ZOHO_COLUMNS: Record<ZohoSheetKind, { required: string[]; optional:
       "Quantity",
       "Item Price",
     ],
-    optional: ["Invoice Status", "Item Tax %", "Notes"],
+    optional: ["Invoice Status", "Item Tax %", "Is Inclusive Tax", "Notes"],
+  },
+  // Zoho's Bill export writes the price as "Rate" and the tax as "Tax Percentage"; its import
+  // template says "Item Price" and "Item Tax %": either is read.
+  bills: {
+    required: [
+      "Bill Date",
+      "Bill Number",
+      "Vendor Name",
+      "Item Name",
+      "Quantity",
+      ["Rate", "Item Price"],
+    ],
+    optional: [
+      "Bill ID",
+      "Bill Status",
+      "Tax Percentage",
+      "Item Tax %",
+      "GST Identification Number (GSTIN)",
+      "Is Inclusive Tax",
+      "Vendor Notes",
+    ],
+  },
+  creditNotes: {
+    required: [
+      "Credit Note Date",
+      "Credit Note Number",
+      "Customer Name",
+      "Item Name",
+      "Quantity",
+      ["Item Price", "Rate"],
+    ],
+    optional: ["CreditNotes ID", "Credit Note Status", "Item Tax %", "Is Inclusive Tax", "Notes"],
+  },
+  vendorCredits: {
+    required: [
+      "Vendor Credit Date",
+      "Vendor Credit Number",
+      "Vendor Name",
+      "Item Name",
+      "Quantity",
+      ["Item Price", "Rate"],
+    ],
+    optional: [
+      "VendorCredit ID",
+      "Vendor Credit Status",
+      "Item Tax %",
+      "Tax Percentage",
+      "GST Identification Number (GSTIN)",
+      "Is Inclusive Tax",
+      "Notes",
+    ],
+  },
+  customerPayments: {
+    required: ["Date", "Payment Number", "Customer Name", "Amount", "Deposit To"],
+    optional: ["CustomerPayment ID", "Payment Status", "Description"],
+  },
+  vendorPayments: {
+    required: ["Date", "Payment Number", "Vendor Name", "Amount", "Paid Through"],
+    optional: ["VendorPayment ID", "Payment Status", "Description"],
   },
 };
 
+/** Each export's name as Zoho's Export menu gives it, and the import type it belongs to. */
+const ZOHO_EXPORTS: Record<ZohoSheetKind, { label: string; importAs: "accounts" | "vouchers" }> = {
+  contacts: { label: "Contacts", importAs: "accounts" },
+  invoices: { label: "Invoice", importAs: "vouchers" },
+  bills: { label: "Bill", importAs: "vouchers" },
+  creditNotes: { label: "Credit Note", importAs: "vouchers" },
+  vendorCredits: { label: "Vendor Credits", importAs: "vouchers" },
+  customerPayments: { label: "Customer Payment", importAs: "vouchers" },
+  vendorPayments: { label: "Vendor Payment", importAs: "vouchers" },
+};
+
+/** The import type ("accounts" or "vouchers") a Zoho export is read as. */
+export const zohoImportType = (kind: ZohoSheetKind) => ZOHO_EXPORTS[kind].importAs;
+
+const named = (column: Column) =>
+  typeof column === "string" ? `"${column}"` : column.map((name) => `"${name}"`).join(" or ");
+
 export const ZOHO_MESSAGES = {
-  missingColumns: (kind: ZohoSheetKind, missing: readonly string[]) =>
-    `This looks like Zoho Books' ${kind === "contacts" ? "Contacts" : "Invoice"} export, but it has no ${missing.map((name) => `"${name}"`).join(", ")} column${missing.length === 1 ? "" : "s"}. Bahi reads ${ZOHO_COLUMNS[kind].required.map((name) => `"${name}"`).join(", ")}; export again with ${missing.length === 1 ? "it" : "them"}.`,
+  missingColumns: (kind: ZohoSheetKind, missing: readonly Column[]) =>
+    `This looks like Zoho Books' ${ZOHO_EXPORTS[kind].label} export, but it has no ${missing.map(named).join(", ")} column${missing.length === 1 ? "" : "s"}. Bahi reads ${ZOHO_COLUMNS[kind].required.map(named).join(", ")}; export again with ${missing.length === 1 ? "it" : "them"}.`,
   wrongType: (kind: ZohoSheetKind) =>
-    kind === "contacts"
-      ? "This is Zoho Books' Contacts export: import it as accounts."
-      : "This is Zoho Books' Invoice export: import it as vouchers.",
+    `This is Zoho Books' ${ZOHO_EXPORTS[kind].label} export: import it as ${ZOHO_EXPORTS[kind].importAs}.`,
+  unread: (kind: ZohoSheetKind, documents: readonly { number: string; what: string }[]) =>
+    `Zoho Books' ${ZOHO_EXPORTS[kind].label} export has what Bahi does not read: ${documents
+      .slice(0, 5)
+      .map((document) => `${document.number} (${document.what})`)
+      .join(
+        ", ",
+      )}${documents.length > 5 ? ` and ${documents.length - 5} more` : ""}. Bahi books rupees, and each line's price, quantity, discount % and tax %: export these without it, or enter them by hand.`,
 } as const;
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9%]/g, "");
@@ -56,7 +152,16 @@ const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9%]/g, "");
 export function recogniseZohoSheet(headings: readonly string[]): ZohoSheetKind | null {
   const has = new Set(headings.map(squash));
   const all = (...names: string[]) => names.every((name) => has.has(squash(name)));
-  if (all("Invoice Number", "Invoice Date") && (all("Invoice ID") || all("Invoice Status")))
+  const any = (...names: string[]) => names.some((name) => has.has(squash(name)));
+  // Payments first: a Customer Payment export also has "Invoice Number" and "Invoice Date".
+  if (any("CustomerPayment ID") || all("Payment Number", "Customer Name", "Deposit To"))
+    return "customerPayments";
+  if (any("VendorPayment ID") || all("Payment Number", "Vendor Name", "Paid Through"))
+    return "vendorPayments";
+  if (all("Credit Note Number", "Credit Note Date")) return "creditNotes";
+  if (all("Vendor Credit Number", "Vendor Credit Date")) return "vendorCredits";
+  if (all("Bill Number", "Bill Date") && any("Bill ID", "Bill Status")) return "bills";
+  if (all("Invoice Number", "Invoice Date") && any("Invoice ID", "Invoice Status"))
     return "invoices";
   if (
     all("Display Name") &&
@@ -67,9 +172,13 @@ export function recogniseZohoSheet(headings: readonly string[]): ZohoSheetKind |
 }
 
 /** The required columns these headings lack. */
-export function missingZohoColumns(kind: ZohoSheetKind, headings: readonly string[]): string[] {
+export function missingZohoColumns(kind: ZohoSheetKind, headings: readonly string[]): Column[] {
   const has = new Set(headings.map(squash));
-  return ZOHO_COLUMNS[kind].required.filter((name) => !has.has(squash(name)));
+  return ZOHO_COLUMNS[kind].required.filter((column) =>
+    typeof column === "string"
+      ? !has.has(squash(column))
+      : !column.some((name) => has.has(squash(name))),
+  );
 }
 
 /** Zoho's GST treatments as Bahi's registration types (the accounts template's labels). */
@@ -210,43 +319,260 @@ export function zohoContactsAsAccountRows(rows: Cells): string[][] {
   return out;
 }
 
+/** A document export's columns: which Bahi voucher it becomes and where its fields are. */
+interface DocumentExport {
+  type: string;
+  id: string;
+  number: string;
+  date: string;
+  status: string;
+  party: string;
+  price: readonly string[];
+  tax: readonly string[];
+  notes: string;
+}
+
+const DOCUMENT_EXPORTS: Record<
+  "invoices" | "bills" | "creditNotes" | "vendorCredits",
+  DocumentExport
+> = {
+  invoices: {
+    type: "Sales Invoice",
+    id: "Invoice ID",
+    number: "Invoice Number",
+    date: "Invoice Date",
+    status: "Invoice Status",
+    party: "Customer Name",
+    price: ["Item Price", "Rate"],
+    tax: ["Item Tax %", "Tax Percentage"],
+    notes: "Notes",
+  },
+  bills: {
+    type: "Purchase",
+    id: "Bill ID",
+    number: "Bill Number",
+    date: "Bill Date",
+    status: "Bill Status",
+    party: "Vendor Name",
+    price: ["Rate", "Item Price"],
+    tax: ["Tax Percentage", "Item Tax %"],
+    notes: "Vendor Notes",
+  },
+  creditNotes: {
+    type: "Credit Note",
+    id: "CreditNotes ID",
+    number: "Credit Note Number",
+    date: "Credit Note Date",
+    status: "Credit Note Status",
+    party: "Customer Name",
+    price: ["Item Price", "Rate"],
+    tax: ["Item Tax %", "Tax Percentage"],
+    notes: "Notes",
+  },
+  vendorCredits: {
+    type: "Debit Note",
+    id: "VendorCredit ID",
+    number: "Vendor Credit Number",
+    date: "Vendor Credit Date",
+    status: "Vendor Credit Status",
+    party: "Vendor Name",
+    price: ["Item Price", "Rate"],
+    tax: ["Item Tax %", "Tax Percentage"],
+    notes: "Notes",
+  },
+};
+
+const PAYMENT_EXPORTS = {
+  customerPayments: { type: "Receipt", party: "Customer Name", cashBank: "Deposit To" },
+  vendorPayments: { type: "Payment", party: "Vendor Name", cashBank: "Paid Through" },
+} as const;
+
+/** Statuses of documents and payments that never reached Zoho's books. */
+const NOT_BOOKED = new Set(["draft", "void", "pending approval", "approved"]);
+
+/** The first of these columns the sheet has. */
+function firstPresent(rows: Cells, names: readonly string[]): string {
+  const headings = new Set((rows[0] ?? []).map(squash));
+  return names.find((name) => headings.has(squash(name))) ?? names[0] ?? "";
+}
+
+/** "18.00" as "18" (Zoho writes rates with decimals); anything else as it is, to be reported. */
+const tidyNumber = (text: string) => (Number.isFinite(Number(text)) ? String(Number(text)) : text);
+
+const isTrue = (text: string) => ["true", "yes", "1"].includes(text.toLowerCase());
+
+const paiseOf = (text: string) => {
+  const reading = parseStatementAmount(text);
+  return reading === null ? 0 : reading === "invalid" ? Number.NaN : reading.paise;
+};
+
 /**
- * An Invoice export as the vouchers template: one sales invoice per invoice number, a line per
- * item row, at Zoho's price, quantity and tax %. Draft and void invoices are left out.
+ * A line's discount as the percentage the vouchers template reads ("" for none), or null when
+ * Zoho's "Discount Amount" is not its "Discount" per cent of the line (a discount in rupees).
  */
-export function zohoInvoicesAsVoucherRows(rows: Cells): string[][] {
+function percentDiscount(
+  cell: (row: readonly string[], name: string) => string,
+  row: readonly string[],
+  price: string,
+): string | null {
+  const amount = paiseOf(cell(row, "Discount Amount"));
+  if (amount === 0) return "";
+  const text = cell(row, "Discount").replace(/%$/, "").trim();
+  const percent = Number(text);
+  const ratePaise = paiseOf(cell(row, price));
+  if (!text || !(percent > 0 && percent <= 100) || !Number.isFinite(amount + ratePaise))
+    return null;
+  const gross = amountForQuantity(roundQuantityToMilli(cell(row, "Quantity") || "0"), ratePaise);
+  const expected = Math.round((gross * Math.round(percent * 100)) / 10_000);
+  return Math.abs(expected - Math.abs(amount)) <= 1 ? tidyNumber(text) : null;
+}
+
+export interface ZohoUnreadDocument {
+  number: string;
+  what: string;
+}
+
+/**
+ * The booked documents (or payments) carrying what Bahi does not read, each once with the first
+ * such thing: amounts in another currency, prices that include tax, a discount in rupees, a discount, adjustment or shipping charge on
+ * the whole document. Booked as lines only, their totals would be wrong (issue 36).
+ */
+export function zohoUnreadDocuments(kind: ZohoSheetKind, rows: Cells): ZohoUnreadDocument[] {
   const cell = reader(rows);
-  const out: string[][] = [
-    [
-      "entry no",
-      "voucher type",
-      "voucher date",
-      "voucher no",
-      "party name",
-      "item name",
-      "qty",
-      "rate",
-      "gst rate",
-      "remarks",
-    ],
-  ];
+  const found = new Map<string, string>();
+  const currency = (row: readonly string[]) => {
+    const code = cell(row, "Currency Code").toUpperCase();
+    return code && code !== "INR" ? `amounts in ${code}` : null;
+  };
+  if (kind === "customerPayments" || kind === "vendorPayments") {
+    for (const row of rows.slice(1)) {
+      const number = cell(row, "Payment Number");
+      const what = currency(row);
+      if (number && what && !NOT_BOOKED.has(cell(row, "Payment Status").toLowerCase()))
+        found.set(number, what);
+    }
+    return [...found].map(([number, what]) => ({ number, what }));
+  }
+  if (!(kind in DOCUMENT_EXPORTS)) return [];
+  const source = DOCUMENT_EXPORTS[kind as keyof typeof DOCUMENT_EXPORTS];
+  const price = firstPresent(rows, source.price);
   for (const row of rows.slice(1)) {
-    const status = cell(row, "Invoice Status").toLowerCase();
-    if (status === "draft" || status === "void") continue;
-    const number = cell(row, "Invoice Number");
+    if (NOT_BOOKED.has(cell(row, source.status).toLowerCase())) continue;
+    const number = cell(row, source.number);
+    if (!number || found.has(number)) continue;
+    const what =
+      currency(row) ??
+      (isTrue(cell(row, "Is Inclusive Tax"))
+        ? "prices that include tax"
+        : percentDiscount(cell, row, price) === null
+          ? "a discount in rupees on a line"
+          : paiseOf(cell(row, "Entity Discount Amount")) !== 0
+            ? "a discount on the whole document"
+            : paiseOf(cell(row, "Adjustment")) !== 0
+              ? "an adjustment"
+              : paiseOf(cell(row, "Shipping Charge")) !== 0
+                ? "a shipping charge"
+                : null);
+    if (what) found.set(number, what);
+  }
+  return [...found].map(([number, what]) => ({ number, what }));
+}
+
+const VOUCHER_HEADINGS = [
+  "entry no",
+  "voucher type",
+  "voucher date",
+  "voucher no",
+  "party name",
+  "gstin",
+  "item name",
+  "qty",
+  "rate",
+  "discount %",
+  "gst rate",
+  "cash/bank",
+  "account name",
+  "amount",
+  "remarks",
+];
+
+/**
+ * A document or payment export as the vouchers template. A document (invoice, bill, credit note,
+ * vendor credit) becomes one voucher per document, a line per item row at Zoho's price, quantity
+ * and tax % (a line Zoho left without a tax % has none); a payment becomes one receipt or payment
+ * of its amount, however many invoices or bills it was applied to. Drafts, voids and documents
+ * not yet approved are left out.
+ */
+export function zohoSheetAsVoucherRows(kind: ZohoSheetKind, rows: Cells): string[][] {
+  const cell = reader(rows);
+  const out: string[][] = [VOUCHER_HEADINGS];
+  const row = (fields: Partial<Record<(typeof VOUCHER_HEADINGS)[number], string>>) =>
+    VOUCHER_HEADINGS.map((heading) => fields[heading] ?? "");
+  if (kind === "customerPayments" || kind === "vendorPayments") {
+    const source = PAYMENT_EXPORTS[kind];
+    const seen = new Set<string>();
+    for (const cells of rows.slice(1)) {
+      const number = cell(cells, "Payment Number");
+      if (!number || seen.has(number)) continue;
+      if (NOT_BOOKED.has(cell(cells, "Payment Status").toLowerCase())) continue;
+      seen.add(number);
+      out.push(
+        row({
+          "entry no": number,
+          "voucher type": source.type,
+          "voucher date": cell(cells, "Date"),
+          "voucher no": number,
+          "cash/bank": cell(cells, source.cashBank),
+          "account name": cell(cells, source.party),
+          amount: cell(cells, "Amount"),
+          remarks: cell(cells, "Description"),
+        }),
+      );
+    }
+    return out;
+  }
+  if (!(kind in DOCUMENT_EXPORTS)) return out;
+  const source = DOCUMENT_EXPORTS[kind as keyof typeof DOCUMENT_EXPORTS];
+  const price = firstPresent(rows, source.price);
+  const tax = firstPresent(rows, source.tax);
+  const hasTax = (rows[0] ?? []).some((heading) => squash(heading) === squash(tax));
+  for (const cells of rows.slice(1)) {
+    if (NOT_BOOKED.has(cell(cells, source.status).toLowerCase())) continue;
+    const number = cell(cells, source.number);
     if (!number) continue;
-    out.push([
-      number,
-      "Sales Invoice",
-      cell(row, "Invoice Date"),
-      number,
-      cell(row, "Customer Name"),
-      cell(row, "Item Name"),
-      cell(row, "Quantity"),
-      cell(row, "Item Price"),
-      cell(row, "Item Tax %"),
-      cell(row, "Notes"),
-    ]);
+    const party = cell(cells, source.party);
+    // A supplier's bill numbers are the supplier's own: two suppliers may use the same.
+    const entry = cell(cells, source.id) || (kind === "invoices" ? number : `${party} / ${number}`);
+    const taxRate = cell(cells, tax).replace(/%$/, "").trim();
+    const item = cell(cells, "Item Name");
+    out.push(
+      row({
+        "entry no": entry,
+        "voucher type": source.type,
+        "voucher date": cell(cells, source.date),
+        "voucher no": number,
+        "party name": party,
+        gstin:
+          kind === "bills" || kind === "vendorCredits"
+            ? cell(cells, "GST Identification Number (GSTIN)").toUpperCase()
+            : "",
+        "item name": item,
+        qty: cell(cells, "Quantity"),
+        rate: cell(cells, price),
+        "discount %": percentDiscount(cell, cells, price) ?? "",
+        "gst rate": taxRate === "" ? (hasTax ? "0" : "") : tidyNumber(taxRate),
+        // A line without an item is booked to Zoho's account at its total before tax.
+        ...(item
+          ? {}
+          : { "account name": cell(cells, "Account"), amount: cell(cells, "Item Total") }),
+        remarks: cell(cells, source.notes),
+      }),
+    );
   }
   return out;
+}
+
+/** An Invoice export as the vouchers template (zohoSheetAsVoucherRows). */
+export function zohoInvoicesAsVoucherRows(rows: Cells): string[][] {
+  return zohoSheetAsVoucherRows("invoices", rows);
 }

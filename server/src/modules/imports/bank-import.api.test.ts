@@ -874,6 +874,18 @@ describe("real statement layouts", () => {
     ["icici-corporate.csv", "generic", 3, 11_800, 40_118, { date: "2025-04-01", amount: 11_800 }],
     ["axis-netbanking.csv", "axis", 6, 28_912, 16_298, { date: "2025-04-01", amount: -1_180 }],
     ["axis-amount-drcr.csv", "generic", 4, 14_160, 42_360, { date: "2025-04-02", amount: 11_800 }],
+    [
+      "kotak-netbanking.csv",
+      "generic",
+      5,
+      36_812,
+      66_817.7,
+      { date: "2025-04-01", amount: 11_800 },
+    ],
+    // Binary workbooks in the shapes of real downloads: the footer's Debits, Credits and counts
+    // (4 and 2) are HDFC's own reading of its file.
+    ["hdfc-netbanking.xls", "hdfc", 6, 19_570, 39_028.4, { date: "2025-04-02", amount: 11_800 }],
+    ["sbi-statement-excel.xls", "sbi", 5, 38_050, 11_155.42, { date: "2025-04-02", amount: -104 }],
   ])(
     "%s is read as the %s layout: every line, no problems, the balance follows",
     async (name, layout, lines, moneyIn, moneyOut, first) => {
@@ -900,6 +912,11 @@ describe("real statement layouts", () => {
     ["icici-corporate.csv", null, null],
     ["axis-netbanking.csv", 50_000, 62_614],
     ["axis-amount-drcr.csv", 1_00_000, 71_800],
+    // Kotak: the balance's own Dr / Cr column, overdrawn for two lines.
+    ["kotak-netbanking.csv", 50_000, 19_994.3],
+    // The opening and closing balances of HDFC's summary and SBI's "Balance on 1 Apr 2025".
+    ["hdfc-netbanking.xls", 50_000, 30_541.6],
+    ["sbi-statement-excel.xls", 3_287.33, 30_181.91],
   ])(
     "%s: every line carries its balance, each the one before it plus the line",
     async (name, before, last) => {

@@ -5,7 +5,7 @@ import {
   readTallyQuantity,
   readTallyRate,
   roundQuantityToMilli,
-  tallyLineRate,
+  tallyOwnLineRate,
 } from "@bahi/domain";
 import { first, type Node, text } from "./tally-node.ts";
 
@@ -50,6 +50,7 @@ export const TALLY_VOUCHER_FIELDS: ReadonlySet<string> = new Set([
   "GSTRATEDUTYHEAD",
   "GSTRATE",
   "ACCOUNTINGALLOCATIONS.LIST",
+  "GSTOVRDNNATURE",
 ]);
 
 const list = (value: unknown): Node[] =>
@@ -71,6 +72,8 @@ export interface TallyLedgerLine {
   bills: { name: string; kind: string; paise: number }[];
   /** A tax ledger line's RATEOFINVOICETAX, as written. */
   rateOfInvoiceTax: string;
+  /** The rate the line gives itself (RATEDETAILS, or 0 when marked exempt), or null. */
+  gstRate: number | null;
 }
 
 export interface TallyItemLine {
@@ -95,6 +98,25 @@ export interface TallyVoucher {
   optional: boolean;
   ledgers: TallyLedgerLine[];
   items: TallyItemLine[];
+  /** Tally marks a line's nature as a supply from or to an SEZ unit (GSTOVRDNNATURE). */
+  sez: boolean;
+}
+
+/**
+ * A line's own GST rate. Tally writes RATEDETAILS (and GSTOVRDNNATURE) on the item line itself in
+ * some exports and inside its ACCOUNTINGALLOCATIONS in others (ERP 9 and Prime's invoice view).
+ */
+function ownRate(node: Node): number | null {
+  const holders = [node, ...list(node["ACCOUNTINGALLOCATIONS.LIST"])];
+  const holder = holders.find((each) => list(each["RATEDETAILS.LIST"]).length > 0);
+  const nature = holders.map((each) => text(each.GSTOVRDNNATURE)).find(Boolean) ?? "";
+  return tallyOwnLineRate(
+    list(holder?.["RATEDETAILS.LIST"]).map((detail) => ({
+      head: text(detail.GSTRATEDUTYHEAD),
+      rate: text(detail.GSTRATE),
+    })),
+    nature,
+  );
 }
 
 function readItemLine(node: Node): TallyItemLine {
@@ -104,12 +126,7 @@ function readItemLine(node: Node): TallyItemLine {
     quantityMilli: roundQuantityToMilli(quantity),
     ratePaise: readTallyRate(text(node.RATE)),
     amountPaise: Math.abs(readTallyOpening(text(node.AMOUNT))),
-    gstRate: tallyLineRate(
-      list(node["RATEDETAILS.LIST"]).map((detail) => ({
-        head: text(detail.GSTRATEDUTYHEAD),
-        rate: text(detail.GSTRATE),
-      })),
-    ),
+    gstRate: ownRate(node),
   };
 }
 
@@ -143,6 +160,7 @@ export function readTallyVoucher(node: Node): TallyVoucher {
       carriesItems: inventory.length > 0,
       bills: readBills(entry),
       rateOfInvoiceTax: text(first(entry["RATEOFINVOICETAX.LIST"])?.RATEOFINVOICETAX),
+      gstRate: inventory.length > 0 ? null : ownRate(entry),
     });
   }
   // The invoice view: each item line's ledger amount is in its ACCOUNTINGALLOCATIONS.
@@ -156,10 +174,14 @@ export function readTallyVoucher(node: Node): TallyVoucher {
         carriesItems: true,
         bills: [],
         rateOfInvoiceTax: "",
+        gstRate: null,
       });
     }
   }
   const lines = ledgers.filter((line) => line.ledger !== "" && line.paise !== 0);
+  const natures = [...ledgerNodes, ...itemNodes]
+    .flatMap((entry) => [entry, ...list(entry["ACCOUNTINGALLOCATIONS.LIST"])])
+    .map((entry) => text(entry.GSTOVRDNNATURE));
   const typeName = text(node["@_VCHTYPE"]) || text(node.VOUCHERTYPENAME);
   const date = readTallyDate(text(node.DATE));
   const number = text(node.VOUCHERNUMBER);
@@ -183,5 +205,6 @@ export function readTallyVoucher(node: Node): TallyVoucher {
     optional: yes(node.ISOPTIONAL),
     ledgers: lines,
     items: items.filter((item) => item.item !== ""),
+    sez: natures.some((nature) => /\bsez\b/i.test(nature)),
   };
 }

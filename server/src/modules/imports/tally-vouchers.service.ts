@@ -192,6 +192,7 @@ function documentOf(
   let roundOff = false;
   const accountIds: string[] = [];
   const accountPaise: number[] = [];
+  const accountRates: (number | null)[] = [];
   /** Lines on the party's side that are not tax: a discount ledger, taken off the lines' value. */
   let allowance = 0;
   const taxKeys = TAX_KEYS[customer ? "output" : "input"];
@@ -244,6 +245,7 @@ function documentOf(
     links.push([line.ledger, account.id]);
     accountIds.push(account.id);
     accountPaise.push(Math.abs(line.paise));
+    accountRates.push(line.gstRate);
   }
   if (voucher.items.length === 0 && accountPaise.length === 0)
     return "it has no item or account lines";
@@ -253,7 +255,7 @@ function documentOf(
   const taxable = net.reduce((sum, paise) => sum + paise, 0);
   const netItems = net.slice(0, voucher.items.length);
   const netAccounts = net.slice(voucher.items.length);
-  const rates = lineRates(voucher, books, netItems, netAccounts, {
+  const rates = lineRates(voucher, books, netItems, netAccounts, accountRates, {
     taxPaise,
     taxable,
     taxByRate,
@@ -366,6 +368,7 @@ function lineRates(
   books: Books,
   itemPaise: readonly number[],
   accountPaise: readonly number[],
+  accountRates: readonly (number | null)[],
   tax: {
     taxPaise: number;
     taxable: number;
@@ -382,23 +385,29 @@ function lineRates(
         preferredRate: known !== undefined && known >= 0 ? known : null,
       };
     }),
-    ...accountPaise.map((paise) => ({ taxablePaise: paise })),
+    ...accountPaise.map((paise, index) => ({
+      taxablePaise: paise,
+      ownRate: accountRates[index] ?? null,
+    })),
   ];
   if (tax.everyTaxRated && tax.taxByRate.size > 0) {
     const placed = placeTallyGstRates(lines, tax.taxByRate);
     if (placed) return placed;
   }
-  // One tax ledger for all rates: the lines' own (or Bahi's item) rates, if they give its tax.
+  // One tax ledger for all rates: the lines' own (or Bahi's item) rates, if they give its tax. An
+  // account line that names no rate (freight, "Other Charges") is then untaxed: a real export's
+  // ₹10 of other charges beside a ₹24 item at 12 % books ₹2.88, not 5 % of ₹34 (issue 36).
   const own = lines.map((line, index) =>
-    index < voucher.items.length ? (line.ownRate ?? line.preferredRate ?? null) : null,
+    index < voucher.items.length
+      ? (line.ownRate ?? line.preferredRate ?? null)
+      : (line.ownRate ?? 0),
   );
   if (own.every((rate) => rate !== null)) {
     const implied = lines.reduce(
       (sum, line, index) => sum + applyPercent(line.taxablePaise, own[index] ?? 0),
       0,
     );
-    if (Math.abs(implied - tax.taxPaise) <= lines.length + 1 && own.some((rate) => rate !== own[0]))
-      return own as number[];
+    if (Math.abs(implied - tax.taxPaise) <= lines.length + 1) return own as number[];
   }
   const single = nearestGstRate(tax.taxPaise, tax.taxable);
   return lines.map(() => single);
@@ -674,7 +683,8 @@ function disagreement(plan: Plan, prepared: PreparedVoucher, books: Books): stri
     const bahi = posted.get(id) ?? 0;
     const slack = id === partyId ? plan.expected.partySlack : plan.expected.taxSlack;
     if (Math.abs(bahi - file) <= slack) continue;
-    return `the file books ${paiseToRupees(Math.abs(file))} to ${label(id)}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
+    const differs = `the file books ${paiseToRupees(Math.abs(file))} to ${label(id)}, Bahi would book ${paiseToRupees(Math.abs(bahi))}`;
+    return plan.voucher.sez ? `${differs}; ${TALLY_VOUCHER_MESSAGES.sezParty}` : differs;
   }
   return null;
 }

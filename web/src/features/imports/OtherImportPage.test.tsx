@@ -59,7 +59,11 @@ describe("import other data: progress of a large import (decision 075)", () => {
       path: "/:organisationId/:year/imports/other",
       session: SESSION,
     });
+    expect(await screen.findByText(/Contacts \(customers and vendors\)/)).toBeTruthy();
     fireEvent.click(await screen.findByText(/^Vouchers: sales and purchases/));
+    expect(
+      await screen.findByText(/Bill, Credit Note, Vendor Credits, Customer Payment/),
+    ).toBeTruthy();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, {
       target: { files: [new File(["entry,type\n"], "vouchers.csv", { type: "text/csv" })] },

@@ -33,6 +33,13 @@ const TYPE_LABELS: Record<SheetImportType, string> = {
   vouchers: "Vouchers: sales and purchases with item lines, receipts, payments, journals",
 };
 
+/** The Zoho Books exports each import type reads as its template (decisions 330, 420). */
+const ZOHO_EXPORTS = {
+  accounts: "Contacts (customers and vendors)",
+  vouchers:
+    "Invoice, Bill, Credit Note, Vendor Credits, Customer Payment and Vendor Payment (drafts and voids are left out)",
+} as const;
+
 /**
  * /{org}/{year}/imports/other: accounts, items or vouchers (with item lines) from a spreadsheet laid
  * out like the template.
@@ -127,6 +134,12 @@ export function OtherImportPage() {
                 Download the {type} template
               </Anchor>
             </Text>
+            {type in ZOHO_EXPORTS && (
+              <Text size="sm">
+                Zoho Books' own exports can be given as they are:{" "}
+                {ZOHO_EXPORTS[type as keyof typeof ZOHO_EXPORTS]}.
+              </Text>
+            )}
             <FileInput
               label="File"
               description="XLSX or CSV, up to 50 MB"
