@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { insertRows } from "../../db/plain-inserts.ts";
 import type { AuditLogsTable, Database } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
@@ -7,7 +8,7 @@ export function buildAuditLogInserts(
   db: Kysely<Database>,
   rows: readonly AuditLogsTable[],
 ): Write[] {
-  return chunkRows(rows).map((chunk) => db.insertInto("audit_logs").values(chunk));
+  return chunkRows(rows).map((chunk) => insertRows(db, "audit_logs", chunk));
 }
 
 export interface AuditLogFilter {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { insertRows } from "../../db/plain-inserts.ts";
 import type { AuditTrailTable, Database } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
@@ -6,7 +7,7 @@ import { chunkRows } from "../../lib/chunks.ts";
 // The audit_trail table (decision 310): inserted into, read, never updated or deleted.
 
 export function buildTrailInserts(db: Kysely<Database>, rows: readonly AuditTrailTable[]): Write[] {
-  return chunkRows(rows).map((chunk) => db.insertInto("audit_trail").values(chunk));
+  return chunkRows(rows).map((chunk) => insertRows(db, "audit_trail", chunk));
 }
 
 /** The organisation's last entry: where the next one chains on. */

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { insertRows } from "../../db/plain-inserts.ts";
 import type { Database } from "../../db/schema.ts";
 import type { BankImportEntriesTable, ImportRequestsTable } from "./imports.tables.ts";
 
@@ -295,9 +296,6 @@ export async function insertImportedVouchers(
   rows: readonly Database["imported_vouchers"][],
 ) {
   for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
-    await db
-      .insertInto("imported_vouchers")
-      .values(rows.slice(from, from + INSERT_CHUNK))
-      .execute();
+    await insertRows(db, "imported_vouchers", rows.slice(from, from + INSERT_CHUNK)).execute();
   }
 }

@@ -1,5 +1,6 @@
 import type { HsnSum } from "@bahi/domain";
 import { type Kysely, sql } from "kysely";
+import { insertRows } from "../../db/plain-inserts.ts";
 import type {
   Database,
   GstReturnDocumentsTable,
@@ -213,10 +214,10 @@ export async function insertFacts(
   lines: readonly GstReturnLinesTable[],
 ) {
   for (const chunk of chunkRows(documents, 200)) {
-    await db.insertInto("gst_return_documents").values(chunk).execute();
+    await insertRows(db, "gst_return_documents", chunk).execute();
   }
   for (const chunk of chunkRows(lines, 200)) {
-    await db.insertInto("gst_return_lines").values(chunk).execute();
+    await insertRows(db, "gst_return_lines", chunk).execute();
   }
 }
 

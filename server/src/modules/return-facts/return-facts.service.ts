@@ -278,15 +278,21 @@ function sumsOf(facts: Facts, direction: 1 | -1): ReturnFactSum[] {
   );
 }
 
-/** These vouchers' facts replaced by new ones (none for a delete), with their months' sums. */
+/**
+ * These vouchers' facts replaced by new ones (none for a delete), with their months' sums. Vouchers
+ * just created (`fresh`) have no facts yet: nothing is read or deleted for them.
+ */
 async function replaceFacts(
   trx: Kysely<Database>,
   organisationId: string,
   voucherIds: readonly string[],
   next: Facts,
+  fresh = false,
 ): Promise<void> {
-  const old = await repo.readFacts(trx, organisationId, voucherIds);
-  await repo.deleteFacts(trx, organisationId, voucherIds);
+  const old: Facts = fresh
+    ? { documents: [], lines: [] }
+    : await repo.readFacts(trx, organisationId, voucherIds);
+  if (!fresh) await repo.deleteFacts(trx, organisationId, voucherIds);
   await repo.insertFacts(trx, next.documents, next.lines);
   await repo.flagRepeatedNumbers(trx, organisationId, next.documents);
   // One row per key in a statement: PostgreSQL's upsert cannot touch a row twice.
@@ -306,13 +312,16 @@ export async function writeReturnFacts(
   trx: Kysely<Database>,
   organisationId: string,
   vouchers: readonly StoredVoucher[],
+  /** The vouchers were created in this transaction, so they have no facts to replace. */
+  options: { fresh?: boolean } = {},
 ): Promise<void> {
+  const fresh = options.fresh === true;
   const outward = vouchers.filter((voucher) => OUTWARD.has(voucher.type));
   if (outward.length === 0) return;
   const ids = outward.map((voucher) => voucher.id);
   const gstin = await readFactsGstin(trx, organisationId);
   if (gstin === null) {
-    await replaceFacts(trx, organisationId, ids, { documents: [], lines: [] });
+    if (!fresh) await replaceFacts(trx, organisationId, ids, { documents: [], lines: [] });
     return;
   }
   await replaceFacts(
@@ -320,6 +329,7 @@ export async function writeReturnFacts(
     organisationId,
     ids,
     await computeFacts(trx, organisationId, gstin, outward),
+    fresh,
   );
   const months = [...new Set(outward.map((voucher) => monthOf(voucher.date)))];
   const marked = new Set(

@@ -14,6 +14,7 @@ import {
   type VoucherType,
 } from "@bahi/domain";
 import { type Kysely, type RawBuilder, sql, type Updateable } from "kysely";
+import { insertRows } from "../../db/plain-inserts.ts";
 import type { Database, VouchersTable } from "../../db/schema.ts";
 import type { Write } from "../../db/writes.ts";
 import { chunkRows } from "../../lib/chunks.ts";
@@ -44,7 +45,7 @@ export function findVouchersByIds(
 }
 
 export function buildVoucherInserts(db: Kysely<Database>, rows: readonly VoucherRow[]): Write[] {
-  return chunkRows(rows, 200).map((chunk) => db.insertInto("vouchers").values(chunk));
+  return chunkRows(rows, 200).map((chunk) => insertRows(db, "vouchers", chunk));
 }
 
 /** Updates a voucher only if it is still at `expectedVersion`; false when someone saved first. */
@@ -126,7 +127,7 @@ export function buildVersionInserts(
   db: Kysely<Database>,
   rows: readonly Database["voucher_versions"][],
 ): Write[] {
-  return chunkRows(rows).map((chunk) => db.insertInto("voucher_versions").values(chunk));
+  return chunkRows(rows).map((chunk) => insertRows(db, "voucher_versions", chunk));
 }
 
 export function listVoucherVersions(
@@ -254,7 +255,7 @@ export function buildPostingInserts(
       amount_paise: posting.amountPaise,
     })),
   );
-  return chunkRows(rows).map((chunk) => db.insertInto("postings").values(chunk));
+  return chunkRows(rows).map((chunk) => insertRows(db, "postings", chunk));
 }
 
 /** The postings of some vouchers (a delete takes at most 500), each voucher's in line order. */
@@ -306,7 +307,7 @@ export function buildStockMovementInserts(
       value_paise: movement.valuePaise,
     })),
   );
-  return chunkRows(rows).map((chunk) => db.insertInto("stock_movements").values(chunk));
+  return chunkRows(rows).map((chunk) => insertRows(db, "stock_movements", chunk));
 }
 
 export function listStockOfVouchers(
@@ -433,7 +434,7 @@ export function buildChangeEventInserts(
   db: Kysely<Database>,
   rows: readonly Database["change_events"][],
 ): Write[] {
-  return chunkRows(rows).map((chunk) => db.insertInto("change_events").values(chunk));
+  return chunkRows(rows).map((chunk) => insertRows(db, "change_events", chunk));
 }
 
 /**

@@ -690,7 +690,7 @@ export async function writeNewVouchers(
       );
       await writes.flush();
       // The return facts of its outward vouchers (decision 056), after the vouchers they settle.
-      await writeReturnFacts(trx, organisationId, rows);
+      await writeReturnFacts(trx, organisationId, rows, { fresh: true });
       // Issue 39: what each voucher credits a TDS deductee (decision 300).
       await writeTdsFacts(
         trx,
