@@ -1,3 +1,4 @@
+import "../../lib/heavy-work/lower-thread-priority.ts";
 import * as XLSX from "@e965/xlsx";
 import Papa from "papaparse";
 import { declaredXlsxSheets, sheetLimitProblem } from "./sheet-limits.ts";
