@@ -103,7 +103,7 @@ function bankCsvOfSize(bytes: number): Buffer {
     const out = index % 3 === 0;
     balance += out ? -amount : amount;
     const day = `${String(1 + (index % 28)).padStart(2, "0")}/05/25`;
-    const line = `${day},NEFT CR-PARTY ${index * 31} INV ${index} SETTLEMENT,REF${index},${out ? `${amount}.00` : ""},${out ? "" : `${amount}.00`},${balance}.00`;
+    const line = `${day},NEFT CR-HDFC0000123-RAVI STORES AND TRADERS ${index * 31} PVT LTD-INV ${index} SETTLEMENT,REF${index},${out ? `${amount}.00` : ""},${out ? "" : `${amount}.00`},${balance}.00`;
     lines.push(line);
     size += line.length + 1;
   }
