@@ -42,6 +42,8 @@ type LoopRead = {
   p99Ms: number;
   /** The most CPU time the serving thread used between two 5 ms ticks: its own longest block. */
   busyMaxMs: number;
+  /** The longest gap between two ticks, and its own CPU and its wait for a core in it. */
+  worstGap: { ms: number; cpuMs: number; waitMs: number };
   pool: { running: number; waiting: number };
 };
 
@@ -91,6 +93,12 @@ function workbookOfSize(
     if (out.length >= bytes) return out;
     rows = Math.ceil(rows * Math.max(1.1, bytes / out.length));
   }
+}
+
+/** "the longest gap 170 ms: 8 ms on the CPU, 150 ms waiting for a core". */
+function describeGap(read: LoopRead): string {
+  const gap = read.worstGap;
+  return `longest gap between 5 ms ticks ${gap.ms.toFixed(0)} ms: ${gap.cpuMs.toFixed(0)} ms of it on the CPU, ${gap.waitMs.toFixed(0)} ms waiting for a core`;
 }
 
 /** A bank statement as CSV of about `bytes`: date, narration, reference, out, in, balance. */
@@ -185,7 +193,7 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory1.stop();
     const refused = floodAnswers.filter((status) => status !== 200);
     lines.push(
-      `- Twenty 1,000-line PDFs of one organisation (the pool then held ${held.running} running, ${held.waiting} waiting): the other organisation's one-page PDF answered ${one.status} in **${otherMs.toFixed(0)} ms** (target < 2,000 ms). The twenty: ${20 - refused.length} × 200${refused.length ? `, ${refused.join(", ")}` : ""}, all answered in ${(floodMs / 1000).toFixed(1)} s; server peak RSS ${memory1.peak().toFixed(0)} MB; event loop max ${loopFlood.maxMs.toFixed(0)} ms, p99 ${loopFlood.p99Ms.toFixed(0)} ms, its own longest block ${loopFlood.busyMaxMs.toFixed(0)} ms of CPU.`,
+      `- Twenty 1,000-line PDFs of one organisation (the pool then held ${held.running} running, ${held.waiting} waiting): the other organisation's one-page PDF answered ${one.status} in **${otherMs.toFixed(0)} ms** (target < 2,000 ms). The twenty: ${20 - refused.length} × 200${refused.length ? `, ${refused.join(", ")}` : ""}, all answered in ${(floodMs / 1000).toFixed(1)} s; server peak RSS ${memory1.peak().toFixed(0)} MB; event loop max ${loopFlood.maxMs.toFixed(0)} ms, p99 ${loopFlood.p99Ms.toFixed(0)} ms, its own longest block ${loopFlood.busyMaxMs.toFixed(0)} ms of CPU; ${describeGap(loopFlood)}.`,
     );
     figures.push({
       measure: "heavyOtherOrganisationPdf",
@@ -243,7 +251,7 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory2.stop();
     const peak2 = memory2.peak();
     lines.push(
-      `- Three pathological spreadsheets at once (${[lastColumn, mergedBank, merged2b].map((bytes) => `${(bytes.length / 1024).toFixed(0)} KB`).join(", ")}): answered ${sheetAnswers.map((answer) => answer.status).join(", ")} in ${sheetsMs.toFixed(0)} ms; server RSS ${before2.toFixed(0)} MB before, **peak ${peak2.toFixed(0)} MB** (target < 512 MB); event loop max ${loopSheets.maxMs.toFixed(0)} ms (own block ${loopSheets.busyMaxMs.toFixed(0)} ms). Messages: ${sheetAnswers.map((answer) => `"${answer.message}"`).join("; ")}`,
+      `- Three pathological spreadsheets at once (${[lastColumn, mergedBank, merged2b].map((bytes) => `${(bytes.length / 1024).toFixed(0)} KB`).join(", ")}): answered ${sheetAnswers.map((answer) => answer.status).join(", ")} in ${sheetsMs.toFixed(0)} ms; server RSS ${before2.toFixed(0)} MB before, **peak ${peak2.toFixed(0)} MB** (target < 512 MB); event loop max ${loopSheets.maxMs.toFixed(0)} ms (own block ${loopSheets.busyMaxMs.toFixed(0)} ms; ${describeGap(loopSheets)}). Messages: ${sheetAnswers.map((answer) => `"${answer.message}"`).join("; ")}`,
     );
     figures.push({
       measure: "heavySheetsPeakRss",
@@ -274,7 +282,7 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory3.stop();
     const notSignedIn = signIns.filter((status) => status !== 200);
     lines.push(
-      `- Ten sign-ins with the right password at once: ${10 - notSignedIn.length} × 200${notSignedIn.length ? `, ${notSignedIn.join(", ")}` : ""}; server RSS ${before3.toFixed(0)} MB before, peak ${memory3.peak().toFixed(0)} MB (+${(memory3.peak() - before3).toFixed(0)} MB); event loop max ${loopSignIns.maxMs.toFixed(0)} ms (own block ${loopSignIns.busyMaxMs.toFixed(0)} ms).`,
+      `- Ten sign-ins with the right password at once: ${10 - notSignedIn.length} × 200${notSignedIn.length ? `, ${notSignedIn.join(", ")}` : ""}; server RSS ${before3.toFixed(0)} MB before, peak ${memory3.peak().toFixed(0)} MB (+${(memory3.peak() - before3).toFixed(0)} MB); event loop max ${loopSignIns.maxMs.toFixed(0)} ms (own block ${loopSignIns.busyMaxMs.toFixed(0)} ms; ${describeGap(loopSignIns)}).`,
     );
 
     // ── 4. Ten 9.9 MB bank statements (CSV) in one request, while another organisation works.
@@ -315,7 +323,7 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory4.stop();
     const csvLines = (csvAnswer.files ?? []).map((file) => file.lineCount ?? 0);
     lines.push(
-      `- Ten ${(csvBytes.length / 1024 / 1024).toFixed(1)} MB bank statements (CSV, ${csvLines[0] ?? 0} lines each) in one request: answered ${csvResponse.status}${csvAnswer.message ? ` "${csvAnswer.message}"` : ""} in ${(csvMs / 1000).toFixed(1)} s (lines read ${csvLines.reduce((sum, count) => sum + count, 0)}); meanwhile the other organisation's one-page PDF answered ${otherDuring.status} in ${otherDuring.ms.toFixed(0)} ms; server RSS ${before4.toFixed(0)} MB before, peak ${memory4.peak().toFixed(0)} MB; event loop max ${loopCsv.maxMs.toFixed(0)} ms, p99 ${loopCsv.p99Ms.toFixed(0)} ms (own block ${loopCsv.busyMaxMs.toFixed(0)} ms).`,
+      `- Ten ${(csvBytes.length / 1024 / 1024).toFixed(1)} MB bank statements (CSV, ${csvLines[0] ?? 0} lines each) in one request: answered ${csvResponse.status}${csvAnswer.message ? ` "${csvAnswer.message}"` : ""} in ${(csvMs / 1000).toFixed(1)} s (lines read ${csvLines.reduce((sum, count) => sum + count, 0)}); meanwhile the other organisation's one-page PDF answered ${otherDuring.status} in ${otherDuring.ms.toFixed(0)} ms; server RSS ${before4.toFixed(0)} MB before, peak ${memory4.peak().toFixed(0)} MB; event loop max ${loopCsv.maxMs.toFixed(0)} ms, p99 ${loopCsv.p99Ms.toFixed(0)} ms (own block ${loopCsv.busyMaxMs.toFixed(0)} ms; ${describeGap(loopCsv)}).`,
     );
 
     const worstLoop = Math.max(loopFlood.maxMs, loopSheets.maxMs, loopSignIns.maxMs, loopCsv.maxMs);
@@ -328,6 +336,22 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
       target: "≤ 100 ms",
       value: worstLoop.toFixed(0),
       met: worstLoop <= 100,
+    });
+    const ownBlock = Math.max(
+      loopFlood.busyMaxMs,
+      loopSheets.busyMaxMs,
+      loopSignIns.busyMaxMs,
+      loopCsv.busyMaxMs,
+    );
+    figures.push({
+      measure: "heavyOwnBlockMax",
+      label:
+        "The serving thread's own longest block in scenarios 1–4 (ms of its CPU between two 5 ms ticks; load-independent)",
+      size: "scenarios 1–4",
+      engine: "sqlite",
+      target: "≤ 60 ms",
+      value: ownBlock.toFixed(0),
+      met: ownBlock <= 60,
     });
   } finally {
     child.send("exit");
