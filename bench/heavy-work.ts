@@ -11,6 +11,8 @@
 //      column XFD, a bank sheet whose merges cover millions of cells, a GSTR-2B workbook of merged
 //      cells). Target: the server stays under 512 MB resident.
 //   3. Ten sign-ins with the right password at once. All must succeed; the memory they add.
+//   4. Ten 9.9 MB bank statements (CSV) in one request, and another organisation's one-page PDF
+//      meanwhile: the upload's reading must not hold the event loop.
 //   Throughout: the longest stall of the server's main thread. Target: never over 100 ms.
 
 import { type ChildProcess, spawn } from "node:child_process";
@@ -35,7 +37,15 @@ interface Ready {
   otherInvoice: string;
 }
 
-type LoopRead = { maxMs: number; p99Ms: number; pool: { running: number; waiting: number } };
+type LoopRead = {
+  maxMs: number;
+  p99Ms: number;
+  /** The most CPU time the serving thread used between two 5 ms ticks: its own longest block. */
+  busyMaxMs: number;
+  /** The longest gap between two ticks, and its own CPU and its wait for a core in it. */
+  worstGap: { ms: number; cpuMs: number; waitMs: number };
+  pool: { running: number; waiting: number };
+};
 
 function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -83,6 +93,29 @@ function workbookOfSize(
     if (out.length >= bytes) return out;
     rows = Math.ceil(rows * Math.max(1.1, bytes / out.length));
   }
+}
+
+/** "the longest gap 170 ms: 8 ms on the CPU, 150 ms waiting for a core". */
+function describeGap(read: LoopRead): string {
+  const gap = read.worstGap;
+  return `longest gap between 5 ms ticks ${gap.ms.toFixed(0)} ms: ${gap.cpuMs.toFixed(0)} ms of it on the CPU, ${gap.waitMs.toFixed(0)} ms waiting for a core`;
+}
+
+/** A bank statement as CSV of about `bytes`: date, narration, reference, out, in, balance. */
+function bankCsvOfSize(bytes: number): Buffer {
+  const lines = ["Date,Narration,Chq./Ref.No.,Withdrawal Amt.,Deposit Amt.,Closing Balance"];
+  let size = lines[0]?.length ?? 0;
+  let balance = 10_000_000;
+  for (let index = 0; size < bytes - 200; index += 1) {
+    const amount = 100 + ((index * 7919) % 90_000);
+    const out = index % 3 === 0;
+    balance += out ? -amount : amount;
+    const day = `${String(1 + (index % 28)).padStart(2, "0")}/05/25`;
+    const line = `${day},NEFT CR-HDFC0000123-RAVI STORES AND TRADERS ${index * 31} PVT LTD-INV ${index} SETTLEMENT,REF${index},${out ? `${amount}.00` : ""},${out ? "" : `${amount}.00`},${balance}.00`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return Buffer.from(`${lines.join("\n")}\n`);
 }
 
 export async function runHeavyWorkBench(options: { record?: boolean }): Promise<string> {
@@ -160,7 +193,7 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory1.stop();
     const refused = floodAnswers.filter((status) => status !== 200);
     lines.push(
-      `- Twenty 1,000-line PDFs of one organisation (the pool then held ${held.running} running, ${held.waiting} waiting): the other organisation's one-page PDF answered ${one.status} in **${otherMs.toFixed(0)} ms** (target < 2,000 ms). The twenty: ${20 - refused.length} × 200${refused.length ? `, ${refused.join(", ")}` : ""}, all answered in ${(floodMs / 1000).toFixed(1)} s; server peak RSS ${memory1.peak().toFixed(0)} MB; event loop max ${loopFlood.maxMs.toFixed(0)} ms, p99 ${loopFlood.p99Ms.toFixed(0)} ms.`,
+      `- Twenty 1,000-line PDFs of one organisation (the pool then held ${held.running} running, ${held.waiting} waiting): the other organisation's one-page PDF answered ${one.status} in **${otherMs.toFixed(0)} ms** (target < 2,000 ms). The twenty: ${20 - refused.length} × 200${refused.length ? `, ${refused.join(", ")}` : ""}, all answered in ${(floodMs / 1000).toFixed(1)} s; server peak RSS ${memory1.peak().toFixed(0)} MB; event loop max ${loopFlood.maxMs.toFixed(0)} ms, p99 ${loopFlood.p99Ms.toFixed(0)} ms, its own longest block ${loopFlood.busyMaxMs.toFixed(0)} ms of CPU; ${describeGap(loopFlood)}.`,
     );
     figures.push({
       measure: "heavyOtherOrganisationPdf",
@@ -218,7 +251,7 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory2.stop();
     const peak2 = memory2.peak();
     lines.push(
-      `- Three pathological spreadsheets at once (${[lastColumn, mergedBank, merged2b].map((bytes) => `${(bytes.length / 1024).toFixed(0)} KB`).join(", ")}): answered ${sheetAnswers.map((answer) => answer.status).join(", ")} in ${sheetsMs.toFixed(0)} ms; server RSS ${before2.toFixed(0)} MB before, **peak ${peak2.toFixed(0)} MB** (target < 512 MB); event loop max ${loopSheets.maxMs.toFixed(0)} ms. Messages: ${sheetAnswers.map((answer) => `"${answer.message}"`).join("; ")}`,
+      `- Three pathological spreadsheets at once (${[lastColumn, mergedBank, merged2b].map((bytes) => `${(bytes.length / 1024).toFixed(0)} KB`).join(", ")}): answered ${sheetAnswers.map((answer) => answer.status).join(", ")} in ${sheetsMs.toFixed(0)} ms; server RSS ${before2.toFixed(0)} MB before, **peak ${peak2.toFixed(0)} MB** (target < 512 MB); event loop max ${loopSheets.maxMs.toFixed(0)} ms (own block ${loopSheets.busyMaxMs.toFixed(0)} ms; ${describeGap(loopSheets)}). Messages: ${sheetAnswers.map((answer) => `"${answer.message}"`).join("; ")}`,
     );
     figures.push({
       measure: "heavySheetsPeakRss",
@@ -249,19 +282,76 @@ export async function runHeavyWorkBench(options: { record?: boolean }): Promise<
     memory3.stop();
     const notSignedIn = signIns.filter((status) => status !== 200);
     lines.push(
-      `- Ten sign-ins with the right password at once: ${10 - notSignedIn.length} × 200${notSignedIn.length ? `, ${notSignedIn.join(", ")}` : ""}; server RSS ${before3.toFixed(0)} MB before, peak ${memory3.peak().toFixed(0)} MB (+${(memory3.peak() - before3).toFixed(0)} MB); event loop max ${loopSignIns.maxMs.toFixed(0)} ms.`,
+      `- Ten sign-ins with the right password at once: ${10 - notSignedIn.length} × 200${notSignedIn.length ? `, ${notSignedIn.join(", ")}` : ""}; server RSS ${before3.toFixed(0)} MB before, peak ${memory3.peak().toFixed(0)} MB (+${(memory3.peak() - before3).toFixed(0)} MB); event loop max ${loopSignIns.maxMs.toFixed(0)} ms (own block ${loopSignIns.busyMaxMs.toFixed(0)} ms; ${describeGap(loopSignIns)}).`,
     );
 
-    const worstLoop = Math.max(loopFlood.maxMs, loopSheets.maxMs, loopSignIns.maxMs);
+    // ── 4. Ten 9.9 MB bank statements (CSV) in one request, while another organisation works.
+    await ask(child, "rest");
+    const csvBytes = bankCsvOfSize(9.9 * 1024 * 1024);
+    const memory4 = rssSampler(pid);
+    await ask(child, "reset");
+    const before4 = residentMb(pid);
+    const csvFiles = Array.from({ length: 10 }, (_, index) => ({
+      field: "files",
+      fileName: `statement-${index + 1}.csv`,
+      bytes: csvBytes,
+    }));
+    const csvForm = buildMultipart(
+      { organisationId: ready.floodOrg, accountId: ready.bank },
+      csvFiles,
+    );
+    const csvStarted = performance.now();
+    const otherWork = (async () => {
+      // The other organisation's one-page PDF, asked once the upload is being read.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const started = performance.now();
+      const answer = await pdfOf(ready.other.cookie, ready.otherOrg, ready.otherInvoice);
+      return { status: answer.status, ms: performance.now() - started };
+    })();
+    const csvResponse = await fetch(`${ready.base}/api/import/bank/validateFiles`, {
+      method: "POST",
+      body: new Uint8Array(csvForm.payload),
+      headers: { ...csvForm.headers, cookie: ready.flooder.cookie },
+    });
+    const csvAnswer = (await csvResponse.json()) as {
+      files?: { lineCount?: number }[];
+      message?: string;
+    };
+    const csvMs = performance.now() - csvStarted;
+    const otherDuring = await otherWork;
+    const loopCsv = await ask<LoopRead>(child, "read");
+    memory4.stop();
+    const csvLines = (csvAnswer.files ?? []).map((file) => file.lineCount ?? 0);
+    lines.push(
+      `- Ten ${(csvBytes.length / 1024 / 1024).toFixed(1)} MB bank statements (CSV, ${csvLines[0] ?? 0} lines each) in one request: answered ${csvResponse.status}${csvAnswer.message ? ` "${csvAnswer.message}"` : ""} in ${(csvMs / 1000).toFixed(1)} s (lines read ${csvLines.reduce((sum, count) => sum + count, 0)}); meanwhile the other organisation's one-page PDF answered ${otherDuring.status} in ${otherDuring.ms.toFixed(0)} ms; server RSS ${before4.toFixed(0)} MB before, peak ${memory4.peak().toFixed(0)} MB; event loop max ${loopCsv.maxMs.toFixed(0)} ms, p99 ${loopCsv.p99Ms.toFixed(0)} ms (own block ${loopCsv.busyMaxMs.toFixed(0)} ms; ${describeGap(loopCsv)}).`,
+    );
+
+    const worstLoop = Math.max(loopFlood.maxMs, loopSheets.maxMs, loopSignIns.maxMs, loopCsv.maxMs);
     figures.push({
       measure: "heavyEventLoopMax",
       label:
-        "Longest stall of the server's main thread in scenarios 1–3 (ms, monitorEventLoopDelay)",
-      size: "scenarios 1–3",
+        "Longest stall of the server's main thread in scenarios 1–4 (ms, monitorEventLoopDelay)",
+      size: "scenarios 1–4",
       engine: "sqlite",
       target: "≤ 100 ms",
       value: worstLoop.toFixed(0),
       met: worstLoop <= 100,
+    });
+    const ownBlock = Math.max(
+      loopFlood.busyMaxMs,
+      loopSheets.busyMaxMs,
+      loopSignIns.busyMaxMs,
+      loopCsv.busyMaxMs,
+    );
+    figures.push({
+      measure: "heavyOwnBlockMax",
+      label:
+        "The serving thread's own longest block in scenarios 1–4 (ms of its CPU between two 5 ms ticks; load-independent)",
+      size: "scenarios 1–4",
+      engine: "sqlite",
+      target: "≤ 60 ms",
+      value: ownBlock.toFixed(0),
+      met: ownBlock <= 60,
     });
   } finally {
     child.send("exit");

@@ -290,6 +290,12 @@ class MemorySampler {
     this.phasePeaks.set(this.phase, peaks);
   }
 
+  /** The highest resident memory sampled so far in one phase (MB). */
+  phasePeakMb(phase: string): number {
+    this.sample();
+    return Math.round(((this.phasePeaks.get(phase)?.rss ?? 0) / 1024 / 1024) * 10) / 10;
+  }
+
   stop() {
     this.sample();
     clearInterval(this.timer);
@@ -435,7 +441,10 @@ function cookiesOf(response: Response): string {
  * A fresh session of the bench's owner, signed in with the password: the load's session may have
  * expired (a 1M load outlasts the access token) and a kept run's refresh token is spent once used.
  */
-async function signedIn(base: string, database: AppDatabase): Promise<string> {
+async function signedIn(
+  base: string,
+  database: AppDatabase,
+): Promise<{ cookie: string; email: string }> {
   const owner = await database.db
     .selectFrom("users")
     .select("email")
@@ -447,7 +456,7 @@ async function signedIn(base: string, database: AppDatabase): Promise<string> {
     body: JSON.stringify({ username: owner.email, password: BENCH_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  return cookiesOf(response);
+  return { cookie: cookiesOf(response), email: owner.email };
 }
 
 /** The real app as `npm start` builds it (the server's defaults), listening on a free port. */
@@ -711,8 +720,8 @@ async function runServe(options: Options, handoff: Handoff, stamp: string) {
       year: YEAR,
       stateCode: "27",
     });
-    const cookie = await signedIn(base, opened.database);
-    const http = await measureHttp(options, base, cookie, books, handoff.ids, log, memory);
+    const { cookie, email } = await signedIn(base, opened.database);
+    const http = await measureHttp(options, base, cookie, email, books, handoff.ids, log, memory);
     const serving = memory.stop();
     const loading = handoff.memory;
     return {
@@ -779,6 +788,7 @@ async function measureHttp(
   options: Options,
   base: string,
   cookie: string,
+  ownerEmail: string,
   books: ReturnType<typeof generateBooks>,
   ids: BookIds,
   log: (message: string) => void,
@@ -933,6 +943,44 @@ async function measureHttp(
   });
   log(`balance sheet after a sale p50 ${sheetAfterChange.p50} ms, p95 ${sheetAfterChange.p95} ms`);
 
+  // Sign-ins while the books are read (issue 37): each password hash holds 32 MiB while it runs
+  // (decision 323), so twenty sign-ins at once — ten of the owner with the right password, ten of
+  // unknown addresses, each checked against a hash too — arrive while pages, ledgers and trial
+  // balances are asked for. The serving process's peak in this step is its own figure, and counts
+  // in the run's peak RSS.
+  memory.enter("signIns");
+  const signIn = (username: string, password: string) =>
+    fetch(`${base}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, password }),
+    }).then(async (response) => {
+      await response.arrayBuffer();
+      return response.status;
+    });
+  const signInsStarted = performance.now();
+  const [signInAnswers] = await Promise.all([
+    Promise.all([
+      ...Array.from({ length: 10 }, () => signIn(ownerEmail, BENCH_PASSWORD)),
+      ...Array.from({ length: 10 }, (_, index) =>
+        signIn(`nobody.${index}.${options.seed}@example.in`, "not the password 42"),
+      ),
+    ]),
+    loop(20, () => timed(listUrl({ skip: page(invoiceCount) }))),
+    loop(20, () => timed(ledgerUrl(page(ledgerCount)))),
+    loop(5, () => timed(trialUrl)),
+  ]);
+  const signInsMs = performance.now() - signInsStarted;
+  const rightSignIns = signInAnswers.slice(0, 10).filter((status) => status === 200).length;
+  const refusedUnknown = signInAnswers.slice(10).filter((status) => status === 401).length;
+  if (rightSignIns !== 10 || refusedUnknown !== 10) {
+    throw new Error(`sign-ins: ${signInAnswers.join(", ")}`);
+  }
+  const signInPeakRssMb = memory.phasePeakMb("signIns");
+  log(
+    `20 sign-ins at once (10 right, 10 unknown) with pages, ledgers and trial balances: ${signInsMs.toFixed(0)} ms; serving RSS peak in the step ${signInPeakRssMb} MB`,
+  );
+
   // GSTR-1 of one month (issue 19): counts with warnings, the first B2B page, the JSON file.
   const month = { organisationId, year: YEAR, startDate: "2025-09-01", endDate: "2025-09-30" };
   memory.enter("gstr1");
@@ -985,6 +1033,7 @@ async function measureHttp(
   log(`GSTR-1 Sep 2025 Excel p95 ${gstExcel.p95} ms (${excelBytes} bytes)`);
 
   return {
+    signIns: { ms: Math.round(signInsMs), peakRssMb: signInPeakRssMb },
     gstr1: {
       counts: gstCounts,
       page: gstPage,

@@ -23,6 +23,7 @@ export async function buildServer(): Promise<void> {
       "sqlite-checkpoint-worker": serverSource("db/sqlite-checkpoint-worker.ts"),
       "print-worker": serverSource("modules/documents/print-worker.ts"),
       "sheet-worker": serverSource("modules/sheets/sheet-worker.ts"),
+      "bank-statement-worker": serverSource("modules/imports/bank-statement-worker.ts"),
       "image-worker": serverSource("modules/organisations/image-worker.ts"),
       "tally-parse-worker": serverSource("modules/imports/tally-parse-worker.ts"),
     },

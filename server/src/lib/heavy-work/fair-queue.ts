@@ -42,21 +42,24 @@ export class FairQueue<T> {
    * The next job to start: of the organisations waiting, the one with the fewest jobs running
    * (`runningOf`), then the one served longest ago (never served first); its oldest job.
    * Background work only when `backgroundAllowed` (a thread is left free for interactive work);
-   * an organisation already running `maxRunning` jobs waits (a thread is left for the others).
+   * an organisation already running `maxRunning` jobs waits (a thread is left for the others);
+   * an organisation whose oldest job cannot start now (`canStart`) waits, its line kept in order.
    */
   next(
     backgroundAllowed: boolean,
     runningOf: (organisationId: string) => number = () => 0,
     maxRunning = Number.POSITIVE_INFINITY,
+    canStart: (item: T) => boolean = () => true,
   ): { organisationId: string; lane: Lane; item: T } | undefined {
     const lanes: Lane[] = backgroundAllowed ? ["interactive", "background"] : ["interactive"];
     for (const lane of lanes) {
       const lines = this.#lanes[lane];
       let chosen: string | undefined;
       let best: [number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
-      for (const organisationId of lines.keys()) {
+      for (const [organisationId, line] of lines) {
         const running = runningOf(organisationId);
         if (running >= maxRunning) continue;
+        if (!canStart(line[0] as T)) continue;
         const rank: [number, number] = [running, this.#lastServed.get(organisationId) ?? -1];
         if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) {
           chosen = organisationId;

@@ -24,6 +24,7 @@ function makePool(options: Partial<HeavyWorkOptions>): HeavyWorkPool {
     waiting: 100,
     waitMs: 30_000,
     runMs: 30_000,
+    largeHeapMb: 128,
     ...options,
   });
   pools.push(pool);
@@ -160,4 +161,35 @@ test("a job that runs past its time has its thread stopped", async () => {
   expect(slow).toBeInstanceOf(HeavyJobTooLarge);
   expect((slow as HeavyJobTooLarge).reason).toBe("time");
   expect(await pool.run(waitJob("a", "next", 10))).toBe("next");
+}, 30_000);
+
+test("large jobs run one at a time on their own thread, in the same fair line", async () => {
+  const pool = makePool({ threads: 2 });
+  const finished: string[] = [];
+  const large = (organisationId: string, label: string, ms: number) =>
+    pool
+      .run<string>({ ...waitJob(organisationId, label, ms), size: "large" })
+      .then((done) => finished.push(done));
+  // Two organisations' large downloads: one runs, the other waits for the large thread, while a
+  // standard job of a third starts at once on the other thread.
+  const first = large("org-a", "a-large", 300);
+  const second = large("org-b", "b-large", 20);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(pool.stats).toMatchObject({ running: 1, waiting: 1 });
+  const standard = pool.run<string>(waitJob("org-c", "c", 20)).then((done) => finished.push(done));
+  await Promise.all([first, second, standard]);
+  expect(finished).toEqual(["c", "a-large", "b-large"]);
+});
+
+test("a large job past the large thread's heap ceiling fails alone", async () => {
+  const pool = makePool({ threads: 1, largeHeapMb: 64 });
+  const failed = pool.run({
+    organisationId: "a",
+    module: worker,
+    name: "fillHeap",
+    payload: {},
+    size: "large" as const,
+  });
+  await expect(failed).rejects.toBeInstanceOf(HeavyJobTooLarge);
+  expect(await pool.run({ ...waitJob("a", "after"), size: "large" as const })).toBe("after");
 }, 30_000);

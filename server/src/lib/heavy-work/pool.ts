@@ -3,7 +3,7 @@ import { AppError } from "../../http/errors.ts";
 import { FairQueue, type Lane } from "./fair-queue.ts";
 
 // Heavy work has one home (issue 37, decision 320): laying out PDFs, reading uploaded
-// spreadsheets and CSV files, re-encoding a logo. It runs on a small pool of worker threads
+// spreadsheets and CSV files, re-encoding a logo, list and report downloads (decision 392). It runs on a small pool of worker threads
 // (piscina), one job per thread at a time, each thread with a heap ceiling of its own, so one
 // job too large for it fails alone (413) without touching the serving thread or other jobs.
 // Jobs wait in a line that is fair between organisations (fair-queue.ts); an organisation may
@@ -25,6 +25,11 @@ export interface HeavyWorkOptions {
   waitMs: number;
   /** How long a job may run before its thread is stopped (ms, default 120 s). */
   runMs: number;
+  /**
+   * The heap ceiling of the one thread for large jobs (BAHI_DOWNLOAD_HEAP_MB, default 2048): list
+   * and report downloads, whose pdfmake layout or exceljs workbook holds every row (decision 392).
+   */
+  largeHeapMb: number;
 }
 
 export const HEAVY_WORK_MESSAGES = {
@@ -55,6 +60,11 @@ export interface HeavyJob {
   module: URL;
   name: string;
   payload: unknown;
+  /**
+   * "large": runs on the pool's one large thread (its own heap ceiling, one such job at a time),
+   * still in the same fair line and counted against the same threads and caps.
+   */
+  size?: "standard" | "large";
 }
 
 interface Waiting {
@@ -77,12 +87,15 @@ export function heavyWorkOptionsFromEnv(): HeavyWorkOptions {
     waiting: envInteger("BAHI_HEAVY_JOBS_WAITING", 100, 1),
     waitMs: envInteger("BAHI_HEAVY_JOB_WAIT_MS", 60_000, 100),
     runMs: envInteger("BAHI_HEAVY_JOB_RUN_MS", 120_000, 100),
+    largeHeapMb: envInteger("BAHI_DOWNLOAD_HEAP_MB", 2048, 64),
   };
 }
 
 export class HeavyWorkPool {
   readonly options: HeavyWorkOptions;
   readonly #piscina: Piscina;
+  readonly #large: Piscina;
+  #largeRunning = 0;
   readonly #queue = new FairQueue<Waiting>();
   /** Jobs waiting or running, per organisation. */
   readonly #perOrganisation = new Map<string, number>();
@@ -102,8 +115,18 @@ export class HeavyWorkPool {
       // short-lived, and a large nursery only raises the process's resident memory.
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 4 },
     });
+    // One thread at a time for large jobs, with a heap ceiling of its own: two large downloads at
+    // once would need twice the memory, and the second waits a few seconds instead.
+    this.#large = new Piscina({
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 60_000,
+      concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: options.largeHeapMb, maxYoungGenerationSizeMb: 4 },
+    });
     // A thread that fails with no job on it (shutting down) must not end the server.
     this.#piscina.on("error", () => undefined);
+    this.#large.on("error", () => undefined);
   }
 
   /** What the pool holds now (the bench and tests read it). */
@@ -111,7 +134,7 @@ export class HeavyWorkPool {
     return {
       waiting: this.#queue.size,
       running: this.#running.interactive + this.#running.background,
-      threads: this.#piscina.threads.length,
+      threads: this.#piscina.threads.length + this.#large.threads.length,
     };
   }
 
@@ -162,6 +185,8 @@ export class HeavyWorkPool {
         this.#running.background < spare,
         (organisationId) => this.#runningOf.get(organisationId) ?? 0,
         spare,
+        // A large job waits while the large thread is taken (the rest of its line behind it).
+        (waiting) => waiting.job.size !== "large" || this.#largeRunning === 0,
       );
       if (!next) return;
       this.#start(next.lane, next.item);
@@ -176,7 +201,9 @@ export class HeavyWorkPool {
     const abort = new AbortController();
     const runTimer = setTimeout(() => abort.abort(), this.options.runMs);
     runTimer.unref();
-    this.#piscina
+    const large = job.size === "large";
+    if (large) this.#largeRunning += 1;
+    (large ? this.#large : this.#piscina)
       .run(job.payload, { filename: job.module.href, name: job.name, signal: abort.signal })
       .then(waiting.resolve, (error: NodeJS.ErrnoException) => {
         if (error?.code === "ERR_WORKER_OUT_OF_MEMORY") {
@@ -189,6 +216,7 @@ export class HeavyWorkPool {
       })
       .finally(() => {
         clearTimeout(runTimer);
+        if (large) this.#largeRunning -= 1;
         this.#running[lane] -= 1;
         const running = (this.#runningOf.get(job.organisationId) ?? 1) - 1;
         if (running <= 0) this.#runningOf.delete(job.organisationId);
@@ -207,7 +235,7 @@ export class HeavyWorkPool {
       this.#release(next.organisationId);
       next.item.reject(new AppError(503, HEAVY_WORK_MESSAGES.serverBusy));
     }
-    await this.#piscina.destroy();
+    await Promise.all([this.#piscina.destroy(), this.#large.destroy()]);
   }
 }
 

@@ -161,6 +161,7 @@ export const auditTrailRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
           );
         }
         return sendReportFile(reply, {
+          organisationId: access.organisation.id,
           organisationName: access.organisation.name,
           title: "Audit Trail",
           subtitle: describeRange(query.startDate, query.endDate),

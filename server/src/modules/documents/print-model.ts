@@ -680,3 +680,31 @@ export function buildPrintDocument(source: PrintSource): PrintDocument {
       : null,
   };
 }
+
+/** 'Tax-Invoice-INV-24-25-7.pdf': the heading and number, safe in any file system. */
+export function nameDocumentFile(document: Pick<PrintDocument, "heading" | "number">): string {
+  const stem = `${document.heading}-${document.number}`
+    .replace(/[^0-9A-Za-z-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `${stem || "document"}.pdf`;
+}
+
+/** What a message about a document names (sending's placeholders), without its lines. */
+export interface PrintHeader {
+  heading: string;
+  number: string;
+  partyName: string;
+  supplierName: string;
+  fileName: string;
+}
+
+export function describePrintDocument(document: PrintDocument): PrintHeader {
+  return {
+    heading: document.heading,
+    number: document.number,
+    partyName: document.party?.name ?? "",
+    supplierName: document.supplier.name,
+    fileName: nameDocumentFile(document),
+  };
+}

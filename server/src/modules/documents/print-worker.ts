@@ -1,5 +1,12 @@
+import "../../lib/heavy-work/lower-thread-priority.ts";
 import { Piscina } from "piscina";
-import type { PrintDocument } from "./print-model.ts";
+import {
+  buildPrintDocument,
+  describePrintDocument,
+  nameDocumentFile,
+  type PrintDocument,
+  type PrintSource,
+} from "./print-model.ts";
 import { renderPrintPdf, renderStatementPdf, renderTdsCertificatePdf } from "./print-pdf.ts";
 import type { StatementDocument } from "./statement.ts";
 import type { TdsCertificateDocument } from "./tds-certificate.ts";
@@ -28,8 +35,23 @@ function moved(body: Buffer) {
   return Piscina.move(bytes);
 }
 
-export async function renderDocument(document: PrintDocument) {
-  return moved(await renderWithImagesIfPossible(document));
+/**
+ * A voucher's PDF from what it is made of (decision 390): the stored JSON read into figures and
+ * the document model built here, not on the serving thread. The bytes come back with the name.
+ */
+export async function renderVoucher(source: PrintSource) {
+  const document = buildPrintDocument(source);
+  const body = await renderWithImagesIfPossible(document);
+  return {
+    // A copy of its own: the answer is copied to the serving thread with its whole buffer.
+    bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice(),
+    fileName: nameDocumentFile(document),
+  };
+}
+
+/** A voucher's heading, number and names (sending's placeholders), read here. */
+export function describeVoucher(source: PrintSource) {
+  return describePrintDocument(buildPrintDocument(source));
 }
 
 export async function renderStatement(statement: StatementDocument) {

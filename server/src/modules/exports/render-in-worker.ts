@@ -1,16 +1,17 @@
-import { Worker } from "node:worker_threads";
 import type { ExportFormat } from "@bahi/domain";
 import { AppError } from "../../http/errors.ts";
+import { HeavyJobTooLarge, type Lane, runHeavyJob } from "../../lib/heavy-work/pool.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
 import type { ExportTable } from "./export-table.ts";
 import type { RenderOptions } from "./table-document.ts";
 
 // pdfmake lays out a whole document in memory (about 28 kB a row: a 40,000-row list took 1.1 GB
-// and 12 s) and exceljs holds the whole workbook (550 MB for the same list). Rendering in a
-// worker thread with a heap of its own keeps that out of the server's heap, which stays small
-// (BAHI_MAX_HEAP_MB, decision 015); a download too big even for the worker fails alone, with a
-// message, instead of taking the server down. One render at a time: two large downloads at once
-// would need twice the memory, and a second one waits a few seconds instead.
+// and 12 s) and exceljs holds the whole workbook (550 MB for the same list). Downloads are laid
+// out on the heavy-work pool's large thread (decision 392): a heap of its own
+// (BAHI_DOWNLOAD_HEAP_MB) keeps that out of the server's heap, which stays small
+// (BAHI_MAX_HEAP_MB, decision 015), and a download too big even for it fails alone, with a
+// message. One large job at a time, in the line fair between organisations: one organisation's
+// ten exports wait behind another's one, not in front of it.
 
 export interface RenderRequest {
   table: ExportTable;
@@ -18,42 +19,27 @@ export interface RenderRequest {
   options: RenderOptions;
 }
 
+/** Whose download it is, and whether a person waits on a screen for it. */
+export interface DownloadFor {
+  organisationId: string;
+  lane?: Lane;
+}
+
 export const DOWNLOAD_TOO_LARGE =
   "This download is too large. Please narrow the dates or filters and try again.";
 
-/** The worker's heap ceiling; BAHI_DOWNLOAD_HEAP_MB overrides it. */
-function workerHeapMb(): number {
-  const configured = Number(process.env.BAHI_DOWNLOAD_HEAP_MB);
-  return Number.isInteger(configured) && configured >= 64 ? configured : 2048;
-}
-
-let queue: Promise<unknown> = Promise.resolve();
-
-export function renderInWorker(request: RenderRequest): Promise<Buffer> {
-  const run = queue.then(() => renderNow(request));
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-function renderNow(request: RenderRequest): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerModuleUrl("render-worker", import.meta.url), {
-      workerData: request,
-      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() },
+export async function renderInWorker(request: RenderRequest, owner: DownloadFor): Promise<Buffer> {
+  try {
+    const bytes = await runHeavyJob<Uint8Array>({
+      ...owner,
+      module: workerModuleUrl("render-worker", import.meta.url),
+      name: "renderTable",
+      payload: request,
+      size: "large",
     });
-    let answered = false;
-    worker.once("message", (bytes: Uint8Array) => {
-      answered = true;
-      resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    });
-    worker.once("error", (error: NodeJS.ErrnoException) => {
-      answered = true;
-      reject(
-        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError(413, DOWNLOAD_TOO_LARGE) : error,
-      );
-    });
-    worker.once("exit", (code) => {
-      if (!answered) reject(new Error(`The download renderer stopped (exit ${code}).`));
-    });
-  });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch (error) {
+    if (error instanceof HeavyJobTooLarge) throw new AppError(413, DOWNLOAD_TOO_LARGE);
+    throw error;
+  }
 }

@@ -85,6 +85,8 @@ export function nameReportFile(title: string, suffix: string, format: ExportForm
 export async function sendReportFile(
   reply: FastifyReply,
   input: {
+    /** Whose download: it waits in the heavy-work pool's line fair between organisations. */
+    organisationId: string;
     organisationName: string;
     title: string;
     subtitle: string;
@@ -113,18 +115,20 @@ export async function sendReportFile(
     table,
     input.format,
     nameReportFile(input.title, input.fileSuffix, input.format),
+    { organisationId: input.organisationId },
   );
 }
 
 export function sendTabularReport(
   reply: FastifyReply,
   report: TabularReport,
-  organisationName: string,
+  organisation: { id: string; name: string },
   format: ExportFormat,
   fileSuffix: string,
 ) {
   return sendReportFile(reply, {
-    organisationName,
+    organisationId: organisation.id,
+    organisationName: organisation.name,
     title: report.title,
     subtitle: report.period,
     columns: report.columns,

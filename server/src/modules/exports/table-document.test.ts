@@ -1,10 +1,14 @@
 import { type ExportFormat, nameExportFile } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import Fastify from "fastify";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { stopHeavyWork } from "../../lib/heavy-work/pool.ts";
 import type { ExportTable } from "./export-table.ts";
 import { DOWNLOAD_TOO_LARGE } from "./render-in-worker.ts";
 import { describeAttachment, renderTableDocument, sendTableDocument } from "./table-document.ts";
+
+const OWNER = { organisationId: "org-tables" };
+afterAll(() => stopHeavyWork());
 
 const journal: ExportTable = {
   title: "Journal Entries",
@@ -21,12 +25,12 @@ const journal: ExportTable = {
 
 describe("renderTableDocument", () => {
   it("gives a PDF for pdf and an xlsx workbook for excel", async () => {
-    const pdf = await renderTableDocument(journal, "pdf");
+    const pdf = await renderTableDocument(journal, "pdf", OWNER);
     expect(pdf.contentType).toBe("application/pdf");
     expect(pdf.extension).toBe("pdf");
     expect(pdf.body.subarray(0, 4).toString("latin1")).toBe("%PDF");
 
-    const excel = await renderTableDocument(journal, "excel");
+    const excel = await renderTableDocument(journal, "excel", OWNER);
     expect(excel.contentType).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
@@ -34,7 +38,7 @@ describe("renderTableDocument", () => {
     expect(excel.body.subarray(0, 2).toString("latin1")).toBe("PK");
   });
 
-  it("renders in a worker: a file too big for its heap is refused with a message, and the next one renders", async () => {
+  it("renders on the pool's large thread: a file too big for its heap is refused with a message, and the next one renders", async () => {
     const big: ExportTable = {
       ...journal,
       rows: Array.from({ length: 20_000 }, (_, index) => ({
@@ -43,16 +47,16 @@ describe("renderTableDocument", () => {
         totalAmount: 2500000 + index,
       })),
     };
-    process.env.BAHI_DOWNLOAD_HEAP_MB = "64";
+    await stopHeavyWork({ largeHeapMb: 64 });
     try {
-      await expect(renderTableDocument(big, "pdf")).rejects.toMatchObject({
+      await expect(renderTableDocument(big, "pdf", OWNER)).rejects.toMatchObject({
         statusCode: 413,
         message: DOWNLOAD_TOO_LARGE,
       });
     } finally {
-      delete process.env.BAHI_DOWNLOAD_HEAP_MB;
+      await stopHeavyWork();
     }
-    const after = await renderTableDocument(journal, "pdf");
+    const after = await renderTableDocument(journal, "pdf", OWNER);
     expect(after.body.subarray(0, 4).toString("latin1")).toBe("%PDF");
     // The worker fills its 64 MB before it is stopped: seconds on a quiet machine, more when the
     // suite's other worker shares the cores. The limit guards a hang, not a speed.
@@ -78,7 +82,9 @@ describe("describeAttachment", () => {
 describe("sendTableDocument", () => {
   async function download(format: ExportFormat, fileName: string) {
     const app = Fastify();
-    app.get("/download", (_request, reply) => sendTableDocument(reply, journal, format, fileName));
+    app.get("/download", (_request, reply) =>
+      sendTableDocument(reply, journal, format, fileName, OWNER),
+    );
     try {
       return await app.inject({ method: "GET", url: "/download" });
     } finally {

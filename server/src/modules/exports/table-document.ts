@@ -1,7 +1,7 @@
 import type { ExportFormat } from "@bahi/domain";
 import type { FastifyReply } from "fastify";
 import type { ExportTable } from "./export-table.ts";
-import { renderInWorker } from "./render-in-worker.ts";
+import { type DownloadFor, renderInWorker } from "./render-in-worker.ts";
 
 export interface TableDocument {
   readonly body: Buffer;
@@ -24,14 +24,15 @@ const FILE_KINDS = {
 
 /**
  * Every download in the product (lists, reports, ledgers) goes through here (spec 2.5, api.md 7);
- * pdfmake and exceljs run in a worker thread, never in the server's own heap.
+ * pdfmake and exceljs run on the heavy-work pool, never in the server's own heap or thread.
  */
 export async function renderTableDocument(
   table: ExportTable,
   format: ExportFormat,
+  owner: DownloadFor,
   options: RenderOptions = {},
 ): Promise<TableDocument> {
-  return { body: await renderInWorker({ table, format, options }), ...FILE_KINDS[format] };
+  return { body: await renderInWorker({ table, format, options }, owner), ...FILE_KINDS[format] };
 }
 
 // RFC 5987 attr-char: what may stand unescaped in filename*.
@@ -60,8 +61,9 @@ export async function sendTableDocument(
   table: ExportTable,
   format: ExportFormat,
   fileName: string,
+  owner: DownloadFor,
 ): Promise<FastifyReply> {
-  const document = await renderTableDocument(table, format);
+  const document = await renderTableDocument(table, format, owner);
   if (!fileName.toLowerCase().endsWith(`.${document.extension}`)) {
     throw new Error(`File name '${fileName}' does not end in .${document.extension}`);
   }

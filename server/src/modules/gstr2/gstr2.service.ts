@@ -275,6 +275,7 @@ export async function readPurchaseRegister(
   const { totals, itc } = totalRegister(rows);
   if (query.format === "excel") {
     return sendReportFile(reply, {
+      organisationId: access.organisation.id,
       organisationName: access.organisation.name,
       title: "Purchase Register (GSTR-2)",
       subtitle: describeRange(period.startDate, period.endDate),
@@ -853,6 +854,7 @@ export async function readReconciliation(
           MATCH_STATUSES.indexOf(a.status) - MATCH_STATUSES.indexOf(b.status),
       );
     return sendReportFile(reply, {
+      organisationId: access.organisation.id,
       organisationName: access.organisation.name,
       title: "GSTR-2B Differences by Supplier",
       subtitle: describeRange(period.startDate, period.endDate),

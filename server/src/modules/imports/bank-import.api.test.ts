@@ -15,6 +15,8 @@ import { buildMultipart, type FormFile } from "../../../test/multipart.ts";
 import { addMember, createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
 import { salesInvoicePayload } from "../accounts/masters.test-kit.ts";
+import { decodeText, readCsv } from "../sheets/sheet-worker.ts";
+import { describeReading, readStatementRows } from "./bank-statement-reading.ts";
 
 let context: TestContext;
 let owner: Person;
@@ -936,4 +938,56 @@ describe("real statement layouts", () => {
       if (last !== null) expect(lines.at(-1)?.balance).toBe(last);
     },
   );
+});
+
+describe("statements read on the heavy-work pool (issue 37, decision 394)", () => {
+  test("validateFiles answers as reading the file in this thread does, UTF-8 and UTF-16 alike", async () => {
+    const account = await insertAccount(context, org, { name: "ICICI Pool", nature: "Bank" });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(MAY_STATEMENT, "utf16le")]);
+    const response = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: account },
+      [
+        { field: "files", fileName: "may.csv", bytes: MAY_STATEMENT },
+        { field: "files", fileName: "may-utf16.csv", bytes: utf16 },
+      ],
+    );
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const here = (fileName: string, bytes: Buffer) => {
+      const read = readCsv({ text: decodeText(bytes), maxRows: 100_001 });
+      if (!("rows" in read)) throw new Error("unreadable");
+      const statement = readStatementRows(fileName, read.rows, undefined, undefined);
+      if ("error" in statement) throw new Error(statement.error);
+      return describeReading(statement);
+    };
+    const files = response.json().files;
+    expect(files).toEqual([
+      here("may.csv", Buffer.from(MAY_STATEMENT)),
+      here("may-utf16.csv", utf16),
+    ]);
+    expect(files[1]).toMatchObject({ lineCount: 3, moneyIn: 1180, moneyOut: 27000 });
+  });
+
+  test("a statement past the row limit is refused with the message; nothing is read for a stranger", async () => {
+    const tooLong = hdfcCsv(
+      Array.from(
+        { length: 100_001 },
+        (_, index) => `03/05/25,LINE ${index},R${index},03/05/25,1.00,,1.00`,
+      ),
+    );
+    const refused = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(tooLong)],
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("A statement can have at most 100,000 rows.");
+    const stranger403 = await upload(
+      "/api/import/bank/validateFiles",
+      { organisationId: org, accountId: bank },
+      [csvFile(MAY_STATEMENT)],
+      stranger,
+    );
+    expect(stranger403.statusCode).toBe(403);
+  });
 });

@@ -8,9 +8,7 @@ import {
   type BookEntry,
   bankStatementVoucherTypes,
   booksMatchWindow,
-  checkMapping,
   createAccountSuggester,
-  detectStatementLayout,
   financialYearOf,
   formatRupees,
   type GetImportedBankEntriesInput,
@@ -20,21 +18,16 @@ import {
   matchLinesToBooks,
   NARRATION_MAX,
   narrationWords,
-  normaliseHeader,
   type OpenBill,
   paiseToRupees,
   type RightAction,
-  readStatementLines,
   roleOfBankLine,
   rupeesToPaise,
   type SaveBankTransactionInput,
   type SaveImportedBankEntriesInput,
-  STATEMENT_MESSAGES,
-  type StatementLayoutId,
   type StatementLayoutInput,
   type StatementLine,
   type StatementMapping,
-  type StatementReading,
   suggestBillSettlement,
   type VoucherType,
   voucherTypeForBankLine,
@@ -44,11 +37,17 @@ import type { Database } from "../../db/schema.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { nowIso } from "../../lib/clock.ts";
 import { newId } from "../../lib/ids.ts";
+import { workerModuleUrl } from "../../lib/worker-url.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { listAccounts } from "../accounts/accounts.queries.ts";
 import type { Caller } from "../auth/auth.guard.ts";
 import { readAccountMovements, readOpenBills } from "../ledger/book.service.ts";
-import { readSheetRows } from "../sheets/sheet-files.ts";
+import {
+  describeUpload,
+  MAX_SHEET_ROWS,
+  runSheetJob,
+  sheetReadFailure,
+} from "../sheets/sheet-files.ts";
 import {
   createVouchers,
   deleteVouchersOfTypes,
@@ -56,6 +55,8 @@ import {
   type VoucherDeps,
 } from "../vouchers/vouchers.service.ts";
 import * as repo from "./bank-import.repository.ts";
+import type { describeReading, ReadStatement, RememberedLayout } from "./bank-statement-reading.ts";
+import type { StatementRequest } from "./bank-statement-worker.ts";
 import { letOthersIn, type ProgressTracker } from "./import-progress.ts";
 import type { BankImportEntriesTable, ImportRequestsTable } from "./imports.tables.ts";
 
@@ -112,106 +113,67 @@ function requireStatementAccount(accounts: Map<string, KnownAccount>, accountId:
   return account;
 }
 
-interface ReadStatement {
-  fileName: string;
-  layout: StatementLayoutId;
-  layoutName: string;
-  headerRow: number;
-  headers: string[];
-  mapping: StatementMapping;
-  reading: StatementReading;
+const toRupees = (paise: number) => paiseToRupees(paise);
+
+type StatementAnswer =
+  | { tooManyRows: true }
+  | { statement: ReadStatement | { fileName: string; error: string } }
+  | { description: ReturnType<typeof describeReading> };
+
+/**
+ * One statement file read on the heavy-work pool (bank-statement-worker.ts): decoded, parsed and
+ * its lines read there, in the line fair between organisations; failures as the 400s readSheetRows
+ * gives.
+ */
+async function readStatementOnPool<A extends "describe" | "lines">(
+  organisationId: string,
+  file: UploadedFile,
+  chosen: StatementLayoutInput | null | undefined,
+  remembered: RememberedLayout | undefined,
+  answer: A,
+): Promise<
+  A extends "describe"
+    ?
+        | { description: ReturnType<typeof describeReading> }
+        | { statement: { fileName: string; error: string } }
+    : { statement: ReadStatement | { fileName: string; error: string } }
+> {
+  const upload = describeUpload(file.fileName, file.bytes, BANK_IMPORT_MESSAGES, MAX_SHEET_ROWS);
+  let read: StatementAnswer;
+  try {
+    read = await runSheetJob<StatementAnswer>(
+      organisationId,
+      workerModuleUrl("bank-statement-worker", import.meta.url),
+      "readBankStatement",
+      {
+        fileName: file.fileName,
+        upload,
+        maxRows: MAX_SHEET_ROWS,
+        chosen,
+        remembered,
+        answer,
+      } satisfies StatementRequest,
+    );
+  } catch (error) {
+    throw sheetReadFailure(error, file.fileName, BANK_IMPORT_MESSAGES);
+  }
+  if ("tooManyRows" in read) throw badRequest(BANK_IMPORT_MESSAGES.tooManyRows);
+  return read as never;
 }
 
-/** One file's layout (the user's, the one remembered for the account, or found) and its lines. */
+/** One file's layout and lines, read on the heavy-work pool with the file (decision 394). */
 async function readStatement(
   organisationId: string,
   file: UploadedFile,
   chosen: StatementLayoutInput | null | undefined,
-  remembered: { header_row: number; headers: string; mapping: string } | undefined,
+  remembered: RememberedLayout | undefined,
 ): Promise<ReadStatement | { fileName: string; error: string }> {
-  const rows = await readSheetRows(organisationId, file.fileName, file.bytes, BANK_IMPORT_MESSAGES);
-  const headersAt = (index: number) => (rows[index] ?? []).map((cell) => cell.trim());
-  let found: Omit<ReadStatement, "reading" | "fileName"> | null = null;
-  if (chosen) {
-    const problem = checkMapping(chosen.mapping);
-    if (problem) return { fileName: file.fileName, error: problem };
-    found = {
-      layout: "manual",
-      layoutName: "Your layout",
-      headerRow: chosen.headerRow,
-      headers: headersAt(chosen.headerRow - 1),
-      mapping: chosen.mapping,
-    };
-  } else if (remembered) {
-    const headers = headersAt(remembered.header_row - 1);
-    const same =
-      JSON.stringify(headers.map(normaliseHeader)) ===
-      JSON.stringify((JSON.parse(remembered.headers) as string[]).map(normaliseHeader));
-    if (same) {
-      found = {
-        layout: "manual",
-        layoutName: "Layout remembered for this account",
-        headerRow: remembered.header_row,
-        headers,
-        mapping: JSON.parse(remembered.mapping) as StatementMapping,
-      };
-    }
-  }
-  if (!found) {
-    const detected = detectStatementLayout(rows);
-    if (!detected) return { fileName: file.fileName, error: STATEMENT_MESSAGES.noHeader };
-    found = {
-      layout: detected.layout,
-      layoutName: detected.layoutName,
-      headerRow: detected.headerRowIndex + 1,
-      headers: detected.headers,
-      mapping: detected.mapping,
-    };
-  }
-  const reading = readStatementLines(rows, found.headerRow - 1, found.mapping);
-  return { fileName: file.fileName, ...found, reading };
+  const answer = await readStatementOnPool(organisationId, file, chosen, remembered, "lines");
+  return answer.statement;
 }
 
-const toRupees = (paise: number) => paiseToRupees(paise);
-
-function describeLine(line: StatementLine) {
-  return {
-    rowNumber: line.rowNumber,
-    date: line.date,
-    narration: line.narration,
-    reference: line.reference,
-    amount: toRupees(line.amountPaise),
-    balance: line.balancePaise === null ? null : toRupees(line.balancePaise),
-  };
-}
-
-function describeReading(statement: ReadStatement) {
-  const { reading } = statement;
-  const lines = reading.lines;
-  return {
-    fileName: statement.fileName,
-    layout: statement.layout,
-    layoutName: statement.layoutName,
-    headerRow: statement.headerRow,
-    headers: statement.headers,
-    mapping: statement.mapping,
-    lineCount: lines.length,
-    moneyIn: toRupees(lines.reduce((sum, l) => sum + Math.max(0, l.amountPaise), 0)),
-    moneyOut: toRupees(lines.reduce((sum, l) => sum + Math.max(0, -l.amountPaise), 0)),
-    firstDate: lines.reduce<string | null>((d, l) => (d === null || l.date < d ? l.date : d), null),
-    lastDate: lines.reduce<string | null>((d, l) => (d === null || l.date > d ? l.date : d), null),
-    problemCount: reading.problems.length,
-    problems: reading.problems.slice(0, 100),
-    balanceBreak: reading.balanceBreak && {
-      rowNumber: reading.balanceBreak.rowNumber,
-      expected: toRupees(reading.balanceBreak.expectedPaise),
-      found: toRupees(reading.balanceBreak.foundPaise),
-    },
-    preview: lines.slice(0, 10).map(describeLine),
-  };
-}
-
-async function readUploads(
+/** The caller may import into the account; its remembered layout. */
+async function checkUploads(
   deps: ImportDeps,
   caller: Caller,
   fields: BankUploadFields,
@@ -226,6 +188,16 @@ async function readUploads(
     fields.organisationId,
     fields.accountId,
   );
+  return { accounts, remembered };
+}
+
+async function readUploads(
+  deps: ImportDeps,
+  caller: Caller,
+  fields: BankUploadFields,
+  files: readonly UploadedFile[],
+) {
+  const { accounts, remembered } = await checkUploads(deps, caller, fields, files);
   const statements = [];
   for (const [index, file] of files.entries()) {
     statements.push(
@@ -242,12 +214,19 @@ export async function validateStatementFiles(
   fields: BankUploadFields,
   files: readonly UploadedFile[],
 ) {
-  const { statements } = await readUploads(deps, caller, fields, files);
-  return {
-    files: statements.map((statement) =>
-      "error" in statement ? statement : describeReading(statement),
-    ),
-  };
+  const { remembered } = await checkUploads(deps, caller, fields, files);
+  const described = [];
+  for (const [index, file] of files.entries()) {
+    const read = await readStatementOnPool(
+      fields.organisationId,
+      file,
+      fields.layouts[index],
+      remembered,
+      "describe",
+    );
+    described.push("description" in read ? read.description : read.statement);
+  }
+  return { files: described };
 }
 
 const normaliseNarration = (text: string) => text.replace(/\s+/g, " ").trim().toUpperCase();

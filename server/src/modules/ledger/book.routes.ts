@@ -83,6 +83,7 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
       return sendReportFile(reply, {
         ...tabulateLedger(ledger),
         sections: openBills ? [openBills] : undefined,
+        organisationId: query.organisationId,
         organisationName: await organisationNameOf(query.organisationId),
         format,
         fileSuffix: `${query.startDate}-to-${query.endDate}`,
@@ -109,6 +110,7 @@ export const bookRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
       if (!download) return trial;
       return sendReportFile(reply, {
         ...tabulateTrialBalance(trial),
+        organisationId: query.organisationId,
         organisationName: await organisationNameOf(query.organisationId),
         format,
         fileSuffix: query.year,

@@ -1,3 +1,4 @@
+import "../../lib/heavy-work/lower-thread-priority.ts";
 import { type ImageType, reencodeImage } from "./organisation-files.ts";
 
 // The image job of the heavy-work pool (decision 320): a logo or signature decoded and written

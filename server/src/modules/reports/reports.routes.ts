@@ -128,6 +128,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const sheet = await readBalanceSheet(db, callerOf(request), query);
       if (!query.download) return presentBalanceSheet(sheet, query.stockItems);
       return sendReportFile(reply, {
+        organisationId: query.organisationId,
         organisationName: sheet.organisation.name,
         title: "Balance Sheet",
         subtitle: describeAsAt(sheet.date),
@@ -158,6 +159,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const result = await readProfitAndLoss(db, callerOf(request), query);
       if (!query.download) return presentProfitAndLoss(result, query.stockItems);
       return sendReportFile(reply, {
+        organisationId: query.organisationId,
         organisationName: result.organisation.name,
         title: "Profit and Loss",
         subtitle: describeRange(result.startDate, result.endDate),
@@ -193,7 +195,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
             query,
           );
           if (!query.download) return presentTabular(report);
-          return sendTabularReport(reply, report, organisation.name, query.format, query.year);
+          return sendTabularReport(reply, report, organisation, query.format, query.year);
         },
       );
     }
@@ -224,6 +226,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       if (!query.download) return presentDayBook(book);
       const table = tabulateDayBook(book);
       return sendReportFile(reply, {
+        organisationId: query.organisationId,
         organisationName: book.organisation.name,
         title: "Day Book",
         ...table,
@@ -253,6 +256,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const ledger = await readItemLedger(db, callerOf(request), query);
       if (!query.download) return presentItemLedger(ledger);
       return sendReportFile(reply, {
+        organisationId: query.organisationId,
         organisationName: ledger.organisation.name,
         title: "Item Ledger",
         ...tabulateItemLedger(ledger),
@@ -278,7 +282,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const query = request.query;
       const { organisationName, report } = await readCashPayments(db, callerOf(request), query);
       if (!query.download) return presentTabular(report);
-      return sendTabularReport(reply, report, organisationName, query.format, query.year);
+      return sendTabularReport(
+        reply,
+        report,
+        { id: query.organisationId, name: organisationName },
+        query.format,
+        query.year,
+      );
     },
   );
 

@@ -740,6 +740,7 @@ describe("downloads", () => {
     const file = await renderTableDocument(
       { ...trial, organisationName: "Fixed Set Traders" },
       "excel",
+      { organisationId: org },
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);

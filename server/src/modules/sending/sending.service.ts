@@ -24,12 +24,11 @@ import type { Caller } from "../auth/auth.guard.ts";
 import { takeSendAllowance } from "../auth/send-limits.ts";
 import { createDocumentLink } from "../document-links/document-links.service.ts";
 import {
-  buildTransactionDocument,
-  nameDocumentFile,
+  readPrintSource,
   renderAccountStatement,
   resolvePrintableType,
 } from "../documents/documents.service.ts";
-import { renderDocumentPdf } from "../documents/print-renderer.ts";
+import { describeVoucher, renderVoucherPdf } from "../documents/print-renderer.ts";
 import { readLedger } from "../ledger/ledger.service.ts";
 import { enqueueMessage, type MessageAttachment } from "../messaging/outbox.ts";
 import type { ModuleDeps } from "../module-deps.ts";
@@ -134,34 +133,32 @@ export async function readDocumentFacts(
   input: { organisationId: string; entryId: string; transactionType: string; copies?: number },
 ): Promise<DocumentFacts> {
   const type = resolvePrintableType(input.transactionType);
-  const document = await buildTransactionDocument(deps, caller, {
+  const owner = { organisationId: input.organisationId };
+  const source = await readPrintSource(deps, caller, {
     organisationId: input.organisationId,
     entryId: input.entryId,
     type,
     copies: input.copies ?? 1,
   });
-  const voucher = await findVoucherForPrint(deps.db, type, input.organisationId, input.entryId);
+  const [header, voucher] = await Promise.all([
+    describeVoucher(source, owner),
+    findVoucherForPrint(deps.db, type, input.organisationId, input.entryId),
+  ]);
   return {
     type,
     partyAccountId: voucher.partyAccountId,
     values: describeDocumentPlaceholders({
-      customerName: document.party?.name ?? "",
-      organisationName: document.supplier.name,
-      documentType: document.heading,
-      number: document.number,
+      customerName: header.partyName,
+      organisationName: header.supplierName,
+      documentType: header.heading,
+      number: header.number,
       date: voucher.date,
       amountPaise: voucher.amountPaise,
       pendingPaise: voucher.pendingPaise,
       dueDate: typeof voucher.document.dueDate === "string" ? voucher.document.dueDate : null,
     }),
-    pdf: async () => ({
-      // A mail attachment: background work, never ahead of a person waiting on a screen.
-      bytes: await renderDocumentPdf(document, {
-        organisationId: input.organisationId,
-        lane: "background",
-      }),
-      fileName: nameDocumentFile(document),
-    }),
+    // A mail attachment: background work, never ahead of a person waiting on a screen.
+    pdf: () => renderVoucherPdf(source, { ...owner, lane: "background" }),
   };
 }
 

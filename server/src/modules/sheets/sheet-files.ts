@@ -1,7 +1,7 @@
 import { AppError, badRequest } from "../../http/errors.ts";
 import { HeavyJobTooLarge, runHeavyJob } from "../../lib/heavy-work/pool.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
-import type { SheetAnswer, WorkbookRequest } from "./sheet-worker.ts";
+import type { SheetAnswer, UploadRequest, WorkbookRequest } from "./sheet-worker.ts";
 
 // Uploaded spreadsheets and CSV files, read into rows of text, for any module that takes them
 // (imports, e-way bills, the IRP's list of IRNs; a module of its own so that none of them reaches
@@ -34,14 +34,6 @@ export function detectSheetKind(bytes: Buffer): SheetKind {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "xlsx";
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "xls";
   return "csv";
-}
-
-/** Text of a CSV upload: UTF-8 (with or without a byte-order mark) or UTF-16 with one. */
-export function decodeText(bytes: Buffer): string {
-  if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
-  if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) return new TextDecoder().decode(bytes.subarray(3));
-  return new TextDecoder().decode(bytes);
 }
 
 /**
@@ -82,29 +74,81 @@ export function checkZipSizes(bytes: Buffer, limit = MAX_UNPACKED_BYTES): number
 
 const sheetWorker = () => workerModuleUrl("sheet-worker", import.meta.url);
 
-/** One read on the pool; its answer, or the reason it failed as SheetFileError / SheetRefused. */
-async function readOnPool(
+/**
+ * One read on the pool (a sheet job, or another module's job that reads an upload with
+ * sheet-worker.ts, as the bank statement's); its answer, or the reason it failed as
+ * SheetFileError / SheetRefused. The pool's own refusals (429, 503) pass as they are.
+ */
+export async function runSheetJob<T extends object>(
   organisationId: string,
-  name: "readFirstSheet" | "readAllSheets" | "readCsv",
-  payload: WorkbookRequest | { text: string; maxRows: number },
-): Promise<SheetAnswer> {
-  let answer: SheetAnswer;
+  module: URL,
+  name: string,
+  payload: unknown,
+): Promise<Exclude<T, { refused: string } | { error: string }>> {
+  let answer: T | { refused: string } | { error: string };
   try {
-    answer = await runHeavyJob<SheetAnswer>({
-      organisationId,
-      module: sheetWorker(),
-      name,
-      payload,
-    });
+    answer = await runHeavyJob<T>({ organisationId, module, name, payload });
   } catch (error) {
-    // The pool's own refusals (429, 503) reach the person as they are.
     if (error instanceof AppError) throw error;
     if (error instanceof HeavyJobTooLarge) throw new SheetFileError("too large to read");
     throw new SheetFileError(error instanceof Error ? error.message : String(error));
   }
-  if ("refused" in answer) throw new SheetRefused(answer.refused);
-  if ("error" in answer) throw new SheetFileError(answer.error);
-  return answer;
+  if ("refused" in answer) throw new SheetRefused(String(answer.refused));
+  if ("error" in answer) throw new SheetFileError(String(answer.error));
+  return answer as Exclude<T, { refused: string } | { error: string }>;
+}
+
+function readOnPool(
+  organisationId: string,
+  name: "readUpload" | "readAllSheets",
+  payload: WorkbookRequest | UploadRequest,
+): Promise<SheetAnswer> {
+  return runSheetJob<SheetAnswer>(organisationId, sheetWorker(), name, payload);
+}
+
+/**
+ * What an upload's reading on the pool is given: its kind, the bytes as uploaded (a CSV is
+ * decoded there), `maxRows` and one more. An .xlsx's declared sizes are checked first, here (a
+ * read of its central directory); a zip bomb is refused with `messages.zipBomb`.
+ */
+export function describeUpload(
+  fileName: string,
+  bytes: Buffer,
+  messages: Pick<SheetMessages, "zipBomb">,
+  maxRows: number,
+  options: { keepTime?: boolean } = {},
+): UploadRequest {
+  const kind = detectSheetKind(bytes);
+  try {
+    if (kind === "xlsx") checkZipSizes(bytes);
+  } catch {
+    throw badRequest(messages.zipBomb(fileName), [
+      { path: "files", message: messages.zipBomb(fileName) },
+    ]);
+  }
+  return {
+    kind,
+    bytes,
+    maxRows: maxRows + 1,
+    keepTime: options.keepTime === true,
+    unpackLimit: MAX_UNPACKED_BYTES,
+  };
+}
+
+/** A failed read as the 400 the person sees: the limits' reason, or the file is unreadable. */
+export function sheetReadFailure(
+  error: unknown,
+  fileName: string,
+  messages: Pick<SheetMessages, "unreadable">,
+): Error {
+  if (error instanceof AppError) return error;
+  if (error instanceof SheetRefused) {
+    const message = sheetRefusedMessage(fileName, error.message);
+    return badRequest(message, [{ path: "files", message }]);
+  }
+  return badRequest(messages.unreadable(fileName), [
+    { path: "files", message: messages.unreadable(fileName) },
+  ]);
 }
 
 /**
@@ -152,38 +196,13 @@ export async function readSheetRows(
   maxRows = MAX_SHEET_ROWS,
   options: { keepTime?: boolean } = {},
 ): Promise<string[][]> {
-  const kind = detectSheetKind(bytes);
+  const upload = describeUpload(fileName, bytes, messages, maxRows, options);
   let rows: string[][];
   try {
-    if (kind === "xlsx") checkZipSizes(bytes);
-  } catch {
-    throw badRequest(messages.zipBomb(fileName), [
-      { path: "files", message: messages.zipBomb(fileName) },
-    ]);
-  }
-  try {
-    const answer =
-      kind === "csv"
-        ? await readOnPool(organisationId, "readCsv", {
-            text: decodeText(bytes),
-            maxRows: maxRows + 1,
-          })
-        : await readOnPool(organisationId, "readFirstSheet", {
-            bytes,
-            maxRows: maxRows + 1,
-            keepTime: options.keepTime === true,
-            unpackLimit: MAX_UNPACKED_BYTES,
-          });
+    const answer = await readOnPool(organisationId, "readUpload", upload);
     rows = "rows" in answer ? answer.rows : [];
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof SheetRefused) {
-      const message = sheetRefusedMessage(fileName, error.message);
-      throw badRequest(message, [{ path: "files", message }]);
-    }
-    throw badRequest(messages.unreadable(fileName), [
-      { path: "files", message: messages.unreadable(fileName) },
-    ]);
+    throw sheetReadFailure(error, fileName, messages);
   }
   if (rows.length > maxRows) throw badRequest(messages.tooManyRows);
   return rows;

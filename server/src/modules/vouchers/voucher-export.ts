@@ -107,6 +107,7 @@ export async function sendVoucherListFile(
     table,
     input.format,
     nameExportFile(input.type, input.year, input.format, { deleted: input.deleted }),
+    { organisationId: input.organisation.id },
   );
 }
 

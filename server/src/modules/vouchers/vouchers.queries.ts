@@ -220,8 +220,20 @@ export async function findVoucherForPrint(
     amountPaise: row.amount_paise,
     pendingPaise: row.pending_paise,
     partyAccountId: row.party_account_id,
-    document: readStoredVoucher(type, row.document).json as Record<string, unknown>,
+    /** The stored JSON text as it is: the print model is built from it on the heavy-work pool. */
+    stored: row.document,
+    // Only parsed here, not read into figures: a 1,000-line document's full reading is the pool's
+    // work (decision 390), the serving thread needs only its ids and due date.
+    document: parseStoredJson(row.document),
   };
+}
+
+function parseStoredJson(stored: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(stored);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError("A stored voucher's document must be a JSON object.");
+  }
+  return value as Record<string, unknown>;
 }
 
 /** Number and date of the invoices a note or receipt names, by id. */
