@@ -1,4 +1,5 @@
 import { roundQuantityToMilli } from "../money/external-figures.ts";
+import { applyPercent } from "../money/paise-arithmetic.ts";
 import { amountForQuantity } from "../money/quantity.ts";
 import { STATES } from "../reference/states.ts";
 import { parseStatementAmount } from "./bank-statement.ts";
@@ -423,7 +424,7 @@ function percentDiscount(
   if (!text || !(percent > 0 && percent <= 100) || !Number.isFinite(amount + ratePaise))
     return null;
   const gross = amountForQuantity(roundQuantityToMilli(cell(row, "Quantity") || "0"), ratePaise);
-  const expected = Math.round((gross * Math.round(percent * 100)) / 10_000);
+  const expected = applyPercent(gross, percent);
   return Math.abs(expected - Math.abs(amount)) <= 1 ? tidyNumber(text) : null;
 }
 

@@ -1,4 +1,4 @@
-import { paiseToRupees, type TdsSectionCode } from "@bahi/domain";
+import { paiseToRupees, rupeesToPaise, type TdsSectionCode } from "@bahi/domain";
 import ExcelJS from "exceljs";
 import type { TdsChallansTable } from "../../db/schema.ts";
 import type { TdsReportRow } from "./tds.service.ts";
@@ -185,7 +185,7 @@ export async function buildRpuWorkbook(input: {
   for (const row of input.rows) {
     if (row.challan) {
       const id = row.challan.challanId;
-      allocated.set(id, (allocated.get(id) ?? 0) + Math.round(row.tds * 100));
+      allocated.set(id, (allocated.get(id) ?? 0) + rupeesToPaise(row.tds));
     }
   }
   for (const [index, row] of byChallan.entries()) {
