@@ -129,11 +129,12 @@ export async function addTemplate(db: Kysely<Database>, caller: Caller, input: T
   return row;
 }
 
-export async function editTemplate(
+/** The template an edit names, for a caller who may manage templates, at the version it was read. */
+async function templateAtVersion(
   db: Kysely<Database>,
   caller: Caller,
-  input: TemplateInput & { templateId: string; version: number },
-) {
+  input: { organisationId: string; channel: repo.Channel; templateId: string; version: number },
+): Promise<repo.TemplateRow> {
   await requireOrganisationAccess(db, caller, input.organisationId, MANAGE);
   const existing = await repo.findTemplate(
     db,
@@ -143,6 +144,15 @@ export async function editTemplate(
   );
   if (!existing) throw notFound(TEMPLATE_MESSAGES.notFound);
   if (existing.version !== input.version) throw staleRecord();
+  return existing;
+}
+
+export async function editTemplate(
+  db: Kysely<Database>,
+  caller: Caller,
+  input: TemplateInput & { templateId: string; version: number },
+) {
+  const existing = await templateAtVersion(db, caller, input);
   const updated: repo.TemplateRow = {
     ...existing,
     name: input.name,
@@ -223,15 +233,7 @@ export async function setDefaultTemplate(
     isDefault: boolean;
   },
 ) {
-  await requireOrganisationAccess(db, caller, input.organisationId, MANAGE);
-  const existing = await repo.findTemplate(
-    db,
-    input.organisationId,
-    input.channel,
-    input.templateId,
-  );
-  if (!existing) throw notFound(TEMPLATE_MESSAGES.notFound);
-  if (existing.version !== input.version) throw staleRecord();
+  const existing = await templateAtVersion(db, caller, input);
   const updated: repo.TemplateRow = {
     ...existing,
     is_default: input.isDefault ? 1 : 0,
