@@ -18,6 +18,7 @@ test("the bundle holds a file for every worker thread the server starts", () => 
     ...new Set([...main.matchAll(/workerModuleUrl\("([\w-]+)"/g)].map((match) => match[1])),
   ];
   expect(workers.sort()).toEqual([
+    "bank-statement-worker",
     "image-worker",
     "print-worker",
     "render-worker",
