@@ -2,10 +2,10 @@ import { createRequire } from "node:module";
 
 // pdfkit parses its font file anew for every document (fontkit.create), about a third of the time
 // a one-page invoice takes. Fonts never change while the process runs, so the parsed font is kept
-// per font file: pdfkit gets the same bytes each time (print-pdf.ts and script-text.ts put them
+// per font file: pdfkit gets the same bytes each time (pdf-make.ts and script-text.ts put them
 // in pdfmake's in-memory files once) and here the same fontkit font for them. Each document
 // still embeds its own subset (createSubset per document). This must be evaluated before pdfkit
-// is first loaded: every module that loads pdfmake imports it first (modules/documents/print-pdf,
+// is first loaded: every module that loads pdfmake imports it first (modules/documents/pdf-make,
 // modules/exports/table-pdf, script-text).
 
 const require = createRequire(import.meta.url);

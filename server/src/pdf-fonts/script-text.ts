@@ -11,8 +11,8 @@ import {
   WEIGHTS,
 } from "./indic-fonts.ts";
 
-// Text in Indian scripts for every PDF made with pdfmake: printed documents (print-pdf.ts) and
-// list downloads (exports/table-pdf.ts). Each run of one script gets its Noto Sans family; the
+// Text in Indian scripts for every PDF made with pdfmake: printed documents
+// (documents/pdf-make.ts) and list downloads (exports/table-pdf.ts). Each run of one script gets its Noto Sans family; the
 // Latin around it stays in the caller's font (decisions 051, 052).
 
 /** pdfmake is one instance per thread: it reads the Noto files from its in-memory files. */

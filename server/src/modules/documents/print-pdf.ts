@@ -1,57 +1,19 @@
-import "../../pdf-fonts/font-cache.ts";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { formatAmount, formatRupees } from "@bahi/domain/money";
+import { formatRupees } from "@bahi/domain/money";
 import type { Content, TableCell } from "pdfmake";
-import pdfMake from "pdfmake";
 import QRCode from "qrcode";
-import {
-  joinText,
-  type PrintText,
-  prepareScripts,
-  toPrintableText,
-} from "../../pdf-fonts/script-text.ts";
+import { joinText, type PrintText, prepareScripts } from "../../pdf-fonts/script-text.ts";
+import { type DocumentDefinition, FONT, pdfMake, t } from "./pdf-make.ts";
 import type { PrintDocument, PrintLine, PrintParty } from "./print-model.ts";
-import { describeStatement, type StatementDocument } from "./statement.ts";
-import { describeTdsCertificate, type TdsCertificateDocument } from "./tds-certificate.ts";
-
-// Documents embed Roboto, which pdfmake ships as TrueType files: it carries the rupee sign and
-// Latin text, and pdfkit embeds the subset a document uses, so the PDF is text (searchable,
-// copyable) on any reader. Indian scripts print in their Noto Sans fonts (script-text.ts,
-// decisions 051 and 052).
-const FONT = "Roboto";
-const fontFolder = join(
-  dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")),
-  "fonts",
-  "Roboto",
-);
-// Read once into pdfmake's in-memory file system, which hands pdfkit the same bytes every time,
-// so font-cache.ts can reuse the parsed font.
-const FONT_FILES = {
-  normal: "Roboto-Regular.ttf",
-  bold: "Roboto-Medium.ttf",
-  italics: "Roboto-Italic.ttf",
-  bolditalics: "Roboto-MediumItalic.ttf",
-};
-const virtualFiles = (
-  pdfMake as unknown as {
-    virtualfs: {
-      writeFileSync(name: string, content: Buffer): void;
-    };
-  }
-).virtualfs;
-for (const file of Object.values(FONT_FILES)) {
-  virtualFiles.writeFileSync(file, readFileSync(join(fontFolder, file)));
-}
-pdfMake.addFonts({ [FONT]: FONT_FILES });
-// Documents fetch nothing: fonts are in memory and images come as data URLs.
-pdfMake.setUrlAccessPolicy(() => false);
-pdfMake.setLocalAccessPolicy(() => false);
-
-type DocumentDefinition = Parameters<typeof pdfMake.createPdf>[0];
-
-const t = (value: string | null | undefined): PrintText => toPrintableText(value ?? "");
+import {
+  type Assets,
+  amount,
+  describeEWayBillRows,
+  describeTotals,
+  describeVoucherBody,
+  rateText,
+  toDataUrl,
+} from "./print-pdf-parts.ts";
+import { describeThermalCopy, rollOf } from "./print-pdf-thermal.ts";
 
 const ACCENT = { classic: "#000000", modern: "#1c5d99" } as const;
 
@@ -67,14 +29,6 @@ const SIZES: Record<"A4" | "A5", Sizes> = {
   A4: { base: 8.5, small: 7, heading: 14, name: 13, margin: 28 },
   A5: { base: 6.5, small: 5.5, heading: 11, name: 10, margin: 18 },
 };
-
-function rateText(rate: number | null): string {
-  return rate === null ? "-" : `${rate}%`;
-}
-
-function amount(paise: number): string {
-  return formatAmount(paise);
-}
 
 function describeParty(label: string, party: PrintParty | null): Content[] {
   if (!party) return [{ text: label, bold: true }];
@@ -112,22 +66,6 @@ function describeSupplier(doc: PrintDocument, sizes: Sizes): Content {
     ],
     columnGap: 6,
   };
-}
-
-function toDataUrl(image: { bytes: Uint8Array; mimeType: string }): string {
-  return `data:${image.mimeType};base64,${Buffer.from(image.bytes).toString("base64")}`;
-}
-
-/** The imported e-way bill (issue 24): its number, date and validity. */
-function describeEWayBillRows(doc: PrintDocument): [string, string][] {
-  if (!doc.eWayBill) return [];
-  return [
-    ["E-Way Bill No.", doc.eWayBill.number],
-    ["E-Way Bill Date", doc.eWayBill.date],
-    ...(doc.eWayBill.validUntil
-      ? [["Valid Until", doc.eWayBill.validUntil] as [string, string]]
-      : []),
-  ];
 }
 
 function describeDetails(doc: PrintDocument): Content {
@@ -329,44 +267,6 @@ function describeLinesTable(doc: PrintDocument, modern: boolean): Content {
   };
 }
 
-function describeTotals(doc: PrintDocument): Content {
-  const rows: [string, string, boolean][] = [];
-  const { totals } = doc;
-  rows.push([
-    doc.taxColumns === "none" ? "Sub Total" : "Taxable Value",
-    formatRupees(totals.grossPaise),
-    false,
-  ]);
-  if (doc.taxColumns === "split") {
-    rows.push(
-      ["CGST", formatRupees(totals.cgstPaise), false],
-      ["SGST", formatRupees(totals.sgstPaise), false],
-    );
-  }
-  if (doc.taxColumns === "integrated") rows.push(["IGST", formatRupees(totals.igstPaise), false]);
-  if (totals.cessPaise > 0) rows.push(["Cess", formatRupees(totals.cessPaise), false]);
-  if (totals.roundOffPaise !== 0)
-    rows.push(["Round Off", formatRupees(totals.roundOffPaise), false]);
-  rows.push(["Total", formatRupees(totals.totalPaise), true]);
-  if (
-    doc.pendingPaise !== null &&
-    doc.pendingPaise !== totals.totalPaise &&
-    doc.form === "taxInvoice"
-  ) {
-    rows.push(["Balance Due", formatRupees(doc.pendingPaise), false]);
-  }
-  return {
-    table: {
-      widths: ["*", "auto"],
-      body: rows.map(([label, value, bold]) => [
-        { text: label, bold },
-        { text: value, bold, alignment: "right" },
-      ]),
-    },
-    layout: "noBorders",
-  };
-}
-
 function describeHsnSummary(doc: PrintDocument): Content | null {
   if (doc.hsnSummary.length === 0 || !doc.settings.printHSNorSAC) return null;
   const split = doc.taxColumns === "split";
@@ -424,13 +324,6 @@ function describeHsnSummary(doc: PrintDocument): Content | null {
     ],
     unbreakable: doc.hsnSummary.length < 15,
   };
-}
-
-/** The UPI QR as one SVG path (pdfmake's own QR draws a rectangle per module, slow to lay out). */
-interface Assets {
-  qr: string | null;
-  /** Issue 24: the IRP's signed QR code, as one SVG. */
-  eInvoiceQr?: string | null;
 }
 
 /**
@@ -541,27 +434,6 @@ function describeSignature(doc: PrintDocument): Content {
   };
 }
 
-function describeVoucherBody(doc: PrintDocument): Content[] {
-  const voucher = doc.voucher;
-  if (!voucher) return [];
-  const received = doc.type === "receipts";
-  const rows: [string, PrintText][] = [
-    [received ? "Received From" : "Paid To", t(doc.party?.name ?? "")],
-    ["Amount", formatRupees(voucher.amountPaise)],
-    [received ? "Received In" : "Paid From", t(voucher.throughAccount)],
-  ];
-  if (voucher.narration) rows.push(["Narration", t(voucher.narration)]);
-  return [
-    {
-      table: {
-        widths: ["auto", "*"],
-        body: rows.map(([label, value]) => [{ text: label, bold: true }, { text: value }]),
-      },
-      margin: [0, 8, 0, 0],
-    },
-  ];
-}
-
 function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): Content[] {
   const sizes = SIZES[format];
   const modern = doc.settings.selectedTemplate === "modern";
@@ -660,141 +532,6 @@ function describeCopy(doc: PrintDocument, format: "A4" | "A5", assets: Assets): 
   return content;
 }
 
-/**
- * The thermal rolls (returns-reference 5.2): 80 mm (72 mm printable, about 48 characters a line)
- * and, issue 40, 58 mm (48 mm printable, about 32): page width, margins, type size and QR sizes.
- */
-interface Roll {
-  pageWidth: number;
-  margin: number;
-  fontSize: number;
-  eInvoiceQr: number;
-  upiQr: number;
-}
-
-const ROLLS: Record<"thermal80" | "thermal58", Roll> = {
-  thermal80: { pageWidth: 227, margin: 12, fontSize: 7.5, eInvoiceQr: 150, upiQr: 110 },
-  thermal58: { pageWidth: 164, margin: 14, fontSize: 6.5, eInvoiceQr: 120, upiQr: 96 },
-};
-
-function rollOf(doc: PrintDocument): Roll | null {
-  const printing = doc.settings.printing;
-  return printing === "thermal80" || printing === "thermal58" ? ROLLS[printing] : null;
-}
-
-/** A thermal roll's copy: everything in one column, as long as it needs. */
-function describeThermalCopy(doc: PrintDocument, assets: Assets, roll: Roll): Content[] {
-  const width = roll.pageWidth - 2 * roll.margin;
-  // A new node each time: pdfmake writes its layout into the nodes it is given.
-  const rule = (): Content => ({
-    canvas: [{ type: "line", x1: 0, y1: 2, x2: width, y2: 2, lineWidth: 0.5, dash: { length: 2 } }],
-    margin: [0, 2, 0, 2],
-  });
-  const s = doc.supplier;
-  const content: Content[] = [
-    ...(s.logo
-      ? [
-          {
-            image: toDataUrl(s.logo),
-            fit: [60, 40] as [number, number],
-            alignment: "center" as const,
-          },
-        ]
-      : []),
-    { text: t(s.name), bold: true, fontSize: 10, alignment: "center" },
-    ...s.addressLines.map((line) => ({ text: t(line), alignment: "center" as const })),
-    ...(s.gstin ? [{ text: `GSTIN: ${s.gstin}`, alignment: "center" as const }] : []),
-    ...(s.mobile ? [{ text: `Phone: ${s.mobile}`, alignment: "center" as const }] : []),
-    rule(),
-    { text: doc.heading.toUpperCase(), bold: true, alignment: "center" },
-    {
-      columns: [{ text: `No.: ${doc.number}` }, { text: `Date: ${doc.date}`, alignment: "right" }],
-    },
-    ...(doc.party ? [{ text: joinText(`${doc.partyLabel}: `, t(doc.party.name)) }] : []),
-    ...(doc.party?.addressLines ?? []).map((line) => ({ text: t(line) })),
-    ...(doc.party?.gstin ? [{ text: `GSTIN: ${doc.party.gstin}` }] : []),
-    ...(doc.shipTo
-      ? [{ text: "Ship To:" }, ...doc.shipTo.addressLines.map((line) => ({ text: t(line) }))]
-      : []),
-    ...(doc.placeOfSupply ? [{ text: `Place of Supply: ${doc.placeOfSupply}` }] : []),
-    ...(doc.reverseCharge ? [{ text: `Reverse Charge: ${doc.reverseCharge}` }] : []),
-    ...[...describeEWayBillRows(doc), ...doc.transport].map(([label, value]) => ({
-      text: t(`${label}: ${value}`),
-    })),
-    rule(),
-  ];
-  if (doc.form === "voucher") {
-    content.push(...describeVoucherBody(doc));
-  } else {
-    for (const line of doc.lines) {
-      content.push({
-        text: joinText(
-          `${line.no}. `,
-          t(line.description),
-          line.hsnSac && doc.settings.printHSNorSAC ? ` (${line.hsnSac})` : "",
-        ),
-      });
-      content.push({
-        columns: [
-          {
-            text:
-              line.quantity === null
-                ? ""
-                : `${line.quantity}${doc.settings.printUnitOfMeasurement && line.unit ? ` ${line.unit}` : ""} x ${line.ratePaise === null ? "" : amount(line.ratePaise)}${line.gstRate !== null ? `  GST ${line.gstRate}%` : ""}`,
-          },
-          { text: amount(line.taxablePaise), alignment: "right", width: "auto" },
-        ],
-      });
-    }
-    content.push(rule(), describeTotals(doc));
-  }
-  content.push({ text: doc.amountInWords, italics: true, margin: [0, 2, 0, 0] });
-  const hsn = doc.taxColumns !== "none" && doc.settings.printHSNorSAC ? doc.hsnSummary : [];
-  if (hsn.length > 0) {
-    content.push(rule(), { text: "HSN/SAC   Taxable   Tax", bold: true });
-    for (const row of hsn) {
-      content.push({
-        columns: [
-          { text: `${row.hsnSac} @${rateText(row.gstRate)}` },
-          { text: amount(row.taxablePaise), alignment: "right" },
-          { text: amount(row.taxPaise), alignment: "right" },
-        ],
-      });
-    }
-  }
-  if (doc.eInvoice) {
-    const size = roll.eInvoiceQr;
-    content.push(
-      rule(),
-      { text: `IRN: ${doc.eInvoice.irn}`, fontSize: 6 },
-      { text: `Ack No: ${doc.eInvoice.ackNo}  Ack Date: ${doc.eInvoice.ackDate}` },
-      ...(assets.eInvoiceQr
-        ? [{ svg: assets.eInvoiceQr, width: size, height: size, alignment: "center" as const }]
-        : []),
-    );
-  }
-  if (assets.qr) {
-    content.push({
-      svg: assets.qr,
-      width: roll.upiQr,
-      height: roll.upiQr,
-      alignment: "center",
-      margin: [0, 6, 0, 0],
-    });
-  }
-  if (doc.settings.notes.trim() !== "")
-    content.push({ text: t(doc.settings.notes), margin: [0, 4, 0, 0] });
-  if (doc.settings.placeForSignature)
-    content.push({
-      text: joinText("For ", t(s.name), "\n\n\nAuthorised Signatory"),
-      alignment: "right",
-      margin: [0, 6, 0, 0],
-    });
-  if (doc.settings.lineInBottom.trim() !== "")
-    content.push({ text: t(doc.settings.lineInBottom), alignment: "center", margin: [0, 4, 0, 0] });
-  return content;
-}
-
 export function buildPrintDefinition(
   doc: PrintDocument,
   options: { compress?: boolean } = {},
@@ -886,44 +623,4 @@ export async function renderPrintPdf(
       })
     : null;
   return pdfMake.createPdf(buildPrintDefinition(doc, options, { qr, eInvoiceQr })).getBuffer();
-}
-
-export async function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
-  await prepareScripts(statement);
-  return pdfMake
-    .createPdf({
-      info: {
-        title: `${statement.title} - ${statement.account.name}`,
-        author: statement.organisation.name,
-      },
-      compress: true,
-      pageSize: "A4",
-      pageMargins: [28, 28, 28, 38],
-      defaultStyle: { font: FONT, fontSize: 8.5, lineHeight: 1.15 },
-      content: describeStatement(statement, t),
-      footer: (currentPage: number, pageCount: number) => ({
-        margin: [28, 8, 28, 0],
-        fontSize: 7,
-        columns: [
-          { text: joinText(t(statement.account.name), ` - ${statement.period}`), width: "*" },
-          { text: `Page ${currentPage} of ${pageCount}`, width: "auto", alignment: "right" },
-        ],
-      }),
-    })
-    .getBuffer();
-}
-
-/** A deductee's TDS certificate (issue 39), in the same fonts and scripts as every document. */
-export async function renderTdsCertificatePdf(doc: TdsCertificateDocument): Promise<Buffer> {
-  await prepareScripts(doc);
-  return pdfMake
-    .createPdf({
-      info: { title: `${doc.title} - ${doc.deductee.name}`, author: doc.deductor.name },
-      compress: true,
-      pageSize: "A4",
-      pageMargins: [28, 28, 28, 38],
-      defaultStyle: { font: FONT, fontSize: 8.5, lineHeight: 1.15 },
-      content: describeTdsCertificate(doc, t),
-    })
-    .getBuffer();
 }

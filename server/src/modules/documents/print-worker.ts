@@ -7,8 +7,9 @@ import {
   type PrintDocument,
   type PrintSource,
 } from "./print-model.ts";
-import { renderPrintPdf, renderStatementPdf, renderTdsCertificatePdf } from "./print-pdf.ts";
+import { renderPrintPdf } from "./print-pdf.ts";
 import type { StatementDocument } from "./statement.ts";
+import { renderStatementPdf, renderTdsCertificatePdf } from "./statement-pdfs.ts";
 import type { TdsCertificateDocument } from "./tds-certificate.ts";
 
 // The document jobs of the heavy-work pool (print-renderer.ts, lib/heavy-work): each answers with

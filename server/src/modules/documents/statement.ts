@@ -132,7 +132,7 @@ export function buildStatementDocument(source: StatementSource): StatementDocume
   };
 }
 
-/** The statement's pdfmake content (print-pdf.ts adds page, fonts and footer). */
+/** The statement's pdfmake content (statement-pdfs.ts adds page, fonts and footer). */
 export function describeStatement(
   statement: StatementDocument,
   t: (text: string) => PrintText,
