@@ -27,7 +27,6 @@ import {
   rmSync,
 } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { buildServer, SERVER_DIST_DIR } from "../scripts/build-server.ts";
@@ -37,6 +36,8 @@ import { buildMultipart } from "../server/test/multipart.ts";
 import { createOrganisation, signUpPerson } from "../server/test/people.ts";
 import { writeRealShapeDayBook } from "../server/test/tally-day-book.ts";
 import { createTestApp } from "../server/test/test-app.ts";
+import { seededRandom } from "./cli.ts";
+import { freePort, processCpuMs, processMemory } from "./process-probes.ts";
 import { recordRun } from "./record.ts";
 
 const argv = process.argv.slice(2);
@@ -51,17 +52,6 @@ const RECORD = !argv.includes("--no-record");
 /** `--tally-real n`: only the real-shape Tally day book (issue 36), n vouchers in UTF-16. */
 const TALLY_REAL = option("tally-real") ? Number(option("tally-real")) : null;
 const ENGINE = process.env.BAHI_TEST_DB === "postgres" ? "postgres" : "sqlite";
-
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Line {
   date: string;
@@ -90,7 +80,7 @@ function partyName(index: number) {
 }
 
 function generateLines(count: number, seed: number, parties: number): Line[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const lines: Line[] = [];
   for (let index = 0; index < count; index += 1) {
     const accountIndex = Math.floor(random() * parties);
@@ -222,7 +212,7 @@ async function main() {
   ).length;
   // 4. A spreadsheet of SHEET_VOUCHERS journal entries (two lines each) through importData.
   const sheetRows = ["entry,type,date,account,debit,credit,narration"];
-  const sheetRandom = mulberry32(3);
+  const sheetRandom = seededRandom(3);
   for (let index = 0; index < SHEET_VOUCHERS; index += 1) {
     const day = Math.floor((index / SHEET_VOUCHERS) * 360);
     const date = new Date(Date.UTC(2025, 3, 1 + day)).toISOString().slice(0, 10);
@@ -269,7 +259,7 @@ async function main() {
     customers.push(`CUSTOMER ${index}`);
   }
   await insertItem(context, tallyOrg, { name: "Bench Rod", gstRate: 0 });
-  const tallyRandom = mulberry32(5);
+  const tallyRandom = seededRandom(5);
   const amountText = (paise: number) => (paise / 100).toFixed(2);
   const entry = (ledger: string, paise: number) =>
     `<ALLLEDGERENTRIES.LIST><LEDGERNAME>${ledger}</LEDGERNAME><ISDEEMEDPOSITIVE>${paise > 0 ? "Yes" : "No"}</ISDEEMEDPOSITIVE><AMOUNT>${amountText(-paise)}</AMOUNT></ALLLEDGERENTRIES.LIST>`;
@@ -432,20 +422,6 @@ async function main() {
   }
 }
 
-/** Resident memory of another process, read from /proc (Linux): now and its high-water mark. */
-function processMemory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return { rss: kb("VmRSS") * 1024, hwm: kb("VmHWM") * 1024 };
-}
-
-/** CPU time (user and system, every thread) of another process, in ms (Linux's 100 ticks a second). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /**
  * CPU time (ms) of each thread of another process by its name, as last sampled: Node's main
  * thread (`MainThread`), its worker threads (`WorkerThread`: the Tally readers, the checkpoint
@@ -489,17 +465,6 @@ function threadCpu(pid: number) {
       );
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 const cookiesOf = (response: Response) =>

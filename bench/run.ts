@@ -14,7 +14,6 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +31,7 @@ import {
   sampleSalesInvoices,
 } from "../server/src/modules/demo/book-generator.ts";
 import { loadBooks } from "../server/src/modules/demo/load-books.ts";
+import { freePort, processMemory } from "./process-probes.ts";
 import { type Figure, recordRun } from "./record.ts";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -231,14 +231,6 @@ function summarise(samples: readonly number[]): Timing {
   };
 }
 
-/** Resident memory of another process, read from /proc (Linux): now and its high-water mark. */
-function readProcessMemory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return { rss: kb("VmRSS") * 1024, hwm: kb("VmHWM") * 1024 };
-}
-
 /**
  * Samples memory every 50 ms: this process's (the loader), or with `pid` the serving process's
  * (its heap is then not visible from here and reads as 0).
@@ -270,7 +262,7 @@ class MemorySampler {
   private read() {
     if (this.pid === undefined) return { ...process.memoryUsage(), hwm: 0 };
     try {
-      const { rss, hwm } = readProcessMemory(this.pid);
+      const { rss, hwm } = processMemory(this.pid);
       return { rss, hwm, heapUsed: 0, heapTotal: 0 };
     } catch {
       return { rss: 0, hwm: 0, heapUsed: 0, heapTotal: 0 };
@@ -538,17 +530,6 @@ async function startServingProcess(
       await exited;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** What the load phase hands the serve phase (a file in the run's folder). */

@@ -6,7 +6,6 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import { migrateToLatest } from "../server/src/db/migrate.ts";
 import { generateBooks, sampleSalesInvoices } from "../server/src/modules/demo/book-generator.ts";
 import { loadBooks } from "../server/src/modules/demo/load-books.ts";
 import { startRoundRobinProxy } from "../server/test/round-robin-proxy.ts";
+import { freePort } from "./process-probes.ts";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const YEAR = "2025-26";
@@ -50,17 +50,6 @@ function summarise(samples: number[], wallMs: number): Timing {
     p95: Math.round(at(0.95) * 10) / 10,
     perSecond: Math.round((samples.length / (wallMs / 1000)) * 10) / 10,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function postgresUrl(): string {
