@@ -46,9 +46,16 @@ const vitestPasses: { name: string; args: string[] }[] = [
     args: ["--project", "server-*", "--project", "web", "--maxWorkers=2"],
   },
 ];
-for (const pass of vitestPasses) {
+interface VitestOutcome {
+  status: number;
+  passed: number;
+  failed: number;
+}
+
+function runVitestPass(pass: { name: string; args: string[] }): VitestOutcome {
   const vitestJson = path.join(resultsDir, `vitest-${pass.name}.json`);
-  const vitestStatus = run("npx", [
+  rmSync(vitestJson, { force: true });
+  const status = run("npx", [
     "vitest",
     "run",
     ...pass.args,
@@ -56,12 +63,26 @@ for (const pass of vitestPasses) {
     "--reporter=json",
     `--outputFile.json=${vitestJson}`,
   ]);
-  if (existsSync(vitestJson)) {
-    const report = JSON.parse(readFileSync(vitestJson, "utf8"));
-    passed += report.numPassedTests ?? 0;
-    failed += report.numFailedTests ?? 0;
+  if (!existsSync(vitestJson)) return { status: status || 1, passed: 0, failed: 0 };
+  const report = JSON.parse(readFileSync(vitestJson, "utf8"));
+  return { status, passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+for (const pass of vitestPasses) {
+  let outcome = runVitestPass(pass);
+  // A pass that fails with no failed test lost a test process: a V8 fatal error in a process that
+  // starts and ends many worker threads ("Check failed: jit_page.has_value()", a known race in
+  // V8's JIT-page registry, nodejs/node#64500; docs/decisions/395). Such a pass runs once more and
+  // its second result stands; a failed test is never run again.
+  if (outcome.status !== 0 && outcome.failed === 0) {
+    console.warn(
+      `\nvitest ${pass.name}: a test process ended without a failed test; running the pass again.`,
+    );
+    outcome = runVitestPass(pass);
   }
-  if (vitestStatus !== 0) exitCode = vitestStatus;
+  passed += outcome.passed;
+  failed += outcome.failed;
+  if (outcome.status !== 0) exitCode = outcome.status;
 }
 
 if (existsSync(chromium)) {
