@@ -1,6 +1,6 @@
 import { MESSAGE_PLACEHOLDERS, type MessagePlaceholder, suggestPlaceholders } from "@bahi/domain";
 import { Paper, Stack, Text, UnstyledButton } from "@mantine/core";
-import { useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { TextAreaField, type TextAreaFieldProps } from "../../components/inputs/TextAreaField.tsx";
 
 const DESCRIPTIONS = new Map<string, string>(
@@ -21,6 +21,17 @@ export function PlaceholderTextarea({
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // Where the caret goes once a chosen placeholder is in the text. Placed as React commits that
+  // text, before the next key is handled: a frame later could move it back under keys already
+  // typed after the placeholder.
+  const caretAfterChoice = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterChoice.current;
+    if (at === null || !ref.current) return;
+    caretAfterChoice.current = null;
+    ref.current.focus();
+    ref.current.setSelectionRange(at, at);
+  });
   const before = caret === null ? "" : value.slice(0, caret);
   const suggestion =
     caret === null || dismissed === before ? null : suggestPlaceholders(before, available);
@@ -31,12 +42,9 @@ export function PlaceholderTextarea({
     if (!suggestion || caret === null) return;
     const next = `${value.slice(0, suggestion.start)}{${name}}${value.slice(caret)}`;
     const at = suggestion.start + name.length + 2;
+    caretAfterChoice.current = at;
     onChange(next);
     setCaret(null);
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(at, at);
-    });
   }
 
   return (
