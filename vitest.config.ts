@@ -37,6 +37,7 @@ export default defineConfig({
                 "src/modules/ledger/page-span.test.ts",
                 "src/modules/vouchers/sqlite-plans.test.ts",
                 "test/supervisor.process.test.ts",
+                "test/server-node-flags.process.test.ts",
               ],
             }),
           ]

@@ -261,11 +261,19 @@ export function letOthersIn(): Promise<void> {
 }
 
 /**
- * The main thread's time an import takes before others' requests are let in (issue 36): a
- * transaction of imported vouchers takes as many as its recent vouchers say fit in this time (at
- * least one), and other work yields once it has run this long.
+ * The main thread's time an import's work between transactions takes before others' requests
+ * are let in (issue 36).
  */
 export const SLICE_MS = 25;
+
+/**
+ * The main thread's time a transaction of imported vouchers may take (SQLite holds the thread
+ * for all of it): it takes as many vouchers as its recent ones say fit (at least one). A commit
+ * writes every page the transaction touched, the same index pages again and again in small
+ * transactions: 50 ms rather than 25 took a 10,000-voucher day book's main thread from 5.4 to
+ * 4.4 CPU seconds, and other requests waited at most 133 ms rather than 102 (decision 430).
+ */
+export const SAVE_SLICE_MS = 50;
 
 /** A clock for work between transactions: yields to the event loop once it has run a slice. */
 export class SliceClock {
@@ -317,7 +325,7 @@ export class SaveSlice {
   private perVoucher = 4;
   private readonly budgetMs: number;
 
-  constructor(budgetMs = SLICE_MS) {
+  constructor(budgetMs = SAVE_SLICE_MS) {
     this.budgetMs = budgetMs;
   }
 

@@ -3,7 +3,13 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import type { Database } from "../../db/schema.ts";
-import { SaveSlice, SLICE_MS, SliceClock, threadHoldClock } from "./import-progress.ts";
+import {
+  SAVE_SLICE_MS,
+  SaveSlice,
+  SLICE_MS,
+  SliceClock,
+  threadHoldClock,
+} from "./import-progress.ts";
 
 describe("SaveSlice (decision 332)", () => {
   test("a transaction takes what the recent vouchers say fits in the slice, at least one, at most 200", () => {
@@ -24,9 +30,10 @@ describe("SaveSlice (decision 332)", () => {
     expect(slice.size).toBe(200);
   });
 
-  test("the slice is 25 ms by default", () => {
+  test("a transaction's slice is 50 ms by default, the work between them 25 (decision 430)", () => {
     expect(SLICE_MS).toBe(25);
-    expect(new SaveSlice().size).toBe(Math.floor(SLICE_MS / 4));
+    expect(SAVE_SLICE_MS).toBe(50);
+    expect(new SaveSlice().size).toBe(Math.floor(SAVE_SLICE_MS / 4));
   });
 });
 

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat, statfs } from "node:fs/promises";
+import { mkdtemp, rm, stat, statfs, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -20,10 +20,12 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../http/errors.ts";
+import { giveMemoryBack } from "../../lib/give-memory-back.ts";
 import { requireOrganisationAccess } from "../access/organisation-access.ts";
 import { callerOf } from "../auth/auth.guard.ts";
 import type { ModuleDeps } from "../module-deps.ts";
 import * as bank from "./bank-import.service.ts";
+import { FileBeingWritten } from "./file-being-written.ts";
 import {
   ImportProgressQuery,
   ProgressIdField,
@@ -34,7 +36,9 @@ import {
 import * as sheets from "./sheet-import.service.ts";
 import { SHEET_FILE_MESSAGES } from "./sheet-import.service.ts";
 import {
+  startTallyReading,
   TALLY_UPLOAD_MESSAGES,
+  type TallyReading,
   type TallyUploadFile,
   importTally as tallyImport,
 } from "./tally-upload.service.ts";
@@ -116,11 +120,15 @@ async function readForm(request: FastifyRequest, fileSize = MAX_DATA_FILE_BYTES)
   return { fields, files };
 }
 
+/** A Tally file this large leaves the server's heap grown by its import. */
+const GIVE_MEMORY_BACK_BYTES = 16 * 1024 * 1024;
+
 /**
  * A Tally upload: its text fields, and its file streamed to a temporary file, never held in
- * memory. A body declared larger than the limit, or than the disk can take, is refused before a
- * byte of it is read; one that turns out larger is refused when it passes the limit. `discard`
- * deletes the temporary folder (always called, by the route).
+ * memory, read by the Tally readers as it arrives (decision 430). A body declared larger than the
+ * limit, or than the disk can take, is refused before a byte of it is read; one that turns out
+ * larger is refused when it passes the limit. `discard` stops the readers and deletes the
+ * temporary folder (always called, by the route).
  */
 async function readTallyForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest(TALLY_UPLOAD_MESSAGES.noFile);
@@ -130,7 +138,12 @@ async function readTallyForm(request: FastifyRequest) {
   if (declared > limit + FORM_SLACK_BYTES)
     throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge(limitMb));
   const folder = await mkdtemp(path.join(os.tmpdir(), "bahi-tally-"));
-  const discard = () => rm(folder, { recursive: true, force: true });
+  /** Every file part's readers: only the kept file's go on, and `discard` stops them all. */
+  const readings: TallyReading[] = [];
+  const discard = async () => {
+    for (const reading of readings) reading.stop();
+    await rm(folder, { recursive: true, force: true });
+  };
   const fields: Record<string, unknown> = {};
   let file: TallyUploadFile | undefined;
   try {
@@ -148,10 +161,28 @@ async function readTallyForm(request: FastifyRequest) {
       const fileName = part.filename || "statement";
       if (!STATEMENT_NAME.test(fileName))
         throw badRequest(BANK_IMPORT_MESSAGES.unknownFileType(fileName));
-      const target = path.join(folder, `upload-${file ? 2 : 1}.xml`);
-      await pipeline(part.file, createWriteStream(target));
-      if (part.file.truncated) throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge(limitMb));
-      if (!file && (await stat(target)).size > 0) file = { fileName, path: target };
+      const target = path.join(folder, `upload-${readings.length + 1}.xml`);
+      // Created before its readers start, which follow it as it is written.
+      await writeFile(target, "");
+      const arriving = new FileBeingWritten(target);
+      const reading = file ? null : startTallyReading(arriving);
+      if (reading) readings.push(reading);
+      try {
+        await pipeline(part.file, createWriteStream(target, { flags: "r+" }));
+      } catch (error) {
+        arriving.abandon();
+        throw error;
+      }
+      // A part past the limit is never read to its end.
+      if (part.file.truncated) {
+        arriving.abandon();
+        throw badRequest(TALLY_UPLOAD_MESSAGES.fileTooLarge(limitMb));
+      }
+      arriving.complete();
+      if (!reading) continue;
+      const bytes = (await stat(target)).size;
+      if (bytes > 0) file = { fileName, path: target, bytes, reading };
+      else reading.stop();
     }
   } catch (error) {
     await discard();
@@ -349,6 +380,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       );
     } finally {
       await discard();
+      // A large file's import leaves the heap grown; it is given back now (decision 430).
+      if (file && file.bytes >= GIVE_MEMORY_BACK_BYTES) giveMemoryBack();
     }
   });
 

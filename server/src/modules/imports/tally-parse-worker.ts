@@ -1,36 +1,54 @@
 import { parentPort, workerData } from "node:worker_threads";
+import { readWhileWritten, type WritingState } from "./file-being-written.ts";
 import type { Node } from "./tally-node.ts";
-import type { TallyParseMessage, TallyParseRequest } from "./tally-stream.ts";
+import type { TallyParseMessage, TallyParseRequest, TallyReaderNote } from "./tally-stream.ts";
+import { readTallyVoucher, TALLY_VOUCHER_FIELDS } from "./tally-voucher-reader.ts";
 import {
-  readTallyVoucher,
-  TALLY_VOUCHER_FIELDS,
-  type TallyVoucher,
-} from "./tally-voucher-reader.ts";
-import { streamTallyXml, TallyStreamProblem } from "./tally-xml-stream.ts";
+  streamTallyXml,
+  TALLY_READ_CHUNK_BYTES,
+  type TallyStreamOptions,
+  TallyStreamProblem,
+} from "./tally-xml-stream.ts";
 
 // One pass over a Tally export in its own thread (tally-stream.ts): the masters and the count of
-// vouchers, or the vouchers in batches, read a few batches ahead of the main thread.
+// vouchers, or the vouchers in batches, read a few batches ahead of the main thread. A file still
+// being uploaded is read as it arrives (file-being-written.ts); the main thread says when it is
+// complete.
 // Each voucher is read here (tally-voucher-reader.ts) from only the elements the reader looks at:
-// the main thread gets its lines, not its XML.
+// the main thread gets its lines, not its XML. A batch goes as each voucher's JSON text, written
+// as the voucher is read, so that the batch holds no strings cut from the file's text (a cut
+// string keeps the whole chunk it came from alive until the batch is sent).
 const request = workerData as TallyParseRequest;
 const port = parentPort;
 const post = (message: TallyParseMessage) => port?.postMessage(message);
 
+let writing: WritingState = request.growing ? "writing" : "complete";
 // Batches sent and not yet taken by the main thread: the reading waits while there are
 // `readAhead` of them, so the file is read ahead of the saving by that much and no more.
 let waiting = 0;
 let resume: (() => void) | null = null;
-port?.on("message", () => {
+port?.on("message", (note: TallyReaderNote) => {
+  if (note !== "taken") {
+    writing = note;
+    return;
+  }
   waiting -= 1;
   const wake = resume;
   resume = null;
   wake?.();
 });
+
+const read = (options: TallyStreamOptions) =>
+  streamTallyXml(
+    readWhileWritten(request.path, () => writing, TALLY_READ_CHUNK_BYTES),
+    options,
+  );
+
 try {
   if (request.mode === "masters") {
-    const read = async (skim: boolean) => {
+    const readMasters = async (skim: boolean) => {
       const masters: Record<string, Node[]> = {};
-      const result = await streamTallyXml(request.path, {
+      const result = await read({
         collect: new Set(request.masterTags),
         count: new Set(["VOUCHER"]),
         ...(skim ? { skimFrom: "VOUCHER" } : {}),
@@ -41,12 +59,12 @@ try {
       });
       return { masters, ...result };
     };
-    let found = await read(true);
+    let found = await readMasters(true);
     // A master after the vouchers (rare): the whole file is read for them.
-    if (found.skimFound) found = await read(false);
+    if (found.skimFound) found = await readMasters(false);
     post({ kind: "masters", masters: found.masters, vouchers: found.counts.get("VOUCHER") ?? 0 });
   } else {
-    let batch: TallyVoucher[] = [];
+    let batch: string[] = [];
     const send = async () => {
       post({ kind: "batch", vouchers: batch });
       batch = [];
@@ -56,11 +74,11 @@ try {
           resume = wake;
         });
     };
-    await streamTallyXml(request.path, {
+    await read({
       collect: new Set(["VOUCHER"]),
       keep: TALLY_VOUCHER_FIELDS,
       onNode: (_tag, node) => {
-        batch.push(readTallyVoucher(node));
+        batch.push(JSON.stringify(readTallyVoucher(node)));
         return batch.length >= request.batchSize ? send() : undefined;
       },
     });

@@ -1,11 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildMultipart } from "../../../test/multipart.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { writeRealShapeDayBook } from "../../../test/tally-day-book.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
+import { tallyReadersRunning } from "./tally-stream.ts";
 
 // Issue 36: a Tally export is streamed to a temporary file and read a voucher batch at a time in
 // a worker thread. Day books of real shape (tally-day-book.ts: some 24 KB of XML a voucher).
@@ -39,6 +43,22 @@ async function post(organisationId: string, bytes: Buffer, preview = false) {
     payload: form.payload,
     headers: { ...form.headers, cookie: owner.cookies },
   });
+}
+
+/** A form with the file part before the fields (a client may send them in any order). */
+function fileFirst(organisationId: string, bytes: Buffer) {
+  const form = buildMultipart({}, [{ field: "file", fileName: "DayBook.xml", bytes }]);
+  const boundary = (form.headers["content-type"] ?? "").split("boundary=")[1] as string;
+  const fields = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="organisationId"\r\n\r\n${organisationId}\r\n`,
+  );
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  const payload = Buffer.concat([
+    form.payload.subarray(0, form.payload.length - end.length),
+    fields,
+    end,
+  ]);
+  return { payload, headers: form.headers };
 }
 
 const newOrganisation = async () =>
@@ -91,6 +111,65 @@ describe("Tally import, streamed", () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().accountsToCreate).toHaveLength(50);
     expect(preview.json().vouchers).toMatchObject({ vouchers: 30, alreadyImported: 0 });
+  });
+
+  test("an upload is read as it arrives: the file first, its fields after, sent in pieces", async () => {
+    const organisationId = await newOrganisation();
+    const bytes = await dayBook(60, "utf16le");
+    const form = fileFirst(organisationId, bytes);
+    let sent = 0;
+    const response = await context.app.inject({
+      method: "POST",
+      url: "/api/import/tally",
+      payload: Readable.from(
+        (async function* () {
+          for (let at = 0; at < form.payload.length; at += 256 * 1024) {
+            sent += 1;
+            yield form.payload.subarray(at, at + 256 * 1024);
+            await sleep(5);
+          }
+        })(),
+      ),
+      headers: { ...form.headers, cookie: owner.cookies },
+    });
+    expect(sent).toBeGreaterThan(10);
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    expect(response.json().vouchers).toMatchObject({ imported: 60, failed: [] });
+    expect(response.json().vouchers.trialBalance.agrees).toBe(true);
+    // A reader's thread ends just after the answer.
+    await expect.poll(() => tallyReadersRunning(), { timeout: 5000 }).toBe(0);
+  });
+
+  test("an upload broken off mid-file is refused, writes nothing and leaves no reader running", async () => {
+    const organisationId = await newOrganisation();
+    const bytes = await dayBook(60, "utf16le");
+    const form = fileFirst(organisationId, bytes);
+    // Over a real connection: the client sends half the body and hangs up.
+    const base = await context.app.listen({ port: 0, host: "127.0.0.1" });
+    const request = http.request(`${base}/api/import/tally`, {
+      method: "POST",
+      headers: {
+        ...form.headers,
+        "content-length": String(form.payload.length),
+        cookie: owner.cookies,
+      },
+    });
+    const answered = new Promise<number | "hung up">((resolve) => {
+      request.on("response", (response) => resolve(response.statusCode ?? 0));
+      request.on("error", () => resolve("hung up"));
+    });
+    request.write(form.payload.subarray(0, form.payload.length / 2));
+    await expect.poll(() => tallyReadersRunning(), { timeout: 5000 }).toBe(2);
+    request.destroy();
+    expect(await answered).toBe("hung up");
+    await expect.poll(() => tallyReadersRunning(), { timeout: 5000 }).toBe(0);
+    // Nothing of it was written: the whole file previews as new.
+    const preview = await post(organisationId, bytes, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().accountsToCreate).toHaveLength(50);
+    expect(preview.json().vouchers).toMatchObject({ vouchers: 60, alreadyImported: 0 });
+    // A reader's thread ends just after the answer.
+    await expect.poll(() => tallyReadersRunning(), { timeout: 5000 }).toBe(0);
   });
 
   test("1,000 real-shape vouchers (48 MB of UTF-16) import with the heap kept small", async () => {

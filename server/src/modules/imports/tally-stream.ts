@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { TALLY_MESSAGES } from "@bahi/domain";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
+import type { FileBeingWritten, WritingState } from "./file-being-written.ts";
 import type { TallyNodes } from "./tally-import.service.ts";
 import type { Node } from "./tally-node.ts";
 import type { TallyVoucher } from "./tally-voucher-reader.ts";
@@ -12,6 +13,8 @@ import type { TallyStreamError } from "./tally-xml-stream.ts";
 // batches of `TALLY_VOUCHER_BATCH`, the next parsed while the last is planned, so neither the file
 // nor all its vouchers' XML is ever held. Each pass is a worker thread with a heap of its own
 // (BAHI_TALLY_PARSE_HEAP_MB, default 256 MB): a file too much for it fails alone, with a message.
+// Both passes start while the file is still being uploaded and follow it as it arrives
+// (decision 430): by the end of the upload the masters are read and the first vouchers parsed.
 
 export const TALLY_MASTER_TAGS = ["GROUP", "LEDGER", "STOCKITEM", "VOUCHERTYPE"] as const;
 /** Vouchers a batch: their lines (a few hundred bytes a voucher), some 20 ms to plan. */
@@ -26,13 +29,18 @@ export const TALLY_STREAM_MESSAGES = {
   tooBig: "This Tally export is too large for the server to read; export fewer vouchers at a time.",
 } as const;
 
-export type TallyParseRequest =
-  | { path: string; mode: "masters"; masterTags: readonly string[] }
-  | { path: string; mode: "vouchers"; batchSize: number; readAhead: number };
+export type TallyParseRequest = { path: string; growing: boolean } & (
+  | { mode: "masters"; masterTags: readonly string[] }
+  | { mode: "vouchers"; batchSize: number; readAhead: number }
+);
+
+/** To a reader: a batch was taken, or how the upload it follows ended. */
+export type TallyReaderNote = "taken" | Exclude<WritingState, "writing">;
 
 export type TallyParseMessage =
   | { kind: "masters"; masters: Record<string, Node[]>; vouchers: number }
-  | { kind: "batch"; vouchers: TallyVoucher[] }
+  /** Each voucher's JSON text. */
+  | { kind: "batch"; vouchers: string[] }
   | { kind: "end" }
   | { kind: "problem"; problem: TallyStreamError };
 
@@ -41,13 +49,47 @@ function heapMb(): number {
   return Number.isInteger(configured) && configured >= 32 ? configured : 256;
 }
 
-function startWorker(request: TallyParseRequest): Worker {
-  return new Worker(workerModuleUrl("tally-parse-worker", import.meta.url), {
-    workerData: request,
+/** Parsing workers started and not yet exited. */
+let running = 0;
+
+/** How many Tally parsing workers are running (every reader ends with its import or upload). */
+export function tallyReadersRunning(): number {
+  return running;
+}
+
+/** A file by its path (complete), or one still being written. */
+export type TallyFile = string | FileBeingWritten;
+
+function startWorker(
+  file: TallyFile,
+  request:
+    | { mode: "masters"; masterTags: readonly string[] }
+    | { mode: "vouchers"; batchSize: number; readAhead: number },
+): Worker {
+  const growing = typeof file !== "string" && file.state === "writing";
+  const worker = new Worker(workerModuleUrl("tally-parse-worker", import.meta.url), {
+    workerData: {
+      ...request,
+      path: typeof file === "string" ? file : file.path,
+      growing,
+    } satisfies TallyParseRequest,
     resourceLimits: {
       maxOldGenerationSizeMb: heapMb(),
     },
   });
+  running += 1;
+  worker.once("exit", () => {
+    running -= 1;
+  });
+  // A reader stopped early (a refused upload) may still fail as it ends: nobody waits for it.
+  worker.on("error", () => undefined);
+  if (growing) {
+    const stopListening = (file as FileBeingWritten).onEnd((state) => {
+      if (state !== "writing") worker.postMessage(state satisfies TallyReaderNote);
+    });
+    worker.once("exit", stopListening);
+  }
+  return worker;
 }
 
 function failure(message: TallyParseMessage | NodeJS.ErrnoException): Error {
@@ -60,10 +102,23 @@ function failure(message: TallyParseMessage | NodeJS.ErrnoException): Error {
   return message instanceof Error ? message : new Error("The Tally reader stopped.");
 }
 
-/** The masters of the export at `path` by tag, and how many vouchers it has. */
-export function readTallyMasters(path: string): Promise<{ found: TallyNodes; vouchers: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker({ path, mode: "masters", masterTags: TALLY_MASTER_TAGS });
+export interface TallyMastersRead {
+  found: TallyNodes;
+  vouchers: number;
+}
+
+/** The masters of the export by tag, and how many vouchers it has; `stop` ends the reading. */
+export function readTallyMasters(file: TallyFile): {
+  masters: Promise<TallyMastersRead>;
+  stop: () => void;
+} {
+  let stop: () => void = () => undefined;
+  const masters = new Promise<TallyMastersRead>((resolve, reject) => {
+    const worker = startWorker(file, { mode: "masters", masterTags: TALLY_MASTER_TAGS });
+    stop = () => {
+      void worker.terminate();
+      reject(new Error("The Tally reader was stopped."));
+    };
     let answered = false;
     worker.once("message", (message: TallyParseMessage) => {
       answered = true;
@@ -79,17 +134,24 @@ export function readTallyMasters(path: string): Promise<{ found: TallyNodes; vou
       if (!answered) reject(new Error(`The Tally reader stopped (exit ${code}).`));
     });
   });
+  // Settled whether or not anyone waits for it (a refused upload stops it unread).
+  masters.catch(() => undefined);
+  return { masters, stop: () => stop() };
 }
 
 /**
- * The vouchers of the export at `path`, read in a worker that starts at once (alongside the
- * masters' pass), a batch at a time. `stop` ends the reading when the batches are not wanted.
+ * The vouchers of the export, read in a worker that starts at once (alongside the masters'
+ * pass), a batch at a time. `stop` ends the reading when the batches are not wanted.
  */
 export function readTallyVouchers(
-  path: string,
+  file: TallyFile,
   batchSize = TALLY_VOUCHER_BATCH,
 ): { batches: AsyncGenerator<TallyVoucher[]>; stop: () => void } {
-  const worker = startWorker({ path, mode: "vouchers", batchSize, readAhead: TALLY_READ_AHEAD });
+  const worker = startWorker(file, {
+    mode: "vouchers",
+    batchSize,
+    readAhead: TALLY_READ_AHEAD,
+  });
   const queue: (TallyParseMessage | Error)[] = [];
   let wake: (() => void) | null = null;
   const push = (item: TallyParseMessage | Error) => {
@@ -101,7 +163,6 @@ export function readTallyVouchers(
   worker.once("error", (error) => push(failure(error)));
   worker.once("exit", (code) => push(new Error(`The Tally reader stopped (exit ${code}).`)));
   const stop = () => {
-    worker.removeAllListeners();
     void worker.terminate();
   };
   async function* batches(): AsyncGenerator<TallyVoucher[]> {
@@ -112,8 +173,8 @@ export function readTallyVouchers(
         if (item instanceof Error) throw item;
         if (item.kind === "end") return;
         if (item.kind !== "batch") throw failure(item);
-        worker.postMessage("taken");
-        yield item.vouchers;
+        worker.postMessage("taken" satisfies TallyReaderNote);
+        yield item.vouchers.map((voucher) => JSON.parse(voucher) as TallyVoucher);
       }
     } finally {
       stop();

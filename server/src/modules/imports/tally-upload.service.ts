@@ -3,7 +3,7 @@ import type { Caller } from "../auth/auth.guard.ts";
 import type { VoucherDeps } from "../vouchers/vouchers.service.ts";
 import type { ProgressTracker } from "./import-progress.ts";
 import { importTallyMasters } from "./tally-import.service.ts";
-import { readTallyMasters, readTallyVouchers } from "./tally-stream.ts";
+import { readTallyMasters, readTallyVouchers, type TallyFile } from "./tally-stream.ts";
 import { importTallyVouchers } from "./tally-vouchers.service.ts";
 
 export const TALLY_UPLOAD_MESSAGES = {
@@ -15,17 +15,46 @@ export const TALLY_UPLOAD_MESSAGES = {
     "The server has no room for this file just now; try again later or export fewer vouchers.",
 } as const;
 
-/** A Tally export received to a temporary file (imports.routes.ts deletes it afterwards). */
+/**
+ * The two readers of a Tally export (tally-stream.ts), started as its upload begins so that they
+ * read it as it arrives: by the time it is complete, its masters are known and the first
+ * vouchers parsed (decision 430).
+ */
+export interface TallyReading {
+  masters: ReturnType<typeof readTallyMasters>["masters"];
+  vouchers: ReturnType<typeof readTallyVouchers>;
+  stop: () => void;
+}
+
+export function startTallyReading(file: TallyFile): TallyReading {
+  const vouchers = readTallyVouchers(file);
+  const masters = readTallyMasters(file);
+  return {
+    masters: masters.masters,
+    vouchers,
+    stop: () => {
+      masters.stop();
+      vouchers.stop();
+    },
+  };
+}
+
+/**
+ * A Tally export received to a temporary file (imports.routes.ts deletes it afterwards), with
+ * its readers, which the route started as the file began to arrive.
+ */
 export interface TallyUploadFile {
   fileName: string;
   path: string;
+  bytes: number;
+  reading: TallyReading;
 }
 
 /**
  * POST /import/tally: a masters export, a day book, or one file with both (a day book exported
  * with its dependent masters). Masters go first, so the vouchers find their ledgers and items:
  * the file is read twice from disk, its masters first and its vouchers a batch at a time after
- * (tally-stream.ts, issue 36).
+ * (tally-stream.ts, issue 36), both from as soon as the upload begins.
  */
 export async function importTally(
   deps: VoucherDeps,
@@ -36,10 +65,9 @@ export async function importTally(
   progress?: ProgressTracker,
 ) {
   if (!file) throw badRequest(TALLY_UPLOAD_MESSAGES.noFile);
-  // The vouchers are read (in a worker of their own) while the masters are.
-  const reader = readTallyVouchers(file.path);
+  const reading = file.reading;
   try {
-    const { found, vouchers: voucherCount } = await readTallyMasters(file.path);
+    const { found, vouchers: voucherCount } = await reading.masters;
     const hasMasters = ["GROUP", "LEDGER", "STOCKITEM"].some((tag) => found.has(tag));
     const hasVouchers = voucherCount > 0;
     if (!hasMasters && !hasVouchers) throw badRequest(TALLY_UPLOAD_MESSAGES.empty);
@@ -50,11 +78,11 @@ export async function importTally(
     const vouchers = await importTallyVouchers(deps, caller, organisationId, found, preview, {
       onTotal: (total) => progress?.importing(total),
       onProgress: (done) => progress?.advance(done),
-      voucherBatches: reader.batches,
+      voucherBatches: reading.vouchers.batches,
       total: voucherCount,
     });
     return { ...masters, vouchers };
   } finally {
-    reader.stop();
+    reading.stop();
   }
 }

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, test } from "vitest";
+import { FileBeingWritten, readWhileWritten } from "./file-being-written.ts";
 import type { Node } from "./tally-node.ts";
 import { streamTallyXml } from "./tally-xml-stream.ts";
 
@@ -76,5 +78,48 @@ describe("streamTallyXml with keep", () => {
     expect(built).toEqual([
       { DATE: "20250401", NARRATION: "<AMOUNT>1</AMOUNT><X>2</X>", AMOUNT: "5.00" },
     ]);
+  });
+});
+
+describe("streamTallyXml over a file still being written (decision 430)", () => {
+  test("a UTF-16 day book arriving a few bytes at a time builds what the complete file builds", async () => {
+    const xml = `<ENVELOPE><BODY><DATA>${Array.from(
+      { length: 40 },
+      (_, index) =>
+        `<TALLYMESSAGE><VOUCHER VCHTYPE="Sales"><DATE>202504${String((index % 28) + 1).padStart(2, "0")}</DATE><NARRATION>Sale ₹ ${index} — ক</NARRATION><ALLLEDGERENTRIES.LIST><LEDGERNAME>Party ${index}</LEDGERNAME><AMOUNT>-${index}.50</AMOUNT><GSTCLASS>&#4; Not Applicable</GSTCLASS></ALLLEDGERENTRIES.LIST></VOUCHER></TALLYMESSAGE>`,
+    ).join("\n")}</DATA></BODY></ENVELOPE>`;
+    const bytes = Buffer.from(`\ufeff${xml}`, "utf16le");
+    const keep = new Set(["DATE", "NARRATION", "LEDGERNAME", "AMOUNT", "ALLLEDGERENTRIES.LIST"]);
+    const whole = await vouchers(xml, keep);
+    expect(whole).toHaveLength(40);
+
+    const target = path.join(folder, "arriving.xml");
+    writeFileSync(target, "");
+    const arriving = new FileBeingWritten(target);
+    const built: Node[] = [];
+    const reading = streamTallyXml(
+      readWhileWritten(target, () => arriving.state, 97),
+      {
+        collect: new Set(["VOUCHER"]),
+        keep,
+        onNode: (_tag, node) => {
+          built.push(node);
+        },
+      },
+    );
+    // One byte (half the byte-order mark), then odd-sized pieces that cut characters in two.
+    let at = 0;
+    for (const size of [1, 2, 5, 333, 1001]) {
+      appendFileSync(target, bytes.subarray(at, at + size));
+      at += size;
+      await sleep(3);
+    }
+    for (; at < bytes.length; at += 4099) {
+      appendFileSync(target, bytes.subarray(at, Math.min(bytes.length, at + 4099)));
+      await sleep(1);
+    }
+    arriving.complete();
+    await reading;
+    expect(built).toEqual(whole);
   });
 });
