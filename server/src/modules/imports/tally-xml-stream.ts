@@ -1,7 +1,6 @@
 import { SaxesParser } from "saxes";
 import { readWhileWritten } from "./file-being-written.ts";
 import type { Node } from "./tally-import.service.ts";
-import { TallyTagSkim } from "./tally-tag-skim.ts";
 
 // A Tally export read as a stream (issue 36): the file's bytes decoded as they are read (UTF-16
 // by its byte-order mark, or by NULs between the characters of a mark-less one, else UTF-8), the
@@ -72,7 +71,7 @@ export interface TallyStreamOptions {
   /**
    * Once an element of this tag opens outside any collected one, the rest of the file is skimmed
    * rather than parsed: the `count` tags counted and the `collect` tags looked for by a search
-   * of its bytes (tally-tag-skim.ts), from the chunk after the one that tag is in. Masters come before the vouchers in Tally's exports, so the masters pass reads
+   * of the text. Masters come before the vouchers in Tally's exports, so the masters pass reads
    * the vouchers no further than that; `skimFound` says a collected tag came after all (the
    * caller then reads the file through).
    */
@@ -93,9 +92,6 @@ export interface TallyStreamResult {
  * At 32 KB they die young (3 full collections, a third of the thread's CPU; decision 430).
  */
 export const TALLY_READ_CHUNK_BYTES = 32 * 1024;
-
-/** The end of each chunk parsed, kept in case the skim starts after it: more than any tag. */
-const SKIM_CARRY_BYTES = 64;
 
 /** A complete file by its path, or the chunks of one (each valid until the next is asked for). */
 export type TallyByteSource = string | AsyncIterable<Uint8Array>;
@@ -137,6 +133,11 @@ function leafCutter(options: TallyStreamOptions): ((text: string) => string) | n
   };
 }
 
+/** `<NAME` followed by what ends a tag name, for each of the names. */
+function tagPattern(names: Iterable<string>): RegExp {
+  return new RegExp(`<(${[...names].map(escapeName).join("|")})[\\s/>]`, "g");
+}
+
 /**
  * Streams the file at `source` through saxes, calling `onNode` with each collected element.
  * Throws TallyStreamProblem("doctype") for a DOCTYPE and ("notTally") when the root is not
@@ -151,6 +152,7 @@ export async function streamTallyXml(
   /** Depth within an element that is not built (`keep`). */
   let skipping = 0;
   let skimming = false;
+  let skimFound = false;
   const parser = new SaxesParser({ position: false });
   const stack: Frame[] = [];
   const ready: [string, Node][] = [];
@@ -248,43 +250,42 @@ export async function streamTallyXml(
       if (pending) await pending;
     }
   };
+  // The skim: counted tags counted and collected ones looked for in the text as it comes, a
+  // tag cut by a chunk's end carried to the next.
+  const counted = options.count ? tagPattern(options.count) : null;
+  const collected = tagPattern(options.collect);
+  let skimCarry = "";
+  const skim = (text: string) => {
+    const piece = skimCarry + text;
+    const lastOpen = piece.lastIndexOf("<");
+    const cut = lastOpen >= 0 && piece.length - lastOpen < 64 ? lastOpen : piece.length;
+    skimCarry = piece.slice(cut);
+    const whole = piece.slice(0, cut);
+    collected.lastIndex = 0;
+    if (collected.test(whole)) skimFound = true;
+    if (!counted) return;
+    counted.lastIndex = 0;
+    for (let match = counted.exec(whole); match; match = counted.exec(whole)) {
+      const name = match[1] as string;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  };
   const chunks =
     typeof source === "string"
       ? readWhileWritten(source, () => "complete", TALLY_READ_CHUNK_BYTES)
       : source;
   /** The file's first bytes, until there are enough to tell its encoding by. */
   let head: Uint8Array = new Uint8Array(0);
-  let encoding: Encoding = "utf-8";
-  /** Bytes of the file's text (after a byte-order mark) given so far. */
-  let taken = 0;
-  /** The end of the last chunk given to the parser, where the skim starts looking. */
-  const lastBytes = Buffer.alloc(SKIM_CARRY_BYTES);
-  let lastLength = 0;
-  let skim: TallyTagSkim | null = null;
   const take = async (chunk: Uint8Array) => {
     let bytes = chunk;
     if (!decoder) {
-      const sniffed = sniffEncoding(bytes);
-      encoding = sniffed.encoding;
+      const { encoding, skip } = sniffEncoding(bytes);
       decoder = new TextDecoder(encoding);
-      bytes = bytes.subarray(sniffed.skip);
+      bytes = bytes.subarray(skip);
     }
-    if (skimming) {
-      skim ??= new TallyTagSkim({
-        encoding,
-        count: options.count ?? [],
-        lookFor: options.collect,
-        offset: taken,
-        before: lastBytes.subarray(0, lastLength),
-      });
-      skim.feed(bytes);
-    } else {
-      await feed(decoder.decode(bytes, { stream: true }), false);
-      const tail = bytes.subarray(Math.max(0, bytes.length - SKIM_CARRY_BYTES));
-      lastBytes.set(tail, 0);
-      lastLength = tail.length;
-    }
-    taken += bytes.length;
+    const text = decoder.decode(bytes, { stream: true });
+    if (skimming) skim(text);
+    else await feed(text, false);
   };
   for await (const chunk of chunks) {
     if (!decoder && head.length + chunk.length < 4) {
@@ -294,17 +295,17 @@ export async function streamTallyXml(
     }
     await take(head.length > 0 ? Buffer.concat([head, chunk]) : chunk);
     head = new Uint8Array(0);
-    if ((skim as TallyTagSkim | null)?.found) break;
+    if (skimFound) break;
   }
   if (head.length > 0) await take(head);
-  if (!skimming) {
-    await feed((decoder as TextDecoder | null)?.decode() ?? "", true);
+  const rest = (decoder as TextDecoder | null)?.decode() ?? "";
+  if (skimming) {
+    if (!skimFound) skim(`${rest}<`);
+  } else {
+    await feed(rest, true);
     parser.close();
   }
-  const skimmed = skim as TallyTagSkim | null;
-  for (const [name, count] of skimmed?.counts ?? [])
-    counts.set(name, (counts.get(name) ?? 0) + count);
   if (problem) throw problem;
   if (!rootChecked) throw new TallyStreamProblem("notTally");
-  return { counts, skimFound: skimmed?.found ?? false };
+  return { counts, skimFound };
 }
