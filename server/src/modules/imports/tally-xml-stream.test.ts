@@ -123,3 +123,31 @@ describe("streamTallyXml over a file still being written (decision 430)", () => 
     expect(built).toEqual(whole);
   });
 });
+
+describe("streamTallyXml's skim after the masters", () => {
+  test("counts a voucher whose tag is cut by the end of the chunk the skim starts after", async () => {
+    const text = `<ENVELOPE><TALLYMESSAGE><LEDGER NAME="Cash"><PARENT>Cash-in-Hand</PARENT></LEDGER></TALLYMESSAGE><TALLYMESSAGE><VOUCHER VCHTYPE="Sales"><DATE>20250401</DATE></VOUCHER></TALLYMESSAGE><TALLYMESSAGE><VOUCHER VCHTYPE="Receipt"><DATE>20250402</DATE></VOUCHER></TALLYMESSAGE><TALLYMESSAGE><VOUCHER VCHTYPE="Payment"/></TALLYMESSAGE></ENVELOPE>`;
+    const bytes = Buffer.from(text, "utf8");
+    // Every place the file can be cut in two: the count is the same.
+    for (let cut = 1; cut < bytes.length; cut += 1) {
+      const masters: string[] = [];
+      const result = await streamTallyXml(
+        (async function* () {
+          yield bytes.subarray(0, cut);
+          yield bytes.subarray(cut);
+        })(),
+        {
+          collect: new Set(["LEDGER"]),
+          count: new Set(["VOUCHER"]),
+          skimFrom: "VOUCHER",
+          onNode: (tag) => {
+            masters.push(tag);
+          },
+        },
+      );
+      expect(result.counts.get("VOUCHER"), `cut at ${cut}`).toBe(3);
+      expect(masters, `cut at ${cut}`).toEqual(["LEDGER"]);
+      expect(result.skimFound).toBe(false);
+    }
+  });
+});

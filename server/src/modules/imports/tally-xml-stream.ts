@@ -138,6 +138,12 @@ function tagPattern(names: Iterable<string>): RegExp {
   return new RegExp(`<(${[...names].map(escapeName).join("|")})[\\s/>]`, "g");
 }
 
+/** The end of `text` from its last `<` when that tag is not closed in it, else nothing. */
+function unfinishedTag(text: string): string {
+  const open = text.lastIndexOf("<");
+  return open >= 0 && !text.includes(">", open) ? text.slice(open) : "";
+}
+
 /**
  * Streams the file at `source` through saxes, calling `onNode` with each collected element.
  * Throws TallyStreamProblem("doctype") for a DOCTYPE and ("notTally") when the root is not
@@ -285,7 +291,11 @@ export async function streamTallyXml(
     }
     const text = decoder.decode(bytes, { stream: true });
     if (skimming) skim(text);
-    else await feed(text, false);
+    else {
+      await feed(text, false);
+      // A tag cut by the end of the chunk the skim starts after was not seen by the parser.
+      if (skimming) skimCarry = unfinishedTag(text);
+    }
   };
   for await (const chunk of chunks) {
     if (!decoder && head.length + chunk.length < 4) {
