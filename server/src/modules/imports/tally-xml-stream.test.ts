@@ -86,7 +86,7 @@ describe("streamTallyXml over a file still being written (decision 430)", () => 
     const xml = `<ENVELOPE><BODY><DATA>${Array.from(
       { length: 40 },
       (_, index) =>
-        `<TALLYMESSAGE><VOUCHER VCHTYPE="Sales"><DATE>202504${String((index % 28) + 1).padStart(2, "0")}</DATE><NARRATION>Sale ₹ ${index} — ক</NARRATION><ALLLEDGERENTRIES.LIST><LEDGERNAME>Party ${index}</LEDGERNAME><AMOUNT>-${index}.50</AMOUNT><GSTCLASS>&#4; Not Applicable</GSTCLASS></ALLLEDGERENTRIES.LIST></VOUCHER></TALLYMESSAGE>`,
+        `<TALLYMESSAGE><VOUCHER VCHTYPE="Sales"><DATE>202504${String((index % 28) + 1).padStart(2, "0")}</DATE><NARRATION>Sale ₹ ${index} — ক 𝄞</NARRATION><ALLLEDGERENTRIES.LIST><LEDGERNAME>Party ${index}</LEDGERNAME><AMOUNT>-${index}.50</AMOUNT><GSTCLASS>&#4; Not Applicable</GSTCLASS></ALLLEDGERENTRIES.LIST></VOUCHER></TALLYMESSAGE>`,
     ).join("\n")}</DATA></BODY></ENVELOPE>`;
     const bytes = Buffer.from(`\ufeff${xml}`, "utf16le");
     const keep = new Set(["DATE", "NARRATION", "LEDGERNAME", "AMOUNT", "ALLLEDGERENTRIES.LIST"]);
@@ -148,6 +148,33 @@ describe("streamTallyXml's skim after the masters", () => {
       expect(result.counts.get("VOUCHER"), `cut at ${cut}`).toBe(3);
       expect(masters, `cut at ${cut}`).toEqual(["LEDGER"]);
       expect(result.skimFound).toBe(false);
+    }
+  });
+});
+
+describe("a UTF-16LE day book cut at odd bytes", () => {
+  test("reads the same text as a whole-file decode, a character or surrogate pair cut in two included", async () => {
+    const xml = `<ENVELOPE>${Array.from({ length: 30 }, (_, index) => `<VOUCHER><NARRATION>₹${index} ক 𝄞 ${"x".repeat(index)}</NARRATION></VOUCHER>`).join("")}</ENVELOPE>`;
+    const bytes = Buffer.from(`\ufeff${xml}`, "utf16le");
+    for (const size of [1, 3, 5, 7, 31, 101]) {
+      const built: Node[] = [];
+      await streamTallyXml(
+        (async function* () {
+          for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+        })(),
+        {
+          collect: new Set(["VOUCHER"]),
+          onNode: (_tag, node) => {
+            built.push(node);
+          },
+        },
+      );
+      expect(
+        built.map((node) => node.NARRATION),
+        `chunks of ${size}`,
+      ).toEqual(
+        Array.from({ length: 30 }, (_, index) => `₹${index} ক 𝄞 ${"x".repeat(index)}`.trim()),
+      );
     }
   });
 });
