@@ -9,14 +9,27 @@
 const SEMI_SPACE_MB = 8;
 
 /**
- * No ceiling on the old generation by default (`BAHI_MAX_HEAP_MB` sets one). A process-wide
- * `--max-old-space-size` overrides every worker thread's own `resourceLimits`: with the 1 GB
- * ceiling the server had (decision 027), a Tally parsing worker meant to stop at 256 MB and a
- * download worker meant to reach 2 GB both got 1 GB, and the parsing worker's young generation
- * never grew past its first size, so it ran some 150 full collections on a 10,000-voucher day
- * book instead of 3 (decision 430). The growth between collections is fixed below, which is what
- * the ceiling was for.
+ * V8 sizes the old generation's growth by its ceiling, which Node sets from the machine's memory
+ * (4 GB here): a month's GSTR-1 file or GSTR-3B at 1M vouchers then let the heap reach 130–150 MB
+ * of mostly garbage before collecting it. With a 1 GB ceiling the same work peaked 50–70 MB
+ * lower at the same speed, and the largest work the server does in its own heap (a 1,00,000-
+ * voucher Tally day book, 55 MB) still fits with room to spare (decision 027). Without it the
+ * serving peak at 100k vouchers was 10–15 MB higher (decision 430).
+ * A process-wide ceiling also overrides every worker thread's own `resourceLimits`: a worker's
+ * heap can reach this ceiling whatever it asks for, and work that must stop sooner checks its own
+ * heap (the Tally parser does, tally-parse-worker.ts).
  */
+const DEFAULT_HEAP_MB = 1024;
+
+/**
+ * V8 allocates straight into the old generation from the places in the code whose objects it
+ * saw survive early on ("pretenuring"). In the Tally parsing worker that decision, taken while
+ * its young generation was still at its first size, sent most of what it read into the old
+ * generation: some 150 full collections on a 10,000-voucher day book instead of 4, and a third
+ * more time (decision 430). Without it each object must survive two scavenges to be promoted.
+ */
+const NO_PRETENURING = "--no-allocation-site-pretenuring";
+
 /**
  * After each full collection V8 lets the old generation grow to the live size times a factor it
  * picks from how fast collection is, up to 4×: with the GSTR-1 file and GSTR-3B at 1M vouchers
@@ -32,7 +45,8 @@ export function serverNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] 
   return [
     `--max-semi-space-size=${SEMI_SPACE_MB}`,
     `--heap-growing-percent=${HEAP_GROWING_PERCENT}`,
-    ...(Number.isInteger(heapMb) && heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : []),
+    `--max-old-space-size=${Number.isInteger(heapMb) && heapMb > 0 ? heapMb : DEFAULT_HEAP_MB}`,
+    NO_PRETENURING,
     // Lets the server ask V8 for a collection that gives memory back once a large import is done
     // (server/src/lib/give-memory-back.ts) instead of some seconds later (decision 430).
     "--expose-gc",

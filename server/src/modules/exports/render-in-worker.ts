@@ -8,8 +8,8 @@ import type { RenderOptions } from "./table-document.ts";
 // pdfmake lays out a whole document in memory (about 28 kB a row: a 40,000-row list took 1.1 GB
 // and 12 s) and exceljs holds the whole workbook (550 MB for the same list). Downloads are laid
 // out on the heavy-work pool's large thread (decision 392): a heap of its own
-// (BAHI_DOWNLOAD_HEAP_MB) keeps that out of the server's heap, which stays small
-// (BAHI_MAX_HEAP_MB, decision 015), and a download too big even for it fails alone, with a
+// (BAHI_DOWNLOAD_HEAP_MB, though the server's own ceiling, BAHI_MAX_HEAP_MB, caps it: decision
+// 430) keeps that out of the server's heap, and a download too big even for it fails alone, with a
 // message. One large job at a time, in the line fair between organisations: one organisation's
 // ten exports wait behind another's one, not in front of it.
 

@@ -41,7 +41,10 @@ port?.on("message", (note: TallyReaderNote) => {
 const read = (options: TallyStreamOptions) =>
   streamTallyXml(
     readWhileWritten(request.path, () => writing, TALLY_READ_CHUNK_BYTES),
-    options,
+    {
+      ...options,
+      heapLimitBytes: request.heapMb * 1024 * 1024,
+    },
   );
 
 try {

@@ -9,7 +9,7 @@ import { buildMultipart } from "../../../test/multipart.ts";
 import { createOrganisation, type Person, signUpPerson } from "../../../test/people.ts";
 import { writeRealShapeDayBook } from "../../../test/tally-day-book.ts";
 import { createTestApp, type TestContext } from "../../../test/test-app.ts";
-import { tallyReadersRunning } from "./tally-stream.ts";
+import { TALLY_STREAM_MESSAGES, tallyReadersRunning } from "./tally-stream.ts";
 
 // Issue 36: a Tally export is streamed to a temporary file and read a voucher batch at a time in
 // a worker thread. Day books of real shape (tally-day-book.ts: some 24 KB of XML a voucher).
@@ -170,6 +170,28 @@ describe("Tally import, streamed", () => {
     expect(preview.json().vouchers).toMatchObject({ vouchers: 60, alreadyImported: 0 });
     // A reader's thread ends just after the answer.
     await expect.poll(() => tallyReadersRunning(), { timeout: 5000 }).toBe(0);
+  });
+
+  test("a file too much for the reader's heap is refused with a message, and the server goes on", async () => {
+    const organisationId = await newOrganisation();
+    // One voucher of 400,000 lines: some 30 MB of XML that the reader would build whole.
+    const lines =
+      "<ALLLEDGERENTRIES.LIST><LEDGERNAME>Cash</LEDGERNAME><AMOUNT>-1.00</AMOUNT></ALLLEDGERENTRIES.LIST>";
+    const monster = Buffer.from(
+      `<ENVELOPE><BODY><DATA><TALLYMESSAGE><VOUCHER VCHTYPE="Journal"><DATE>20250401</DATE>${lines.repeat(400_000)}</VOUCHER></TALLYMESSAGE></DATA></BODY></ENVELOPE>`,
+    );
+    process.env.BAHI_TALLY_PARSE_HEAP_MB = "64";
+    try {
+      const response = await post(organisationId, monster);
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe(TALLY_STREAM_MESSAGES.tooBig);
+    } finally {
+      delete process.env.BAHI_TALLY_PARSE_HEAP_MB;
+    }
+    await expect.poll(() => tallyReadersRunning(), { timeout: 5000 }).toBe(0);
+    const after = await post(organisationId, await dayBook(4, "utf16le"));
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().vouchers).toMatchObject({ imported: 4 });
   });
 
   test("1,000 real-shape vouchers (48 MB of UTF-16) import with the heap kept small", async () => {

@@ -12,7 +12,9 @@ import type { TallyStreamError } from "./tally-xml-stream.ts";
 // (issue 36): a first pass gives the masters and the count of vouchers, a second the vouchers in
 // batches of `TALLY_VOUCHER_BATCH`, the next parsed while the last is planned, so neither the file
 // nor all its vouchers' XML is ever held. Each pass is a worker thread with a heap of its own
-// (BAHI_TALLY_PARSE_HEAP_MB, default 256 MB): a file too much for it fails alone, with a message.
+// (BAHI_TALLY_PARSE_HEAP_MB, default 256 MB, which the worker also checks itself: the server's
+// process-wide ceiling overrides a worker's own): a file too much for it fails alone, with a
+// message.
 // Both passes start while the file is still being uploaded and follow it as it arrives
 // (decision 430): by the end of the upload the masters are read and the first vouchers parsed.
 
@@ -29,7 +31,7 @@ export const TALLY_STREAM_MESSAGES = {
   tooBig: "This Tally export is too large for the server to read; export fewer vouchers at a time.",
 } as const;
 
-export type TallyParseRequest = { path: string; growing: boolean } & (
+export type TallyParseRequest = { path: string; growing: boolean; heapMb: number } & (
   | { mode: "masters"; masterTags: readonly string[] }
   | { mode: "vouchers"; batchSize: number; readAhead: number }
 );
@@ -44,7 +46,7 @@ export type TallyParseMessage =
   | { kind: "end" }
   | { kind: "problem"; problem: TallyStreamError };
 
-function heapMb(): number {
+export function tallyParseHeapMb(): number {
   const configured = Number(process.env.BAHI_TALLY_PARSE_HEAP_MB);
   return Number.isInteger(configured) && configured >= 32 ? configured : 256;
 }
@@ -72,9 +74,10 @@ function startWorker(
       ...request,
       path: typeof file === "string" ? file : file.path,
       growing,
+      heapMb: tallyParseHeapMb(),
     } satisfies TallyParseRequest,
     resourceLimits: {
-      maxOldGenerationSizeMb: heapMb(),
+      maxOldGenerationSizeMb: tallyParseHeapMb(),
     },
   });
   running += 1;
@@ -93,10 +96,12 @@ function startWorker(
 }
 
 function failure(message: TallyParseMessage | NodeJS.ErrnoException): Error {
-  if ("kind" in message && message.kind === "problem")
+  if ("kind" in message && message.kind === "problem") {
+    if (message.problem === "tooBig") return new AppError(413, TALLY_STREAM_MESSAGES.tooBig);
     return badRequest(
       message.problem === "doctype" ? TALLY_MESSAGES.doctype : TALLY_MESSAGES.notTally,
     );
+  }
   if ((message as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY")
     return new AppError(413, TALLY_STREAM_MESSAGES.tooBig);
   return message instanceof Error ? message : new Error("The Tally reader stopped.");

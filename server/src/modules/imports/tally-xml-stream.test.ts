@@ -178,3 +178,19 @@ describe("a UTF-16LE day book cut at odd bytes", () => {
     }
   });
 });
+
+describe("streamTallyXml's own heap limit (decision 430)", () => {
+  test("stops with tooBig once the thread's heap passes the limit", async () => {
+    const xml = `<ENVELOPE><VOUCHER><DATE>20250401</DATE></VOUCHER></ENVELOPE>`;
+    const file = path.join(folder, "limit.xml");
+    writeFileSync(file, xml);
+    const read = (heapLimitBytes: number) =>
+      streamTallyXml(file, {
+        collect: new Set(["VOUCHER"]),
+        onNode: () => undefined,
+        heapLimitBytes,
+      });
+    await expect(read(1)).rejects.toMatchObject({ kind: "tooBig" });
+    await expect(read(8 * 1024 * 1024 * 1024)).resolves.toMatchObject({ skimFound: false });
+  });
+});

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import { SaxesParser } from "saxes";
 import { readWhileWritten } from "./file-being-written.ts";
 import type { Node } from "./tally-import.service.ts";
@@ -11,7 +12,7 @@ import type { Node } from "./tally-import.service.ts";
 // repeated child as an array), so tally-import.service.ts and tally-vouchers.service.ts read them
 // as they always did. Nothing of the whole file is held.
 
-export type TallyStreamError = "doctype" | "notTally";
+export type TallyStreamError = "doctype" | "notTally" | "tooBig";
 
 export class TallyStreamProblem extends Error {
   readonly kind: TallyStreamError;
@@ -76,6 +77,12 @@ export interface TallyStreamOptions {
    * caller then reads the file through).
    */
   skimFrom?: string;
+  /**
+   * The most heap the reading may use (bytes, V8's used heap of this thread), looked at after each
+   * chunk: past it the reading stops with TallyStreamProblem("tooBig"). A worker's own heap
+   * ceiling does not hold under the server's process-wide one (decision 430).
+   */
+  heapLimitBytes?: number;
 }
 
 export interface TallyStreamResult {
@@ -290,6 +297,8 @@ export async function streamTallyXml(
       }
     }
     if (piece !== "") parser.write(clean(cutLeaves ? cutLeaves(piece) : piece));
+    if (options.heapLimitBytes && getHeapStatistics().used_heap_size > options.heapLimitBytes)
+      problem ??= new TallyStreamProblem("tooBig");
     if (problem) throw problem;
     while (ready.length > 0) {
       const [tag, node] = ready.shift() as [string, Node];
