@@ -7,7 +7,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 // file, so the text read is the upload's text; the readers learn that the file is complete, or
 // abandoned (a refused or broken upload), from the route.
 
-export type WritingState = "writing" | "complete" | "abandoned";
+export type WritingEnd = "complete" | "abandoned";
+export type WritingState = "writing" | WritingEnd;
 
 export class UploadAbandoned extends Error {
   constructor() {
@@ -19,7 +20,7 @@ export class UploadAbandoned extends Error {
 export class FileBeingWritten {
   readonly path: string;
   #state: WritingState = "writing";
-  readonly #listeners = new Set<(state: WritingState) => void>();
+  readonly #listeners = new Set<(state: WritingEnd) => void>();
 
   constructor(path: string) {
     this.path = path;
@@ -30,7 +31,7 @@ export class FileBeingWritten {
   }
 
   /** Calls `listener` once, when the file is complete or abandoned (at once if it already is). */
-  onEnd(listener: (state: WritingState) => void): () => void {
+  onEnd(listener: (state: WritingEnd) => void): () => void {
     if (this.#state !== "writing") {
       listener(this.#state);
       return () => undefined;
@@ -47,7 +48,7 @@ export class FileBeingWritten {
     this.#end("abandoned");
   }
 
-  #end(state: Exclude<WritingState, "writing">) {
+  #end(state: WritingEnd) {
     if (this.#state !== "writing") return;
     this.#state = state;
     for (const listener of this.#listeners) listener(state);

@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import { TALLY_MESSAGES } from "@bahi/domain";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { workerModuleUrl } from "../../lib/worker-url.ts";
-import type { FileBeingWritten, WritingState } from "./file-being-written.ts";
+import type { FileBeingWritten, WritingEnd } from "./file-being-written.ts";
 import type { TallyNodes } from "./tally-import.service.ts";
 import type { Node } from "./tally-node.ts";
 import type { TallyVoucher } from "./tally-voucher-reader.ts";
@@ -31,13 +31,15 @@ export const TALLY_STREAM_MESSAGES = {
   tooBig: "This Tally export is too large for the server to read; export fewer vouchers at a time.",
 } as const;
 
-export type TallyParseRequest = { path: string; growing: boolean; heapMb: number } & (
+/** Which pass a parsing worker makes over the file. */
+type TallyParsePass =
   | { mode: "masters"; masterTags: readonly string[] }
-  | { mode: "vouchers"; batchSize: number; readAhead: number }
-);
+  | { mode: "vouchers"; batchSize: number; readAhead: number };
+
+export type TallyParseRequest = { path: string; growing: boolean; heapMb: number } & TallyParsePass;
 
 /** To a reader: a batch was taken, or how the upload it follows ended. */
-export type TallyReaderNote = "taken" | Exclude<WritingState, "writing">;
+export type TallyReaderNote = "taken" | WritingEnd;
 
 export type TallyParseMessage =
   | { kind: "masters"; masters: Record<string, Node[]>; vouchers: number }
@@ -62,12 +64,7 @@ export function tallyReadersRunning(): number {
 /** A file by its path (complete), or one still being written. */
 export type TallyFile = string | FileBeingWritten;
 
-function startWorker(
-  file: TallyFile,
-  request:
-    | { mode: "masters"; masterTags: readonly string[] }
-    | { mode: "vouchers"; batchSize: number; readAhead: number },
-): Worker {
+function startWorker(file: TallyFile, request: TallyParsePass): Worker {
   const growing = typeof file !== "string" && file.state === "writing";
   const worker = new Worker(workerModuleUrl("tally-parse-worker", import.meta.url), {
     workerData: {
@@ -87,9 +84,9 @@ function startWorker(
   // A reader stopped early (a refused upload) may still fail as it ends: nobody waits for it.
   worker.on("error", () => undefined);
   if (growing) {
-    const stopListening = (file as FileBeingWritten).onEnd((state) => {
-      if (state !== "writing") worker.postMessage(state satisfies TallyReaderNote);
-    });
+    const stopListening = (file as FileBeingWritten).onEnd((state) =>
+      worker.postMessage(state satisfies TallyReaderNote),
+    );
     worker.once("exit", stopListening);
   }
   return worker;

@@ -194,8 +194,8 @@ function unfinishedTag(text: string): string {
 
 /**
  * Streams the file at `source` through saxes, calling `onNode` with each collected element.
- * Throws TallyStreamProblem("doctype") for a DOCTYPE and ("notTally") when the root is not
- * ENVELOPE.
+ * Throws TallyStreamProblem("doctype") for a DOCTYPE, ("notTally") when the root is not
+ * ENVELOPE, and ("tooBig") past `heapLimitBytes`.
  */
 export async function streamTallyXml(
   source: TallyByteSource,
